@@ -1,0 +1,14 @@
+#pragma once
+// Result type shared by every AEAD model (Ascon, GCM).
+
+#include "bytes.h"
+
+namespace rs::crypto {
+
+/** @brief Ciphertext (same length as the plaintext) and the 16-byte tag. */
+struct AeadResult {
+    Bytes ct;
+    Bytes tag;
+};
+
+} // namespace rs::crypto

@@ -1,0 +1,27 @@
+#pragma once
+// The byte-level interface every block cipher model offers, so modes (ECB, CTR, GCM) and the
+// test harness serve LEA and all SKINNY sizes alike.
+
+#include "bytes.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace rs::crypto {
+
+/** @brief A keyed block cipher: key schedule done at construction, blocks processed in place-safe. */
+class BlockCipher {
+public:
+    virtual ~BlockCipher() = default;
+    /** @brief Block size in bytes (8 or 16). */
+    virtual std::size_t blockSize() const noexcept = 0;
+    /** @brief Exact variant name, e.g. "LEA-128", "SKINNY-128-256". */
+    virtual std::string name() const = 0;
+    /** @brief Encrypts one block; in and out may alias. */
+    virtual void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept = 0;
+    /** @brief Decrypts one block; in and out may alias. */
+    virtual void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept = 0;
+};
+
+} // namespace rs::crypto

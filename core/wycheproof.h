@@ -1,0 +1,23 @@
+#pragma once
+// Reader for Wycheproof aead_test_schema_v1 JSON files (Ascon and AES-GCM files in shared/vectors).
+
+#include <string>
+#include <vector>
+
+#include "crypto/bytes.h"
+
+namespace rs::core {
+
+/** @brief One Wycheproof AEAD test case. */
+struct WycheproofAeadCase {
+    int tcId = 0;
+    std::string comment;
+    crypto::Bytes key, iv, aad, msg, ct, tag;
+    std::string result;              ///< "valid", "invalid" or "acceptable"
+    std::vector<std::string> flags;
+};
+
+/** @brief Reads every test of every group; throws KatError (katfile.h) on unreadable or malformed files. */
+std::vector<WycheproofAeadCase> readWycheproofAead(const std::string& path);
+
+} // namespace rs::core
