@@ -1,0 +1,76 @@
+#pragma once
+// The algorithm registry: every cipher model reachable by the id the CLI, campaigns and GUI use
+// ("ascon-128", "lea-128-gcm", "skinny-128-256", ...), with its exact display name and sizes.
+// One table, so every front end accepts the same ids and checks inputs the same way.
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crypto/aead.h"
+#include "crypto/blockcipher.h"
+#include "crypto/trace.h"
+
+namespace rs::core {
+
+using crypto::Bytes;
+using crypto::ByteView;
+
+/** @brief An AEAD scheme: fixed key, nonce and tag sizes. */
+struct AeadAlgorithm {
+    std::string id;          ///< CLI id, e.g. "ascon-aead128"
+    std::string displayName; ///< exact variant name, e.g. "Ascon-AEAD128 (SP 800-232)"
+    std::size_t keyBytes = 16, nonceBytes = 16, tagBytes = 16;
+    std::function<crypto::AeadResult(ByteView key, ByteView nonce, ByteView ad, ByteView pt)> encrypt;
+    std::function<std::optional<Bytes>(ByteView key, ByteView nonce, ByteView ad, ByteView ct, ByteView tag)>
+        decrypt;
+    /** @brief Traced encryption; empty when the scheme has no step trace (GCM traces its block cipher). */
+    std::function<crypto::AeadResult(ByteView key, ByteView nonce, ByteView ad, ByteView pt, crypto::Trace&)>
+        encryptTraced;
+
+    /** @brief Throws crypto::InvalidArgument naming key/nonce/tag when a length is wrong. */
+    void checkSizes(ByteView key, ByteView nonce, std::optional<ByteView> tag = std::nullopt) const;
+};
+
+/** @brief A block cipher with one key size; make() runs the key schedule. */
+struct BlockAlgorithm {
+    std::string id;           ///< e.g. "lea-128", "skinny-64-192"
+    std::string displayName;  ///< e.g. "LEA-128", "SKINNY-64-192"
+    std::size_t keyBytes = 0; ///< key (LEA) or whole tweakey (SKINNY) length
+    std::size_t blockBytes = 0;
+    int standardRounds = 0;
+    /** @brief Builds the keyed cipher; rounds 0 = standard, else 1..standardRounds. */
+    std::function<std::unique_ptr<crypto::TracedBlockCipher>(ByteView key, int rounds)> make;
+    /** @brief Throws crypto::InvalidArgument naming "key" when its length is wrong. */
+    void checkKey(ByteView key) const;
+};
+
+/** @brief A hash or XOF. */
+struct HashAlgorithm {
+    std::string id; ///< e.g. "ascon-hash256"
+    std::string displayName;
+    bool extendable = false; ///< XOF: any output length
+    std::size_t defaultOutBytes = 32;
+    std::function<Bytes(ByteView msg, std::size_t outBytes)> hash;
+};
+
+const std::vector<AeadAlgorithm>& aeadAlgorithms();
+const std::vector<BlockAlgorithm>& blockAlgorithms();
+const std::vector<HashAlgorithm>& hashAlgorithms();
+
+/** @brief Lookup by id; nullptr when unknown. */
+const AeadAlgorithm* findAead(std::string_view id);
+const BlockAlgorithm* findBlock(std::string_view id);
+const HashAlgorithm* findHash(std::string_view id);
+
+/** @brief The ids of one table joined with ", " (for error messages). */
+std::string joinIds(const std::vector<std::string>& ids);
+std::vector<std::string> aeadIds();
+std::vector<std::string> blockIds();
+std::vector<std::string> hashIds();
+
+} // namespace rs::core

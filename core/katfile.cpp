@@ -7,8 +7,10 @@ namespace rs::core {
 
 namespace {
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
     return s;
 }
 } // namespace
@@ -22,7 +24,8 @@ bool KatRecord::has(std::string_view name) const noexcept {
 const std::string& KatRecord::text(std::string_view name) const {
     for (const auto& [k, v] : fields)
         if (k == name) return v;
-    throw KatError("KAT record at line " + std::to_string(line) + " has no field '" + std::string(name) + "'");
+    throw KatError("KAT record at line " + std::to_string(line) + " has no field '" + std::string(name) +
+                   "'");
 }
 
 crypto::Bytes KatRecord::hex(std::string_view name) const {
@@ -71,13 +74,15 @@ std::vector<KatRecord> parseKat(std::string_view text, std::string_view sourceNa
         }
         const std::size_t eq = line.find('=');
         if (eq == std::string_view::npos)
-            throw KatError(std::string(sourceName) + ":" + std::to_string(lineNo) + ": expected 'Name = value'");
+            throw KatError(std::string(sourceName) + ":" + std::to_string(lineNo) +
+                           ": expected 'Name = value'");
         if (!open) {
             current.line = lineNo;
             current.section = section;
             open = true;
         }
-        current.fields.emplace_back(std::string(trim(line.substr(0, eq))), std::string(trim(line.substr(eq + 1))));
+        current.fields.emplace_back(std::string(trim(line.substr(0, eq))),
+                                    std::string(trim(line.substr(eq + 1))));
     }
     flush();
     return out;

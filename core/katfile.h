@@ -15,8 +15,8 @@ namespace rs::core {
 
 /** @brief One block of a KAT file: its fields in file order and the line it started on. */
 struct KatRecord {
-    int line = 0;                                  ///< 1-based line of the record's first field
-    std::map<std::string, std::string> section;    ///< "[Name = value]" headers in force (CAVP files)
+    int line = 0;                               ///< 1-based line of the record's first field
+    std::map<std::string, std::string> section; ///< "[Name = value]" headers in force (CAVP files)
     std::vector<std::pair<std::string, std::string>> fields;
 
     /** @brief True when the record has a field of that name. */
@@ -29,7 +29,7 @@ struct KatRecord {
 
 /** @brief A malformed or unreadable KAT file; the message names the file and line. */
 class KatError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

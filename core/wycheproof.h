@@ -13,7 +13,7 @@ struct WycheproofAeadCase {
     int tcId = 0;
     std::string comment;
     crypto::Bytes key, iv, aad, msg, ct, tag;
-    std::string result;              ///< "valid", "invalid" or "acceptable"
+    std::string result; ///< "valid", "invalid" or "acceptable"
     std::vector<std::string> flags;
 };
 

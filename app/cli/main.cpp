@@ -1,1 +1,81 @@
-int main() { return 0; }
+// roundscope-cli: everything the GUI does, scriptable; with --json each command prints exactly one
+// JSON object on stdout. Errors: one line on stderr naming the argument, exit status 2.
+#include "clicommands.h"
+
+#include "katfile.h"
+
+#include <QCoreApplication>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--json]
+
+  aead encrypt --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX
+  aead decrypt --alg A --key HEX --nonce HEX [--ad HEX] --ct HEX --tag HEX
+        A: ascon-128, ascon-128a, ascon-aead128, lea-128-gcm, lea-192-gcm, lea-256-gcm
+  block encrypt|decrypt --alg B --key HEX --in HEX [--mode ecb|ctr] [--iv HEX]
+        B: lea-128, lea-192, lea-256, skinny-64-64, skinny-64-128, skinny-64-192,
+           skinny-128-128, skinny-128-256, skinny-128-384 (SKINNY --key is the whole tweakey)
+  hash --alg ascon-hash256|ascon-xof128|ascon-hash|ascon-xof --in HEX [--outlen N]
+  kat --alg A FILE            run a NIST LWC / KISA KAT file; prints "N passed, N failed"
+  trace --alg ascon-p [--in HEX40] [--rounds R]
+  trace --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX
+  trace --alg B --key HEX --in HEX [--rounds R] [--decrypt]
+  list                        the algorithms and their sizes
+  demo                        a short tour of the models
+
+Exit status: 0 ok, 1 KAT failures, 2 bad usage or input, 3 authentication failed.
+)";
+
+int dispatch(const std::vector<std::string>& argv) {
+    using namespace rs::cli;
+    if (argv.size() < 2 || argv[1] == "--help" || argv[1] == "help" || argv[1] == "-h") {
+        std::cout << kUsage;
+        return argv.size() < 2 ? kExitUsage : kExitOk;
+    }
+    const std::string& cmd = argv[1];
+    if (cmd == "aead" || cmd == "block") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError(cmd + ": expected 'encrypt' or 'decrypt'");
+        const CliArgs args(argv, 3);
+        if (!args.positional().empty())
+            throw UsageError("unexpected argument '" + args.positional().front() + "'");
+        return cmd == "aead" ? runAead(argv[2], args) : runBlock(argv[2], args);
+    }
+    const CliArgs args(argv, 2);
+    if (cmd != "kat" && !args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    if (cmd == "hash") return runHash(args);
+    if (cmd == "kat") return runKat(args);
+    if (cmd == "trace") return runTrace(args);
+    if (cmd == "list") return runList(args);
+    if (cmd == "demo") return runDemo(args);
+    throw UsageError("unknown command '" + cmd + "' (try --help)");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const std::vector<std::string> args(argv, argv + argc);
+    try {
+        return dispatch(args);
+    } catch (const rs::cli::UsageError& e) {
+        std::cerr << "roundscope-cli: " << e.what() << std::endl;
+    } catch (const rs::crypto::InvalidArgument& e) {
+        // Model messages start with the argument's name ("key must be 16 bytes, got 3").
+        const std::string what = e.what();
+        const bool named =
+            what.rfind("key ", 0) == 0 || what.rfind("nonce ", 0) == 0 || what.rfind("tag ", 0) == 0;
+        std::cerr << "roundscope-cli: " << (named ? "--" : "") << what << std::endl;
+    } catch (const rs::core::KatError& e) {
+        std::cerr << "roundscope-cli: " << e.what() << std::endl;
+    } catch (const std::exception& e) {
+        std::cerr << "roundscope-cli: error: " << e.what() << std::endl;
+    }
+    return rs::cli::kExitUsage;
+}

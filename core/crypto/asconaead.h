@@ -1,0 +1,67 @@
+#pragma once
+// Ascon authenticated encryption: the v1.2 submission's Ascon-128 and Ascon-128a, and NIST
+// SP 800-232 Ascon-AEAD128. They are distinct algorithms (Ascon-AEAD128 is derived from Ascon-128a
+// but has another IV, little-endian byte order, 0x01 padding and MSB domain separation), so they
+// are separate variants and never interoperate.
+//
+// All three take a 16-byte key and nonce and give a 16-byte tag. Rate / p^a / p^b:
+//   Ascon-128 v1.2: 8 B / 12 / 6    Ascon-128a v1.2 and Ascon-AEAD128: 16 B / 12 / 8
+//
+// Trace steps (TraceStep phase, block, round, step), in order. Round 0 marks a step outside the
+// permutation; each permutation p^n adds n x ("round constant", "substitution layer",
+// "linear diffusion") with round = 1..n and the phase/block of the step before it.
+//   "initialization", -1, 0, "initial state"   IV || K || N loaded
+//       + p^a
+//   "initialization", -1, 0, "key addition"    x3,x4 ^= K (roundKey = K)
+//   only when AD is non-empty, per AD block i = 0..s-1 (s = |AD|/rate + 1, the last block padded):
+//   "associated data", i, 0, "absorb"          full block XORed into the rate
+//   "associated data", i, 0, "pad and absorb"  last block: remaining bytes and padding
+//       + p^b after each AD block
+//   "associated data", -1, 0, "domain separation"   always present
+//   per full data block i = 0..t-1 (t = |P|/rate), phase "plaintext" (encrypt) / "ciphertext"
+//   (decrypt): i, 0, "absorb" (the rate now holds the ciphertext block) + p^b
+//   then once for the last, partial (possibly empty) block: t, 0, "pad and absorb" (no permutation)
+//   "finalization", -1, 0, "key addition"      K XORed into the words after the rate (roundKey = K)
+//       + p^a
+//   "finalization", -1, 0, "tag"               x3,x4 ^= K (roundKey = K); the tag is x3||x4, stored
+//                                               big-endian for v1.2, little-endian for SP 800-232
+// Step counts per phase (a = 12, b = 6 or 8, r = rate in bytes):
+//   initialization 3a + 2 = 38; associated data 1 if AD is empty, else (|AD|/r + 1)(3b + 1) + 1;
+//   plaintext/ciphertext (|P|/r)(3b + 1) + 1; finalization 3a + 2 = 38.
+
+#include <optional>
+#include <string_view>
+
+#include "aead.h"
+#include "bytes.h"
+#include "trace.h"
+
+namespace rs::crypto {
+
+enum class AsconAeadVariant { Ascon128v12, Ascon128av12, AsconAead128 };
+
+/** @brief Exact variant name: "Ascon-128 v1.2", "Ascon-128a v1.2" or "Ascon-AEAD128 (SP 800-232)". */
+std::string_view asconAeadName(AsconAeadVariant v);
+
+/** @brief Encrypts pt; throws InvalidArgument unless key and nonce are 16 bytes. */
+AeadResult asconEncrypt(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt);
+
+/**
+ * @brief Decrypts and verifies; std::nullopt when the tag does not match (the plaintext is wiped).
+ * Throws InvalidArgument unless key, nonce and tag are 16 bytes.
+ */
+std::optional<Bytes> asconDecrypt(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView ct,
+                                  ByteView tag);
+
+/** @brief As asconEncrypt, also filling trace.layout and appending the steps listed above. */
+AeadResult asconEncryptTraced(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,
+                              Trace& trace);
+
+/**
+ * @brief As asconDecrypt, also recording the trace. The trace is kept when the tag fails, so a
+ * failed verification can be inspected; it holds nothing the caller cannot derive from the key.
+ */
+std::optional<Bytes> asconDecryptTraced(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad,
+                                        ByteView ct, ByteView tag, Trace& trace);
+
+} // namespace rs::crypto

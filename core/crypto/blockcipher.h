@@ -3,6 +3,7 @@
 // test harness serve LEA and all SKINNY sizes alike.
 
 #include "bytes.h"
+#include "trace.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +13,7 @@ namespace rs::crypto {
 
 /** @brief A keyed block cipher: key schedule done at construction, blocks processed in place-safe. */
 class BlockCipher {
-public:
+  public:
     virtual ~BlockCipher() = default;
     /** @brief Block size in bytes (8 or 16). */
     virtual std::size_t blockSize() const noexcept = 0;
@@ -22,6 +23,18 @@ public:
     virtual void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept = 0;
     /** @brief Decrypts one block; in and out may alias. */
     virtual void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept = 0;
+};
+
+/** @brief A block cipher model that can also report its spec steps (LEA, SKINNY). Modes and test
+ *  doubles need only BlockCipher; the Round Explorer and `trace` need this. */
+class TracedBlockCipher : public BlockCipher {
+  public:
+    /** @brief Encrypts one block and appends its spec steps to `trace` (sets trace.layout). */
+    virtual void encryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const = 0;
+    /** @brief Decrypts one block and appends its spec steps to `trace` (sets trace.layout). */
+    virtual void decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const = 0;
+    /** @brief How to draw this cipher's state. */
+    virtual StateLayout stateLayout() const = 0;
 };
 
 } // namespace rs::crypto

@@ -16,7 +16,8 @@ Bytes ecbEncrypt(const BlockCipher& cipher, ByteView in) {
     requireWholeBlocks(cipher, in);
     Bytes out(in.begin(), in.end());
     const std::size_t bs = cipher.blockSize();
-    for (std::size_t off = 0; off < out.size(); off += bs) cipher.encryptBlock(&out[off], &out[off]);
+    for (std::size_t off = 0; off < out.size(); off += bs)
+        cipher.encryptBlock(&out[off], &out[off]);
     return out;
 }
 
@@ -24,7 +25,8 @@ Bytes ecbDecrypt(const BlockCipher& cipher, ByteView in) {
     requireWholeBlocks(cipher, in);
     Bytes out(in.begin(), in.end());
     const std::size_t bs = cipher.blockSize();
-    for (std::size_t off = 0; off < out.size(); off += bs) cipher.decryptBlock(&out[off], &out[off]);
+    for (std::size_t off = 0; off < out.size(); off += bs)
+        cipher.decryptBlock(&out[off], &out[off]);
     return out;
 }
 
@@ -43,7 +45,8 @@ Bytes ctrXor(const BlockCipher& cipher, ByteView iv, ByteView in) {
     for (std::size_t off = 0; off < in.size(); off += bs) {
         cipher.encryptBlock(counter.data(), stream.data());
         const std::size_t n = std::min(bs, in.size() - off);
-        for (std::size_t i = 0; i < n; ++i) out[off + i] = in[off + i] ^ stream[i];
+        for (std::size_t i = 0; i < n; ++i)
+            out[off + i] = in[off + i] ^ stream[i];
         incrementBigEndian(counter.data(), bs);
     }
     return out;

@@ -42,7 +42,8 @@ bool constantTimeEqual(ByteView a, ByteView b) noexcept {
     if (a.size() != b.size()) return false;
     // Accumulate every difference; no early exit, so the time does not reveal the first wrong byte.
     volatile std::uint8_t diff = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) diff = diff | (a[i] ^ b[i]);
+    for (std::size_t i = 0; i < a.size(); ++i)
+        diff = diff | (a[i] ^ b[i]);
     return diff == 0;
 }
 

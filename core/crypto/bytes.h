@@ -16,7 +16,7 @@ using ByteView = std::span<const std::uint8_t>;
 
 /** @brief Thrown for inputs a cipher cannot take (wrong key/nonce/block length, bad hex). */
 class InvalidArgument : public std::invalid_argument {
-public:
+  public:
     using std::invalid_argument::invalid_argument;
 };
 
@@ -30,19 +30,23 @@ bool constantTimeEqual(ByteView a, ByteView b) noexcept;
 
 inline std::uint64_t loadBe64(const std::uint8_t* p) noexcept {
     std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+    for (int i = 0; i < 8; ++i)
+        v = (v << 8) | p[i];
     return v;
 }
 inline void storeBe64(std::uint8_t* p, std::uint64_t v) noexcept {
-    for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
+    for (int i = 7; i >= 0; --i, v >>= 8)
+        p[i] = static_cast<std::uint8_t>(v);
 }
 inline std::uint64_t loadLe64(const std::uint8_t* p) noexcept {
     std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | p[i];
     return v;
 }
 inline void storeLe64(std::uint8_t* p, std::uint64_t v) noexcept {
-    for (int i = 0; i < 8; ++i, v >>= 8) p[i] = static_cast<std::uint8_t>(v);
+    for (int i = 0; i < 8; ++i, v >>= 8)
+        p[i] = static_cast<std::uint8_t>(v);
 }
 inline std::uint32_t loadLe32(const std::uint8_t* p) noexcept {
     return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |

@@ -22,7 +22,7 @@ inline std::uint64_t cycleStamp() noexcept {
 
 /** @brief Construct before the timing loop, call finish() after it. */
 class Throughput {
-public:
+  public:
     Throughput(benchmark::State& state, std::int64_t bytesPerIteration)
         : m_state(state), m_bytes(bytesPerIteration), m_start(cycleStamp()) {}
 
@@ -34,7 +34,7 @@ public:
         m_state.counters["MB/s"] = benchmark::Counter(total / 1e6, benchmark::Counter::kIsRate);
     }
 
-private:
+  private:
     benchmark::State& m_state;
     std::int64_t m_bytes;
     std::uint64_t m_start;

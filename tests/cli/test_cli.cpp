@@ -1,1 +1,234 @@
+// roundscope-cli end to end: run the real executable, parse its one JSON object, compare with the
+// official vectors; every bad input must give exit status 2 and a one-line message naming the argument.
+#include "testsupport.h"
 
+#include "katfile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+namespace {
+
+struct CliResult {
+    int status = -1;
+    QByteArray out, err;
+    QJsonObject json() const {
+        QJsonParseError e{};
+        const QJsonDocument d = QJsonDocument::fromJson(out, &e);
+        EXPECT_EQ(e.error, QJsonParseError::NoError) << out.toStdString();
+        return d.object();
+    }
+};
+
+CliResult cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(RS_CLI_PATH), args);
+    EXPECT_TRUE(p.waitForFinished(120000)) << "roundscope-cli did not finish";
+    CliResult r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+QString hexOf(const rs::core::KatRecord& r, const char* f) {
+    return q(rs::crypto::toHex(r.hex(f)));
+}
+
+void expectUsageError(const QStringList& args, const char* mentions) {
+    const CliResult r = cli(args);
+    EXPECT_EQ(r.status, 2) << args.join(' ').toStdString();
+    EXPECT_TRUE(r.out.isEmpty()) << r.out.toStdString();
+    const QString err = QString::fromUtf8(r.err).trimmed();
+    EXPECT_EQ(err.count('\n'), 0) << "message must be one line: " << err.toStdString();
+    EXPECT_TRUE(err.contains(QLatin1String(mentions))) << err.toStdString() << " should name " << mentions;
+}
+
+} // namespace
+
+TEST(Cli, AeadEncryptDecryptMatchTheKatForEveryAsconVariant) {
+    const std::pair<const char*, const char*> files[] = {
+        {"ascon-128", "ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"},
+        {"ascon-128a", "ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"},
+        {"ascon-aead128", "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"}};
+    for (const auto& [alg, file] : files) {
+        const auto recs = rs::core::readKatFile(rs::test::vectorPath(file));
+        const auto& r = recs.at(33 * 5 + 7); // PT 5 bytes, AD 7 bytes
+        const QString ctTag = hexOf(r, "CT");
+        const CliResult enc =
+            cli({"aead", "encrypt", "--alg", alg, "--key", hexOf(r, "Key"), "--nonce", hexOf(r, "Nonce"),
+                 "--ad", hexOf(r, "AD"), "--pt", hexOf(r, "PT"), "--json"});
+        ASSERT_EQ(enc.status, 0) << enc.err.toStdString();
+        const QJsonObject o = enc.json();
+        EXPECT_EQ(o.value("ct").toString() + o.value("tag").toString(), ctTag) << alg;
+        const QString ct = ctTag.left(ctTag.size() - 32), tag = ctTag.right(32);
+        const CliResult dec =
+            cli({"aead", "decrypt", "--alg", alg, "--key", hexOf(r, "Key"), "--nonce", hexOf(r, "Nonce"),
+                 "--ad", hexOf(r, "AD"), "--ct", ct, "--tag", tag, "--json"});
+        ASSERT_EQ(dec.status, 0) << dec.err.toStdString();
+        EXPECT_EQ(dec.json().value("pt").toString(), hexOf(r, "PT"));
+    }
+}
+
+TEST(Cli, WrongTagExitsThreeWithNothingOnStdout) {
+    const auto recs =
+        rs::core::readKatFile(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
+    const auto& r = recs.at(33 * 3 + 2);
+    QString ctTag = hexOf(r, "CT");
+    const QString ct = ctTag.left(ctTag.size() - 32);
+    QString tag = ctTag.right(32);
+    tag[0] = tag[0] == 'A' ? 'B' : 'A';
+    const CliResult dec =
+        cli({"aead", "decrypt", "--alg", "ascon-aead128", "--key", hexOf(r, "Key"), "--nonce",
+             hexOf(r, "Nonce"), "--ad", hexOf(r, "AD"), "--ct", ct, "--tag", tag, "--json"});
+    EXPECT_EQ(dec.status, 3);
+    EXPECT_TRUE(dec.out.isEmpty());
+    EXPECT_FALSE(dec.err.isEmpty());
+}
+
+TEST(Cli, LeaGcmMatchesKisaVectors) {
+    const auto recs = rs::core::readKatFile(rs::test::vectorPath("lea/lea_kisa_gcm.txt"));
+    int checked = 0;
+    for (const auto& r : recs) {
+        const auto keyBits = r.hex("Key").size() * 8;
+        const QString alg = QString("lea-%1-gcm").arg(keyBits);
+        const CliResult enc =
+            cli({"aead", "encrypt", "--alg", alg, "--key", hexOf(r, "Key"), "--nonce", hexOf(r, "IV"), "--ad",
+                 hexOf(r, "AAD"), "--pt", hexOf(r, "PT"), "--json"});
+        ASSERT_EQ(enc.status, 0) << enc.err.toStdString();
+        EXPECT_EQ(enc.json().value("ct").toString(), hexOf(r, "CT"));
+        EXPECT_EQ(enc.json().value("tag").toString(), hexOf(r, "Tag"));
+        if (++checked == 6) break; // the model tests run all 30; here a few per key size suffice
+    }
+    EXPECT_EQ(checked, 6);
+}
+
+TEST(Cli, BlockEcbAndCtrMatchOfficialVectors) {
+    const auto skinny = rs::core::readKatFile(rs::test::vectorPath("skinny/skinny_paper_kat.txt"));
+    ASSERT_EQ(skinny.size(), 6u);
+    for (const auto& r : skinny) {
+        const QString alg = q(r.text("Algorithm")).toLower();
+        const CliResult enc = cli({"block", "encrypt", "--alg", alg, "--key", hexOf(r, "Tweakey"), "--in",
+                                   hexOf(r, "PT"), "--json"});
+        ASSERT_EQ(enc.status, 0) << alg.toStdString() << ": " << enc.err.toStdString();
+        EXPECT_EQ(enc.json().value("out").toString(), hexOf(r, "CT")) << alg.toStdString();
+        const CliResult dec = cli({"block", "decrypt", "--alg", alg, "--key", hexOf(r, "Tweakey"), "--in",
+                                   hexOf(r, "CT"), "--json"});
+        EXPECT_EQ(dec.json().value("out").toString(), hexOf(r, "PT")) << alg.toStdString();
+    }
+    const auto ctr = rs::core::readKatFile(rs::test::vectorPath("lea/lea_kisa_ctr.txt"));
+    const auto& r = ctr.at(0);
+    const QString alg = QString("lea-%1").arg(r.hex("Key").size() * 8);
+    const CliResult enc = cli({"block", "encrypt", "--alg", alg, "--key", hexOf(r, "Key"), "--in",
+                               hexOf(r, "PT"), "--mode", "ctr", "--iv", hexOf(r, "IV"), "--json"});
+    ASSERT_EQ(enc.status, 0) << enc.err.toStdString();
+    EXPECT_EQ(enc.json().value("out").toString(), hexOf(r, "CT"));
+}
+
+TEST(Cli, HashAndXofMatchKats) {
+    const auto h = rs::core::readKatFile(rs::test::vectorPath("ascon/asconhash256_LWC_HASH_KAT_128_256.txt"));
+    const CliResult a = cli({"hash", "--alg", "ascon-hash256", "--in", hexOf(h.at(17), "Msg"), "--json"});
+    ASSERT_EQ(a.status, 0) << a.err.toStdString();
+    EXPECT_EQ(a.json().value("digest").toString(), hexOf(h.at(17), "MD"));
+    const auto x = rs::core::readKatFile(rs::test::vectorPath("ascon/asconxof128_LWC_XOF_KAT_128_512.txt"));
+    const CliResult b =
+        cli({"hash", "--alg", "ascon-xof128", "--in", hexOf(x.at(40), "Msg"), "--outlen", "64", "--json"});
+    ASSERT_EQ(b.status, 0) << b.err.toStdString();
+    EXPECT_EQ(b.json().value("digest").toString(), hexOf(x.at(40), "MD"));
+}
+
+TEST(Cli, KatCommandCountsAndFails) {
+    const CliResult ok = cli({"kat", "--alg", "ascon-128a",
+                              q(rs::test::vectorPath("ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"))});
+    EXPECT_EQ(ok.status, 0) << ok.err.toStdString();
+    EXPECT_TRUE(ok.out.trimmed().endsWith("1089 passed, 0 failed")) << ok.out.toStdString();
+    // The v1.2 file run as SP 800-232 must fail every record: the variants are not interoperable.
+    const CliResult bad =
+        cli({"kat", "--alg", "ascon-aead128",
+             q(rs::test::vectorPath("ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt")), "--json"});
+    EXPECT_EQ(bad.status, 1);
+    EXPECT_EQ(bad.json().value("passed").toInt(), 0);
+    EXPECT_EQ(bad.json().value("failed").toInt(), 1089);
+    const CliResult hash = cli(
+        {"kat", "--alg", "ascon-hash", q(rs::test::vectorPath("ascon/asconhashv12_LWC_HASH_KAT_256.txt"))});
+    EXPECT_EQ(hash.status, 0) << hash.err.toStdString();
+    EXPECT_TRUE(hash.out.trimmed().endsWith("1025 passed, 0 failed")) << hash.out.toStdString();
+}
+
+TEST(Cli, TraceReportsLayoutAndEndsAtTheOutput) {
+    const CliResult p = cli({"trace", "--alg", "ascon-p", "--rounds", "6", "--json"});
+    ASSERT_EQ(p.status, 0) << p.err.toStdString();
+    const QJsonObject o = p.json();
+    EXPECT_EQ(o.value("layout").toObject().value("rows").toInt(), 5);
+    EXPECT_EQ(o.value("layout").toObject().value("cols").toInt(), 64);
+    const QJsonArray steps = o.value("steps").toArray();
+    ASSERT_FALSE(steps.isEmpty());
+    EXPECT_EQ(steps.last().toObject().value("state").toString(), o.value("output").toString());
+    EXPECT_EQ(steps.last().toObject().value("step").toString(), "linear diffusion");
+    EXPECT_EQ(steps.last().toObject().value("round").toInt(), 6);
+
+    const CliResult s = cli({"trace", "--alg", "skinny-128-256", "--key",
+                             "009CEC81605D4AC1D2AE9E3085D7A1F31AC123EBFC00FDDCF01046CEEDDFCAB3", "--in",
+                             "3A0C47767A26A68DD382A695E7022E25", "--json"});
+    ASSERT_EQ(s.status, 0) << s.err.toStdString();
+    const QJsonArray ss = s.json().value("steps").toArray();
+    EXPECT_EQ(ss.size(), 1 + 5 * 48);
+    EXPECT_EQ(ss.last().toObject().value("state").toString(), "B731D98A4BDE147A7ED4A6F16B9B587F");
+    EXPECT_EQ(s.json().value("layout").toObject().value("cell_bits").toInt(), 8);
+
+    const CliResult l = cli({"trace", "--alg", "lea-128", "--key", "0F1E2D3C4B5A69788796A5B4C3D2E1F0", "--in",
+                             "101112131415161718191A1B1C1D1E1F", "--json"});
+    ASSERT_EQ(l.status, 0) << l.err.toStdString();
+    const QJsonArray ls = l.json().value("steps").toArray();
+    EXPECT_EQ(ls.size(), 25);
+    EXPECT_EQ(ls.last().toObject().value("state").toString(), "9FC84E3528C6C6185532C7A704648BFD");
+
+    const CliResult a = cli({"trace", "--alg", "ascon-128", "--key", "000102030405060708090A0B0C0D0E0F",
+                             "--nonce", "000102030405060708090A0B0C0D0E0F", "--pt", "00", "--json"});
+    ASSERT_EQ(a.status, 0) << a.err.toStdString();
+    QStringList phases;
+    for (const auto& v : a.json().value("steps").toArray()) {
+        const QString ph = v.toObject().value("phase").toString();
+        if (phases.isEmpty() || phases.last() != ph) phases << ph;
+    }
+    // Domain separation belongs to the AD phase even when there is no AD.
+    EXPECT_EQ(phases.join(',').toStdString(), "initialization,associated data,plaintext,finalization");
+}
+
+TEST(Cli, BadInputsExitTwoNamingTheArgument) {
+    const QString k = "000102030405060708090A0B0C0D0E0F";
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", "ABC", "--nonce", k, "--pt", ""},
+                     "--key");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", k, "--nonce", "ZZ", "--pt", ""},
+                     "--nonce");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", "0011", "--nonce", k, "--pt", ""},
+                     "--key");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", k, "--nonce", "0011", "--pt", ""},
+                     "--nonce");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-999", "--key", k, "--nonce", k, "--pt", ""},
+                     "--alg");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", k, "--nonce", k}, "--pt");
+    expectUsageError(
+        {"aead", "decrypt", "--alg", "ascon-128", "--key", k, "--nonce", k, "--ct", "", "--tag", "00"},
+        "--tag");
+    expectUsageError({"block", "encrypt", "--alg", "lea-128", "--key", k, "--in", "00"}, "--in");
+    expectUsageError({"block", "encrypt", "--alg", "lea-192", "--key", k, "--in", k}, "--key");
+    expectUsageError({"block", "encrypt", "--alg", "lea-128", "--key", k, "--in", k, "--mode", "cbc"},
+                     "--mode");
+    expectUsageError({"block", "encrypt", "--alg", "lea-128", "--key", k, "--in", k, "--mode", "ctr"},
+                     "--iv");
+    expectUsageError({"hash", "--alg", "ascon-hash256", "--in", "0", "--json"}, "--in");
+    expectUsageError({"hash", "--alg", "ascon-hash256", "--in", "00", "--outlen", "12"}, "--outlen");
+    expectUsageError({"trace", "--alg", "ascon-p", "--rounds", "13"}, "--rounds");
+    expectUsageError({"trace", "--alg", "ascon-p", "--in", "00"}, "--in");
+    expectUsageError({"kat", "--alg", "ascon-128", "/nonexistent/kat.txt"}, "FILE");
+    expectUsageError({"kat", "--alg", "ascon-128"}, "FILE");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key"}, "--key");
+    expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--bogus", "1"}, "--bogus");
+    expectUsageError({"frobnicate"}, "frobnicate");
+}

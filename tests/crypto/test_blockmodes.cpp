@@ -8,16 +8,19 @@ using namespace rs::crypto;
 
 namespace {
 class XorCipher final : public BlockCipher {
-public:
+  public:
     explicit XorCipher(std::size_t bs) : m_bs(bs) {}
     std::size_t blockSize() const noexcept override { return m_bs; }
     std::string name() const override { return "XOR-test"; }
     void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
-        for (std::size_t i = 0; i < m_bs; ++i) out[i] = in[i] ^ std::uint8_t(0xA0 + i);
+        for (std::size_t i = 0; i < m_bs; ++i)
+            out[i] = in[i] ^ std::uint8_t(0xA0 + i);
     }
-    void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override { encryptBlock(in, out); }
+    void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
+        encryptBlock(in, out);
+    }
 
-private:
+  private:
     std::size_t m_bs;
 };
 } // namespace
@@ -50,7 +53,8 @@ TEST(BlockModes, CtrIncrementsTheWholeBlockAndTruncatesTheTail) {
     // Counter blocks: 00..00FF, 00..0100 (carry into byte 6); keystream = counter XOR A0A1...
     const Bytes iv = fromHex("00000000000000FF");
     const Bytes out = ctrXor(c, iv, Bytes(11, 0));
-    EXPECT_EQ(toHex(out), "A0A1A2A3A4A5A658" "A0A1A2");
+    EXPECT_EQ(toHex(out), "A0A1A2A3A4A5A658"
+                          "A0A1A2");
     EXPECT_EQ(ctrXor(c, iv, out), Bytes(11, 0));
 }
 

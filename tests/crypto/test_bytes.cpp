@@ -11,7 +11,9 @@ TEST(Bytes, HexRoundTrip) {
     EXPECT_TRUE(fromHex("").empty());
 }
 
-TEST(Bytes, HexRejectsOddLength) { EXPECT_THROW(fromHex("abc"), InvalidArgument); }
+TEST(Bytes, HexRejectsOddLength) {
+    EXPECT_THROW(fromHex("abc"), InvalidArgument);
+}
 
 TEST(Bytes, HexRejectsNonHexAndNamesPosition) {
     try {

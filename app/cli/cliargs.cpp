@@ -1,0 +1,83 @@
+#include "cliargs.h"
+
+namespace rs::cli {
+
+CliArgs::CliArgs(const std::vector<std::string>& argv, std::size_t first) {
+    for (std::size_t i = first; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+            std::string name = a.substr(2);
+            std::optional<std::string> inlineValue;
+            if (const auto eq = name.find('='); eq != std::string::npos) {
+                inlineValue = name.substr(eq + 1);
+                name.resize(eq);
+            }
+            if (knownFlags().count(name)) {
+                if (inlineValue) throw UsageError("--" + name + " takes no value");
+                m_flags.insert(name);
+                continue;
+            }
+            if (m_options.count(name)) throw UsageError("--" + name + " given twice");
+            if (inlineValue) {
+                m_options[name] = *inlineValue;
+            } else {
+                if (i + 1 >= argv.size()) throw UsageError("missing value after --" + name);
+                m_options[name] = argv[++i];
+            }
+        } else {
+            m_positional.push_back(a);
+        }
+    }
+}
+
+void CliArgs::allow(const std::set<std::string>& options, const std::set<std::string>& flags) const {
+    for (const auto& [name, v] : m_options)
+        if (!options.count(name)) throw UsageError("unknown option --" + name);
+    for (const auto& name : m_flags)
+        if (!flags.count(name) && !knownFlags().count(name)) throw UsageError("unknown option --" + name);
+}
+
+std::string CliArgs::require(const std::string& name) const {
+    const auto it = m_options.find(name);
+    if (it == m_options.end()) throw UsageError("missing --" + name);
+    return it->second;
+}
+
+std::optional<std::string> CliArgs::value(const std::string& name) const {
+    const auto it = m_options.find(name);
+    if (it == m_options.end()) return std::nullopt;
+    return it->second;
+}
+
+crypto::Bytes CliArgs::hex(const std::string& name) const {
+    const std::string text = require(name);
+    try {
+        return crypto::fromHex(text);
+    } catch (const crypto::InvalidArgument& e) {
+        throw UsageError("--" + name + ": " + e.what());
+    }
+}
+
+crypto::Bytes CliArgs::hexOr(const std::string& name, const crypto::Bytes& fallback) const {
+    return has(name) ? hex(name) : fallback;
+}
+
+long CliArgs::integer(const std::string& name, long fallback, long lo, long hi) const {
+    const auto text = value(name);
+    if (!text) return fallback;
+    std::size_t used = 0;
+    long v = 0;
+    try {
+        v = std::stol(*text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text->size())
+        throw UsageError("--" + name + ": '" + *text + "' is not an integer");
+    if (v < lo || v > hi)
+        throw UsageError("--" + name + ": " + *text + " is out of range " + std::to_string(lo) + ".." +
+                         std::to_string(hi));
+    return v;
+}
+
+} // namespace rs::cli

@@ -1,0 +1,56 @@
+#pragma once
+// Command-line parsing for roundscope-cli: positional words, then --name value options and flags.
+// Every problem is a UsageError whose message names the argument, so main() can print one line
+// and exit with status 2.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "crypto/bytes.h"
+
+namespace rs::cli {
+
+/** @brief Bad command line or bad input value: exit status 2, message on stderr. */
+class UsageError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief Parsed arguments of one command. */
+class CliArgs {
+  public:
+    /** @brief Parses argv[first..]; flags take no value, every other --name takes exactly one. */
+    CliArgs(const std::vector<std::string>& argv, std::size_t first);
+
+    const std::vector<std::string>& positional() const { return m_positional; }
+    bool flag(const std::string& name) const { return m_flags.count(name) != 0; }
+    bool has(const std::string& name) const { return m_options.count(name) != 0; }
+
+    /** @brief Rejects any option or flag not in the lists (names without the leading dashes). */
+    void allow(const std::set<std::string>& options, const std::set<std::string>& flags = {}) const;
+    /** @brief The option's text; UsageError "missing --name" when absent. */
+    std::string require(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const;
+    /** @brief Option decoded as hex; UsageError "--name: <why>" on bad hex. Absent + fallback -> fallback. */
+    crypto::Bytes hex(const std::string& name) const;
+    crypto::Bytes hexOr(const std::string& name, const crypto::Bytes& fallback) const;
+    /** @brief Option as an integer in [lo, hi]; UsageError otherwise. */
+    long integer(const std::string& name, long fallback, long lo, long hi) const;
+
+  private:
+    std::vector<std::string> m_positional;
+    std::map<std::string, std::string> m_options;
+    std::set<std::string> m_flags;
+};
+
+/** @brief Flags known to every command (they take no value). */
+inline const std::set<std::string>& knownFlags() {
+    static const std::set<std::string> f = {"json", "help", "decrypt"};
+    return f;
+}
+
+} // namespace rs::cli

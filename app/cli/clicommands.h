@@ -1,0 +1,27 @@
+#pragma once
+// roundscope-cli commands. Each returns the process exit status: 0 success, 1 a KAT had failures,
+// 2 bad usage or input (thrown as UsageError / crypto::InvalidArgument), 3 authentication failed.
+
+#include <QJsonObject>
+
+#include "cliargs.h"
+
+namespace rs::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitKatFailed = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitAuthFailed = 3;
+
+/** @brief Prints one JSON object (with --json) or its fields as "name: value" lines. */
+void printResult(const CliArgs& args, const QJsonObject& result);
+
+int runAead(const std::string& verb, const CliArgs& args);
+int runBlock(const std::string& verb, const CliArgs& args);
+int runHash(const CliArgs& args);
+int runKat(const CliArgs& args);
+int runTrace(const CliArgs& args);
+int runList(const CliArgs& args);
+int runDemo(const CliArgs& args);
+
+} // namespace rs::cli

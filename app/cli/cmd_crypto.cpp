@@ -1,0 +1,148 @@
+// aead, block, hash and list commands.
+#include "clicommands.h"
+
+#include "algorithms.h"
+#include "crypto/blockmodes.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <iostream>
+
+namespace rs::cli {
+
+using core::findAead;
+using core::findBlock;
+using core::findHash;
+using crypto::Bytes;
+using crypto::toHex;
+
+namespace {
+QString hexString(const Bytes& b) {
+    return QString::fromStdString(toHex(b));
+}
+
+std::string requireAlg(const CliArgs& args, const std::vector<std::string>& ids, bool known) {
+    const std::string alg = args.require("alg");
+    if (!known)
+        throw UsageError("--alg: unknown algorithm '" + alg + "' (choose one of " + core::joinIds(ids) + ")");
+    return alg;
+}
+} // namespace
+
+void printResult(const CliArgs& args, const QJsonObject& result) {
+    if (args.flag("json")) {
+        std::cout << QJsonDocument(result).toJson(QJsonDocument::Compact).toStdString() << std::endl;
+        return;
+    }
+    for (auto it = result.begin(); it != result.end(); ++it) {
+        const QJsonValue v = it.value();
+        QString text =
+            v.isString()   ? v.toString()
+            : v.isDouble() ? QString::number(v.toDouble())
+            : v.isBool()
+                ? QString(v.toBool() ? "true" : "false")
+                : QString::fromUtf8(v.isArray() ? QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact)
+                                                : QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        std::cout << it.key().toStdString() << ": " << text.toStdString() << "\n";
+    }
+    std::cout.flush();
+}
+
+int runAead(const std::string& verb, const CliArgs& args) {
+    const bool enc = verb == "encrypt";
+    if (!enc && verb != "decrypt")
+        throw UsageError("aead: expected 'encrypt' or 'decrypt', got '" + verb + "'");
+    args.allow(enc ? std::set<std::string>{"alg", "key", "nonce", "ad", "pt"}
+                   : std::set<std::string>{"alg", "key", "nonce", "ad", "ct", "tag"});
+    const auto* alg = findAead(args.value("alg").value_or(""));
+    requireAlg(args, core::aeadIds(), alg != nullptr);
+    const Bytes key = args.hex("key"), nonce = args.hex("nonce"), ad = args.hexOr("ad", {});
+    if (enc) {
+        const Bytes pt = args.hex("pt");
+        alg->checkSizes(key, nonce);
+        const crypto::AeadResult r = alg->encrypt(key, nonce, ad, pt);
+        printResult(args, QJsonObject{{"ct", hexString(r.ct)}, {"tag", hexString(r.tag)}});
+        return kExitOk;
+    }
+    const Bytes ct = args.hex("ct"), tag = args.hex("tag");
+    alg->checkSizes(key, nonce, tag);
+    const std::optional<Bytes> pt = alg->decrypt(key, nonce, ad, ct, tag);
+    if (!pt) {
+        std::cerr << "roundscope-cli: authentication failed: the tag does not match (" << alg->displayName
+                  << "); no plaintext released" << std::endl;
+        return kExitAuthFailed;
+    }
+    printResult(args, QJsonObject{{"pt", hexString(*pt)}});
+    return kExitOk;
+}
+
+int runBlock(const std::string& verb, const CliArgs& args) {
+    const bool enc = verb == "encrypt";
+    if (!enc && verb != "decrypt")
+        throw UsageError("block: expected 'encrypt' or 'decrypt', got '" + verb + "'");
+    args.allow({"alg", "key", "in", "mode", "iv"});
+    const auto* alg = findBlock(args.value("alg").value_or(""));
+    requireAlg(args, core::blockIds(), alg != nullptr);
+    const std::string mode = args.value("mode").value_or("ecb");
+    if (mode != "ecb" && mode != "ctr") throw UsageError("--mode: expected ecb or ctr, got '" + mode + "'");
+    if (mode == "ecb" && args.has("iv")) throw UsageError("--iv: ECB takes no IV");
+    const Bytes key = args.hex("key"), in = args.hex("in");
+    alg->checkKey(key);
+    const auto cipher = alg->make(key, 0);
+    Bytes out;
+    if (mode == "ctr") {
+        const Bytes iv = args.hex("iv");
+        if (iv.size() != alg->blockBytes)
+            throw UsageError("--iv: must be " + std::to_string(alg->blockBytes) + " bytes for " + alg->id +
+                             ", got " + std::to_string(iv.size()));
+        out = crypto::ctrXor(*cipher, iv, in);
+    } else {
+        if (in.size() % alg->blockBytes != 0)
+            throw UsageError("--in: ECB needs a multiple of " + std::to_string(alg->blockBytes) +
+                             " bytes for " + alg->id + ", got " + std::to_string(in.size()));
+        out = enc ? crypto::ecbEncrypt(*cipher, in) : crypto::ecbDecrypt(*cipher, in);
+    }
+    printResult(args, QJsonObject{{"out", hexString(out)}});
+    return kExitOk;
+}
+
+int runHash(const CliArgs& args) {
+    args.allow({"alg", "in", "outlen"});
+    const auto* alg = findHash(args.value("alg").value_or(""));
+    requireAlg(args, core::hashIds(), alg != nullptr);
+    const Bytes in = args.hex("in");
+    long outLen = static_cast<long>(alg->defaultOutBytes);
+    if (alg->extendable)
+        outLen = args.integer("outlen", outLen, 1, 1 << 20);
+    else if (args.has("outlen") && args.integer("outlen", outLen, 1, 1 << 20) != outLen)
+        throw UsageError("--outlen: " + alg->id + " has a fixed " + std::to_string(outLen) + "-byte digest");
+    printResult(args, QJsonObject{{"digest", hexString(alg->hash(in, static_cast<std::size_t>(outLen)))}});
+    return kExitOk;
+}
+
+int runList(const CliArgs& args) {
+    args.allow({});
+    QJsonArray aead, block, hash;
+    for (const auto& a : core::aeadAlgorithms())
+        aead.append(QJsonObject{{"id", QString::fromStdString(a.id)},
+                                {"name", QString::fromStdString(a.displayName)},
+                                {"key_bytes", int(a.keyBytes)},
+                                {"nonce_bytes", int(a.nonceBytes)},
+                                {"tag_bytes", int(a.tagBytes)}});
+    for (const auto& b : core::blockAlgorithms())
+        block.append(QJsonObject{{"id", QString::fromStdString(b.id)},
+                                 {"name", QString::fromStdString(b.displayName)},
+                                 {"key_bytes", int(b.keyBytes)},
+                                 {"block_bytes", int(b.blockBytes)},
+                                 {"rounds", b.standardRounds}});
+    for (const auto& h : core::hashAlgorithms())
+        hash.append(QJsonObject{{"id", QString::fromStdString(h.id)},
+                                {"name", QString::fromStdString(h.displayName)},
+                                {"xof", h.extendable}});
+    printResult(args, QJsonObject{{"aead", aead}, {"block", block}, {"hash", hash}});
+    return kExitOk;
+}
+
+} // namespace rs::cli

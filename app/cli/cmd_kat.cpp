@@ -1,0 +1,56 @@
+// kat: runs a known-answer file through one algorithm with the shared comparator.
+#include "clicommands.h"
+
+#include "algorithms.h"
+#include "katrunner.h"
+
+#include <QJsonArray>
+
+#include <iostream>
+
+namespace rs::cli {
+
+int runKat(const CliArgs& args) {
+    args.allow({"alg"});
+    const std::string id = args.require("alg");
+    if (args.positional().size() != 1)
+        throw UsageError("kat: expected exactly one KAT FILE after the options, got " +
+                         std::to_string(args.positional().size()));
+    const std::string path = args.positional().front();
+    const auto* aead = core::findAead(id);
+    const auto* hash = core::findHash(id);
+    if (!aead && !hash)
+        throw UsageError("--alg: unknown algorithm '" + id + "' for kat (choose one of " +
+                         core::joinIds(core::aeadIds()) + ", " + core::joinIds(core::hashIds()) + ")");
+    core::KatOutcome outcome;
+    try {
+        const auto records = core::readKatFile(path);
+        outcome = aead ? core::runAeadKat(*aead, records) : core::runHashKat(*hash, records);
+    } catch (const core::KatError& e) {
+        throw UsageError(std::string("FILE: ") + e.what());
+    }
+    if (args.flag("json")) {
+        QJsonArray failures;
+        for (const auto& f : outcome.failures)
+            failures.append(QString::fromStdString(f));
+        printResult(args, QJsonObject{{"algorithm",
+                                       QString::fromStdString(aead ? aead->displayName : hash->displayName)},
+                                      {"file", QString::fromStdString(path)},
+                                      {"passed", outcome.passed},
+                                      {"failed", outcome.failed},
+                                      {"skipped", outcome.skipped},
+                                      {"failures", failures}});
+    } else {
+        for (const auto& f : outcome.failures)
+            std::cout << "FAIL " << f << "\n";
+        std::cout << core::summaryLine(outcome) << std::endl;
+    }
+    if (outcome.passed == 0 && outcome.failed == 0) {
+        std::cerr << "roundscope-cli: kat: no record of " << path << " has a key of the size " << id
+                  << " takes" << std::endl;
+        return kExitKatFailed;
+    }
+    return outcome.failed == 0 ? kExitOk : kExitKatFailed;
+}
+
+} // namespace rs::cli
