@@ -1,0 +1,116 @@
+#pragma once
+// Diffusion analysis of the permutation / block ciphers: exact structural (bit-level) dependency
+// per round, empirical avalanche and SAC, and LEA-CTR precomputation (paper 003, Fig. 4).
+// Plain C++ (no Qt); long runs report progress and honour a cancel flag.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "crypto/trace.h"
+
+namespace rs::analysis {
+
+/** @brief Input field whose bits are varied. Bits are numbered as in the field's hex string:
+ *  bit i is bit (7 - i % 8) of byte i / 8 (MSB of byte 0 first). */
+enum class Field {
+    Plaintext, ///< "pt": the block cipher's input block (default for lea-*, skinny-*)
+    Key,       ///< "key": LEA key / SKINNY whole tweakey; for ascon-p the key words of the
+               ///< Ascon-128/AEAD128 initial state (x1,x2 = state bits 64..191)
+    Nonce,     ///< "nonce": ascon-p only, the nonce words of the initial state (x3,x4 = bits 192..319)
+    State,     ///< "state": ascon-p only, the whole 320-bit state (default for ascon-p)
+};
+
+/** @brief "pt"/"key"/"nonce"/"state" <-> Field. */
+std::optional<Field> fieldFromName(const std::string& name);
+std::string fieldName(Field f);
+
+/** @brief What to analyse. */
+struct DiffusionRequest {
+    std::string alg = "ascon-p";      ///< ascon-p, lea-128/192/256, skinny-64-64 ... skinny-128-384
+    int rounds = 0;                   ///< 0 = the primitive's standard count (ascon-p: 12)
+    std::optional<Field> field;       ///< empty = the default field of the algorithm
+    int firstBit = 0;                 ///< varied bit range inside the field, inclusive
+    int lastBit = -1;                 ///< -1 = to the end of the field
+    int samples = 0;                  ///< random inputs for avalanche/SAC; 0 = structural only
+    std::uint64_t seed = 1;           ///< PRNG seed, so runs are reproducible
+    bool keepSac = false;             ///< keep every round's full SAC matrix in the result (GUI heatmap)
+};
+
+/** @brief One round's figures (after the round's last step). */
+struct RoundDiffusion {
+    int round = 0;
+    /** State bits that structurally depend on at least one varied bit, as a bitmap over the state
+     *  (bit numbering as the trace's state bytes, MSB of byte 0 first). */
+    std::vector<std::uint8_t> dependentBits;
+    double dependentFraction = 0;     ///< set bits of dependentBits / state bits
+    double pairFraction = 0;          ///< dependent (state bit, varied bit) pairs / all pairs
+    bool fullDiffusion = false;       ///< every state bit depends on every varied bit
+    // Empirical figures; zero when samples == 0.
+    double avalancheMean = 0;         ///< mean number of flipped state bits per single-bit flip
+    std::vector<std::uint32_t> flipHistogram; ///< [k] = flips that changed exactly k state bits
+    double sacMaxDeviation = 0;       ///< max over (varied bit, state bit) of |P(flip) - 0.5|
+    /** Row-major [variedBit][stateBit] flip probabilities; filled only when keepSac. */
+    std::vector<float> sac;
+};
+
+/** @brief One LEA round's counter-independent work (the varied bits play the counter). */
+struct PrecomputeRound {
+    int round = 0;
+    std::vector<int> independentWords; ///< output words X_r[i] that do not depend on the varied bits
+    int xors = 0, adds = 0, rots = 0;  ///< operations producing those words: precomputable per nonce
+    int operandXors = 0;               ///< further key XORs with an independent operand whose result
+                                       ///< feeds a dependent word (precomputable too, not in the paper's count)
+};
+
+/** @brief LEA only: what can be precomputed per nonce. */
+struct PrecomputeReport {
+    std::vector<PrecomputeRound> rounds; ///< rounds with any independent work (stops at full diffusion)
+    int xors = 0, adds = 0, rots = 0;    ///< totals (paper 003: 6 XOR, 3 add, 3 rot)
+    int operandXors = 0;
+    int fullWordDiffusionRound = -1;     ///< first round where every word depends on the varied bits
+};
+
+/** @brief Everything one analysis produced. */
+struct DiffusionResult {
+    std::string algorithm;            ///< display name, with the round count when reduced
+    crypto::StateLayout layout;
+    Field field = Field::State;
+    int firstBit = 0, lastBit = 0;    ///< the varied range actually used (inclusive)
+    int stateBits = 0;
+    int rounds = 0;
+    int samples = 0;
+    int fullDiffusionRound = -1;      ///< first round with fullDiffusion; -1 if never reached
+    std::vector<RoundDiffusion> perRound; ///< rounds 1..rounds, in order
+    std::optional<PrecomputeReport> precomputable;
+};
+
+/** @brief Thrown for a bad request (unknown algorithm, field not valid for it, bad range/rounds). */
+class AnalysisError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/** @brief Thrown when the cancel flag was raised. */
+class Cancelled : public std::runtime_error {
+public:
+    Cancelled() : std::runtime_error("analysis cancelled") {}
+};
+
+/** @brief Progress reporting and cancellation for long analyses; both optional. */
+struct Progress {
+    std::function<void(double fraction)> report; ///< called with 0..1, at most ~100 times a run
+    const std::atomic<bool>* cancel = nullptr;   ///< checked often; raising it throws Cancelled
+};
+
+/** @brief Runs the analysis. Throws AnalysisError on a bad request, Cancelled on cancel. */
+DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress& progress = {});
+
+/** @brief The algorithm ids analyzeDiffusion accepts. */
+std::vector<std::string> diffusionAlgorithms();
+
+} // namespace rs::analysis
