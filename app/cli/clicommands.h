@@ -23,5 +23,7 @@ int runKat(const CliArgs& args);
 int runTrace(const CliArgs& args);
 int runList(const CliArgs& args);
 int runDemo(const CliArgs& args);
+/** @brief `diffusion`: structural dependency, avalanche/SAC and LEA-CTR precomputation per round. */
+int runDiffusion(const CliArgs& args);
 
 } // namespace rs::cli

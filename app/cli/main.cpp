@@ -25,6 +25,10 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   trace --alg ascon-p [--in HEX40] [--rounds R]
   trace --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX
   trace --alg B --key HEX --in HEX [--rounds R] [--decrypt]
+  diffusion --alg D [--vary FIELD[:FIRST-LAST]] [--rounds R] [--samples N] [--seed S]
+        per round: state bits depending on the varied bits, avalanche mean, SAC deviation
+        (N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation
+        D: ascon-p (FIELD state, key, nonce), lea-128/192/256, skinny-* (FIELD pt, key)
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
@@ -54,6 +58,7 @@ int dispatch(const std::vector<std::string>& argv) {
     if (cmd == "trace") return runTrace(args);
     if (cmd == "list") return runList(args);
     if (cmd == "demo") return runDemo(args);
+    if (cmd == "diffusion") return runDiffusion(args);
     throw UsageError("unknown command '" + cmd + "' (try --help)");
 }
 

@@ -1,4 +1,12 @@
+// analyzeDiffusion: validates the request, runs the structural propagation, the optional empirical
+// avalanche and (LEA) the CTR precomputation, and assembles one DiffusionResult.
 #include "diffusion.h"
+
+#include "avalanche.h"
+#include "dependency.h"
+#include "plan.h"
+#include "precompute.h"
+#include "structural.h"
 
 namespace rs::analysis {
 
@@ -12,12 +20,85 @@ std::optional<Field> fieldFromName(const std::string& name) {
 
 std::string fieldName(Field f) {
     switch (f) {
-    case Field::Plaintext: return "pt";
-    case Field::Key: return "key";
-    case Field::Nonce: return "nonce";
-    case Field::State: return "state";
+    case Field::Plaintext:
+        return "pt";
+    case Field::Key:
+        return "key";
+    case Field::Nonce:
+        return "nonce";
+    case Field::State:
+        return "state";
     }
     return "state";
+}
+
+namespace detail {
+
+std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel) {
+    switch (plan.family) {
+    case Family::Ascon:
+        return asconDependency(plan, cancel);
+    case Family::Lea:
+        return leaDependency(plan, cancel);
+    case Family::Skinny:
+        return skinnyDependency(plan, cancel);
+    }
+    return {};
+}
+
+} // namespace detail
+
+std::vector<BitMatrix> structuralDependency(const DiffusionRequest& request) {
+    return detail::dependency(detail::makePlan(request), nullptr);
+}
+
+DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress& progress) {
+    const detail::Plan plan = detail::makePlan(request);
+    detail::checkCancel(progress.cancel);
+    const std::vector<BitMatrix> deps = detail::dependency(plan, progress.cancel);
+
+    DiffusionResult res;
+    res.algorithm = plan.displayName;
+    res.layout = detail::layoutOf(plan);
+    res.field = plan.field;
+    res.firstBit = plan.firstBit;
+    res.lastBit = plan.lastBit;
+    res.stateBits = plan.stateBits;
+    res.rounds = plan.rounds;
+    res.samples = plan.samples;
+    const double pairs = static_cast<double>(plan.stateBits) * plan.varied();
+    for (int r = 0; r < plan.rounds; ++r) {
+        const BitMatrix& m = deps[static_cast<std::size_t>(r)];
+        RoundDiffusion rd;
+        rd.round = r + 1;
+        rd.dependentBits.assign(static_cast<std::size_t>(plan.stateBytes), 0);
+        int dependent = 0;
+        for (int s = 0; s < plan.stateBits; ++s) {
+            if (!m.rowAny(s)) continue;
+            ++dependent;
+            rd.dependentBits[static_cast<std::size_t>(s / 8)] |= static_cast<std::uint8_t>(0x80u >> (s % 8));
+        }
+        rd.dependentFraction = static_cast<double>(dependent) / plan.stateBits;
+        rd.pairFraction = static_cast<double>(m.count()) / pairs;
+        rd.fullDiffusion = m.full();
+        if (rd.fullDiffusion && res.fullDiffusionRound < 0) res.fullDiffusionRound = rd.round;
+        res.perRound.push_back(std::move(rd));
+    }
+
+    if (plan.samples > 0) {
+        auto emp = detail::measureAvalanche(plan, request.keepSac, progress);
+        for (int r = 0; r < plan.rounds; ++r) {
+            RoundDiffusion& rd = res.perRound[static_cast<std::size_t>(r)];
+            detail::EmpiricalRound& e = emp[static_cast<std::size_t>(r)];
+            rd.avalancheMean = e.avalancheMean;
+            rd.flipHistogram = std::move(e.flipHistogram);
+            rd.sacMaxDeviation = e.sacMaxDeviation;
+            rd.sac = std::move(e.sac);
+        }
+    }
+    res.precomputable = detail::leaPrecompute(plan, deps);
+    if (progress.report) progress.report(1.0);
+    return res;
 }
 
 } // namespace rs::analysis

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "crypto/trace.h"
@@ -31,14 +32,14 @@ std::string fieldName(Field f);
 
 /** @brief What to analyse. */
 struct DiffusionRequest {
-    std::string alg = "ascon-p";      ///< ascon-p, lea-128/192/256, skinny-64-64 ... skinny-128-384
-    int rounds = 0;                   ///< 0 = the primitive's standard count (ascon-p: 12)
-    std::optional<Field> field;       ///< empty = the default field of the algorithm
-    int firstBit = 0;                 ///< varied bit range inside the field, inclusive
-    int lastBit = -1;                 ///< -1 = to the end of the field
-    int samples = 0;                  ///< random inputs for avalanche/SAC; 0 = structural only
-    std::uint64_t seed = 1;           ///< PRNG seed, so runs are reproducible
-    bool keepSac = false;             ///< keep every round's full SAC matrix in the result (GUI heatmap)
+    std::string alg = "ascon-p"; ///< ascon-p, lea-128/192/256, skinny-64-64 ... skinny-128-384
+    int rounds = 0;              ///< 0 = the primitive's standard count (ascon-p: 12)
+    std::optional<Field> field;  ///< empty = the default field of the algorithm
+    int firstBit = 0;            ///< varied bit range inside the field, inclusive
+    int lastBit = -1;            ///< -1 = to the end of the field
+    int samples = 0;             ///< random inputs for avalanche/SAC; 0 = structural only
+    std::uint64_t seed = 1;      ///< PRNG seed, so runs are reproducible
+    bool keepSac = false;        ///< keep every round's full SAC matrix in the result (GUI heatmap)
 };
 
 /** @brief One round's figures (after the round's last step). */
@@ -47,13 +48,13 @@ struct RoundDiffusion {
     /** State bits that structurally depend on at least one varied bit, as a bitmap over the state
      *  (bit numbering as the trace's state bytes, MSB of byte 0 first). */
     std::vector<std::uint8_t> dependentBits;
-    double dependentFraction = 0;     ///< set bits of dependentBits / state bits
-    double pairFraction = 0;          ///< dependent (state bit, varied bit) pairs / all pairs
-    bool fullDiffusion = false;       ///< every state bit depends on every varied bit
+    double dependentFraction = 0; ///< set bits of dependentBits / state bits
+    double pairFraction = 0;      ///< dependent (state bit, varied bit) pairs / all pairs
+    bool fullDiffusion = false;   ///< every state bit depends on every varied bit
     // Empirical figures; zero when samples == 0.
-    double avalancheMean = 0;         ///< mean number of flipped state bits per single-bit flip
+    double avalancheMean = 0;                 ///< mean number of flipped state bits per single-bit flip
     std::vector<std::uint32_t> flipHistogram; ///< [k] = flips that changed exactly k state bits
-    double sacMaxDeviation = 0;       ///< max over (varied bit, state bit) of |P(flip) - 0.5|
+    double sacMaxDeviation = 0;               ///< max over (varied bit, state bit) of |P(flip) - 0.5|
     /** Row-major [variedBit][stateBit] flip probabilities; filled only when keepSac. */
     std::vector<float> sac;
 };
@@ -64,7 +65,7 @@ struct PrecomputeRound {
     std::vector<int> independentWords; ///< output words X_r[i] that do not depend on the varied bits
     int xors = 0, adds = 0, rots = 0;  ///< operations producing those words: precomputable per nonce
     int operandXors = 0;               ///< further key XORs with an independent operand whose result
-                                       ///< feeds a dependent word (precomputable too, not in the paper's count)
+                         ///< feeds a dependent word (precomputable too, not in the paper's count)
 };
 
 /** @brief LEA only: what can be precomputed per nonce. */
@@ -72,32 +73,54 @@ struct PrecomputeReport {
     std::vector<PrecomputeRound> rounds; ///< rounds with any independent work (stops at full diffusion)
     int xors = 0, adds = 0, rots = 0;    ///< totals (paper 003: 6 XOR, 3 add, 3 rot)
     int operandXors = 0;
-    int fullWordDiffusionRound = -1;     ///< first round where every word depends on the varied bits
+    int fullWordDiffusionRound = -1; ///< first round where every word depends on the varied bits
 };
 
 /** @brief Everything one analysis produced. */
 struct DiffusionResult {
-    std::string algorithm;            ///< display name, with the round count when reduced
+    std::string algorithm; ///< display name, with the round count when reduced
     crypto::StateLayout layout;
     Field field = Field::State;
-    int firstBit = 0, lastBit = 0;    ///< the varied range actually used (inclusive)
+    int firstBit = 0, lastBit = 0; ///< the varied range actually used (inclusive)
     int stateBits = 0;
     int rounds = 0;
     int samples = 0;
-    int fullDiffusionRound = -1;      ///< first round with fullDiffusion; -1 if never reached
+    int fullDiffusionRound = -1;          ///< first round with fullDiffusion; -1 if never reached
     std::vector<RoundDiffusion> perRound; ///< rounds 1..rounds, in order
     std::optional<PrecomputeReport> precomputable;
 };
 
 /** @brief Thrown for a bad request (unknown algorithm, field not valid for it, bad range/rounds). */
 class AnalysisError : public std::invalid_argument {
-public:
+  public:
     using std::invalid_argument::invalid_argument;
+    /** @brief what() is "argument: message"; argument() names the DiffusionRequest member at fault
+     *  ("alg", "field", "bits", "rounds", "samples"), so front ends can name their own option. */
+    AnalysisError(std::string argument, const std::string& message)
+        : std::invalid_argument(argument + ": " + message), m_argument(std::move(argument)) {}
+    /** @brief The request member at fault; empty when not known. */
+    const std::string& argument() const noexcept { return m_argument; }
+
+  private:
+    std::string m_argument;
 };
+
+/** @brief Largest DiffusionRequest::samples accepted (keeps every counter inside 32 bits). */
+inline constexpr int kMaxDiffusionSamples = 1'000'000;
+
+/** @brief Number of bits of `field` for `alg`; 0 when the field is not valid for it.
+ *  Throws AnalysisError("alg", ...) for an unknown algorithm. */
+int fieldBits(const std::string& alg, Field field);
+
+/** @brief The fields valid for `alg`, default first; throws AnalysisError for an unknown algorithm. */
+std::vector<Field> fieldsFor(const std::string& alg);
+
+/** @brief The standard round count of `alg` (ascon-p 12, LEA 24/28/32, SKINNY 32..56). */
+int standardRounds(const std::string& alg);
 
 /** @brief Thrown when the cancel flag was raised. */
 class Cancelled : public std::runtime_error {
-public:
+  public:
     Cancelled() : std::runtime_error("analysis cancelled") {}
 };
 

@@ -20,8 +20,13 @@ void asconPermuteTraced(AsconState& s, int rounds, Trace& trace) {
     if (rounds < 1 || rounds > 12) detail::throwBadAsconRounds(rounds);
     trace.layout = asconLayout();
     TraceRecorder rec(trace);
-    detail::asconRecord(rec, "permutation", -1, 0, "input", s);
-    permuteWith(s, rounds, rec, "permutation", -1);
+    asconPermuteObserved(s, rounds, rec);
+}
+
+void asconPermuteObserved(AsconState& s, int rounds, StepSink& sink) {
+    if (rounds < 1 || rounds > 12) detail::throwBadAsconRounds(rounds);
+    detail::asconRecord(sink, "permutation", -1, 0, "input", s);
+    permuteWith(s, rounds, sink, "permutation", -1);
 }
 
 Bytes asconStateBytes(const AsconState& s) {

@@ -39,6 +39,10 @@ void asconPermute(AsconState& s, int rounds);
 /** @brief As asconPermute, recording 1 + 3*rounds steps into trace (and setting trace.layout). */
 void asconPermuteTraced(AsconState& s, int rounds, Trace& trace);
 
+/** @brief As asconPermuteTraced, but reports the same 1 + 3*rounds steps to any observer, without
+ *  allocating (analysis code captures per-round states of many runs this way). */
+void asconPermuteObserved(AsconState& s, int rounds, StepSink& sink);
+
 /** @brief The 40 state bytes: x0..x4, each word big-endian (most significant byte first). */
 Bytes asconStateBytes(const AsconState& s);
 

@@ -9,11 +9,9 @@ namespace {
 
 using RoundKey = Lea::RoundKey;
 
-// Key schedule constants delta[0..7] of the spec (KS X 3246, key schedule section).
-constexpr std::array<std::uint32_t, 8> kDelta = {0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec,
-                                                 0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957};
-// Left-rotation amounts applied to T[j] in the key schedule, for j = 0..5.
-constexpr std::array<int, 6> kKeyRot = {1, 3, 6, 11, 13, 17};
+// The spec's constants live in lea.h, shared with the dependency analysis of the key schedule.
+constexpr const auto& kDelta = kLeaDelta;
+constexpr const auto& kKeyRot = kLeaKeyRotations;
 
 std::vector<RoundKey> keySchedule(ByteView key, int rounds) {
     std::array<std::uint32_t, 8> t{};
@@ -200,16 +198,22 @@ void Lea::decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept
     decryptCore(m_roundKeys.data(), m_rounds, in, out, obs);
 }
 
+// The traced paths go through the StepSink instantiation, so recorder and analysis share one copy.
 void Lea::encryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const {
     trace.layout = layout();
-    TraceRecorder obs(trace);
-    encryptCore(m_roundKeys.data(), m_rounds, in, out, obs);
+    TraceRecorder rec(trace);
+    encryptBlockObserved(in, out, rec);
 }
 
 void Lea::decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const {
     trace.layout = layout();
-    TraceRecorder obs(trace);
-    decryptCore(m_roundKeys.data(), m_rounds, in, out, obs);
+    TraceRecorder rec(trace);
+    StepSink& sink = rec;
+    decryptCore(m_roundKeys.data(), m_rounds, in, out, sink);
+}
+
+void Lea::encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const {
+    encryptCore(m_roundKeys.data(), m_rounds, in, out, sink);
 }
 
 StateLayout Lea::layout() {

@@ -11,6 +11,12 @@
 
 namespace rs::crypto {
 
+/** @brief Key schedule constants delta[0..7] of the spec (KS X 3246, key schedule section). */
+inline constexpr std::array<std::uint32_t, 8> kLeaDelta = {0xc3efe9db, 0x44626b02, 0x79e27c8a, 0x78df30ec,
+                                                           0x715ea49e, 0xc785da0a, 0xe04ef22a, 0xe5c40957};
+/** @brief Left-rotation amounts applied to T[j] in the key schedule, for j = 0..5. */
+inline constexpr std::array<int, 6> kLeaKeyRotations = {1, 3, 6, 11, 13, 17};
+
 /** @brief LEA-128/192/256 (chosen by the key length), optionally reduced to fewer rounds. */
 class Lea final : public TracedBlockCipher {
   public:
@@ -44,6 +50,10 @@ class Lea final : public TracedBlockCipher {
      *  phase "decryption", round 0 step "input", then rounds 1..N step "round"; decryption round j
      *  undoes encryption round N+1-j and carries that round's key. */
     void decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const override;
+
+    /** @brief Encrypts one block reporting the same steps as encryptBlockTraced to `sink`, without
+     *  allocating; the state after round r is the step with that round number. */
+    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const;
 
     /** @brief The state layout of LEA trace steps: one row X of four 32-bit words. */
     static StateLayout layout();

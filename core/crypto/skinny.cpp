@@ -392,6 +392,17 @@ std::uint8_t skinnySbox8Inverse(std::uint8_t x) noexcept {
     return std::uint8_t(subRow(kS8.invSub, x));
 }
 
+// The key schedule below and the analysis (tweakey dependency) share these definitions.
+const std::array<int, 16>& skinnyTweakeyPermutation() noexcept {
+    return kPT;
+}
+std::uint8_t skinnyLfsrTk2(std::uint8_t cell, bool wideCells) noexcept {
+    return lfsrTk2(cell, wideCells);
+}
+std::uint8_t skinnyLfsrTk3(std::uint8_t cell, bool wideCells) noexcept {
+    return lfsrTk3(cell, wideCells);
+}
+
 Skinny::Skinny(SkinnyVariant variant, ByteView tweakey, int rounds) : m_variant(variant) {
     const VariantInfo& vi = info(variant);
     if (tweakey.size() != vi.tweakeyBytes)
@@ -467,22 +478,28 @@ void Skinny::decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexc
         decrypt64(m_rtk.data(), m_rounds, in, out, none);
 }
 
+// The traced paths go through the StepSink instantiation, so recorder and analysis share one copy.
 void Skinny::encryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const {
     trace.layout = layout();
     TraceRecorder rec(trace);
-    if (m_wide)
-        encrypt128(m_rtk.data(), m_rounds, in, out, rec);
-    else
-        encrypt64(m_rtk.data(), m_rounds, in, out, rec);
+    encryptBlockObserved(in, out, rec);
 }
 
 void Skinny::decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const {
     trace.layout = layout();
     TraceRecorder rec(trace);
+    StepSink& sink = rec;
     if (m_wide)
-        decrypt128(m_rtk.data(), m_rounds, in, out, rec);
+        decrypt128(m_rtk.data(), m_rounds, in, out, sink);
     else
-        decrypt64(m_rtk.data(), m_rounds, in, out, rec);
+        decrypt64(m_rtk.data(), m_rounds, in, out, sink);
+}
+
+void Skinny::encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const {
+    if (m_wide)
+        encrypt128(m_rtk.data(), m_rounds, in, out, sink);
+    else
+        encrypt64(m_rtk.data(), m_rounds, in, out, sink);
 }
 
 StateLayout Skinny::layout() const {

@@ -43,6 +43,14 @@ std::uint8_t skinnySbox8(std::uint8_t x) noexcept;
 /** @brief S8^-1. */
 std::uint8_t skinnySbox8Inverse(std::uint8_t x) noexcept;
 
+/** @brief The tweakey cell permutation PT of the spec: after each round TK[i] <- TK[PT[i]]. */
+const std::array<int, 16>& skinnyTweakeyPermutation() noexcept;
+/** @brief The TK2 cell LFSR (4-bit cells when !wideCells, else 8-bit), as the key schedule applies
+ *  it to the first two rows of TK2 after PT. */
+std::uint8_t skinnyLfsrTk2(std::uint8_t cell, bool wideCells) noexcept;
+/** @brief The TK3 cell LFSR, as skinnyLfsrTk2. */
+std::uint8_t skinnyLfsrTk3(std::uint8_t cell, bool wideCells) noexcept;
+
 /** @brief A SKINNY block cipher keyed with a whole tweakey; the round tweakeys are computed once, at
  *  construction, so encryptBlock/decryptBlock neither allocate nor branch on the key.
  *
@@ -81,6 +89,10 @@ class Skinny final : public TracedBlockCipher {
     void encryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const override;
     /** @brief decryptBlock that also sets trace.layout and appends 1 + 5 * rounds() steps. */
     void decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const override;
+
+    /** @brief encryptBlock reporting the same steps as encryptBlockTraced to `sink`, without
+     *  allocating; the state after round r is the last step with that round number. */
+    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const;
 
     /** @brief "skinny-64" (4-bit cells) or "skinny-128" (8-bit cells), 4 x 4 cells, row by row. */
     StateLayout layout() const;

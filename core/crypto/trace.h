@@ -45,13 +45,27 @@ struct NoTrace {
               std::span<const std::uint8_t> = {}) const noexcept {}
 };
 
-/** @brief Observer that appends every step to a Trace. */
-class TraceRecorder {
+/**
+ * @brief Run-time observer interface: one virtual call per spec step, no allocation of its own.
+ *
+ * The models instantiate their traced template once, with StepSink, so any observer (the trace
+ * recorder, the analysis' round-state capture) reuses that code. The fast path keeps NoTrace.
+ */
+class StepSink {
   public:
     static constexpr bool enabled = true;
+    virtual ~StepSink() = default;
+    /** @brief One state at a spec step boundary; the spans are valid only during the call. */
+    virtual void step(std::string_view phase, int block, int round, std::string_view step,
+                      std::span<const std::uint8_t> state, std::span<const std::uint8_t> roundKey = {}) = 0;
+};
+
+/** @brief Observer that appends every step to a Trace. */
+class TraceRecorder final : public StepSink {
+  public:
     explicit TraceRecorder(Trace& out) : m_out(out) {}
     void step(std::string_view phase, int block, int round, std::string_view step,
-              std::span<const std::uint8_t> state, std::span<const std::uint8_t> roundKey = {});
+              std::span<const std::uint8_t> state, std::span<const std::uint8_t> roundKey = {}) override;
 
   private:
     Trace& m_out;

@@ -1,0 +1,20 @@
+#pragma once
+// Internal: the per-cipher structural propagation (dependency_ascon.cpp, dependency_lea.cpp,
+// dependency_skinny.cpp). Each returns one matrix per round in trace bit order, see structural.h.
+
+#include "bitmatrix.h"
+#include "plan.h"
+
+#include <atomic>
+#include <vector>
+
+namespace rs::analysis::detail {
+
+std::vector<BitMatrix> asconDependency(const Plan& plan, const std::atomic<bool>* cancel);
+std::vector<BitMatrix> leaDependency(const Plan& plan, const std::atomic<bool>* cancel);
+std::vector<BitMatrix> skinnyDependency(const Plan& plan, const std::atomic<bool>* cancel);
+
+/** @brief Dispatches on plan.family. */
+std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel);
+
+} // namespace rs::analysis::detail

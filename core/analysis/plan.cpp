@@ -1,0 +1,177 @@
+#include "plan.h"
+
+#include "crypto/asconpermutation.h"
+#include "crypto/lea.h"
+
+#include <array>
+#include <string_view>
+
+namespace rs::analysis {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kLeaIds = {"lea-128", "lea-192", "lea-256"};
+constexpr std::array<std::string_view, 6> kSkinnyIds = {"skinny-64-64",   "skinny-64-128",  "skinny-64-192",
+                                                        "skinny-128-128", "skinny-128-256", "skinny-128-384"};
+
+std::string joined(const std::vector<std::string>& ids) {
+    std::string s;
+    for (const auto& id : ids)
+        s += (s.empty() ? "" : ", ") + id;
+    return s;
+}
+
+std::string fieldList(const std::vector<Field>& fields) {
+    std::string s;
+    for (const Field f : fields)
+        s += (s.empty() ? "" : ", ") + fieldName(f);
+    return s;
+}
+
+int leaKeyBytes(const std::string& alg) {
+    if (alg == "lea-128") return 16;
+    if (alg == "lea-192") return 24;
+    if (alg == "lea-256") return 32;
+    return 0;
+}
+
+[[noreturn]] void unknownAlg(const std::string& alg) {
+    throw AnalysisError("alg",
+                        "unknown algorithm '" + alg + "' (choose " + joined(diffusionAlgorithms()) + ")");
+}
+
+} // namespace
+
+std::vector<std::string> diffusionAlgorithms() {
+    std::vector<std::string> ids = {"ascon-p"};
+    for (const auto id : kLeaIds)
+        ids.emplace_back(id);
+    for (const auto id : kSkinnyIds)
+        ids.emplace_back(id);
+    return ids;
+}
+
+std::vector<Field> fieldsFor(const std::string& alg) {
+    if (alg == "ascon-p") return {Field::State, Field::Key, Field::Nonce};
+    if (leaKeyBytes(alg) != 0 || crypto::skinnyVariantFromId(alg)) return {Field::Plaintext, Field::Key};
+    unknownAlg(alg);
+}
+
+int fieldBits(const std::string& alg, Field field) {
+    if (alg == "ascon-p") {
+        // Ascon-128 / AEAD128 initial state: IV (x0) || key (x1, x2) || nonce (x3, x4).
+        switch (field) {
+        case Field::State:
+            return 320;
+        case Field::Key:
+        case Field::Nonce:
+            return 128;
+        case Field::Plaintext:
+            return 0;
+        }
+        return 0;
+    }
+    if (const int kb = leaKeyBytes(alg)) {
+        if (field == Field::Plaintext) return 128;
+        return field == Field::Key ? 8 * kb : 0;
+    }
+    if (const auto v = crypto::skinnyVariantFromId(alg)) {
+        if (field == Field::Plaintext) return 8 * static_cast<int>(crypto::skinnyBlockBytes(*v));
+        return field == Field::Key ? 8 * static_cast<int>(crypto::skinnyTweakeyBytes(*v)) : 0;
+    }
+    unknownAlg(alg);
+}
+
+int standardRounds(const std::string& alg) {
+    if (alg == "ascon-p") return 12;
+    if (const int kb = leaKeyBytes(alg)) return crypto::Lea::standardRounds(static_cast<std::size_t>(kb));
+    if (const auto v = crypto::skinnyVariantFromId(alg)) return crypto::skinnyRounds(*v);
+    unknownAlg(alg);
+}
+
+namespace detail {
+
+Plan makePlan(const DiffusionRequest& r) {
+    Plan p;
+    p.alg = r.alg;
+    p.standardRounds = standardRounds(r.alg); // throws for an unknown algorithm
+    const std::vector<Field> fields = fieldsFor(r.alg);
+    if (r.alg == "ascon-p") {
+        p.family = Family::Ascon;
+        p.displayName = "Ascon-p";
+        p.stateBytes = 40;
+    } else if (const int kb = leaKeyBytes(r.alg)) {
+        p.family = Family::Lea;
+        p.displayName = "LEA-" + std::to_string(8 * kb);
+        p.keyBytes = kb;
+        p.stateBytes = 16;
+    } else {
+        p.family = Family::Skinny;
+        p.skinny = *crypto::skinnyVariantFromId(r.alg);
+        p.displayName = std::string(crypto::skinnyName(p.skinny));
+        p.keyBytes = static_cast<int>(crypto::skinnyTweakeyBytes(p.skinny));
+        p.stateBytes = static_cast<int>(crypto::skinnyBlockBytes(p.skinny));
+        p.cellBits = p.stateBytes == 16 ? 8 : 4;
+    }
+    p.stateBits = 8 * p.stateBytes;
+
+    if (r.rounds < 0 || r.rounds > p.standardRounds)
+        throw AnalysisError("rounds", "must be 1.." + std::to_string(p.standardRounds) + " for " + r.alg +
+                                          " (0 = standard), got " + std::to_string(r.rounds));
+    p.rounds = r.rounds == 0 ? p.standardRounds : r.rounds;
+    if (p.rounds != p.standardRounds) p.displayName += " (" + std::to_string(p.rounds) + " rounds)";
+
+    p.field = r.field.value_or(fields.front());
+    p.fieldBits = fieldBits(r.alg, p.field);
+    if (p.fieldBits == 0)
+        throw AnalysisError("field", "'" + fieldName(p.field) + "' is not a field of " + r.alg + " (choose " +
+                                         fieldList(fields) + ")");
+
+    const int last = r.lastBit == -1 ? p.fieldBits - 1 : r.lastBit;
+    const std::string range = std::to_string(r.firstBit) + "-" + std::to_string(last);
+    if (r.firstBit < 0 || r.firstBit >= p.fieldBits || last < 0 || last >= p.fieldBits)
+        throw AnalysisError("bits", "range " + range + " is outside " + fieldName(p.field) + " (bits 0-" +
+                                        std::to_string(p.fieldBits - 1) + " for " + r.alg + ")");
+    if (r.firstBit > last)
+        throw AnalysisError("bits", "range " + range + " is empty (first bit after last bit)");
+    p.firstBit = r.firstBit;
+    p.lastBit = last;
+
+    if (r.samples < 0 || r.samples > kMaxDiffusionSamples)
+        throw AnalysisError("samples", "must be 0.." + std::to_string(kMaxDiffusionSamples) + ", got " +
+                                           std::to_string(r.samples));
+    p.samples = r.samples;
+    p.seed = r.seed;
+    return p;
+}
+
+crypto::StateLayout layoutOf(const Plan& plan) {
+    switch (plan.family) {
+    case Family::Ascon:
+        return crypto::asconLayout();
+    case Family::Lea:
+        return crypto::Lea::layout();
+    case Family::Skinny:
+        return crypto::Skinny(plan.skinny, crypto::Bytes(static_cast<std::size_t>(plan.keyBytes), 0), 1)
+            .layout();
+    }
+    return {};
+}
+
+int asconStateBitOfField(Field field, int fieldBit) {
+    // The key occupies x1, x2 and the nonce x3, x4; their hex strings are those state bytes in order.
+    switch (field) {
+    case Field::Key:
+        return 64 + fieldBit;
+    case Field::Nonce:
+        return 192 + fieldBit;
+    case Field::State:
+    case Field::Plaintext:
+        return fieldBit;
+    }
+    return fieldBit;
+}
+
+} // namespace detail
+
+} // namespace rs::analysis

@@ -1,0 +1,54 @@
+#pragma once
+// A validated DiffusionRequest: algorithm family and sizes, the varied range, where each varied bit
+// sits in the model's own words. Internal to rs_analysis (the structural, avalanche and
+// precomputation parts all start from it), visible to tests.
+
+#include "diffusion.h"
+
+#include "crypto/skinny.h"
+
+#include <atomic>
+#include <string>
+
+namespace rs::analysis::detail {
+
+enum class Family { Ascon, Lea, Skinny };
+
+/** @brief Everything the analysis parts need to know about one request, checked. */
+struct Plan {
+    std::string alg;         ///< id as requested ("ascon-p", "lea-128", "skinny-64-192", ...)
+    std::string displayName; ///< "Ascon-p", "LEA-128", "SKINNY-64-192" (+ " (R rounds)" when reduced)
+    Family family = Family::Ascon;
+    crypto::SkinnyVariant skinny = crypto::SkinnyVariant::S64_64; ///< SKINNY only
+    int keyBytes = 0;   ///< LEA key / SKINNY whole tweakey; 0 for ascon-p
+    int stateBytes = 0; ///< 40, 16 or 8: the trace state (and block) size
+    int stateBits = 0;
+    int cellBits = 0; ///< SKINNY cell size (4 or 8); 0 otherwise
+    int rounds = 0;   ///< requested rounds, resolved (1..standardRounds)
+    int standardRounds = 0;
+    Field field = Field::State;
+    int fieldBits = 0;
+    int firstBit = 0, lastBit = 0; ///< inclusive range inside the field
+    int samples = 0;
+    std::uint64_t seed = 1;
+
+    int varied() const noexcept { return lastBit - firstBit + 1; }
+    /** @brief Field bit index (hex-string numbering) of varied bit v. */
+    int fieldBit(int v) const noexcept { return firstBit + v; }
+};
+
+/** @brief Validates the request; throws AnalysisError naming the member at fault. */
+Plan makePlan(const DiffusionRequest& request);
+
+/** @brief The state layout of the plan's algorithm. */
+crypto::StateLayout layoutOf(const Plan& plan);
+
+/** @brief Ascon: the state bit (trace numbering) a field bit is loaded into. */
+int asconStateBitOfField(Field field, int fieldBit);
+
+/** @brief Throws Cancelled when the flag is raised. */
+inline void checkCancel(const std::atomic<bool>* cancel) {
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) throw Cancelled();
+}
+
+} // namespace rs::analysis::detail

@@ -1,0 +1,16 @@
+#pragma once
+// Internal: LEA-CTR precomputation (paper 003, Fig. 4), precompute.cpp.
+
+#include "bitmatrix.h"
+#include "plan.h"
+
+#include <optional>
+#include <vector>
+
+namespace rs::analysis::detail {
+
+/** @brief LEA with the plaintext varied: what does not depend on the varied bits (the counter), from
+ *  the structural dependency of each round. nullopt for other algorithms or fields. */
+std::optional<PrecomputeReport> leaPrecompute(const Plan& plan, const std::vector<BitMatrix>& rounds);
+
+} // namespace rs::analysis::detail

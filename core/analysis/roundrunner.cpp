@@ -1,0 +1,119 @@
+#include "roundrunner.h"
+
+#include "crypto/asconpermutation.h"
+#include "crypto/lea.h"
+#include "crypto/skinny.h"
+
+#include <array>
+#include <optional>
+
+namespace rs::analysis::detail {
+
+namespace {
+
+/** @brief Keeps the state after each round: the last step reported with that round number (every
+ *  step overwrites its round's slot, so the round's final step wins). No allocation. */
+class RoundCapture final : public crypto::StepSink {
+  public:
+    RoundCapture(int words, int rounds) : m_words(words), m_rounds(rounds) {}
+    void setOutput(std::uint64_t* out) noexcept { m_out = out; }
+    void step(std::string_view, int, int round, std::string_view, std::span<const std::uint8_t> state,
+              std::span<const std::uint8_t>) override {
+        if (round < 1 || round > m_rounds) return;
+        std::uint64_t* slot = m_out + static_cast<std::ptrdiff_t>(round - 1) * m_words;
+        for (int w = 0; w < m_words; ++w)
+            slot[w] = crypto::loadBe64(state.data() + 8 * w);
+    }
+
+  private:
+    int m_words, m_rounds;
+    std::uint64_t* m_out = nullptr;
+};
+
+// Field bits are numbered as in the hex string: bit f is bit 7 - f % 8 of byte f / 8.
+void flipBit(std::uint8_t* bytes, int f) noexcept {
+    bytes[f / 8] ^= static_cast<std::uint8_t>(0x80u >> (f % 8));
+}
+
+class AsconRunner final : public RoundRunner {
+  public:
+    explicit AsconRunner(const Plan& p) : m_plan(p), m_capture(5, p.rounds) {}
+    void newSample(Xoshiro256& rng) override {
+        for (auto& w : m_base.x)
+            w = rng.next();
+    }
+    void run(int v, std::uint64_t* out) override {
+        crypto::AsconState s = m_base;
+        if (v >= 0) {
+            const int bit = asconStateBitOfField(m_plan.field, m_plan.fieldBit(v));
+            s.x[static_cast<std::size_t>(bit / 64)] ^= std::uint64_t{1} << (63 - bit % 64);
+        }
+        m_capture.setOutput(out);
+        crypto::asconPermuteObserved(s, m_plan.rounds, m_capture);
+    }
+    int words() const noexcept override { return 5; }
+
+  private:
+    const Plan& m_plan;
+    RoundCapture m_capture;
+    crypto::AsconState m_base;
+};
+
+// LEA and SKINNY: a keyed block cipher; the varied bits are in the block or in the key. With the
+// key varied every twin needs its own key schedule.
+template <class Cipher> class BlockRunner final : public RoundRunner {
+  public:
+    explicit BlockRunner(const Plan& p)
+        : m_plan(p), m_capture(p.stateBytes / 8, p.rounds), m_key(static_cast<std::size_t>(p.keyBytes)),
+          m_twinKey(m_key.size()) {}
+    void newSample(Xoshiro256& rng) override {
+        rng.fill(m_key);
+        rng.fill(std::span(m_block.data(), static_cast<std::size_t>(m_plan.stateBytes)));
+        m_cipher.emplace(make(m_key));
+    }
+    void run(int v, std::uint64_t* out) override {
+        std::array<std::uint8_t, 16> in = m_block, ct{};
+        m_capture.setOutput(out);
+        if (v < 0) {
+            m_cipher->encryptBlockObserved(in.data(), ct.data(), m_capture);
+        } else if (m_plan.field == Field::Key) {
+            m_twinKey = m_key;
+            flipBit(m_twinKey.data(), m_plan.fieldBit(v));
+            make(m_twinKey).encryptBlockObserved(in.data(), ct.data(), m_capture);
+        } else {
+            flipBit(in.data(), m_plan.fieldBit(v));
+            m_cipher->encryptBlockObserved(in.data(), ct.data(), m_capture);
+        }
+    }
+    int words() const noexcept override { return m_plan.stateBytes / 8; }
+
+  private:
+    Cipher make(const crypto::Bytes& key) const {
+        if constexpr (std::is_same_v<Cipher, crypto::Skinny>)
+            return crypto::Skinny(m_plan.skinny, key, m_plan.rounds);
+        else
+            return crypto::Lea(key, m_plan.rounds);
+    }
+
+    const Plan& m_plan;
+    RoundCapture m_capture;
+    crypto::Bytes m_key, m_twinKey;
+    std::array<std::uint8_t, 16> m_block{};
+    std::optional<Cipher> m_cipher;
+};
+
+} // namespace
+
+std::unique_ptr<RoundRunner> makeRoundRunner(const Plan& plan) {
+    switch (plan.family) {
+    case Family::Ascon:
+        return std::make_unique<AsconRunner>(plan);
+    case Family::Lea:
+        return std::make_unique<BlockRunner<crypto::Lea>>(plan);
+    case Family::Skinny:
+        return std::make_unique<BlockRunner<crypto::Skinny>>(plan);
+    }
+    return nullptr;
+}
+
+} // namespace rs::analysis::detail

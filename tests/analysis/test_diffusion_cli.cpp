@@ -1,0 +1,147 @@
+// roundscope-cli diffusion end to end: the real executable, its one JSON object, the paper's LEA-CTR
+// figures, and exit status 2 with a one-line message naming the argument for every bad input.
+#include <gtest/gtest.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStringList>
+
+namespace {
+
+struct CliResult {
+    int status = -1;
+    QByteArray out, err;
+};
+
+CliResult cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(RS_CLI_PATH), args);
+    EXPECT_TRUE(p.waitForFinished(120000)) << "roundscope-cli did not finish";
+    CliResult r;
+    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject diffusionJson(QStringList args) {
+    args.prepend("diffusion");
+    args.append("--json");
+    const CliResult r = cli(args);
+    EXPECT_EQ(r.status, 0) << r.err.toStdString();
+    QJsonParseError e{};
+    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
+    EXPECT_EQ(e.error, QJsonParseError::NoError) << r.out.toStdString();
+    return d.object();
+}
+
+void expectUsageError(QStringList args, const char* mentions) {
+    args.prepend("diffusion");
+    args.append("--json");
+    const CliResult r = cli(args);
+    EXPECT_EQ(r.status, 2) << args.join(' ').toStdString();
+    EXPECT_TRUE(r.out.isEmpty()) << r.out.toStdString();
+    const QString err = QString::fromUtf8(r.err).trimmed();
+    EXPECT_FALSE(err.isEmpty());
+    EXPECT_EQ(err.count('\n'), 0) << "message must be one line: " << err.toStdString();
+    EXPECT_TRUE(err.contains(QLatin1String(mentions))) << err.toStdString() << " should name " << mentions;
+}
+
+TEST(DiffusionCli, LeaCounterInWordZeroGivesThePapersPrecomputation) {
+    const QJsonObject o = diffusionJson({"--alg", "lea-128", "--vary", "pt:0-31", "--samples", "0"});
+    EXPECT_EQ(o.value("algorithm").toString(), "LEA-128");
+    EXPECT_EQ(o.value("field").toString(), "pt");
+    EXPECT_EQ(o.value("first_bit").toInt(), 0);
+    EXPECT_EQ(o.value("last_bit").toInt(), 31);
+    EXPECT_EQ(o.value("state_bits").toInt(), 128);
+    const QJsonObject p = o.value("precomputable").toObject();
+    EXPECT_EQ(p.value("xor").toInt(), 6);
+    EXPECT_EQ(p.value("add").toInt(), 3);
+    EXPECT_EQ(p.value("rot").toInt(), 3);
+    EXPECT_EQ(p.value("full_word_diffusion_round").toInt(), 3);
+    const QJsonArray pr = p.value("rounds").toArray();
+    ASSERT_GE(pr.size(), 2);
+    EXPECT_EQ(pr[0].toObject().value("independent_words").toArray(), (QJsonArray{1, 2}));
+    EXPECT_EQ(pr[1].toObject().value("independent_words").toArray(), (QJsonArray{1}));
+    EXPECT_TRUE(pr[0].toObject().contains("operand_xor"));
+    // Round 1 by hand: X1[1], X1[2] clear, X1[0] and X1[3] = X0[0] fully dependent.
+    const QJsonArray rounds = o.value("rounds").toArray();
+    ASSERT_EQ(rounds.size(), 24);
+    const QJsonObject r1 = rounds[0].toObject();
+    EXPECT_EQ(r1.value("round").toInt(), 1);
+    EXPECT_EQ(r1.value("dependent_bits").toString().toLower(), "ffffffff0000000000000000ffffffff");
+    EXPECT_DOUBLE_EQ(r1.value("dependent_fraction").toDouble(), 0.5);
+    EXPECT_TRUE(r1.value("avalanche_mean").isNull()) << "no samples, no empirical figures";
+}
+
+TEST(DiffusionCli, GcmPlacementInWordThree) {
+    const QJsonObject p = diffusionJson({"--alg", "lea-256", "--vary", "pt:96-127", "--samples", "0"})
+                              .value("precomputable")
+                              .toObject();
+    EXPECT_EQ(p.value("xor").toInt(), 6);
+    EXPECT_EQ(p.value("add").toInt(), 3);
+    EXPECT_EQ(p.value("rot").toInt(), 3);
+    EXPECT_EQ(p.value("full_word_diffusion_round").toInt(), 4);
+}
+
+TEST(DiffusionCli, AsconDefaultsAndEmpiricalFigures) {
+    const QJsonObject o = diffusionJson({"--alg", "ascon-p", "--samples", "200", "--seed", "7"});
+    EXPECT_EQ(o.value("field").toString(), "state");
+    EXPECT_EQ(o.value("last_bit").toInt(), 319);
+    EXPECT_EQ(o.value("state_bits").toInt(), 320);
+    EXPECT_EQ(o.value("precomputable").toObject(), QJsonObject{});
+    const int full = o.value("full_diffusion_round").toInt();
+    const QJsonArray rounds = o.value("rounds").toArray();
+    ASSERT_EQ(rounds.size(), 12);
+    for (const auto& v : rounds) {
+        const QJsonObject r = v.toObject();
+        EXPECT_EQ(r.value("dependent_bits").toString().size(), 80);
+        if (r.value("round").toInt() >= full) {
+            EXPECT_DOUBLE_EQ(r.value("pair_fraction").toDouble(), 1.0);
+            EXPECT_NEAR(r.value("avalanche_mean").toDouble(), 160.0, 2.0);
+            // 200 samples: the worst of 102400 frequencies is about 4.7 sigma = 0.17 off 0.5.
+            if (r.value("round").toInt() > full) {
+                EXPECT_LT(r.value("sac_max_deviation").toDouble(), 0.2);
+            }
+        } else {
+            EXPECT_LT(r.value("pair_fraction").toDouble(), 1.0);
+        }
+    }
+    // Same seed, same figures.
+    EXPECT_EQ(diffusionJson({"--alg", "ascon-p", "--samples", "200", "--seed", "7"}), o);
+}
+
+TEST(DiffusionCli, ReducedRoundsAndNeverFull) {
+    const QJsonObject o =
+        diffusionJson({"--alg", "skinny-64-64", "--vary", "key:0-3", "--rounds", "2", "--samples", "10"});
+    EXPECT_EQ(o.value("algorithm").toString(), "SKINNY-64-64 (2 rounds)");
+    EXPECT_EQ(o.value("rounds").toArray().size(), 2);
+    EXPECT_TRUE(o.value("full_diffusion_round").isNull());
+    // One TK1 cell in round 1 reaches cells 0, 4 and 12 (MixColumns of row 0).
+    EXPECT_EQ(o.value("rounds").toArray()[0].toObject().value("dependent_bits").toString().toLower(),
+              "f000f0000000f000");
+}
+
+TEST(DiffusionCli, BadInputExitsTwoNamingTheArgument) {
+    expectUsageError({"--alg", "aes-128"}, "--alg");
+    expectUsageError({"--vary", "pt"}, "--alg");
+    expectUsageError({"--alg", "ascon-p", "--vary", "pt"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "nonce"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "bogus:0-3"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "pt:5-2"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "pt:0-128"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "pt:a-b"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--vary", "pt:-3"}, "--vary");
+    expectUsageError({"--alg", "skinny-64-64", "--vary", "key:64"}, "--vary");
+    expectUsageError({"--alg", "lea-128", "--samples", "-1"}, "--samples");
+    expectUsageError({"--alg", "lea-128", "--samples", "99999999999"}, "--samples");
+    expectUsageError({"--alg", "lea-128", "--samples", "many"}, "--samples");
+    expectUsageError({"--alg", "ascon-p", "--rounds", "13"}, "--rounds");
+    expectUsageError({"--alg", "lea-128", "--rounds", "0"}, "--rounds");
+    expectUsageError({"--alg", "lea-128", "--seed", "x"}, "--seed");
+    expectUsageError({"--alg", "lea-128", "--png", "out.png"}, "--png");
+}
+
+} // namespace

@@ -1,0 +1,72 @@
+// Diffusion analysis timing on one CPU thread. The goal: SAC for SKINNY-128-256, all 128
+// plaintext bits x 10 000 samples x 48 rounds, well under a minute.
+//
+//   BM_SacSkinny128_256/<samples>   a short run; "samples/s" and "goal_s" (the projected time of
+//                                   the full 10 000-sample goal) are its counters
+//   BM_SacSkinny128_256_FullGoal    the goal itself, once (a few seconds); run only it with
+//                                   rs_bench_analysis --benchmark_filter=FullGoal
+//   BM_Structural/<alg>             the exact structural propagation alone, all standard rounds
+//
+// The CLI runs the same full size: roundscope-cli diffusion --alg skinny-128-256 --samples 10000
+#include <benchmark/benchmark.h>
+
+#include "analysis/diffusion.h"
+
+#include <string>
+
+namespace {
+
+using namespace rs::analysis;
+
+constexpr int kGoalSamples = 10000;
+
+DiffusionRequest sacRequest(int samples) {
+    DiffusionRequest r;
+    r.alg = "skinny-128-256";
+    r.field = Field::Plaintext;
+    r.samples = samples;
+    return r;
+}
+
+void BM_SacSkinny128_256(benchmark::State& state) {
+    const int samples = static_cast<int>(state.range(0));
+    for (auto _ : state) {
+        const DiffusionResult r = analyzeDiffusion(sacRequest(samples));
+        benchmark::DoNotOptimize(r.perRound.back().sacMaxDeviation);
+    }
+    const double total = static_cast<double>(state.iterations()) * samples;
+    state.counters["samples/s"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+    // Seconds per sample times the goal's samples; inverted rate, so the framework divides for us.
+    state.counters["goal_s"] =
+        benchmark::Counter(total / kGoalSamples, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_SacSkinny128_256_FullGoal(benchmark::State& state) {
+    for (auto _ : state) {
+        const DiffusionResult r = analyzeDiffusion(sacRequest(kGoalSamples));
+        benchmark::DoNotOptimize(r.perRound.back().sacMaxDeviation);
+    }
+    state.counters["samples/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kGoalSamples,
+                                                     benchmark::Counter::kIsRate);
+}
+
+void BM_Structural(benchmark::State& state, const std::string& alg, Field field) {
+    DiffusionRequest r;
+    r.alg = alg;
+    r.field = field;
+    for (auto _ : state) {
+        const DiffusionResult res = analyzeDiffusion(r);
+        benchmark::DoNotOptimize(res.fullDiffusionRound);
+    }
+}
+
+} // namespace
+
+BENCHMARK(BM_SacSkinny128_256)->Arg(200)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SacSkinny128_256_FullGoal)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(BM_Structural, ascon_p_state, std::string("ascon-p"), Field::State)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Structural, lea_256_key, std::string("lea-256"), Field::Key)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Structural, skinny_128_384_key, std::string("skinny-128-384"), Field::Key)
+    ->Unit(benchmark::kMillisecond);
