@@ -1,0 +1,146 @@
+// roundscope: the desktop app. With --screenshot FILE it loads a state, runs a diffusion analysis,
+// saves the main window as FILE and exits (the Xvfb screenshot test and the README use it).
+#include "ciphersession.h"
+#include "diffusionpage.h"
+#include "explorermodel.h"
+#include "mainwindow.h"
+#include "roundexplorerpage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+using rs::gui::MainWindow;
+
+struct ShotOptions {
+    QString path;
+    QString mode;
+    QString tab;
+    bool hex = false;
+    int step = -1;
+    int samples = 2000;
+    int timeoutMs = 60000;
+};
+
+// Puts the window into the state the screenshot shows, then waits for the analysis and saves.
+void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
+    auto* session = w.session();
+    auto* page = w.explorerPage();
+    session->recomputeNow();
+    int step = o.step;
+    if (step < 0) {
+        // After round 2: the twin difference has spread but not yet filled the state.
+        const auto ends = rs::sessions::roundEndSteps(session->trace());
+        step = ends.size() > 1 ? ends[1] : 0;
+    }
+    session->setCurrentStep(step);
+    QAction* mode = o.mode == QLatin1String("value")     ? page->valueModeAction()
+                    : o.mode == QLatin1String("changed") ? page->changedModeAction()
+                                                         : page->twinModeAction();
+    mode->trigger();
+    page->hexAction()->setChecked(o.hex);
+    auto* diffusion = w.diffusionPage();
+    const QStringList tabs{QStringLiteral("twin"), QStringLiteral("dependency"), QStringLiteral("sac"),
+                           QStringLiteral("counter")};
+    diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(tabs.indexOf(o.tab))));
+    diffusion->samplesBox()->setValue(o.samples);
+
+    auto done = std::make_shared<bool>(false);
+    const auto shoot = [&w, o, done] {
+        if (*done) return;
+        *done = true;
+        // Let the last coalesced updates and the repaint land before grabbing.
+        QTimer::singleShot(500, &w, [&w, o] {
+            const bool ok = w.saveScreenshot(o.path);
+            std::fprintf(ok ? stdout : stderr, "%s %s\n",
+                         ok ? "screenshot saved:" : "could not save screenshot", qPrintable(o.path));
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
+    };
+    QObject::connect(session, &rs::sessions::CipherSession::diffusionFinished, &w, shoot);
+    QObject::connect(session, &rs::sessions::CipherSession::diffusionFailed, &w, shoot);
+    QObject::connect(session, &rs::sessions::CipherSession::diffusionCancelled, &w, shoot);
+    QTimer::singleShot(o.timeoutMs, &w, shoot);
+    const bool lea = QString::fromStdString(session->algorithm().id).startsWith(QLatin1String("lea"));
+    if (o.tab == QLatin1String("counter") && lea)
+        diffusion->runCounterAnalysis(0, 31); // the CTR placement of paper 003, Fig. 4
+    else
+        diffusion->runAnalysis();
+    if (!session->diffusionRunning()) shoot();
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RoundScope"));
+    QApplication::setApplicationName(QStringLiteral("RoundScope"));
+    QApplication::setApplicationVersion(QStringLiteral(ROUNDSCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("RoundScope: the Round Explorer for Ascon, LEA and SKINNY"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption shot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Load a state, analyse it, save the window as PNG FILE, exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption alg(QStringLiteral("alg"),
+                                 QStringLiteral("Algorithm to open (e.g. ascon-p, lea-128)."),
+                                 QStringLiteral("ID"));
+    const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Start with the dark palette."));
+    const QCommandLineOption light(QStringLiteral("light"), QStringLiteral("Start with the light palette."));
+    const QCommandLineOption step(QStringLiteral("step"), QStringLiteral("Screenshot: step index to show."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption mode(QStringLiteral("mode"),
+                                  QStringLiteral("Screenshot: value, changed or twin."),
+                                  QStringLiteral("MODE"), QStringLiteral("twin"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("Screenshot: twin, dependency, sac, counter."),
+                                 QStringLiteral("TAB"), QStringLiteral("dependency"));
+    const QCommandLineOption samples(QStringLiteral("samples"),
+                                     QStringLiteral("Screenshot: analysis samples."), QStringLiteral("N"),
+                                     QStringLiteral("2000"));
+    const QCommandLineOption hex(QStringLiteral("hex"),
+                                 QStringLiteral("Screenshot: hex cells instead of bits."));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH."),
+                                  QStringLiteral("WxH"));
+    parser.addOptions({shot, alg, dark, light, step, mode, tab, samples, hex, size});
+    parser.process(app);
+
+    const bool screenshot = parser.isSet(shot);
+    // A screenshot must not depend on (or change) what the last session left in QSettings.
+    MainWindow w(!screenshot);
+    if (parser.isSet(dark)) w.setDarkTheme(true);
+    if (parser.isSet(light)) w.setDarkTheme(false);
+    if (parser.isSet(alg) && !w.session()->setAlgorithm(parser.value(alg))) {
+        std::fprintf(stderr, "--alg: unknown algorithm '%s'\n", qPrintable(parser.value(alg)));
+        return 2;
+    }
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2) w.resize(wh[0].toInt(), wh[1].toInt());
+    } else if (screenshot) {
+        w.resize(1600, 1000);
+    }
+    w.show();
+    if (screenshot) {
+        ShotOptions o;
+        o.path = parser.value(shot);
+        o.mode = parser.value(mode);
+        o.tab = parser.value(tab);
+        o.hex = parser.isSet(hex);
+        o.step = parser.isSet(step) ? parser.value(step).toInt() : -1;
+        o.samples = parser.value(samples).toInt();
+        QTimer::singleShot(300, &w, [&w, o] { scheduleScreenshot(w, o); });
+    }
+    return QApplication::exec();
+}

@@ -1,0 +1,139 @@
+#include "chartview.h"
+
+#include "theme.h"
+
+#include <QFileDialog>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace rs::gui {
+
+ChartView::ChartView(const QString& title, QWidget* parent) : QWidget(parent), m_title(title) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(320, 200);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_plot->setToolTip(tr("Right-click to export PNG or PDF"));
+    layout->addWidget(m_plot);
+    m_plot->plotLayout()->insertRow(0);
+    QFont tf = font();
+    tf.setBold(true);
+    tf.setPointSizeF(tf.pointSizeF() * 1.1);
+    m_titleElement = new QCPTextElement(m_plot, title, tf);
+    m_plot->plotLayout()->addElement(0, 0, m_titleElement);
+    connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &ChartView::showContextMenu);
+}
+
+void ChartView::setTitle(const QString& title) {
+    m_title = title;
+    m_titleElement->setText(title);
+}
+
+void ChartView::redraw() {
+    rebuild();
+    m_plot->replot();
+}
+
+void ChartView::clearPlot() {
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    // Colour scales live in the layout beside the axis rect: remove all but the title row's element
+    // and the main axis rect.
+    QCPLayoutGrid* grid = m_plot->plotLayout();
+    for (int i = grid->elementCount() - 1; i >= 0; --i) {
+        QCPLayoutElement* e = grid->elementAt(i);
+        if (qobject_cast<QCPColorScale*>(e) != nullptr) grid->remove(e);
+    }
+    grid->simplify();
+    m_plot->legend->setVisible(false);
+    m_hasData = false;
+}
+
+void ChartView::showMessage(const QString& text) {
+    auto* item = new QCPItemText(m_plot);
+    item->position->setType(QCPItemPosition::ptAxisRectRatio);
+    item->position->setCoords(0.5, 0.5);
+    item->setPositionAlignment(Qt::AlignCenter);
+    item->setText(text);
+    item->setColor(palette().color(QPalette::Text));
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.05);
+    item->setFont(f);
+}
+
+void ChartView::styleAxis(QCPAxis* axis) const {
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlphaF(isDarkPalette(pal) ? 0.18 : 0.14);
+    axis->setBasePen(QPen(text, 1));
+    axis->setTickPen(QPen(text, 1));
+    axis->setSubTickPen(QPen(text, 1));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    axis->grid()->setZeroLinePen(QPen(grid, 1));
+}
+
+void ChartView::styleChart() {
+    const QPalette pal = palette();
+    m_plot->setBackground(pal.color(QPalette::Base));
+    for (QCPAxisRect* r : m_plot->axisRects()) {
+        r->setBackground(pal.color(QPalette::Base));
+        for (QCPAxis* a : r->axes())
+            styleAxis(a);
+    }
+    m_titleElement->setTextColor(pal.color(QPalette::Text));
+    m_plot->legend->setBrush(pal.color(QPalette::Base));
+    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    m_plot->legend->setTextColor(pal.color(QPalette::Text));
+}
+
+bool ChartView::exportPng(const QString& path, int width, int height, QString* error) {
+    const int w = width > 0 ? width : std::max(800, m_plot->width());
+    const int h = height > 0 ? height : std::max(480, m_plot->height());
+    if (m_plot->savePng(path, w, h)) return true;
+    if (error) *error = tr("could not write %1").arg(path);
+    return false;
+}
+
+bool ChartView::exportPdf(const QString& path, QString* error) {
+    const int w = std::max(800, m_plot->width()), h = std::max(480, m_plot->height());
+    if (m_plot->savePdf(path, w, h)) return true;
+    if (error) *error = tr("could not write %1").arg(path);
+    return false;
+}
+
+QImage ChartView::renderImage(const QSize& size) {
+    return m_plot->toPixmap(size.width(), size.height()).toImage();
+}
+
+void ChartView::exportWithDialog(const QString& suffix) {
+    QString base = m_title.toLower();
+    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    const QString filter = suffix == QLatin1String("pdf") ? tr("PDF (*.pdf)") : tr("PNG image (*.png)");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export chart"), base + QLatin1Char('.') + suffix, filter);
+    if (path.isEmpty()) return;
+    if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        exportPdf(path);
+    else
+        exportPng(path);
+}
+
+void ChartView::showContextMenu(const QPoint& pos) {
+    QMenu menu(this);
+    menu.addAction(tr("Export PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
+    menu.addAction(tr("Export PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+void ChartView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) redraw();
+    QWidget::changeEvent(event);
+}
+
+} // namespace rs::gui

@@ -1,0 +1,65 @@
+#pragma once
+// Base of every chart: a QCustomPlot styled from the active palette (light or dark), a title, a
+// centred message when there is nothing to draw, and PNG/PDF export (context menu or exportPng /
+// exportPdf). Subclasses keep their data and redraw everything in rebuild(), which also runs when
+// the palette changes.
+
+#include <QString>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPAxis;
+class QCPTextElement;
+class QCPItemText;
+
+namespace rs::gui {
+
+class ChartView : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit ChartView(const QString& title, QWidget* parent = nullptr);
+
+    QCustomPlot* plot() const { return m_plot; }
+    /** @brief Title shown above the plot and used as the default export file name. */
+    void setTitle(const QString& title);
+    QString title() const { return m_title; }
+    /** @brief Writes a PNG (width/height 0 = the widget's size, at least 800×480). */
+    bool exportPng(const QString& path, int width = 0, int height = 0, QString* error = nullptr);
+    /** @brief Writes a vector PDF. */
+    bool exportPdf(const QString& path, QString* error = nullptr);
+    /** @brief Renders the chart into an image of the given size (no window needed). */
+    QImage renderImage(const QSize& size);
+    /** @brief True when the chart has data (not only a message). */
+    bool hasData() const { return m_hasData; }
+
+  public slots:
+    /** @brief Asks for a file name and exports PNG or PDF by its extension. */
+    void exportWithDialog(const QString& suffix = QStringLiteral("png"));
+
+  protected:
+    /** @brief Clears the plot and draws the data again with the current palette. */
+    virtual void rebuild() {}
+    /** @brief Runs rebuild() and replots. */
+    void redraw();
+    /** @brief Clears every plottable, item and colour scale, keeping the title row. */
+    void clearPlot();
+    /** @brief Shows a centred message over an empty plot. */
+    void showMessage(const QString& text);
+    /** @brief Colours axes, grid, legend and title from the palette; call at the end of rebuild(). */
+    void styleChart();
+    /** @brief Styles one axis (also the axis of a colour scale). */
+    void styleAxis(QCPAxis* axis) const;
+    void setHasData(bool on) { m_hasData = on; }
+    void changeEvent(QEvent* event) override;
+
+  private:
+    void showContextMenu(const QPoint& pos);
+
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_titleElement = nullptr;
+    QString m_title;
+    bool m_hasData = false;
+};
+
+} // namespace rs::gui

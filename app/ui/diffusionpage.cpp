@@ -1,0 +1,307 @@
+#include "diffusionpage.h"
+
+#include "ciphersession.h"
+#include "counterdiffusionview.h"
+#include "diffusionchart.h"
+#include "sacheatmap.h"
+#include "twinflipchart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace rs::gui {
+
+using sessions::CipherSession;
+
+DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    auto* outer = new QHBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+
+    auto* controls = new QWidget(this);
+    controls->setMaximumWidth(330);
+    auto* cl = new QVBoxLayout(controls);
+    cl->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout;
+    m_field = new QComboBox(controls);
+    m_field->setObjectName(QStringLiteral("diffusionField"));
+    form->addRow(tr("Vary"), m_field);
+    auto* range = new QHBoxLayout;
+    m_first = new QSpinBox(controls);
+    m_last = new QSpinBox(controls);
+    range->addWidget(m_first);
+    range->addWidget(new QLabel(tr("to"), controls));
+    range->addWidget(m_last);
+    form->addRow(tr("Bits"), range);
+    m_samples = new QSpinBox(controls);
+    m_samples->setObjectName(QStringLiteral("samples"));
+    m_samples->setRange(0, analysis::kMaxDiffusionSamples);
+    m_samples->setSingleStep(1000);
+    m_samples->setValue(2000);
+    m_samples->setSpecialValueText(tr("0 (structural only)"));
+    m_samples->setToolTip(
+        tr("Random inputs for the avalanche and SAC figures; 0 = structural dependency only"));
+    form->addRow(tr("Samples"), m_samples);
+    m_keepSac = new QCheckBox(tr("Keep SAC matrices (heatmap)"), controls);
+    m_keepSac->setChecked(true);
+    form->addRow(QString(), m_keepSac);
+    cl->addLayout(form);
+    auto* buttons = new QHBoxLayout;
+    m_run = new QPushButton(tr("Analyze (F5)"), controls);
+    m_run->setObjectName(QStringLiteral("analyze"));
+    m_cancel = new QPushButton(tr("Cancel (Esc)"), controls);
+    m_cancel->setObjectName(QStringLiteral("cancelAnalysis"));
+    m_cancel->setEnabled(false);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    cl->addLayout(buttons);
+    m_progress = new QProgressBar(controls);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(tr("idle"));
+    cl->addWidget(m_progress);
+    m_summary = new QLabel(controls);
+    m_summary->setObjectName(QStringLiteral("diffusionSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cl->addWidget(m_summary);
+    cl->addStretch();
+    auto* exports = new QHBoxLayout;
+    auto* png = new QPushButton(tr("Export PNG…"), controls);
+    auto* pdf = new QPushButton(tr("Export PDF…"), controls);
+    png->setToolTip(tr("Export the chart of the current tab"));
+    pdf->setToolTip(tr("Export the chart of the current tab"));
+    exports->addWidget(png);
+    exports->addWidget(pdf);
+    cl->addLayout(exports);
+    outer->addWidget(controls);
+
+    m_tabs = new QTabWidget(this);
+    m_twinChart = new TwinFlipChart(m_tabs);
+    m_depChart = new DiffusionChart(m_tabs);
+    auto* sacPage = new QWidget(m_tabs);
+    auto* sl = new QVBoxLayout(sacPage);
+    sl->setContentsMargins(0, 4, 0, 0);
+    auto* sacRow = new QHBoxLayout;
+    sacRow->addWidget(new QLabel(tr("Round"), sacPage));
+    m_sacRound = new QSpinBox(sacPage);
+    m_sacRound->setRange(1, 1);
+    sacRow->addWidget(m_sacRound);
+    sacRow->addStretch();
+    sl->addLayout(sacRow);
+    m_sac = new SacHeatmap(sacPage);
+    sl->addWidget(m_sac, 1);
+    m_counter = new CounterDiffusionView(m_tabs);
+    m_tabs->addTab(m_twinChart, tr("Twin flips"));
+    m_tabs->addTab(m_depChart, tr("Dependency"));
+    m_tabs->addTab(sacPage, tr("SAC heatmap"));
+    m_tabs->addTab(m_counter, tr("Counter diffusion (LEA)"));
+    outer->addWidget(m_tabs, 1);
+
+    m_twinTimer.setSingleShot(true);
+    m_twinTimer.setInterval(40);
+    connect(&m_twinTimer, &QTimer::timeout, this,
+            [this] { m_twinChart->setCurrentStep(m_session->currentStep()); });
+    connect(m_field, &QComboBox::currentIndexChanged, this, &DiffusionPage::refreshRange);
+    connect(m_run, &QPushButton::clicked, this, &DiffusionPage::runAnalysis);
+    connect(m_cancel, &QPushButton::clicked, this, &DiffusionPage::cancelAnalysis);
+    connect(png, &QPushButton::clicked, this, [this] {
+        if (ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("png"));
+    });
+    connect(pdf, &QPushButton::clicked, this, [this] {
+        if (ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("pdf"));
+    });
+    connect(m_sacRound, &QSpinBox::valueChanged, m_sac, &SacHeatmap::setRound);
+    connect(m_counter, &CounterDiffusionView::analyzeRequested, this, &DiffusionPage::runCounterAnalysis);
+
+    connect(session, &CipherSession::algorithmChanged, this, &DiffusionPage::refreshFields);
+    connect(session, &CipherSession::traceChanged, this, &DiffusionPage::refreshTwin);
+    connect(session, &CipherSession::twinChanged, this, &DiffusionPage::refreshTwin);
+    connect(session, &CipherSession::currentStepChanged, this, [this] { m_twinTimer.start(); });
+    connect(session, &CipherSession::diffusionStarted, this, [this] { setRunning(true); });
+    connect(session, &CipherSession::diffusionProgress, this, [this](double f) {
+        m_progress->setValue(static_cast<int>(f * 1000));
+        m_progress->setFormat(tr("%p%"));
+    });
+    connect(session, &CipherSession::diffusionFinished, this, [this] {
+        setRunning(false);
+        m_progress->setFormat(tr("done"));
+        showResult();
+    });
+    connect(session, &CipherSession::diffusionCancelled, this, [this] {
+        setRunning(false);
+        m_progress->setFormat(tr("cancelled"));
+        m_summary->setText(tr("Analysis cancelled; the charts keep the last result."));
+    });
+    connect(session, &CipherSession::diffusionFailed, this, [this](const QString& message) {
+        setRunning(false);
+        m_progress->setFormat(tr("failed"));
+        m_summary->setText(tr("Analysis failed: %1").arg(message.toHtmlEscaped()));
+    });
+    refreshFields();
+    refreshTwin();
+}
+
+ChartView* DiffusionPage::currentChart() const {
+    switch (m_tabs->currentIndex()) {
+    case 0:
+        return m_twinChart;
+    case 1:
+        return m_depChart;
+    case 2:
+        return m_sac;
+    default:
+        return nullptr;
+    }
+}
+
+void DiffusionPage::refreshFields() {
+    const auto& alg = m_session->algorithm();
+    const QSignalBlocker block(m_field);
+    const QString previous = m_field->currentData().toString();
+    m_field->clear();
+    if (alg.diffusionAlg == "ascon-p") {
+        m_field->addItem(tr("state (320 bits)"), QStringLiteral("state"));
+        m_field->addItem(tr("key words x1‖x2 (128 bits)"), QStringLiteral("key"));
+        m_field->addItem(tr("nonce words x3‖x4 (128 bits)"), QStringLiteral("nonce"));
+    } else {
+        for (const auto& f : alg.fields)
+            if (f.analysisField && f.bytes > 0)
+                m_field->addItem(tr("%1 (%2 bits)").arg(QString::fromStdString(f.label)).arg(f.bytes * 8),
+                                 QString::fromStdString(analysis::fieldName(*f.analysisField)));
+    }
+    // Start on the field the twin run flips, so the charts and the state view vary the same input.
+    int keep = m_field->findData(previous);
+    if (const auto* f = alg.field(m_session->flipField().toStdString()); f && f->analysisField)
+        keep = m_field->findData(QString::fromStdString(analysis::fieldName(*f->analysisField)));
+    m_field->setCurrentIndex(keep >= 0 ? keep : 0);
+    m_counter->setLeaSelected(QString::fromStdString(alg.id).startsWith(QLatin1String("lea")));
+    refreshRange();
+}
+
+void DiffusionPage::refreshRange() {
+    const QString name = m_field->currentData().toString();
+    int bits = 0;
+    if (name == QLatin1String("state"))
+        bits = 320;
+    else if (m_session->algorithm().diffusionAlg == "ascon-p")
+        bits = 128;
+    else
+        for (const auto& f : m_session->algorithm().fields)
+            if (f.analysisField && analysis::fieldName(*f.analysisField) == name.toStdString())
+                bits = f.bytes * 8;
+    bits = std::max(bits, 1);
+    m_first->setRange(0, bits - 1);
+    m_last->setRange(0, bits - 1);
+    m_first->setValue(0);
+    m_last->setValue(bits - 1);
+}
+
+void DiffusionPage::refreshTwin() {
+    m_twinChart->setTraces(
+        m_session->trace(), m_session->hasTwin() ? m_session->twinTrace() : crypto::Trace{},
+        m_session->currentStep(), m_session->algorithm().kind == sessions::ExplorerKind::Aead);
+}
+
+void DiffusionPage::runAnalysis() {
+    analysis::DiffusionRequest r = m_session->defaultDiffusionRequest();
+    r.field = analysis::fieldFromName(m_field->currentData().toString().toStdString());
+    r.firstBit = std::min(m_first->value(), m_last->value());
+    r.lastBit = std::max(m_first->value(), m_last->value());
+    r.samples = m_samples->value();
+    r.keepSac = m_keepSac->isChecked() && r.samples > 0;
+    if (m_session->startDiffusion(r))
+        m_summary->setText(tr("Analysing %1, %2 bits %3–%4…")
+                               .arg(QString::fromStdString(r.alg), m_field->currentText())
+                               .arg(r.firstBit)
+                               .arg(r.lastBit));
+}
+
+void DiffusionPage::runCounterAnalysis(int firstBit, int lastBit) {
+    // Show the preset in the controls, so a later Analyze repeats it.
+    const int pt = m_field->findData(QStringLiteral("pt"));
+    if (pt >= 0) m_field->setCurrentIndex(pt);
+    m_first->setValue(firstBit);
+    m_last->setValue(lastBit);
+    analysis::DiffusionRequest r = m_session->defaultDiffusionRequest();
+    r.field = analysis::Field::Plaintext;
+    r.firstBit = firstBit;
+    r.lastBit = lastBit;
+    r.samples = 0;
+    if (m_session->startDiffusion(r)) m_summary->setText(tr("Analysing the counter words…"));
+}
+
+void DiffusionPage::cancelAnalysis() {
+    m_session->cancelDiffusion();
+}
+
+void DiffusionPage::setRunning(bool running) {
+    m_run->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    if (running) {
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("%p%"));
+    }
+}
+
+void DiffusionPage::showResult() {
+    const analysis::DiffusionResult* r = m_session->diffusionResult();
+    if (r == nullptr) return;
+    m_depChart->setResult(r);
+    {
+        const QSignalBlocker block(m_sacRound);
+        m_sacRound->setRange(1, std::max(1, r->rounds));
+        m_sacRound->setValue(r->fullDiffusionRound > 0 ? r->fullDiffusionRound : std::max(1, r->rounds));
+    }
+    m_sac->setRound(m_sacRound->value());
+    m_sac->setResult(r);
+    m_counter->setResult(r);
+    QString text =
+        r->fullDiffusionRound > 0
+            ? tr("<b>Full diffusion after round %1</b> of %2.").arg(r->fullDiffusionRound).arg(r->rounds)
+            : tr("<b>No full diffusion</b> within %1 rounds.").arg(r->rounds);
+    if (!r->perRound.empty() && r->samples > 0) {
+        const auto& lastRound = r->perRound.back();
+        text += tr("<br>Round %1: avalanche mean %2 of %3 bits, worst SAC deviation %4.")
+                    .arg(lastRound.round)
+                    .arg(lastRound.avalancheMean, 0, 'f', 1)
+                    .arg(r->stateBits)
+                    .arg(lastRound.sacMaxDeviation, 0, 'f', 3);
+    }
+    if (r->precomputable)
+        text += tr("<br>Precomputable per nonce: %1 XOR, %2 add, %3 rot.")
+                    .arg(r->precomputable->xors)
+                    .arg(r->precomputable->adds)
+                    .arg(r->precomputable->rots);
+    m_summary->setText(text);
+    if (r->precomputable && m_tabs->currentWidget() != m_counter && r->samples == 0 &&
+        QString::fromStdString(r->algorithm).startsWith(QLatin1String("LEA")))
+        m_tabs->setCurrentWidget(m_counter);
+}
+
+void DiffusionPage::saveSettings(QSettings& settings) const {
+    settings.beginGroup(QStringLiteral("diffusion"));
+    settings.setValue(QStringLiteral("samples"), m_samples->value());
+    settings.setValue(QStringLiteral("keepSac"), m_keepSac->isChecked());
+    settings.setValue(QStringLiteral("tab"), m_tabs->currentIndex());
+    settings.endGroup();
+}
+
+void DiffusionPage::restoreSettings(QSettings& settings) {
+    settings.beginGroup(QStringLiteral("diffusion"));
+    m_samples->setValue(settings.value(QStringLiteral("samples"), 2000).toInt());
+    m_keepSac->setChecked(settings.value(QStringLiteral("keepSac"), true).toBool());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("tab"), 0).toInt());
+    settings.endGroup();
+}
+
+} // namespace rs::gui

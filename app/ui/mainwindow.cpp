@@ -1,0 +1,251 @@
+#include "mainwindow.h"
+
+#include "chartview.h"
+#include "ciphersession.h"
+#include "diffusionpage.h"
+#include "inputpanel.h"
+#include "roundexplorerpage.h"
+#include "stepcontrols.h"
+#include "theme.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace rs::gui {
+
+using sessions::CipherSession;
+
+namespace {
+QSettings appSettings() {
+    return QSettings(QStringLiteral("RoundScope"), QStringLiteral("RoundScope"));
+}
+} // namespace
+
+MainWindow::MainWindow(bool persistSettings, QWidget* parent)
+    : QMainWindow(parent), m_persist(persistSettings) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("RoundScope — Round Explorer"));
+    QIcon icon(QStringLiteral(":/icons/roundscope-256.png"));
+    icon.addFile(QStringLiteral(":/icons/roundscope-64.png"));
+    setWindowIcon(icon);
+    m_session = new CipherSession(this);
+    m_explorer = new RoundExplorerPage(m_session, this);
+    m_diffusion = new DiffusionPage(m_session, this);
+
+    // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
+    // share the whole window and can be rearranged, tabbed or floated.
+    auto* placeholder = new QWidget(this);
+    setCentralWidget(placeholder);
+    placeholder->hide();
+    setDockNestingEnabled(true);
+    m_explorerDock =
+        addPage(m_explorer, tr("Round Explorer"), QStringLiteral("dock_explorer"), Qt::TopDockWidgetArea);
+    m_diffusionDock = addPage(m_diffusion, tr("Diffusion and avalanche"), QStringLiteral("dock_diffusion"),
+                              Qt::BottomDockWidgetArea);
+    resizeDocks({m_explorerDock, m_diffusionDock}, {600, 380}, Qt::Vertical);
+
+    m_statusAlg = new QLabel(this);
+    m_statusStep = new QLabel(this);
+    m_statusInputs = new QLabel(this);
+    statusBar()->addPermanentWidget(m_statusInputs);
+    statusBar()->addPermanentWidget(m_statusStep);
+    statusBar()->addPermanentWidget(m_statusAlg);
+    buildMenus();
+
+    connect(m_session, &CipherSession::algorithmChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &CipherSession::traceChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &CipherSession::currentStepChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &CipherSession::inputValidityChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &CipherSession::diffusionStarted, this,
+            [this] { statusBar()->showMessage(tr("Diffusion analysis running… (Esc cancels)")); });
+    connect(m_session, &CipherSession::diffusionFinished, this,
+            [this] { statusBar()->showMessage(tr("Diffusion analysis finished"), 5000); });
+    connect(m_session, &CipherSession::diffusionCancelled, this,
+            [this] { statusBar()->showMessage(tr("Diffusion analysis cancelled"), 5000); });
+    connect(m_session, &CipherSession::diffusionFailed, this,
+            [this](const QString& m) { statusBar()->showMessage(tr("Analysis failed: %1").arg(m), 8000); });
+
+    resize(1500, 960);
+    m_defaultState = saveState();
+    if (m_persist) restoreSettings();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QDockWidget* MainWindow::addPage(QWidget* page, const QString& title, const QString& objectName,
+                                 Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(page);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Export chart as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+        if (ChartView* c = m_diffusion->currentChart()) c->exportWithDialog(QStringLiteral("png"));
+    });
+    file->addAction(tr("Export chart as P&DF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                    [this] {
+                        if (ChartView* c = m_diffusion->currentChart())
+                            c->exportWithDialog(QStringLiteral("pdf"));
+                    });
+    file->addAction(tr("Save &screenshot…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save screenshot"), QStringLiteral("roundscope.png"), tr("PNG image (*.png)"));
+        if (!path.isEmpty()) saveScreenshot(path);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_dark = view->addAction(tr("&Dark palette"));
+    m_dark->setCheckable(true);
+    m_dark->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(m_dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    view->addActions({m_explorer->valueModeAction(), m_explorer->changedModeAction(),
+                      m_explorer->twinModeAction(), m_explorer->hexAction()});
+    view->addSeparator();
+    view->addAction(m_explorerDock->toggleViewAction());
+    view->addAction(m_diffusionDock->toggleViewAction());
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    StepControls* steps = m_explorer->stepControls();
+    run->addActions({steps->firstAction(), steps->previousAction(), steps->playAction(), steps->nextAction(),
+                     steps->lastAction()});
+    run->addSeparator();
+    run->addAction(tr("&Random inputs"), QKeySequence(Qt::CTRL | Qt::Key_R), m_explorer->inputPanel(),
+                   &InputPanel::randomizeAll);
+    run->addAction(tr("Spec &example inputs"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), m_session,
+                   &CipherSession::resetInputs);
+    run->addSeparator();
+    run->addAction(tr("&Analyze diffusion"), QKeySequence(Qt::Key_F5), m_diffusion,
+                   &DiffusionPage::runAnalysis);
+    run->addAction(tr("&Cancel analysis"), QKeySequence(Qt::Key_Escape), m_diffusion,
+                   &DiffusionPage::cancelAnalysis);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
+    help->addAction(tr("&About RoundScope"), this, [this] {
+        QMessageBox::about(
+            this, tr("About RoundScope"),
+            tr("<b>RoundScope %1</b><br>A workbench for lightweight cryptography: walk through "
+               "Ascon, LEA and SKINNY step by step and watch the state mix.")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::showShortcuts() {
+    QMessageBox::information(
+        this, tr("Keyboard shortcuts"),
+        tr("<table cellpadding=3>"
+           "<tr><td><b>← / →</b></td><td>previous / next step</td></tr>"
+           "<tr><td><b>Home / End</b></td><td>first / last step</td></tr>"
+           "<tr><td><b>Space</b></td><td>play / pause</td></tr>"
+           "<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>value / changed / twin difference</td></tr>"
+           "<tr><td><b>Ctrl+H</b></td><td>hex cells or bits</td></tr>"
+           "<tr><td><b>Ctrl+R</b></td><td>random inputs (Ctrl+Shift+R: spec example)</td></tr>"
+           "<tr><td><b>F5 / Esc</b></td><td>analyse diffusion / cancel</td></tr>"
+           "<tr><td><b>Ctrl+E</b></td><td>export the current chart (Ctrl+Shift+E: PDF)</td></tr>"
+           "<tr><td><b>Ctrl+Shift+D</b></td><td>dark palette</td></tr>"
+           "</table>"));
+}
+
+void MainWindow::setDarkTheme(bool dark) {
+    applyTheme(dark ? Theme::Dark : Theme::Light);
+    if (m_dark->isChecked() != dark) {
+        const QSignalBlocker block(m_dark);
+        m_dark->setChecked(dark);
+    }
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState);
+    m_explorerDock->show();
+    m_diffusionDock->show();
+}
+
+void MainWindow::updateStatus() {
+    m_statusAlg->setText(QString::fromStdString(m_session->algorithm().displayName));
+    m_statusStep->setText(
+        m_session->hasTrace()
+            ? tr("step %1 / %2").arg(m_session->currentStep() + 1).arg(m_session->stepCount())
+            : tr("no trace"));
+    const QString e = m_session->firstInputError();
+    m_statusInputs->setText(e.isEmpty() ? tr("inputs valid") : tr("invalid input: %1").arg(e));
+    m_statusInputs->setStyleSheet(
+        e.isEmpty() ? QString() : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+}
+
+bool MainWindow::saveScreenshot(const QString& path) {
+    QPixmap shot;
+    // Under X11 (Xvfb too) take what the server really shows; other platforms render the widgets.
+    if (QGuiApplication::platformName() == QLatin1String("xcb") && screen() != nullptr)
+        shot = screen()->grabWindow(winId());
+    if (shot.isNull() || shot.width() < 10) shot = grab();
+    return shot.save(path, "PNG");
+}
+
+void MainWindow::saveSettings() const {
+    if (!m_persist) return;
+    QSettings s = appSettings();
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/dark"), m_dark->isChecked());
+    s.setValue(QStringLiteral("session/algorithm"), QString::fromStdString(m_session->algorithm().id));
+    s.setValue(QStringLiteral("session/rounds"), m_session->rounds());
+    s.beginGroup(QStringLiteral("inputs"));
+    const auto all = m_session->allInputs();
+    for (auto it = all.begin(); it != all.end(); ++it)
+        for (auto f = it.value().begin(); f != it.value().end(); ++f)
+            s.setValue(it.key() + QLatin1Char('/') + f.key(), f.value());
+    s.endGroup();
+    m_explorer->saveSettings(s);
+    m_diffusion->saveSettings(s);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s = appSettings();
+    QHash<QString, CipherSession::InputTexts> inputs;
+    s.beginGroup(QStringLiteral("inputs"));
+    for (const QString& alg : s.childGroups()) {
+        s.beginGroup(alg);
+        for (const QString& field : s.childKeys())
+            inputs[alg].insert(field, s.value(field).toString());
+        s.endGroup();
+    }
+    s.endGroup();
+    m_session->setAllInputs(inputs);
+    m_session->setAlgorithm(
+        s.value(QStringLiteral("session/algorithm"), QStringLiteral("ascon-p")).toString());
+    const int rounds = s.value(QStringLiteral("session/rounds"), 0).toInt();
+    if (rounds > 0) m_session->setRounds(rounds);
+    m_session->recomputeNow();
+    m_explorer->restoreSettings(s);
+    m_diffusion->restoreSettings(s);
+    setDarkTheme(s.value(QStringLiteral("window/dark"), false).toBool());
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace rs::gui

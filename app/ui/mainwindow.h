@@ -1,0 +1,66 @@
+#pragma once
+// The main window: the pages as dock widgets (the Round Explorer and its diffusion page), menus with
+// keyboard shortcuts, a status bar, light/dark palettes, and QSettings ("RoundScope") for the window
+// layout and the last inputs.
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+
+namespace rs::sessions {
+class CipherSession;
+}
+
+namespace rs::gui {
+
+class DiffusionPage;
+class RoundExplorerPage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+  public:
+    /** @brief persistSettings false: neither reads nor writes QSettings (screenshots, tests). */
+    explicit MainWindow(bool persistSettings = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    sessions::CipherSession* session() const { return m_session; }
+    RoundExplorerPage* explorerPage() const { return m_explorer; }
+    DiffusionPage* diffusionPage() const { return m_diffusion; }
+    QAction* darkAction() const { return m_dark; }
+    /** @brief Switches the application palette. */
+    void setDarkTheme(bool dark);
+    /** @brief Saves what is on screen (the window as the X server shows it, else a widget grab). */
+    bool saveScreenshot(const QString& path);
+    /** @brief Writes geometry, dock state, theme and inputs. */
+    void saveSettings() const;
+    /** @brief Reads what saveSettings wrote. */
+    void restoreSettings();
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+
+  private:
+    QDockWidget* addPage(QWidget* page, const QString& title, const QString& objectName,
+                         Qt::DockWidgetArea area);
+    void buildMenus();
+    void updateStatus();
+    void resetLayout();
+    void showShortcuts();
+
+    bool m_persist;
+    sessions::CipherSession* m_session = nullptr;
+    RoundExplorerPage* m_explorer = nullptr;
+    DiffusionPage* m_diffusion = nullptr;
+    QDockWidget* m_explorerDock = nullptr;
+    QDockWidget* m_diffusionDock = nullptr;
+    QAction* m_dark = nullptr;
+    QLabel* m_statusAlg = nullptr;
+    QLabel* m_statusStep = nullptr;
+    QLabel* m_statusInputs = nullptr;
+    QByteArray m_defaultState;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,73 @@
+#pragma once
+// The Round Explorer page: inputs on the left; on the right the current step (phase, block, round,
+// spec step name), the state view with its modes, the stepping controls and the twin run's input
+// bits (click one to flip it).
+
+#include <QWidget>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QSettings;
+
+namespace rs::sessions {
+class CipherSession;
+}
+
+namespace rs::gui {
+
+class InputBitsView;
+class InputPanel;
+class StateView;
+class StepControls;
+
+class RoundExplorerPage : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit RoundExplorerPage(sessions::CipherSession* session, QWidget* parent = nullptr);
+
+    StateView* stateView() const { return m_state; }
+    StepControls* stepControls() const { return m_steps; }
+    InputPanel* inputPanel() const { return m_inputs; }
+    InputBitsView* inputBits() const { return m_inputBits; }
+    QComboBox* twinFieldBox() const { return m_twinField; }
+    /** @brief "Round 3 · substitution layer" */
+    QLabel* stepTitle() const { return m_stepTitle; }
+    /** @brief "initialization · block — · step 12 of 38 · round key ..." */
+    QLabel* stepDetail() const { return m_stepDetail; }
+    QAction* valueModeAction() const { return m_valueMode; }
+    QAction* changedModeAction() const { return m_changedMode; }
+    QAction* twinModeAction() const { return m_twinMode; }
+    /** @brief Checked: hex cells, unchecked: bits. */
+    QAction* hexAction() const { return m_hex; }
+
+    /** @brief Writes the page's view choices (modes, speed, flipped bit) under "explorer/". */
+    void saveSettings(QSettings& settings) const;
+    /** @brief Reads what saveSettings wrote. */
+    void restoreSettings(QSettings& settings);
+
+  private:
+    void refresh();
+    void refreshTwinField();
+    void refreshTwinSummary();
+
+    sessions::CipherSession* m_session;
+    InputPanel* m_inputs = nullptr;
+    StateView* m_state = nullptr;
+    StepControls* m_steps = nullptr;
+    InputBitsView* m_inputBits = nullptr;
+    QComboBox* m_twinField = nullptr;
+    QLabel* m_twinSummary = nullptr;
+    QLabel* m_stepTitle = nullptr;
+    QLabel* m_stepDetail = nullptr;
+    QLabel* m_geometryTitle = nullptr;
+    QActionGroup* m_modes = nullptr;
+    QAction* m_valueMode = nullptr;
+    QAction* m_changedMode = nullptr;
+    QAction* m_twinMode = nullptr;
+    QAction* m_hex = nullptr;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,103 @@
+#include "theme.h"
+
+#include <QApplication>
+#include <QStyle>
+#include <QStyleFactory>
+
+#include <memory>
+
+namespace rs::gui {
+
+QPalette themePalette(Theme theme) {
+    if (theme == Theme::Light) {
+        const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+        QPalette p = fusion->standardPalette();
+        p.setColor(QPalette::Window, QColor(0xf3, 0xf4, 0xf6));
+        p.setColor(QPalette::Base, Qt::white);
+        p.setColor(QPalette::AlternateBase, QColor(0xe9, 0xec, 0xf1));
+        p.setColor(QPalette::Highlight, QColor(0x1f, 0x5f, 0xbf));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xfb, 0xe6));
+        p.setColor(QPalette::ToolTipText, Qt::black);
+        p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xbf));
+        return p;
+    }
+    QPalette p;
+    const QColor window(0x26, 0x29, 0x2e), base(0x1b, 0x1d, 0x21), text(0xe6, 0xe8, 0xeb);
+    const QColor disabled(0x80, 0x85, 0x8c);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x2e, 0x32, 0x38));
+    p.setColor(QPalette::ToolTipBase, QColor(0x33, 0x37, 0x3e));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x33, 0x37, 0x3d));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4f, 0x57));
+    p.setColor(QPalette::Midlight, QColor(0x3d, 0x42, 0x49));
+    p.setColor(QPalette::Mid, QColor(0x30, 0x34, 0x3a));
+    p.setColor(QPalette::Dark, QColor(0x16, 0x18, 0x1b));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8b, 0xe0));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Base, window);
+    p.setColor(QPalette::Disabled, QPalette::Button, window);
+    return p;
+}
+
+void applyTheme(Theme theme) {
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setPalette(themePalette(theme));
+}
+
+bool isDarkPalette(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+StateColors stateColors(const QPalette& palette) {
+    StateColors c;
+    if (isDarkPalette(palette)) {
+        c.background = palette.color(QPalette::Base);
+        c.zero = QColor(0x3a, 0x3f, 0x47);
+        c.one = QColor(0x7f, 0xb8, 0xff);
+        c.dimZero = QColor(0x2f, 0x33, 0x39);
+        c.dimOne = QColor(0x5a, 0x61, 0x6b);
+        c.changed = QColor(0xff, 0xb3, 0x47);
+        c.differs = QColor(0xff, 0x5c, 0x5c);
+        c.selection = QColor(0xff, 0xe0, 0x66);
+    } else {
+        c.background = palette.color(QPalette::Base);
+        c.zero = QColor(0xe4, 0xe8, 0xee);
+        c.one = QColor(0x1f, 0x4e, 0x9a);
+        c.dimZero = QColor(0xee, 0xf0, 0xf3);
+        c.dimOne = QColor(0xb4, 0xbc, 0xc8);
+        c.changed = QColor(0xe6, 0x7e, 0x00);
+        c.differs = QColor(0xd3, 0x2f, 0x2f);
+        c.selection = QColor(0xf9, 0xa8, 0x25);
+    }
+    c.text = palette.color(QPalette::Text);
+    c.mutedText = palette.color(QPalette::Disabled, QPalette::Text);
+    if (!isDarkPalette(palette)) c.mutedText = QColor(0x6b, 0x72, 0x80);
+    return c;
+}
+
+QColor seriesColor(const QPalette& palette, int index) {
+    static const QColor light[] = {QColor(0x15, 0x65, 0xc0), QColor(0xe6, 0x6a, 0x00),
+                                   QColor(0x2e, 0x7d, 0x32), QColor(0x8e, 0x24, 0xaa)};
+    static const QColor dark[] = {QColor(0x64, 0xb5, 0xf6), QColor(0xff, 0xb7, 0x4d),
+                                  QColor(0x81, 0xc7, 0x84), QColor(0xce, 0x93, 0xd8)};
+    const int i = ((index % 4) + 4) % 4;
+    return isDarkPalette(palette) ? dark[i] : light[i];
+}
+
+QColor errorColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+}
+
+} // namespace rs::gui

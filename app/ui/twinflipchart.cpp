@@ -1,0 +1,100 @@
+#include "twinflipchart.h"
+
+#include "explorermodel.h"
+#include "theme.h"
+
+#include <qcustomplot.h>
+
+namespace rs::gui {
+
+TwinFlipChart::TwinFlipChart(QWidget* parent)
+    : ChartView(tr("Twin run: flipped state bits per round"), parent) {
+    redraw();
+}
+
+void TwinFlipChart::setTraces(const crypto::Trace& main, const crypto::Trace& twin, int currentStep,
+                              bool acrossPermutations) {
+    m_flips.clear();
+    m_stepOfPoint.clear();
+    m_stateBits = 0;
+    m_across = acrossPermutations;
+    m_current = currentStep;
+    if (!main.steps.empty() && twin.steps.size() == main.steps.size()) {
+        m_stateBits = static_cast<int>(main.steps.front().state.size()) * 8;
+        m_stepOfPoint.push_back(0);
+        for (const int i : sessions::roundEndSteps(main))
+            m_stepOfPoint.push_back(i);
+        for (const int i : m_stepOfPoint)
+            m_flips.push_back(sessions::differingBits(main.steps[static_cast<std::size_t>(i)].state,
+                                                      twin.steps[static_cast<std::size_t>(i)].state));
+    }
+    redraw();
+}
+
+void TwinFlipChart::setCurrentStep(int step) {
+    if (step == m_current) return;
+    m_current = step;
+    redraw();
+}
+
+void TwinFlipChart::rebuild() {
+    clearPlot();
+    QCPAxis* x = plot()->xAxis;
+    QCPAxis* y = plot()->yAxis;
+    x->setLabel(m_across ? tr("round, over every permutation in trace order (0 = input)")
+                         : tr("round (0 = input)"));
+    y->setLabel(tr("state bits that differ"));
+    if (m_flips.empty()) {
+        x->setRange(0, 12);
+        y->setRange(0, 1);
+        showMessage(tr("No twin run: choose an input bit to flip"));
+        styleChart();
+        return;
+    }
+    setHasData(true);
+    const QPalette pal = palette();
+    auto* bars = new QCPBars(x, y);
+    QVector<double> keys, values;
+    for (std::size_t i = 0; i < m_flips.size(); ++i) {
+        keys << static_cast<double>(i);
+        values << m_flips[i];
+    }
+    bars->setData(keys, values, true);
+    bars->setWidth(0.7);
+    QColor fill = seriesColor(pal, 0);
+    bars->setPen(QPen(fill.darker(115)));
+    fill.setAlphaF(0.8);
+    bars->setBrush(fill);
+    bars->setName(tr("differing bits"));
+
+    auto* half = new QCPItemStraightLine(plot());
+    half->point1->setCoords(0, m_stateBits / 2.0);
+    half->point2->setCoords(1, m_stateBits / 2.0);
+    half->setPen(QPen(seriesColor(pal, 1), 1.5, Qt::DashLine));
+    auto* halfLabel = new QCPItemText(plot());
+    halfLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    halfLabel->position->setCoords(0.995, 0.01);
+    halfLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    halfLabel->setBrush(pal.color(QPalette::Base));
+    halfLabel->setPadding(QMargins(4, 2, 4, 2));
+    halfLabel->setText(tr("dashed: n/2 = %1 bits, what a random permutation flips").arg(m_stateBits / 2));
+    halfLabel->setColor(seriesColor(pal, 1));
+
+    // The point the current step belongs to: the first round end at or after it.
+    int point = static_cast<int>(m_stepOfPoint.size()) - 1;
+    for (std::size_t i = 0; i < m_stepOfPoint.size(); ++i)
+        if (m_stepOfPoint[i] >= m_current) {
+            point = static_cast<int>(i);
+            break;
+        }
+    auto* marker = new QCPItemStraightLine(plot());
+    marker->point1->setCoords(point, 0);
+    marker->point2->setCoords(point, 1);
+    marker->setPen(QPen(seriesColor(pal, 3), 2));
+
+    x->setRange(-0.7, static_cast<double>(m_flips.size()) - 0.3);
+    y->setRange(0, m_stateBits * 0.75);
+    styleChart();
+}
+
+} // namespace rs::gui

@@ -1,0 +1,39 @@
+#pragma once
+// Flipped state bits per round for the twin run: after each round (in trace order, across every
+// permutation of an AEAD trace) how many state bits differ from the main run, against the n/2 a
+// random permutation would give.
+
+#include "chartview.h"
+
+#include <vector>
+
+#include "crypto/trace.h"
+
+namespace rs::gui {
+
+class TwinFlipChart : public ChartView {
+    Q_OBJECT
+
+  public:
+    explicit TwinFlipChart(QWidget* parent = nullptr);
+
+    /** @brief Takes both traces (equal step counts) and the current step; empty twin = no data. */
+    void setTraces(const crypto::Trace& main, const crypto::Trace& twin, int currentStep,
+                   bool acrossPermutations);
+    /** @brief Moves the current-round marker. */
+    void setCurrentStep(int step);
+    /** @brief Flipped bits per point: [0] = the input, then one per round. */
+    const std::vector<int>& flips() const { return m_flips; }
+
+  protected:
+    void rebuild() override;
+
+  private:
+    std::vector<int> m_flips;
+    std::vector<int> m_stepOfPoint; ///< trace step index of each point
+    int m_stateBits = 0;
+    int m_current = 0;
+    bool m_across = false;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,321 @@
+#include "ciphersession.h"
+
+#include <QRandomGenerator>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace rs::sessions {
+
+namespace {
+
+constexpr int kCoalesceMs = 40; // 25 Hz, conventions rule 11
+
+QString defaultFlipField(const ExplorerAlgorithm& a) {
+    // The field whose one-bit change tells the most: the whole state, the nonce, or the plaintext.
+    for (const char* name : {"state", "nonce", "pt"})
+        if (a.field(name) != nullptr) return QString::fromLatin1(name);
+    return QString::fromStdString(a.fields.front().name);
+}
+
+} // namespace
+
+CipherSession::CipherSession(QObject* parent) : QObject(parent) {
+    for (const ExplorerAlgorithm& a : explorerAlgorithms()) {
+        InputTexts& t = m_texts[QString::fromStdString(a.id)];
+        for (const ExplorerField& f : a.fields)
+            t.insert(QString::fromStdString(f.name), QString::fromStdString(f.defaultHex));
+        m_rounds.insert(QString::fromStdString(a.id), a.maxRounds);
+    }
+    m_recomputeTimer.setSingleShot(true);
+    m_recomputeTimer.setInterval(kCoalesceMs);
+    connect(&m_recomputeTimer, &QTimer::timeout, this, &CipherSession::recomputeNow);
+    m_progressTimer.setInterval(kCoalesceMs);
+    connect(&m_progressTimer, &QTimer::timeout, this, &CipherSession::publishProgress);
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &CipherSession::onDiffusionDone);
+
+    m_alg = findExplorerAlgorithm("ascon-p");
+    m_flipField = defaultFlipField(*m_alg);
+    revalidate();
+    recomputeNow();
+}
+
+CipherSession::~CipherSession() {
+    if (m_job) {
+        m_job->cancel = true;
+        m_watcher.waitForFinished();
+    }
+}
+
+bool CipherSession::setAlgorithm(const QString& id) {
+    const ExplorerAlgorithm* a = findExplorerAlgorithm(id.toStdString());
+    if (a == nullptr) return false;
+    if (a == m_alg) return true;
+    m_alg = a;
+    if (a->field(m_flipField.toStdString()) == nullptr) {
+        m_flipField = defaultFlipField(*a);
+        m_flipBit = 0;
+    }
+    // The old trace has another layout: drop it rather than show it under the new name.
+    m_run = {};
+    m_twin = {};
+    m_inputs.clear();
+    m_runError.clear();
+    m_step = 0;
+    revalidate();
+    emit algorithmChanged();
+    emit roundsChanged(rounds());
+    recomputeNow();
+    if (!hasTrace()) {
+        emit traceChanged();
+        emit twinChanged();
+        emit currentStepChanged(m_step);
+    }
+    return true;
+}
+
+void CipherSession::setInput(const QString& field, const QString& text) {
+    const ExplorerField* f = m_alg->field(field.toStdString());
+    if (f == nullptr) return;
+    m_texts[QString::fromStdString(m_alg->id)][field] = text;
+    const QString error = QString::fromStdString(validateFieldHex(*f, text.toStdString(), nullptr));
+    if (error != m_errors.value(field)) {
+        m_errors.insert(field, error);
+        emit inputValidityChanged(field, error);
+    }
+    if (inputsValid())
+        scheduleRecompute();
+    else
+        m_recomputeTimer.stop(); // nothing runs while any field is invalid
+}
+
+QString CipherSession::inputText(const QString& field) const {
+    return m_texts.value(QString::fromStdString(m_alg->id)).value(field);
+}
+
+QString CipherSession::inputError(const QString& field) const {
+    return m_errors.value(field);
+}
+
+bool CipherSession::inputsValid() const {
+    return firstInputError().isEmpty();
+}
+
+QString CipherSession::firstInputError() const {
+    for (const ExplorerField& f : m_alg->fields) {
+        const QString e = m_errors.value(QString::fromStdString(f.name));
+        if (!e.isEmpty()) return e;
+    }
+    return {};
+}
+
+void CipherSession::randomizeInput(const QString& field) {
+    const ExplorerField* f = m_alg->field(field.toStdString());
+    if (f == nullptr) return;
+    int bytes = f->bytes;
+    if (bytes < 0) {
+        Bytes current;
+        const bool ok = validateFieldHex(*f, inputText(field).toStdString(), &current).empty();
+        bytes = ok && !current.empty() ? static_cast<int>(current.size()) : 16;
+    }
+    Bytes b(static_cast<std::size_t>(bytes));
+    for (auto& v : b)
+        v = static_cast<std::uint8_t>(QRandomGenerator::global()->bounded(256));
+    const QString text = QString::fromStdString(crypto::toHex(b));
+    setInput(field, text);
+    emit inputTextChanged(field, text);
+}
+
+void CipherSession::resetInputs() {
+    for (const ExplorerField& f : m_alg->fields) {
+        const QString name = QString::fromStdString(f.name), text = QString::fromStdString(f.defaultHex);
+        setInput(name, text);
+        emit inputTextChanged(name, text);
+    }
+}
+
+void CipherSession::setAllInputs(const QHash<QString, InputTexts>& texts) {
+    for (auto it = texts.begin(); it != texts.end(); ++it) {
+        const ExplorerAlgorithm* a = findExplorerAlgorithm(it.key().toStdString());
+        if (a == nullptr) continue;
+        for (auto ft = it.value().begin(); ft != it.value().end(); ++ft)
+            if (a->field(ft.key().toStdString()) != nullptr) m_texts[it.key()][ft.key()] = ft.value();
+    }
+    revalidate();
+    for (const ExplorerField& f : m_alg->fields) {
+        const QString name = QString::fromStdString(f.name);
+        emit inputTextChanged(name, inputText(name));
+    }
+    scheduleRecompute();
+}
+
+int CipherSession::rounds() const {
+    return m_alg->maxRounds == 0 ? 0 : m_rounds.value(QString::fromStdString(m_alg->id), m_alg->maxRounds);
+}
+
+void CipherSession::setRounds(int rounds) {
+    if (m_alg->maxRounds == 0) return;
+    rounds = std::clamp(rounds, 1, m_alg->maxRounds);
+    if (rounds == this->rounds()) return;
+    m_rounds.insert(QString::fromStdString(m_alg->id), rounds);
+    emit roundsChanged(rounds);
+    scheduleRecompute();
+}
+
+void CipherSession::revalidate() {
+    for (const ExplorerField& f : m_alg->fields) {
+        const QString name = QString::fromStdString(f.name);
+        const QString error =
+            QString::fromStdString(validateFieldHex(f, inputText(name).toStdString(), nullptr));
+        m_errors.insert(name, error);
+        emit inputValidityChanged(name, error);
+    }
+}
+
+void CipherSession::scheduleRecompute() {
+    if (inputsValid()) m_recomputeTimer.start();
+}
+
+void CipherSession::recomputeNow() {
+    m_recomputeTimer.stop();
+    if (!inputsValid()) return;
+    std::map<std::string, Bytes> inputs;
+    for (const ExplorerField& f : m_alg->fields)
+        validateFieldHex(f, inputText(QString::fromStdString(f.name)).toStdString(), &inputs[f.name]);
+    try {
+        ExplorerRun run = runExplorer(*m_alg, inputs, rounds());
+        ++m_traceRuns;
+        m_run = std::move(run);
+        m_inputs = std::move(inputs);
+        m_runError.clear();
+    } catch (const std::exception& e) {
+        m_runError = QString::fromUtf8(e.what());
+        return;
+    }
+    // Keep the position, so editing an input shows the same step of the new run.
+    m_step = std::clamp(m_step, 0, std::max(0, stepCount() - 1));
+    computeTwin();
+    emit traceChanged();
+    emit twinChanged();
+    emit currentStepChanged(m_step);
+}
+
+void CipherSession::computeTwin() {
+    m_twin = {};
+    const auto it = m_inputs.find(m_flipField.toStdString());
+    if (it == m_inputs.end() || m_flipBit < 0 || m_flipBit >= static_cast<int>(it->second.size()) * 8) return;
+    std::map<std::string, Bytes> inputs = m_inputs;
+    flipInputBit(inputs[it->first], m_flipBit);
+    try {
+        m_twin = runExplorer(*m_alg, inputs, rounds());
+    } catch (const std::exception&) {
+        m_twin = {};
+    }
+}
+
+QString CipherSession::outputHex() const {
+    return QString::fromStdString(crypto::toHex(m_run.output));
+}
+
+QString CipherSession::tagHex() const {
+    return QString::fromStdString(crypto::toHex(m_run.tag));
+}
+
+const crypto::TraceStep* CipherSession::step(int i) const {
+    if (i < 0 || i >= stepCount()) return nullptr;
+    return &m_run.trace.steps[static_cast<std::size_t>(i)];
+}
+
+void CipherSession::setCurrentStep(int i) {
+    i = std::clamp(i, 0, std::max(0, stepCount() - 1));
+    if (i == m_step) return;
+    m_step = i;
+    emit currentStepChanged(m_step);
+}
+
+void CipherSession::setFlip(const QString& field, int bit) {
+    if (m_alg->field(field.toStdString()) == nullptr) return;
+    if (field == m_flipField && bit == m_flipBit) return;
+    m_flipField = field;
+    m_flipBit = std::max(0, bit);
+    computeTwin();
+    emit twinChanged();
+}
+
+bool CipherSession::hasTwin() const {
+    return hasTrace() && m_twin.trace.steps.size() == m_run.trace.steps.size();
+}
+
+Bytes CipherSession::inputBytes(const QString& field) const {
+    const auto it = m_inputs.find(field.toStdString());
+    return it == m_inputs.end() ? Bytes{} : it->second;
+}
+
+analysis::DiffusionRequest CipherSession::defaultDiffusionRequest() const {
+    analysis::DiffusionRequest r;
+    r.alg = m_alg->diffusionAlg;
+    r.rounds = m_alg->kind == ExplorerKind::Aead ? m_alg->diffusionRounds : rounds();
+    if (const ExplorerField* f = m_alg->field(m_flipField.toStdString())) r.field = f->analysisField;
+    return r;
+}
+
+bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
+    if (m_job) return false;
+    m_job = std::make_shared<Job>();
+    m_lastProgress = -1;
+    const std::shared_ptr<Job> job = m_job;
+    // The worker owns a copy of the request and shares only the job's atomics with the GUI thread.
+    QFuture<Outcome> future = QtConcurrent::run([request, job]() {
+        Outcome o;
+        analysis::Progress progress;
+        progress.report = [job](double f) { job->progress.store(f, std::memory_order_relaxed); };
+        progress.cancel = &job->cancel;
+        try {
+            o.result = analysis::analyzeDiffusion(request, progress);
+        } catch (const analysis::Cancelled&) {
+            o.cancelled = true;
+        } catch (const std::exception& e) {
+            o.error = QString::fromUtf8(e.what());
+        }
+        if (job->cancel.load()) o.cancelled = true;
+        return o;
+    });
+    m_watcher.setFuture(future);
+    m_progressTimer.start();
+    emit diffusionStarted();
+    emit diffusionProgress(0.0);
+    return true;
+}
+
+void CipherSession::cancelDiffusion() {
+    if (m_job) m_job->cancel = true;
+}
+
+const analysis::DiffusionResult* CipherSession::diffusionResult() const {
+    return m_result ? &*m_result : nullptr;
+}
+
+void CipherSession::publishProgress() {
+    if (!m_job) return;
+    const double p = m_job->progress.load(std::memory_order_relaxed);
+    if (p == m_lastProgress) return;
+    m_lastProgress = p;
+    emit diffusionProgress(p);
+}
+
+void CipherSession::onDiffusionDone() {
+    Outcome o = m_watcher.result();
+    m_job.reset();
+    m_progressTimer.stop();
+    if (o.cancelled) {
+        emit diffusionCancelled();
+    } else if (!o.error.isEmpty() || !o.result) {
+        emit diffusionFailed(o.error.isEmpty() ? tr("analysis gave no result") : o.error);
+    } else {
+        m_result = std::move(o.result);
+        emit diffusionProgress(1.0);
+        emit diffusionFinished();
+    }
+}
+
+} // namespace rs::sessions

@@ -1,0 +1,164 @@
+#pragma once
+// CipherSession: the Qt facade of the cipher domain (conventions rule 3). It owns the explorer model
+// (algorithm, inputs, traced run and its twin with one flipped input bit, the current step) and runs
+// diffusion analyses off the GUI thread, re-emitting progress at ~25 Hz. Widgets talk only to it;
+// it knows nothing of widgets.
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "analysis/diffusion.h"
+#include "explorermodel.h"
+
+namespace rs::sessions {
+
+class CipherSession : public QObject {
+    Q_OBJECT
+
+  public:
+    /** @brief Field texts of one algorithm, by field name. */
+    using InputTexts = QHash<QString, QString>;
+
+    /** @brief Starts on ascon-p with the spec example inputs and traces them at once. */
+    explicit CipherSession(QObject* parent = nullptr);
+    /** @brief Cancels a running analysis and waits for it. */
+    ~CipherSession() override;
+
+    // --- algorithm and inputs -------------------------------------------------------------------
+    /** @brief The current algorithm. */
+    const ExplorerAlgorithm& algorithm() const { return *m_alg; }
+    /** @brief Switches algorithm (its inputs are kept per algorithm); false when the id is unknown. */
+    bool setAlgorithm(const QString& id);
+    /** @brief Sets one field's text; validates it at once and, when every field is valid, schedules
+     *  a coalesced recomputation (25 Hz). Invalid input runs nothing and keeps the previous trace. */
+    void setInput(const QString& field, const QString& text);
+    /** @brief The field's current text. */
+    QString inputText(const QString& field) const;
+    /** @brief Why the field is invalid; empty when it is valid. */
+    QString inputError(const QString& field) const;
+    /** @brief True when every field of the current algorithm is valid. */
+    bool inputsValid() const;
+    /** @brief The first error of the current algorithm's fields, prefixed by nothing; empty when valid. */
+    QString firstInputError() const;
+    /** @brief Fills the field with random bytes of its length (variable fields keep theirs). */
+    void randomizeInput(const QString& field);
+    /** @brief Restores the field's spec example. */
+    void resetInputs();
+    /** @brief Every algorithm's texts (for QSettings). */
+    QHash<QString, InputTexts> allInputs() const { return m_texts; }
+    /** @brief Replaces the stored texts (unknown algorithms and fields are ignored). */
+    void setAllInputs(const QHash<QString, InputTexts>& texts);
+    /** @brief Round count (1..maxRounds) when the algorithm has one. */
+    int rounds() const;
+    /** @brief Sets the round count, clamped to 1..maxRounds; ignored for fixed-round algorithms. */
+    void setRounds(int rounds);
+
+    // --- trace ----------------------------------------------------------------------------------
+    /** @brief Runs a scheduled recomputation now (tests and screenshots need no timer). */
+    void recomputeNow();
+    /** @brief True when a trace of valid inputs exists. */
+    bool hasTrace() const { return !m_run.trace.steps.empty(); }
+    /** @brief The current trace (empty before the first valid run). */
+    const crypto::Trace& trace() const { return m_run.trace; }
+    /** @brief Output (permuted state, block or ciphertext) and tag as hex. */
+    QString outputHex() const;
+    QString tagHex() const;
+    /** @brief How many traced runs were made (tests check that invalid input runs nothing). */
+    int traceRuns() const { return m_traceRuns; }
+    /** @brief Why the last run failed inside the cipher; empty normally. */
+    QString runError() const { return m_runError; }
+
+    // --- stepping -------------------------------------------------------------------------------
+    int stepCount() const { return static_cast<int>(m_run.trace.steps.size()); }
+    int currentStep() const { return m_step; }
+    /** @brief The step at index i, or nullptr. */
+    const crypto::TraceStep* step(int i) const;
+    /** @brief Moves to step i (clamped). */
+    void setCurrentStep(int i);
+
+    // --- twin run with one flipped input bit -----------------------------------------------------
+    /** @brief Chooses the flipped bit: field name and bit index (MSB of byte 0 first). */
+    void setFlip(const QString& field, int bit);
+    QString flipField() const { return m_flipField; }
+    int flipBit() const { return m_flipBit; }
+    /** @brief True when the twin trace matches the main trace step for step. */
+    bool hasTwin() const;
+    const crypto::Trace& twinTrace() const { return m_twin.trace; }
+    /** @brief The bytes of an input field of the last valid run (empty when never valid). */
+    Bytes inputBytes(const QString& field) const;
+
+    // --- diffusion analysis ----------------------------------------------------------------------
+    /** @brief The request matching the current algorithm, rounds and flipped field. */
+    analysis::DiffusionRequest defaultDiffusionRequest() const;
+    /** @brief Starts an analysis on a worker thread; false when one is already running. */
+    bool startDiffusion(const analysis::DiffusionRequest& request);
+    /** @brief Raises the cancel flag; diffusionCancelled follows once the worker stops. */
+    void cancelDiffusion();
+    bool diffusionRunning() const { return m_job != nullptr; }
+    /** @brief The last finished analysis, or nullptr. */
+    const analysis::DiffusionResult* diffusionResult() const;
+
+  signals:
+    void algorithmChanged();
+    /** @brief A field's validity changed or its error text changed (error empty = valid). */
+    void inputValidityChanged(const QString& field, const QString& error);
+    /** @brief A field's text was changed by the session itself (random fill, reset, restore). */
+    void inputTextChanged(const QString& field, const QString& text);
+    void roundsChanged(int rounds);
+    void traceChanged();
+    void currentStepChanged(int step);
+    void twinChanged();
+    void diffusionStarted();
+    /** @brief Coalesced progress, 0..1, at most ~25 times a second. */
+    void diffusionProgress(double fraction);
+    void diffusionFinished();
+    void diffusionCancelled();
+    void diffusionFailed(const QString& message);
+
+  private:
+    struct Job {
+        std::atomic<bool> cancel{false};
+        std::atomic<double> progress{0.0};
+    };
+    struct Outcome {
+        std::optional<analysis::DiffusionResult> result;
+        QString error;
+        bool cancelled = false;
+    };
+
+    void revalidate();
+    void scheduleRecompute();
+    void computeTwin();
+    void onDiffusionDone();
+    void publishProgress();
+
+    const ExplorerAlgorithm* m_alg = nullptr;
+    QHash<QString, InputTexts> m_texts;
+    QHash<QString, QString> m_errors;
+    QHash<QString, int> m_rounds;
+    std::map<std::string, Bytes> m_inputs; ///< bytes of the last valid run
+    ExplorerRun m_run;
+    ExplorerRun m_twin;
+    QString m_runError;
+    int m_traceRuns = 0;
+    int m_step = 0;
+    QString m_flipField;
+    int m_flipBit = 0;
+    QTimer m_recomputeTimer;
+
+    std::shared_ptr<Job> m_job;
+    QFutureWatcher<Outcome> m_watcher;
+    QTimer m_progressTimer;
+    double m_lastProgress = -1;
+    std::optional<analysis::DiffusionResult> m_result;
+};
+
+} // namespace rs::sessions

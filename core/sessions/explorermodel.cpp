@@ -1,0 +1,232 @@
+#include "explorermodel.h"
+
+#include "algorithms.h"
+#include "crypto/asconpermutation.h"
+
+#include <bit>
+
+namespace rs::sessions {
+
+namespace {
+
+using analysis::Field;
+
+// The Ascon-128 v1.2 initial state IV || K || N for the KAT key and nonce: a state a student can
+// recognise (the IV word and two counting patterns) that still mixes fully.
+constexpr const char* kAsconInitialState = "80400C0600000000"
+                                           "0001020304050607"
+                                           "08090A0B0C0D0E0F"
+                                           "1011121314151617"
+                                           "18191A1B1C1D1E1F";
+
+ExplorerAlgorithm asconPermutation() {
+    ExplorerAlgorithm a;
+    a.id = "ascon-p";
+    a.displayName = "Ascon-p (permutation)";
+    a.kind = ExplorerKind::Permutation;
+    a.fields = {{"state", "State x0‖x1‖x2‖x3‖x4", 40, kAsconInitialState, Field::State}};
+    a.maxRounds = 12;
+    a.diffusionAlg = "ascon-p";
+    a.diffusionRounds = 12;
+    return a;
+}
+
+ExplorerAlgorithm asconAead(const core::AeadAlgorithm& reg) {
+    ExplorerAlgorithm a;
+    a.id = reg.id;
+    a.displayName = reg.displayName;
+    a.kind = ExplorerKind::Aead;
+    // Key and nonce as in the LWC KAT files (Count = 1), a short AD and one plaintext block.
+    a.fields = {{"key", "Key", 16, "000102030405060708090A0B0C0D0E0F", Field::Key},
+                {"nonce", "Nonce", 16, "101112131415161718191A1B1C1D1E1F", Field::Nonce},
+                {"ad", "Associated data", -1, "30313233", std::nullopt},
+                {"pt", "Plaintext", -1, "202122232425262728292A2B2C2D2E2F", std::nullopt}};
+    a.diffusionAlg = "ascon-p";
+    a.diffusionRounds = 12;
+    return a;
+}
+
+// Spec examples: LEA (KS X 3246 appendix) and SKINNY (paper, appendix B), as in shared/vectors.
+struct BlockDefaults {
+    const char* id;
+    const char* key;
+    const char* pt;
+};
+constexpr BlockDefaults kBlockDefaults[] = {
+    {"lea-128", "0F1E2D3C4B5A69788796A5B4C3D2E1F0", "101112131415161718191A1B1C1D1E1F"},
+    {"lea-192", "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A59687", "202122232425262728292A2B2C2D2E2F"},
+    {"lea-256", "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A5968778695A4B3C2D1E0F",
+     "303132333435363738393A3B3C3D3E3F"},
+    {"skinny-64-64", "F5269826FC681238", "06034F957724D19D"},
+    {"skinny-64-128", "9EB93640D088DA6376A39D1C8BEA71E1", "CF16CFE8FD0F98AA"},
+    {"skinny-64-192", "ED00C85B120D68618753E24BFD908F60B2DBB41B422DFCD0", "530C61D35E8663C3"},
+    {"skinny-128-128", "4F55CFB0520CAC52FD92C15F37073E93", "F20ADB0EB08B648A3B2EEED1F0ADDA14"},
+    {"skinny-128-256", "009CEC81605D4AC1D2AE9E3085D7A1F31AC123EBFC00FDDCF01046CEEDDFCAB3",
+     "3A0C47767A26A68DD382A695E7022E25"},
+    {"skinny-128-384",
+     "DF889548CFC7EA52D296339301797449AB588A34A47F1AB2DFE9C8293FBEA9A5AB1AFAC2611012CD8CEF952618C3EBE8",
+     "A3994B66AD85A3459F44E92B08F550CB"},
+};
+
+std::string tweakeyLabel(const core::BlockAlgorithm& reg) {
+    const std::size_t z = reg.keyBytes / reg.blockBytes;
+    std::string label = "Tweakey TK1";
+    for (std::size_t i = 2; i <= z; ++i)
+        label += "‖TK" + std::to_string(i);
+    return label;
+}
+
+ExplorerAlgorithm blockAlgorithm(const core::BlockAlgorithm& reg, const BlockDefaults& d) {
+    ExplorerAlgorithm a;
+    a.id = reg.id;
+    a.displayName = reg.displayName;
+    a.kind = ExplorerKind::Block;
+    const bool skinny = reg.id.rfind("skinny", 0) == 0;
+    a.fields = {
+        {"key", skinny ? tweakeyLabel(reg) : "Key", static_cast<int>(reg.keyBytes), d.key, Field::Key},
+        {"pt", "Plaintext", static_cast<int>(reg.blockBytes), d.pt, Field::Plaintext}};
+    a.maxRounds = reg.standardRounds;
+    a.diffusionAlg = reg.id;
+    a.diffusionRounds = reg.standardRounds;
+    return a;
+}
+
+std::vector<ExplorerAlgorithm> buildTable() {
+    std::vector<ExplorerAlgorithm> table{asconPermutation()};
+    for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"})
+        if (const auto* reg = core::findAead(id)) table.push_back(asconAead(*reg));
+    for (const BlockDefaults& d : kBlockDefaults)
+        if (const auto* reg = core::findBlock(d.id)) table.push_back(blockAlgorithm(*reg, d));
+    return table;
+}
+
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string fieldWord(const ExplorerField& f) {
+    return f.name == "pt" ? "plaintext" : f.name == "ad" ? "associated data" : f.name;
+}
+
+} // namespace
+
+const ExplorerField* ExplorerAlgorithm::field(std::string_view name) const {
+    for (const ExplorerField& f : fields)
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+const std::vector<ExplorerAlgorithm>& explorerAlgorithms() {
+    static const std::vector<ExplorerAlgorithm> table = buildTable();
+    return table;
+}
+
+const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id) {
+    for (const ExplorerAlgorithm& a : explorerAlgorithms())
+        if (a.id == id) return &a;
+    return nullptr;
+}
+
+std::string validateFieldHex(const ExplorerField& field, std::string_view text, Bytes* out) {
+    const std::string word = fieldWord(field);
+    std::string digits;
+    digits.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t') continue;
+        if (hexValue(c) < 0) {
+            const bool printable =
+                static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+            const std::string shown = printable ? "'" + std::string(1, c) + "'" : "a non-ASCII character";
+            return word + ": " + shown + " at position " + std::to_string(i + 1) + " is not a hex digit";
+        }
+        digits.push_back(c);
+    }
+    if (digits.size() % 2 != 0)
+        return word + ": odd number of hex digits (" + std::to_string(digits.size()) +
+               "); every byte needs two";
+    const int bytes = static_cast<int>(digits.size() / 2);
+    if (field.bytes >= 0 && bytes != field.bytes)
+        return word + " must be " + std::to_string(field.bytes) + " bytes, got " + std::to_string(bytes);
+    if (field.bytes < 0 && bytes > kMaxVariableBytes)
+        return word + " is limited to " + std::to_string(kMaxVariableBytes) + " bytes here, got " +
+               std::to_string(bytes);
+    if (out != nullptr) {
+        out->assign(static_cast<std::size_t>(bytes), 0);
+        for (int i = 0; i < bytes; ++i)
+            (*out)[static_cast<std::size_t>(i)] =
+                static_cast<std::uint8_t>(hexValue(digits[2 * i]) << 4 | hexValue(digits[2 * i + 1]));
+    }
+    return {};
+}
+
+ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs,
+                        int rounds) {
+    const auto get = [&](const char* name) -> const Bytes& {
+        const auto it = inputs.find(name);
+        if (it == inputs.end()) throw crypto::InvalidArgument(std::string("missing input '") + name + "'");
+        return it->second;
+    };
+    ExplorerRun run;
+    switch (alg.kind) {
+    case ExplorerKind::Permutation: {
+        crypto::AsconState s = crypto::asconStateFromBytes(get("state"));
+        crypto::asconPermuteTraced(s, rounds == 0 ? 12 : rounds, run.trace);
+        run.output = crypto::asconStateBytes(s);
+        break;
+    }
+    case ExplorerKind::Aead: {
+        const core::AeadAlgorithm* reg = core::findAead(alg.id);
+        if (reg == nullptr || !reg->encryptTraced)
+            throw crypto::InvalidArgument(alg.id + " has no step trace");
+        const Bytes &key = get("key"), &nonce = get("nonce");
+        reg->checkSizes(key, nonce);
+        crypto::AeadResult r = reg->encryptTraced(key, nonce, get("ad"), get("pt"), run.trace);
+        run.output = std::move(r.ct);
+        run.tag = std::move(r.tag);
+        break;
+    }
+    case ExplorerKind::Block: {
+        const core::BlockAlgorithm* reg = core::findBlock(alg.id);
+        if (reg == nullptr) throw crypto::InvalidArgument("unknown block cipher " + alg.id);
+        const Bytes &key = get("key"), &pt = get("pt");
+        reg->checkKey(key);
+        crypto::requireLength("plaintext", pt, reg->blockBytes);
+        const auto cipher = reg->make(key, rounds);
+        run.output.resize(pt.size());
+        cipher->encryptBlockTraced(pt.data(), run.output.data(), run.trace);
+        break;
+    }
+    }
+    return run;
+}
+
+void flipInputBit(Bytes& bytes, int bit) {
+    if (bit < 0 || bit >= static_cast<int>(bytes.size()) * 8) return;
+    bytes[static_cast<std::size_t>(bit / 8)] ^= static_cast<std::uint8_t>(0x80u >> (bit % 8));
+}
+
+int differingBits(const Bytes& a, const Bytes& b) {
+    int n = 0;
+    const std::size_t len = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < len; ++i)
+        n += std::popcount(static_cast<unsigned>(a[i] ^ b[i]));
+    return n;
+}
+
+std::vector<int> roundEndSteps(const crypto::Trace& trace) {
+    std::vector<int> ends;
+    const auto& s = trace.steps;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i].round <= 0) continue;
+        const bool last = i + 1 == s.size() || s[i + 1].round != s[i].round || s[i + 1].phase != s[i].phase ||
+                          s[i + 1].block != s[i].block;
+        if (last) ends.push_back(static_cast<int>(i));
+    }
+    return ends;
+}
+
+} // namespace rs::sessions

@@ -1,0 +1,84 @@
+#pragma once
+// The Round Explorer's plain model: which algorithms it offers, their input fields and defaults (the
+// spec examples), hex validation with messages a student can act on, and one traced run. Plain C++;
+// CipherSession wraps it for the GUI.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/diffusion.h"
+#include "crypto/bytes.h"
+#include "crypto/trace.h"
+
+namespace rs::sessions {
+
+using crypto::Bytes;
+
+/** @brief What kind of primitive an explorer algorithm traces. */
+enum class ExplorerKind { Permutation, Aead, Block };
+
+/** @brief One hex input of an algorithm. */
+struct ExplorerField {
+    std::string name;       ///< "state", "key", "nonce", "ad", "pt"
+    std::string label;      ///< shown beside the field, e.g. "Tweakey TK1‖TK2"
+    int bytes = -1;         ///< exact length, or -1 for any length up to kMaxVariableBytes
+    std::string defaultHex; ///< the spec example
+    std::optional<analysis::Field> analysisField; ///< the field analyzeDiffusion varies for it
+};
+
+/** @brief Variable-length fields (AD, plaintext) are capped so a trace stays small and instant. */
+inline constexpr int kMaxVariableBytes = 1024;
+
+/** @brief An algorithm the explorer can trace. */
+struct ExplorerAlgorithm {
+    std::string id;          ///< registry id: "ascon-p", "ascon-128", "lea-128", "skinny-64-64", ...
+    std::string displayName; ///< exact variant name
+    ExplorerKind kind = ExplorerKind::Block;
+    std::vector<ExplorerField> fields;
+    int maxRounds = 0;        ///< 0 = fixed round counts (the AEAD modes)
+    std::string diffusionAlg; ///< analyzeDiffusion id (the AEAD modes analyse their permutation)
+    int diffusionRounds = 0;  ///< standard rounds of diffusionAlg
+
+    /** @brief The field with this name, or nullptr. */
+    const ExplorerField* field(std::string_view name) const;
+};
+
+/** @brief Every algorithm the explorer offers, in menu order. */
+const std::vector<ExplorerAlgorithm>& explorerAlgorithms();
+
+/** @brief Lookup by id; nullptr when unknown. */
+const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id);
+
+/**
+ * @brief Checks a field's hex text; spaces are ignored. Returns the error message (empty when valid)
+ * and stores the bytes in *out when valid. Messages: "key: 'g' at position 5 is not a hex digit",
+ * "key: odd number of hex digits (7)", "key must be 16 bytes, got 3".
+ */
+std::string validateFieldHex(const ExplorerField& field, std::string_view text, Bytes* out);
+
+/** @brief The result of one traced run. */
+struct ExplorerRun {
+    crypto::Trace trace;
+    Bytes output; ///< permuted state, output block or ciphertext
+    Bytes tag;    ///< AEAD tag (empty otherwise)
+};
+
+/**
+ * @brief Traces one run; inputs holds every field's bytes (validated), rounds 0 = standard.
+ * Throws crypto::InvalidArgument for inputs the cipher rejects.
+ */
+ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs, int rounds);
+
+/** @brief Flips bit i (MSB of byte 0 first, as analyzeDiffusion numbers field bits). */
+void flipInputBit(Bytes& bytes, int bit);
+
+/** @brief Number of differing bits of two equally long byte strings. */
+int differingBits(const Bytes& a, const Bytes& b);
+
+/** @brief Indices of the steps that end a round (the last step of each round > 0), in trace order. */
+std::vector<int> roundEndSteps(const crypto::Trace& trace);
+
+} // namespace rs::sessions

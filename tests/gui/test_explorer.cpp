@@ -1,0 +1,224 @@
+// The Round Explorer page offscreen: stepping shows exactly the trace's state, invalid hex shows why
+// and runs nothing, clicking an input bit chooses the twin's flipped bit.
+#include <QtTest>
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QToolButton>
+
+#include "ciphersession.h"
+#include "guitestsupport.h"
+#include "hexfieldedit.h"
+#include "inputbitsview.h"
+#include "inputpanel.h"
+#include "roundexplorerpage.h"
+#include "stateview.h"
+#include "stepcontrols.h"
+
+using namespace rs;
+using gui::RoundExplorerPage;
+using sessions::CipherSession;
+
+class TestExplorer : public QObject {
+    Q_OBJECT
+
+  private:
+    static void expectStep(const RoundExplorerPage& page, const crypto::Trace& ref, int i) {
+        const auto& step = ref.steps[static_cast<std::size_t>(i)];
+        QCOMPARE(page.stateView()->displayedState(), step.state);
+        QVERIFY2(page.stepTitle()->text().contains(QString::fromStdString(step.step)),
+                 qPrintable(page.stepTitle()->text()));
+        QVERIFY2(page.stepDetail()->text().contains(QString::fromStdString(step.phase)),
+                 qPrintable(page.stepDetail()->text()));
+        if (step.round > 0)
+            QVERIFY(page.stepTitle()->text().contains(QStringLiteral("Round %1").arg(step.round)));
+    }
+
+  private slots:
+    void steppingShowsTheTraceState_data() {
+        QTest::addColumn<QString>("alg");
+        for (const char* id : {"ascon-p", "ascon-128", "ascon-aead128", "lea-128", "lea-256", "skinny-64-64",
+                               "skinny-128-384"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+
+    void steppingShowsTheTraceState() {
+        QFETCH(QString, alg);
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(session.setAlgorithm(alg));
+        const crypto::Trace ref = test::referenceTrace(alg.toStdString());
+        const int n = static_cast<int>(ref.steps.size());
+        QCOMPARE(session.stepCount(), n);
+        gui::StepControls* c = page.stepControls();
+
+        c->firstAction()->trigger();
+        expectStep(page, ref, 0);
+        for (int i = 1; i <= 3; ++i) {
+            c->nextAction()->trigger();
+            expectStep(page, ref, i);
+        }
+        c->previousAction()->trigger();
+        expectStep(page, ref, 2);
+        c->lastAction()->trigger();
+        expectStep(page, ref, n - 1);
+        QVERIFY(!c->nextAction()->isEnabled());
+        c->slider()->setValue(n / 2);
+        expectStep(page, ref, n / 2);
+        QCOMPARE(c->slider()->maximum(), n - 1);
+        // The same step in hex cells shows the same bytes.
+        page.hexAction()->setChecked(true);
+        expectStep(page, ref, n / 2);
+    }
+
+    void arrowKeysStep() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.activateWindow();
+        session.setCurrentStep(0);
+        QTest::keyClick(&page, Qt::Key_Right);
+        QCOMPARE(session.currentStep(), 1);
+        QTest::keyClick(&page, Qt::Key_End);
+        QCOMPARE(session.currentStep(), session.stepCount() - 1);
+        QTest::keyClick(&page, Qt::Key_Left);
+        QCOMPARE(session.currentStep(), session.stepCount() - 2);
+        QTest::keyClick(&page, Qt::Key_Home);
+        QCOMPARE(session.currentStep(), 0);
+    }
+
+    void invalidHexShowsWhyAndRunsNothing() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        session.setCurrentStep(5);
+        const int runs = session.traceRuns();
+        const crypto::Bytes shown = page.stateView()->displayedState();
+        gui::HexFieldEdit* key = page.inputPanel()->field(QStringLiteral("key"));
+        QVERIFY(key != nullptr);
+        QVERIFY(key->error().isEmpty());
+
+        const struct {
+            const char* text;
+            const char* message;
+        } cases[] = {{"0011zz", "key: 'z' at position 5 is not a hex digit"},
+                     {"00112", "key: odd number of hex digits (5); every byte needs two"},
+                     {"001122", "key must be 16 bytes, got 3"}};
+        for (const auto& c : cases) {
+            key->lineEdit()->selectAll();
+            QTest::keyClicks(key->lineEdit(), QString::fromLatin1(c.text));
+            QCOMPARE(key->error(), QString::fromLatin1(c.message));
+            QVERIFY(key->errorLabel()->isVisibleTo(&page));
+            QCOMPARE(key->errorLabel()->text(), QString::fromLatin1(c.message));
+            QVERIFY(key->lineEdit()->styleSheet().contains(QStringLiteral("border")));
+            QVERIFY(page.inputPanel()->statusLabel()->isVisibleTo(&page));
+            QVERIFY(page.inputPanel()->statusLabel()->text().contains(QStringLiteral("Not run")));
+        }
+        QTest::qWait(150); // past the coalescing interval: still nothing may run
+        QCOMPARE(session.traceRuns(), runs);
+        QCOMPARE(page.stateView()->displayedState(), shown);
+        QCOMPARE(session.currentStep(), 5);
+
+        // A valid key runs again and clears the message and the outline.
+        key->lineEdit()->selectAll();
+        QTest::keyClicks(key->lineEdit(), QStringLiteral("000102030405060708090a0b0c0d0e0f"));
+        QTRY_COMPARE(session.traceRuns(), runs + 1);
+        QVERIFY(key->error().isEmpty());
+        QVERIFY(!key->errorLabel()->isVisibleTo(&page));
+        QVERIFY(key->lineEdit()->styleSheet().isEmpty());
+        QVERIFY(page.stateView()->displayedState() != shown);
+    }
+
+    void randomFillIsValidAndRuns() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("skinny-128-256")));
+        const int runs = session.traceRuns();
+        gui::HexFieldEdit* key = page.inputPanel()->field(QStringLiteral("key"));
+        const QString before = key->text();
+        key->randomButton()->click();
+        QCOMPARE(key->text().size(), 64);
+        QVERIFY(key->text() != before);
+        QVERIFY(key->error().isEmpty());
+        QTRY_COMPARE(session.traceRuns(), runs + 1);
+    }
+
+    void roundsReduceTheTrace() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        QCOMPARE(session.stepCount(), 25);
+        page.inputPanel()->roundsBox()->setValue(6);
+        QTRY_COMPARE(session.stepCount(), 7);
+        QVERIFY(session.setAlgorithm(QStringLiteral("ascon-128")));
+        QVERIFY(!page.inputPanel()->roundsBox()->isEnabled());
+    }
+
+    void clickingAnInputBitChoosesTheTwinBit() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        const int pt = page.twinFieldBox()->findData(QStringLiteral("pt"));
+        QVERIFY(pt >= 0);
+        page.twinFieldBox()->setCurrentIndex(pt);
+        QCOMPARE(session.flipField(), QStringLiteral("pt"));
+        gui::InputBitsView* bits = page.inputBits();
+        QCOMPARE(bits->bytes(), crypto::fromHex("101112131415161718191A1B1C1D1E1F"));
+        QTest::mouseClick(bits, Qt::LeftButton, {}, bits->bitCenter(13));
+        QCOMPARE(session.flipBit(), 13);
+        QVERIFY(page.twinModeAction()->isChecked());
+        QCOMPARE(page.stateView()->mode(), gui::StateView::Mode::Twin);
+        QVERIFY(session.hasTwin());
+        // At the input the twin differs in exactly the clicked bit (the block bytes are the state bytes).
+        session.setCurrentStep(0);
+        QCOMPARE(page.stateView()->highlightedBits(), 1);
+        QVERIFY(page.stateView()->isHighlighted(13));
+        // Later the view highlights exactly the bits where the two traces differ.
+        session.setCurrentStep(3);
+        const int expected =
+            sessions::differingBits(session.trace().steps[3].state, session.twinTrace().steps[3].state);
+        QVERIFY(expected > 1);
+        QCOMPARE(page.stateView()->highlightedBits(), expected);
+        QCOMPARE(page.stateView()->reference(), session.twinTrace().steps[3].state);
+    }
+
+    void changedModeComparesWithThePreviousStep() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.changedModeAction()->trigger();
+        session.setCurrentStep(2);
+        QCOMPARE(page.stateView()->reference(), session.trace().steps[1].state);
+        QCOMPARE(page.stateView()->displayedState(), session.trace().steps[2].state);
+        session.setCurrentStep(0);
+        QVERIFY(page.stateView()->reference().empty());
+    }
+
+    void playAdvancesAndStopsAtTheEnd() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("skinny-64-64")));
+        page.inputPanel()->roundsBox()->setValue(2);
+        session.recomputeNow();
+        page.stepControls()->setSpeed(50);
+        page.stepControls()->play();
+        QVERIFY(page.stepControls()->isPlaying());
+        QTRY_COMPARE_WITH_TIMEOUT(session.currentStep(), session.stepCount() - 1, 5000);
+        QTRY_VERIFY(!page.stepControls()->isPlaying());
+    }
+};
+
+QTEST_MAIN(TestExplorer)
+#include "test_explorer.moc"
