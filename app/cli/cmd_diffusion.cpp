@@ -2,9 +2,13 @@
 // analysis the Round Explorer charts.
 #include "clicommands.h"
 
+#include "diffusionchart.h"
+
 #include "analysis/diffusion.h"
 #include "crypto/bytes.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <climits>
@@ -108,7 +112,7 @@ QJsonObject resultJson(const DiffusionResult& res) {
 } // namespace
 
 int runDiffusion(const CliArgs& args) {
-    args.allow({"alg", "vary", "samples", "rounds", "seed"});
+    args.allow({"alg", "vary", "samples", "rounds", "seed", "png"});
     DiffusionRequest req;
     req.alg = args.require("alg");
     try {
@@ -119,7 +123,20 @@ int runDiffusion(const CliArgs& args) {
         req.samples =
             static_cast<int>(args.integer("samples", kDefaultSamples, 0, analysis::kMaxDiffusionSamples));
         req.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, LONG_MAX));
-        printResult(args, resultJson(analysis::analyzeDiffusion(req)));
+        if (const auto png = args.value("png")) {
+            // Fail before a long analysis, not after it.
+            const QFileInfo target(QString::fromStdString(*png));
+            if (!target.absoluteDir().exists())
+                throw UsageError("--png: the folder of '" + *png + "' does not exist");
+        }
+        const DiffusionResult result = analysis::analyzeDiffusion(req);
+        if (const auto png = args.value("png")) {
+            // The very chart the GUI's Dependency tab shows, rendered offscreen.
+            QString error;
+            if (!gui::renderDiffusionChart(result, QString::fromStdString(*png), &error))
+                throw UsageError("--png: " + error.toStdString());
+        }
+        printResult(args, resultJson(result));
     } catch (const AnalysisError& e) {
         rethrowAsUsage(e);
     }

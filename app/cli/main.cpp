@@ -4,9 +4,12 @@
 
 #include "katfile.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,7 +28,7 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   trace --alg ascon-p [--in HEX40] [--rounds R]
   trace --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX
   trace --alg B --key HEX --in HEX [--rounds R] [--decrypt]
-  diffusion --alg D [--vary FIELD[:FIRST-LAST]] [--rounds R] [--samples N] [--seed S]
+  diffusion --alg D [--vary FIELD[:FIRST-LAST]] [--rounds R] [--samples N] [--seed S] [--png FILE]
         per round: state bits depending on the varied bits, avalanche mean, SAC deviation
         (N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation
         D: ascon-p (FIELD state, key, nonce), lea-128/192/256, skinny-* (FIELD pt, key)
@@ -62,11 +65,25 @@ int dispatch(const std::vector<std::string>& argv) {
     throw UsageError("unknown command '" + cmd + "' (try --help)");
 }
 
+// Qt's own warnings (e.g. the offscreen platform's XDG_RUNTIME_DIR note) would break the CLI's
+// contract of one error line on stderr; they are shown only when ROUNDSCOPE_QT_MESSAGES is set.
+void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& msg) {
+    static const bool verbose = !qEnvironmentVariableIsEmpty("ROUNDSCOPE_QT_MESSAGES");
+    if (verbose || type == QtCriticalMsg || type == QtFatalMsg) std::cerr << msg.toStdString() << std::endl;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    qInstallMessageHandler(quietQtMessages);
     const std::vector<std::string> args(argv, argv + argc);
+    // Charts (--png) need a GUI application; everything else runs without a display.
+    const bool needsGui = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+        return a == "--png" || a.rfind("--png=", 0) == 0;
+    });
+    if (needsGui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app = needsGui ? std::make_unique<QApplication>(argc, argv)
+                                                     : std::make_unique<QCoreApplication>(argc, argv);
     try {
         return dispatch(args);
     } catch (const rs::cli::UsageError& e) {

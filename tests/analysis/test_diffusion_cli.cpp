@@ -1,6 +1,11 @@
 // roundscope-cli diffusion end to end: the real executable, its one JSON object, the paper's LEA-CTR
 // figures, and exit status 2 with a one-line message naming the argument for every bad input.
-#include <gtest/gtest.h>
+#include "clitestsupport.h"
+
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QTemporaryDir>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,43 +15,20 @@
 
 namespace {
 
-struct CliResult {
-    int status = -1;
-    QByteArray out, err;
-};
-
-CliResult cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(RS_CLI_PATH), args);
-    EXPECT_TRUE(p.waitForFinished(120000)) << "roundscope-cli did not finish";
-    CliResult r;
-    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using rs::test::CliResult;
 
 QJsonObject diffusionJson(QStringList args) {
     args.prepend("diffusion");
     args.append("--json");
-    const CliResult r = cli(args);
+    const CliResult r = rs::test::runCli(args);
     EXPECT_EQ(r.status, 0) << r.err.toStdString();
-    QJsonParseError e{};
-    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    EXPECT_EQ(e.error, QJsonParseError::NoError) << r.out.toStdString();
-    return d.object();
+    return r.json();
 }
 
 void expectUsageError(QStringList args, const char* mentions) {
     args.prepend("diffusion");
     args.append("--json");
-    const CliResult r = cli(args);
-    EXPECT_EQ(r.status, 2) << args.join(' ').toStdString();
-    EXPECT_TRUE(r.out.isEmpty()) << r.out.toStdString();
-    const QString err = QString::fromUtf8(r.err).trimmed();
-    EXPECT_FALSE(err.isEmpty());
-    EXPECT_EQ(err.count('\n'), 0) << "message must be one line: " << err.toStdString();
-    EXPECT_TRUE(err.contains(QLatin1String(mentions))) << err.toStdString() << " should name " << mentions;
+    rs::test::expectUsageError(args, mentions);
 }
 
 TEST(DiffusionCli, LeaCounterInWordZeroGivesThePapersPrecomputation) {
@@ -141,7 +123,24 @@ TEST(DiffusionCli, BadInputExitsTwoNamingTheArgument) {
     expectUsageError({"--alg", "ascon-p", "--rounds", "13"}, "--rounds");
     expectUsageError({"--alg", "lea-128", "--rounds", "0"}, "--rounds");
     expectUsageError({"--alg", "lea-128", "--seed", "x"}, "--seed");
-    expectUsageError({"--alg", "lea-128", "--png", "out.png"}, "--png");
+    expectUsageError({"--alg", "lea-128", "--samples", "0", "--png", "/nonexistent-dir/x.png"}, "--png");
+}
+
+TEST(DiffusionCli, PngWritesTheGuiChart) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString png = dir.filePath("lea.png");
+    const QJsonObject o = diffusionJson({"--alg", "lea-128", "--samples", "50", "--png", png});
+    EXPECT_EQ(o.value("rounds").toArray().size(), 24);
+    QImage img(png);
+    ASSERT_FALSE(img.isNull()) << "no PNG written at " << png.toStdString();
+    EXPECT_GE(img.width(), 400);
+    // A drawn chart has many colours; a blank or failed render has one or two.
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3)
+            colours.insert(img.pixel(x, y));
+    EXPECT_GT(colours.size(), 20);
 }
 
 } // namespace
