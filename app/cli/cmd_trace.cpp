@@ -1,16 +1,33 @@
-// trace: the state at every spec step boundary, with the layout that says how to draw it.
+// trace: the state at every spec step boundary, with the layout that says how to draw it. With
+// --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
+// run: every step gets "twin_diff_bits" and the result a "twin" object.
 #include "clicommands.h"
 
 #include "algorithms.h"
 #include "crypto/asconpermutation.h"
+#include "explorermodel.h"
 
 #include <QJsonArray>
+
+#include <functional>
+#include <map>
 
 namespace rs::cli {
 
 using crypto::Bytes;
 
 namespace {
+
+/** @brief One traced run: the steps, the output (state, block or ciphertext) and an AEAD tag. */
+struct TraceRun {
+    crypto::Trace trace;
+    Bytes output;
+    Bytes tag;
+};
+
+/** @brief The inputs of a trace by option name ("in", "key", "nonce", "ad", "pt"). */
+using Inputs = std::map<std::string, Bytes>;
+using Runner = std::function<TraceRun(const Inputs&)>;
 
 QJsonObject layoutJson(const crypto::StateLayout& l) {
     return QJsonObject{{"name", QString::fromStdString(l.name)},
@@ -21,71 +38,141 @@ QJsonObject layoutJson(const crypto::StateLayout& l) {
                        {"encoding", QString::fromStdString(l.encoding)}};
 }
 
-QJsonObject traceJson(const std::string& algorithm, const crypto::Trace& t, const Bytes& output) {
+QString hexOf(const Bytes& b) {
+    return QString::fromStdString(crypto::toHex(b));
+}
+
+// twinDiff: per step, the bits in which the twin differs (empty: no twin).
+QJsonObject traceJson(const std::string& algorithm, const TraceRun& run, const std::vector<int>& twinDiff) {
     QJsonArray steps;
-    for (const auto& s : t.steps) {
+    for (std::size_t i = 0; i < run.trace.steps.size(); ++i) {
+        const auto& s = run.trace.steps[i];
         QJsonObject o{{"phase", QString::fromStdString(s.phase)},
                       {"round", s.round},
                       {"step", QString::fromStdString(s.step)},
-                      {"state", QString::fromStdString(crypto::toHex(s.state))}};
+                      {"state", hexOf(s.state)}};
         if (s.block >= 0) o.insert("block", s.block);
-        if (!s.roundKey.empty()) o.insert("round_key", QString::fromStdString(crypto::toHex(s.roundKey)));
+        if (!s.roundKey.empty()) o.insert("round_key", hexOf(s.roundKey));
+        if (i < twinDiff.size()) o.insert("twin_diff_bits", twinDiff[i]);
         steps.append(o);
     }
-    return QJsonObject{{"algorithm", QString::fromStdString(algorithm)},
-                       {"layout", layoutJson(t.layout)},
-                       {"steps", steps},
-                       {"output", QString::fromStdString(crypto::toHex(output))}};
+    QJsonObject o{{"algorithm", QString::fromStdString(algorithm)},
+                  {"layout", layoutJson(run.trace.layout)},
+                  {"steps", steps},
+                  {"output", hexOf(run.output)}};
+    if (!run.tag.empty()) o.insert("tag", hexOf(run.tag));
+    return o;
 }
 
-int tracePermutation(const CliArgs& args) {
-    args.allow({"alg", "in", "rounds"});
-    const Bytes in = args.hexOr("in", Bytes(40, 0));
-    if (in.size() != 40)
-        throw UsageError("--in: the Ascon state is 40 bytes, got " + std::to_string(in.size()));
-    const int rounds = static_cast<int>(args.integer("rounds", 12, 1, 12));
-    crypto::AsconState s = crypto::asconStateFromBytes(in);
-    crypto::Trace t;
-    crypto::asconPermuteTraced(s, rounds, t);
-    printResult(args, traceJson("Ascon-p[" + std::to_string(rounds) + "]", t, crypto::asconStateBytes(s)));
-    return kExitOk;
+// --flip FIELD:BIT, FIELD one of the command's input options, BIT numbered as in its hex string
+// (MSB of byte 0 first).
+std::pair<std::string, int> parseFlip(const std::string& text, const Inputs& inputs) {
+    std::string names;
+    for (const auto& [name, bytes] : inputs)
+        names += (names.empty() ? "" : ", ") + name;
+    const auto colon = text.find(':');
+    const std::string field = text.substr(0, colon);
+    const std::string bit = colon == std::string::npos ? std::string() : text.substr(colon + 1);
+    if (bit.empty() || bit.size() > 6 || bit.find_first_not_of("0123456789") != std::string::npos)
+        throw UsageError("--flip: '" + text + "' is not FIELD:BIT (FIELD one of " + names + ")");
+    const auto it = inputs.find(field);
+    if (it == inputs.end()) throw UsageError("--flip: unknown field '" + field + "' (choose " + names + ")");
+    const int bits = static_cast<int>(it->second.size()) * 8;
+    if (bits == 0) throw UsageError("--flip: --" + field + " is empty: there is no bit to flip");
+    const int b = std::stoi(bit);
+    if (b >= bits)
+        throw UsageError("--flip: bit " + bit + " is outside --" + field + " (bits 0-" +
+                         std::to_string(bits - 1) + ")");
+    return {field, b};
 }
 
-int traceAead(const core::AeadAlgorithm& alg, const CliArgs& args) {
-    args.allow({"alg", "key", "nonce", "ad", "pt"});
-    if (!alg.encryptTraced)
-        throw UsageError("--alg: " + alg.id + " has no step trace of its own; trace its block cipher (lea-" +
-                         std::to_string(alg.keyBytes * 8) + ") instead");
-    const Bytes key = args.hex("key"), nonce = args.hex("nonce"), ad = args.hexOr("ad", {}),
-                pt = args.hex("pt");
-    alg.checkSizes(key, nonce);
-    crypto::Trace t;
-    const crypto::AeadResult r = alg.encryptTraced(key, nonce, ad, pt, t);
-    QJsonObject o = traceJson(alg.displayName, t, r.ct);
-    o.insert("tag", QString::fromStdString(crypto::toHex(r.tag)));
+// Runs the trace, and with --flip its twin; prints one result.
+int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& inputs, const Runner& run) {
+    const TraceRun main = run(inputs);
+    const auto flip = args.value("flip");
+    if (!flip) {
+        printResult(args, traceJson(algorithm, main, {}));
+        return kExitOk;
+    }
+    const auto [field, bit] = parseFlip(*flip, inputs);
+    Inputs flipped = inputs;
+    sessions::flipInputBit(flipped[field], bit);
+    const TraceRun twin = run(flipped);
+    const std::vector<int> diff = sessions::twinFlipsPerStep(main.trace, twin.trace);
+    QJsonObject o = traceJson(algorithm, main, diff);
+    QJsonObject t{{"field", QString::fromStdString(field)},
+                  {"bit", bit},
+                  {"input", hexOf(flipped[field])},
+                  {"output", hexOf(twin.output)},
+                  {"output_diff_bits", sessions::differingBits(main.output, twin.output)}};
+    if (!twin.tag.empty()) {
+        t.insert("tag", hexOf(twin.tag));
+        t.insert("tag_diff_bits", sessions::differingBits(main.tag, twin.tag));
+    }
+    o.insert("twin", t);
     printResult(args, o);
     return kExitOk;
 }
 
+int tracePermutation(const CliArgs& args) {
+    args.allow({"alg", "in", "rounds", "flip"});
+    const Bytes in = args.hexOr("in", Bytes(40, 0));
+    if (in.size() != 40)
+        throw UsageError("--in: the Ascon state is 40 bytes, got " + std::to_string(in.size()));
+    const int rounds = static_cast<int>(args.integer("rounds", 12, 1, 12));
+    return printTrace(args, "Ascon-p[" + std::to_string(rounds) + "]", {{"in", in}},
+                      [rounds](const Inputs& i) {
+                          TraceRun r;
+                          crypto::AsconState s = crypto::asconStateFromBytes(i.at("in"));
+                          crypto::asconPermuteTraced(s, rounds, r.trace);
+                          r.output = crypto::asconStateBytes(s);
+                          return r;
+                      });
+}
+
+int traceAead(const core::AeadAlgorithm& alg, const CliArgs& args) {
+    args.allow({"alg", "key", "nonce", "ad", "pt", "flip"});
+    if (!alg.encryptTraced)
+        throw UsageError("--alg: " + alg.id + " has no step trace of its own; trace its block cipher (lea-" +
+                         std::to_string(alg.keyBytes * 8) + ") instead");
+    const Inputs inputs{{"key", args.hex("key")},
+                        {"nonce", args.hex("nonce")},
+                        {"ad", args.hexOr("ad", {})},
+                        {"pt", args.hex("pt")}};
+    alg.checkSizes(inputs.at("key"), inputs.at("nonce"));
+    return printTrace(args, alg.displayName, inputs, [&alg](const Inputs& i) {
+        TraceRun r;
+        crypto::AeadResult res =
+            alg.encryptTraced(i.at("key"), i.at("nonce"), i.at("ad"), i.at("pt"), r.trace);
+        r.output = std::move(res.ct);
+        r.tag = std::move(res.tag);
+        return r;
+    });
+}
+
 int traceBlock(const core::BlockAlgorithm& alg, const CliArgs& args) {
-    args.allow({"alg", "key", "in", "rounds"}, {"decrypt"});
-    const Bytes key = args.hex("key"), in = args.hex("in");
-    alg.checkKey(key);
+    args.allow({"alg", "key", "in", "rounds", "flip"}, {"decrypt"});
+    const Inputs inputs{{"key", args.hex("key")}, {"in", args.hex("in")}};
+    alg.checkKey(inputs.at("key"));
+    const Bytes& in = inputs.at("in");
     if (in.size() != alg.blockBytes)
         throw UsageError("--in: trace takes one " + std::to_string(alg.blockBytes) + "-byte block for " +
                          alg.id + ", got " + std::to_string(in.size()) + " bytes");
     const int rounds = static_cast<int>(args.integer("rounds", alg.standardRounds, 1, alg.standardRounds));
-    const auto cipher = alg.make(key, rounds);
-    crypto::Trace t;
-    Bytes out(in.size());
-    if (args.flag("decrypt"))
-        cipher->decryptBlockTraced(in.data(), out.data(), t);
-    else
-        cipher->encryptBlockTraced(in.data(), out.data(), t);
+    const bool decrypt = args.flag("decrypt");
     std::string name = alg.displayName;
     if (rounds != alg.standardRounds) name += " (" + std::to_string(rounds) + " rounds)";
-    printResult(args, traceJson(name, t, out));
-    return kExitOk;
+    return printTrace(args, name, inputs, [&alg, rounds, decrypt](const Inputs& i) {
+        const auto cipher = alg.make(i.at("key"), rounds);
+        const Bytes& block = i.at("in");
+        TraceRun r;
+        r.output.resize(block.size());
+        if (decrypt)
+            cipher->decryptBlockTraced(block.data(), r.output.data(), r.trace);
+        else
+            cipher->encryptBlockTraced(block.data(), r.output.data(), r.trace);
+        return r;
+    });
 }
 
 } // namespace

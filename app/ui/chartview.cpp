@@ -33,6 +33,7 @@ void ChartView::setTitle(const QString& title) {
 }
 
 void ChartView::redraw() {
+    ++m_rebuilds;
     rebuild();
     m_plot->replot();
 }

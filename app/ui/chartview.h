@@ -32,6 +32,8 @@ class ChartView : public QWidget {
     QImage renderImage(const QSize& size);
     /** @brief True when the chart has data (not only a message). */
     bool hasData() const { return m_hasData; }
+    /** @brief How many times the chart was rebuilt (tests check that updates are coalesced). */
+    int rebuildCount() const { return m_rebuilds; }
 
   public slots:
     /** @brief Asks for a file name and exports PNG or PDF by its extension. */
@@ -60,6 +62,7 @@ class ChartView : public QWidget {
     QCPTextElement* m_titleElement = nullptr;
     QString m_title;
     bool m_hasData = false;
+    int m_rebuilds = 0;
 };
 
 } // namespace rs::gui

@@ -70,11 +70,8 @@ void CounterDiffusionView::setLeaSelected(bool lea) {
     fill();
 }
 
-void CounterDiffusionView::setResult(const analysis::DiffusionResult* result) {
-    if (result)
-        m_result = *result;
-    else
-        m_result.reset();
+void CounterDiffusionView::setResult(std::shared_ptr<const analysis::DiffusionResult> result) {
+    m_result = std::move(result);
     fill();
 }
 
@@ -141,12 +138,16 @@ void CounterDiffusionView::fill() {
         m_table->setItem(round, 5, new QTableWidgetItem(words.join(QStringLiteral(", "))));
     }
     m_table->setVerticalHeaderLabels(rowNames);
-    m_totals->setText(
-        tr("<b>Precomputable per nonce: %1</b>%2 · every word depends on the counter from round %3")
-            .arg(ops(rep.xors, rep.adds, rep.rots))
-            .arg(rep.operandXors > 0 ? tr(" (+%1 key XORs on an independent operand)").arg(rep.operandXors)
-                                     : QString())
-            .arg(rep.fullWordDiffusionRound));
+    const QString full =
+        rep.fullWordDiffusionRound > 0
+            ? tr("every word depends on the counter from round %1").arg(rep.fullWordDiffusionRound)
+            : tr("not every word depends on the counter within %1 rounds").arg(r.rounds);
+    m_totals->setText(tr("<b>Precomputable per nonce: %1</b>%2 · %3")
+                          .arg(ops(rep.xors, rep.adds, rep.rots))
+                          .arg(rep.operandXors > 0
+                                   ? tr(" (+%1 key XORs on an independent operand)").arg(rep.operandXors)
+                                   : QString())
+                          .arg(full));
 }
 
 } // namespace rs::gui

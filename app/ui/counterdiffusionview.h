@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include <optional>
+#include <memory>
 
 #include "analysis/diffusion.h"
 
@@ -23,8 +23,11 @@ class CounterDiffusionView : public QWidget {
 
     /** @brief Enables the presets for LEA (they vary plaintext bits 0–31 or 96–127). */
     void setLeaSelected(bool lea);
-    /** @brief Shows a result (nullptr or a result without a PrecomputeReport shows why not). */
-    void setResult(const analysis::DiffusionResult* result);
+    /** @brief Shows a result, shared, not copied (nullptr or a result without a PrecomputeReport
+     *  shows why not). */
+    void setResult(std::shared_ptr<const analysis::DiffusionResult> result);
+    /** @brief The result shown, or nullptr. */
+    const std::shared_ptr<const analysis::DiffusionResult>& result() const { return m_result; }
     QTableWidget* table() const { return m_table; }
     /** @brief "6 XOR, 3 add, 3 rot" */
     QLabel* totalsLabel() const { return m_totals; }
@@ -44,7 +47,7 @@ class CounterDiffusionView : public QWidget {
     QLabel* m_note = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_totals = nullptr;
-    std::optional<analysis::DiffusionResult> m_result;
+    std::shared_ptr<const analysis::DiffusionResult> m_result;
     bool m_lea = false;
 };
 

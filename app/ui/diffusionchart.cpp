@@ -24,11 +24,8 @@ DiffusionChart::DiffusionChart(QWidget* parent) : ChartView(tr("Dependency per r
     redraw();
 }
 
-void DiffusionChart::setResult(const analysis::DiffusionResult* result) {
-    if (result)
-        m_result = *result;
-    else
-        m_result.reset();
+void DiffusionChart::setResult(std::shared_ptr<const analysis::DiffusionResult> result) {
+    m_result = std::move(result);
     redraw();
 }
 
@@ -116,7 +113,8 @@ bool renderDiffusionChart(const analysis::DiffusionResult& result, const QString
         DiffusionChart chart;
         chart.setPalette(themePalette(Theme::Light));
         chart.resize(1000, 560);
-        chart.setResult(&result);
+        // The chart only borrows the result for this scope: a non-owning pointer, no copy.
+        chart.setResult(std::shared_ptr<const analysis::DiffusionResult>(std::shared_ptr<void>(), &result));
         ok = chart.exportPng(pngPath, 1000, 560, error);
     }
     return ok;

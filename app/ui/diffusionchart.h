@@ -6,7 +6,7 @@
 
 #include "chartview.h"
 
-#include <optional>
+#include <memory>
 
 #include "analysis/diffusion.h"
 
@@ -18,14 +18,16 @@ class DiffusionChart : public ChartView {
   public:
     explicit DiffusionChart(QWidget* parent = nullptr);
 
-    /** @brief Shows a result; nullptr clears the chart. */
-    void setResult(const analysis::DiffusionResult* result);
+    /** @brief Shows a result (shared, not copied); nullptr clears the chart. */
+    void setResult(std::shared_ptr<const analysis::DiffusionResult> result);
+    /** @brief The result shown, or nullptr. */
+    const std::shared_ptr<const analysis::DiffusionResult>& result() const { return m_result; }
 
   protected:
     void rebuild() override;
 
   private:
-    std::optional<analysis::DiffusionResult> m_result;
+    std::shared_ptr<const analysis::DiffusionResult> m_result;
 };
 
 /**

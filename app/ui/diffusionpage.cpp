@@ -22,6 +22,35 @@ namespace rs::gui {
 
 using sessions::CipherSession;
 
+namespace {
+
+// The Vary entry of one analysis field: the explorer's own label when it has that input, and for
+// the Ascon ids the state words the field is loaded into.
+QString fieldLabel(const sessions::ExplorerAlgorithm& alg, analysis::Field f) {
+    const bool ascon = alg.diffusionAlg.rfind("ascon", 0) == 0;
+    QString label;
+    for (const auto& ef : alg.fields)
+        if (ef.analysisField == f) label = QString::fromStdString(ef.label);
+    if (ascon && f == analysis::Field::Key)
+        return label.isEmpty() ? QObject::tr("key words x1‖x2") : QObject::tr("%1 → x1‖x2").arg(label);
+    if (ascon && f == analysis::Field::Nonce)
+        return label.isEmpty() ? QObject::tr("nonce words x3‖x4") : QObject::tr("%1 → x3‖x4").arg(label);
+    if (!label.isEmpty()) return label;
+    return f == analysis::Field::State ? QObject::tr("whole state x0‖…‖x4")
+                                       : QString::fromStdString(analysis::fieldName(f));
+}
+
+QString describe(const analysis::DiffusionRequest& r) {
+    const QString field =
+        r.field ? QString::fromStdString(analysis::fieldName(*r.field)) : QObject::tr("default field");
+    return QObject::tr("%1, %2 bits %3–%4")
+        .arg(QString::fromStdString(r.alg), field)
+        .arg(r.firstBit)
+        .arg(r.lastBit);
+}
+
+} // namespace
+
 DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
@@ -123,11 +152,19 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     connect(m_sacRound, &QSpinBox::valueChanged, m_sac, &SacHeatmap::setRound);
     connect(m_counter, &CounterDiffusionView::analyzeRequested, this, &DiffusionPage::runCounterAnalysis);
 
-    connect(session, &CipherSession::algorithmChanged, this, &DiffusionPage::refreshFields);
-    connect(session, &CipherSession::traceChanged, this, &DiffusionPage::refreshTwin);
-    connect(session, &CipherSession::twinChanged, this, &DiffusionPage::refreshTwin);
+    connect(session, &CipherSession::algorithmChanged, this, [this] {
+        refreshFields();
+        setSummary(m_resultText);
+    });
+    connect(session, &CipherSession::roundsChanged, this, [this] { setSummary(m_resultText); });
+    // A recomputation emits traceChanged and twinChanged: one chart rebuild for both.
+    connect(session, &CipherSession::traceChanged, this, &DiffusionPage::scheduleTwin);
+    connect(session, &CipherSession::twinChanged, this, &DiffusionPage::scheduleTwin);
     connect(session, &CipherSession::currentStepChanged, this, [this] { m_twinTimer.start(); });
-    connect(session, &CipherSession::diffusionStarted, this, [this] { setRunning(true); });
+    connect(session, &CipherSession::diffusionStarted, this, [this] {
+        setRunning(true);
+        m_summary->setText(tr("Analysing %1…").arg(describe(m_session->diffusionRequest()).toHtmlEscaped()));
+    });
     connect(session, &CipherSession::diffusionProgress, this, [this](double f) {
         m_progress->setValue(static_cast<int>(f * 1000));
         m_progress->setFormat(tr("%p%"));
@@ -140,7 +177,10 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     connect(session, &CipherSession::diffusionCancelled, this, [this] {
         setRunning(false);
         m_progress->setFormat(tr("cancelled"));
-        m_summary->setText(tr("Analysis cancelled; the charts keep the last result."));
+        const QString last = m_resultText;
+        setSummary(last.isEmpty()
+                       ? tr("Analysis cancelled.")
+                       : tr("Analysis cancelled; the charts keep the last result:<br>%1").arg(last));
     });
     connect(session, &CipherSession::diffusionFailed, this, [this](const QString& message) {
         setRunning(false);
@@ -169,16 +209,11 @@ void DiffusionPage::refreshFields() {
     const QSignalBlocker block(m_field);
     const QString previous = m_field->currentData().toString();
     m_field->clear();
-    if (alg.diffusionAlg == "ascon-p") {
-        m_field->addItem(tr("state (320 bits)"), QStringLiteral("state"));
-        m_field->addItem(tr("key words x1‖x2 (128 bits)"), QStringLiteral("key"));
-        m_field->addItem(tr("nonce words x3‖x4 (128 bits)"), QStringLiteral("nonce"));
-    } else {
-        for (const auto& f : alg.fields)
-            if (f.analysisField && f.bytes > 0)
-                m_field->addItem(tr("%1 (%2 bits)").arg(QString::fromStdString(f.label)).arg(f.bytes * 8),
-                                 QString::fromStdString(analysis::fieldName(*f.analysisField)));
-    }
+    // Exactly the fields and sizes the analysis accepts for this algorithm's analysis id.
+    for (const analysis::Field f : analysis::fieldsFor(alg.diffusionAlg))
+        m_field->addItem(
+            tr("%1 (%2 bits)").arg(fieldLabel(alg, f)).arg(analysis::fieldBits(alg.diffusionAlg, f)),
+            QString::fromStdString(analysis::fieldName(f)));
     // Start on the field the twin run flips, so the charts and the state view vary the same input.
     int keep = m_field->findData(previous);
     if (const auto* f = alg.field(m_session->flipField().toStdString()); f && f->analysisField)
@@ -189,27 +224,47 @@ void DiffusionPage::refreshFields() {
 }
 
 void DiffusionPage::refreshRange() {
-    const QString name = m_field->currentData().toString();
-    int bits = 0;
-    if (name == QLatin1String("state"))
-        bits = 320;
-    else if (m_session->algorithm().diffusionAlg == "ascon-p")
-        bits = 128;
-    else
-        for (const auto& f : m_session->algorithm().fields)
-            if (f.analysisField && analysis::fieldName(*f.analysisField) == name.toStdString())
-                bits = f.bytes * 8;
-    bits = std::max(bits, 1);
+    const auto field = analysis::fieldFromName(m_field->currentData().toString().toStdString());
+    const int bits =
+        std::max(1, field ? analysis::fieldBits(m_session->algorithm().diffusionAlg, *field) : 0);
     m_first->setRange(0, bits - 1);
     m_last->setRange(0, bits - 1);
     m_first->setValue(0);
     m_last->setValue(bits - 1);
 }
 
+void DiffusionPage::scheduleTwin() {
+    if (m_twinDirty) return;
+    m_twinDirty = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_twinDirty) refreshTwin();
+    });
+}
+
 void DiffusionPage::refreshTwin() {
+    m_twinDirty = false;
     m_twinChart->setTraces(
         m_session->trace(), m_session->hasTwin() ? m_session->twinTrace() : crypto::Trace{},
         m_session->currentStep(), m_session->algorithm().kind == sessions::ExplorerKind::Aead);
+}
+
+bool DiffusionPage::start(const analysis::DiffusionRequest& r) {
+    if (m_session->diffusionRunning() && !m_session->diffusionCancelling()) {
+        const QString note = tr("An analysis is already running: wait for it, or cancel it (Esc) and "
+                                "press F5 again.");
+        m_summary->setText(tr("Analysing %1…<br><i>%2</i>")
+                               .arg(describe(m_session->diffusionRequest()).toHtmlEscaped(), note));
+        emit notice(note);
+        return false;
+    }
+    const bool queued = m_session->diffusionRunning();
+    if (!m_session->startDiffusion(r)) return false;
+    if (queued) {
+        m_summary->setText(tr("Queued: %1 starts once the cancelled analysis has stopped.")
+                               .arg(describe(r).toHtmlEscaped()));
+        emit notice(tr("Analysis queued: it starts once the cancelled one has stopped"));
+    }
+    return true;
 }
 
 void DiffusionPage::runAnalysis() {
@@ -219,25 +274,21 @@ void DiffusionPage::runAnalysis() {
     r.lastBit = std::max(m_first->value(), m_last->value());
     r.samples = m_samples->value();
     r.keepSac = m_keepSac->isChecked() && r.samples > 0;
-    if (m_session->startDiffusion(r))
-        m_summary->setText(tr("Analysing %1, %2 bits %3–%4…")
-                               .arg(QString::fromStdString(r.alg), m_field->currentText())
-                               .arg(r.firstBit)
-                               .arg(r.lastBit));
+    start(r);
 }
 
 void DiffusionPage::runCounterAnalysis(int firstBit, int lastBit) {
-    // Show the preset in the controls, so a later Analyze repeats it.
-    const int pt = m_field->findData(QStringLiteral("pt"));
-    if (pt >= 0) m_field->setCurrentIndex(pt);
-    m_first->setValue(firstBit);
-    m_last->setValue(lastBit);
     analysis::DiffusionRequest r = m_session->defaultDiffusionRequest();
     r.field = analysis::Field::Plaintext;
     r.firstBit = firstBit;
     r.lastBit = lastBit;
     r.samples = 0;
-    if (m_session->startDiffusion(r)) m_summary->setText(tr("Analysing the counter words…"));
+    if (!start(r)) return;
+    // Show the preset in the controls, so a later Analyze repeats it; only now that it runs.
+    const int pt = m_field->findData(QStringLiteral("pt"));
+    if (pt >= 0) m_field->setCurrentIndex(pt);
+    m_first->setValue(firstBit);
+    m_last->setValue(lastBit);
 }
 
 void DiffusionPage::cancelAnalysis() {
@@ -253,9 +304,19 @@ void DiffusionPage::setRunning(bool running) {
     }
 }
 
+void DiffusionPage::setSummary(const QString& text) {
+    QString shown = text;
+    const auto r = m_session->diffusionResult();
+    if (r && !m_session->diffusionRunning() && !m_session->diffusionResultIsCurrent())
+        shown += tr("<br><i>The charts show %1; the explorer now shows %2. Press F5 to analyse it.</i>")
+                     .arg(QString::fromStdString(r->algorithm).toHtmlEscaped(),
+                          QString::fromStdString(m_session->algorithm().displayName).toHtmlEscaped());
+    m_summary->setText(shown);
+}
+
 void DiffusionPage::showResult() {
-    const analysis::DiffusionResult* r = m_session->diffusionResult();
-    if (r == nullptr) return;
+    const std::shared_ptr<const analysis::DiffusionResult> r = m_session->diffusionResult();
+    if (!r) return;
     m_depChart->setResult(r);
     {
         const QSignalBlocker block(m_sacRound);
@@ -265,10 +326,13 @@ void DiffusionPage::showResult() {
     m_sac->setRound(m_sacRound->value());
     m_sac->setResult(r);
     m_counter->setResult(r);
-    QString text =
-        r->fullDiffusionRound > 0
-            ? tr("<b>Full diffusion after round %1</b> of %2.").arg(r->fullDiffusionRound).arg(r->rounds)
-            : tr("<b>No full diffusion</b> within %1 rounds.").arg(r->rounds);
+    const QString name = QString::fromStdString(r->algorithm).toHtmlEscaped();
+    QString text = r->fullDiffusionRound > 0
+                       ? tr("%1: <b>full diffusion after round %2</b> of %3.")
+                             .arg(name)
+                             .arg(r->fullDiffusionRound)
+                             .arg(r->rounds)
+                       : tr("%1: <b>no full diffusion</b> within %2 rounds.").arg(name).arg(r->rounds);
     if (!r->perRound.empty() && r->samples > 0) {
         const auto& lastRound = r->perRound.back();
         text += tr("<br>Round %1: avalanche mean %2 of %3 bits, worst SAC deviation %4.")
@@ -282,9 +346,13 @@ void DiffusionPage::showResult() {
                     .arg(r->precomputable->xors)
                     .arg(r->precomputable->adds)
                     .arg(r->precomputable->rots);
-    m_summary->setText(text);
-    if (r->precomputable && m_tabs->currentWidget() != m_counter && r->samples == 0 &&
-        QString::fromStdString(r->algorithm).startsWith(QLatin1String("LEA")))
+    m_resultText = text;
+    setSummary(text);
+    // The counter view only when the result is LEA's and the explorer still shows that LEA.
+    const bool leaNow =
+        QString::fromStdString(m_session->algorithm().diffusionAlg).startsWith(QLatin1String("lea"));
+    if (r->precomputable && r->samples == 0 && leaNow && m_session->diffusionResultIsCurrent() &&
+        m_tabs->currentWidget() != m_counter)
         m_tabs->setCurrentWidget(m_counter);
 }
 

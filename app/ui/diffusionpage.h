@@ -6,6 +6,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "analysis/diffusion.h"
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -45,22 +47,40 @@ class DiffusionPage : public QWidget {
     /** @brief The chart of the current tab, or nullptr (the counter table is no chart). */
     ChartView* currentChart() const;
 
+    /** @brief The Vary box (one entry per analysis::fieldsFor of the algorithm's analysis id). */
+    QComboBox* fieldBox() const { return m_field; }
+    QSpinBox* firstBitBox() const { return m_first; }
+    QSpinBox* lastBitBox() const { return m_last; }
+    QLabel* summaryLabel() const { return m_summary; }
+
     void saveSettings(QSettings& settings) const;
     void restoreSettings(QSettings& settings);
 
   public slots:
-    /** @brief Starts the analysis the controls describe. */
+    /** @brief Starts the analysis the controls describe; while one runs it says why not, and right
+     *  after a cancel it queues the new one. */
     void runAnalysis();
     /** @brief Cancels the running analysis. */
     void cancelAnalysis();
-    /** @brief Analyses plaintext bits first..last structurally (the LEA counter presets). */
+    /** @brief Analyses plaintext bits first..last structurally (the LEA counter presets); the
+     *  controls show the preset once the analysis has started. */
     void runCounterAnalysis(int firstBit, int lastBit);
 
+  signals:
+    /** @brief A short note for the status bar (e.g. why F5 did not start an analysis). */
+    void notice(const QString& text);
+
   private:
+    /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled. */
+    bool start(const analysis::DiffusionRequest& r);
     void refreshFields();
     void refreshRange();
+    void scheduleTwin();
     void refreshTwin();
     void showResult();
+    /** @brief Sets the summary, adding a note when the charts' result is for another algorithm or
+     *  round count than the explorer shows now. */
+    void setSummary(const QString& text);
     void setRunning(bool running);
 
     sessions::CipherSession* m_session;
@@ -80,6 +100,8 @@ class DiffusionPage : public QWidget {
     QSpinBox* m_sacRound = nullptr;
     CounterDiffusionView* m_counter = nullptr;
     QTimer m_twinTimer; ///< coalesces step changes into one chart update per 40 ms
+    bool m_twinDirty = false;
+    QString m_resultText; ///< the summary of the result the charts show (empty before the first)
 };
 
 } // namespace rs::gui

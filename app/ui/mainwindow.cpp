@@ -5,6 +5,7 @@
 #include "diffusionpage.h"
 #include "inputpanel.h"
 #include "roundexplorerpage.h"
+#include "stateview.h"
 #include "stepcontrols.h"
 #include "theme.h"
 
@@ -73,6 +74,10 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
             [this] { statusBar()->showMessage(tr("Diffusion analysis cancelled"), 5000); });
     connect(m_session, &CipherSession::diffusionFailed, this,
             [this](const QString& m) { statusBar()->showMessage(tr("Analysis failed: %1").arg(m), 8000); });
+    connect(m_diffusion, &DiffusionPage::notice, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    // The step keys act where the focus is in the explorer: start there, on the state.
+    m_explorer->stateView()->setFocus();
 
     resize(1500, 960);
     m_defaultState = saveState();
@@ -80,7 +85,17 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     updateStatus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The session is this window's first child, so QObject would delete it before the docks, whose
+    // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_diffusionDock;
+    delete m_explorerDock;
+    m_diffusionDock = m_explorerDock = nullptr;
+    m_explorer = nullptr;
+    m_diffusion = nullptr;
+    delete m_session;
+    m_session = nullptr;
+}
 
 QDockWidget* MainWindow::addPage(QWidget* page, const QString& title, const QString& objectName,
                                  Qt::DockWidgetArea area) {
@@ -157,6 +172,8 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>← / →</b></td><td>previous / next step</td></tr>"
            "<tr><td><b>Home / End</b></td><td>first / last step</td></tr>"
            "<tr><td><b>Space</b></td><td>play / pause</td></tr>"
+           "<tr><td></td><td><i>these keys act in the Round Explorer (click the state); a focused "
+           "button, list or tab bar keeps its own keys</i></td></tr>"
            "<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>value / changed / twin difference</td></tr>"
            "<tr><td><b>Ctrl+H</b></td><td>hex cells or bits</td></tr>"
            "<tr><td><b>Ctrl+R</b></td><td>random inputs (Ctrl+Shift+R: spec example)</td></tr>"

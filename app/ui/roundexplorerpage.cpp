@@ -6,15 +6,23 @@
 #include "stateview.h"
 #include "stepcontrols.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
+#include <QApplication>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -25,6 +33,28 @@ using sessions::CipherSession;
 namespace {
 QString fieldTitle(const sessions::ExplorerField& f) {
     return QString::fromStdString(f.label);
+}
+
+bool isStepKey(const QKeyEvent* k) {
+    if ((k->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) return false;
+    switch (k->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Home:
+    case Qt::Key_End:
+    case Qt::Key_Space:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Widgets that use the step keys themselves (press, open, move the selection or the value). Text
+// inputs need no entry: they claim those keys through their own ShortcutOverride handling.
+bool usesStepKeys(const QWidget* w) {
+    return qobject_cast<const QAbstractButton*>(w) || qobject_cast<const QComboBox*>(w) ||
+           qobject_cast<const QTabBar*>(w) || qobject_cast<const QAbstractItemView*>(w) ||
+           qobject_cast<const QAbstractSpinBox*>(w) || qobject_cast<const QAbstractSlider*>(w);
 }
 } // namespace
 
@@ -142,11 +172,38 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
         refresh();
     });
     connect(session, &CipherSession::algorithmChanged, this, &RoundExplorerPage::refreshTwinField);
-    connect(session, &CipherSession::traceChanged, this, &RoundExplorerPage::refresh);
+    // One recomputation emits traceChanged, twinChanged and currentStepChanged: they mark the page
+    // dirty and it redraws once. A step change alone redraws at once (stepping must not lag), and
+    // that redraw also settles a pending one.
+    connect(session, &CipherSession::traceChanged, this, &RoundExplorerPage::scheduleRefresh);
+    connect(session, &CipherSession::twinChanged, this, &RoundExplorerPage::scheduleRefresh);
     connect(session, &CipherSession::currentStepChanged, this, &RoundExplorerPage::refresh);
-    connect(session, &CipherSession::twinChanged, this, &RoundExplorerPage::refresh);
+    // The step keys belong to this page (Qt::WidgetWithChildrenShortcut); see event().
+    addActions({m_steps->firstAction(), m_steps->previousAction(), m_steps->playAction(),
+                m_steps->nextAction(), m_steps->lastAction()});
     refreshTwinField();
     refresh();
+}
+
+bool RoundExplorerPage::event(QEvent* event) {
+    // A ShortcutOverride the focused child did not claim arrives here before any shortcut fires:
+    // accepting it hands a step key to a focused button, combo box, tab bar, ... of this page.
+    if (event->type() == QEvent::ShortcutOverride && isStepKey(static_cast<QKeyEvent*>(event))) {
+        const QWidget* focus = QApplication::focusWidget();
+        if (focus != nullptr && focus != this && isAncestorOf(focus) && usesStepKeys(focus)) {
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
+void RoundExplorerPage::scheduleRefresh() {
+    if (m_dirty) return;
+    m_dirty = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_dirty) refresh();
+    });
 }
 
 void RoundExplorerPage::refreshTwinField() {
@@ -158,8 +215,13 @@ void RoundExplorerPage::refreshTwinField() {
 }
 
 void RoundExplorerPage::refresh() {
+    m_dirty = false;
+    ++m_refreshes;
     const crypto::TraceStep* s = m_session->step(m_session->currentStep());
-    m_state->setStateLayout(m_session->trace().layout);
+    if (m_session->trace().layout.name != m_layoutName) {
+        m_layoutName = m_session->trace().layout.name;
+        m_state->setStateLayout(m_session->trace().layout);
+    }
     m_geometryTitle->setText(s ? m_state->geometry().title : QString());
     if (s == nullptr) {
         m_state->clearState();
@@ -196,17 +258,19 @@ void RoundExplorerPage::refresh() {
 
 void RoundExplorerPage::refreshTwinSummary() {
     const int i = m_session->currentStep();
-    if (!m_session->hasTwin()) {
-        m_twinSummary->setText(tr("no twin: the field is empty"));
+    const std::vector<int>& flips = m_session->twinFlips();
+    if (!m_session->hasTwin() || i < 0 || i >= static_cast<int>(flips.size())) {
+        const QString why = m_session->twinError();
+        m_twinSummary->setText(why.isEmpty() ? tr("no twin run")
+                                             : tr("no twin: %1").arg(why.toHtmlEscaped()));
         return;
     }
-    const auto& a = m_session->trace().steps[static_cast<std::size_t>(i)].state;
-    const auto& b = m_session->twinTrace().steps[static_cast<std::size_t>(i)].state;
-    const int n = sessions::differingBits(a, b);
+    const int stateBits =
+        static_cast<int>(m_session->trace().steps[static_cast<std::size_t>(i)].state.size()) * 8;
     m_twinSummary->setText(tr("flipped: bit <b>%1</b> → <b>%2</b> of %3 state bits differ at this step")
                                .arg(m_session->flipBit())
-                               .arg(n)
-                               .arg(static_cast<int>(a.size()) * 8));
+                               .arg(flips[static_cast<std::size_t>(i)])
+                               .arg(stateBits));
 }
 
 void RoundExplorerPage::saveSettings(QSettings& settings) const {

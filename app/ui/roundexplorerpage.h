@@ -1,9 +1,13 @@
 #pragma once
 // The Round Explorer page: inputs on the left; on the right the current step (phase, block, round,
 // spec step name), the state view with its modes, the stepping controls and the twin run's input
-// bits (click one to flip it).
+// bits (click one to flip it). The page owns the bare step keys (←/→, Home/End, Space): they act
+// while the focus is inside the page, except on a focused button, combo box, tab bar, item view,
+// spin box or slider, which keeps the keys it uses.
 
 #include <QWidget>
+
+#include <string>
 
 class QAction;
 class QActionGroup;
@@ -47,8 +51,15 @@ class RoundExplorerPage : public QWidget {
     void saveSettings(QSettings& settings) const;
     /** @brief Reads what saveSettings wrote. */
     void restoreSettings(QSettings& settings);
+    /** @brief How many times the page redrew the step (tests check that updates are coalesced). */
+    int refreshCount() const { return m_refreshes; }
+
+  protected:
+    bool event(QEvent* event) override;
 
   private:
+    /** @brief Marks the page dirty and refreshes once on the next event loop pass. */
+    void scheduleRefresh();
     void refresh();
     void refreshTwinField();
     void refreshTwinSummary();
@@ -68,6 +79,9 @@ class RoundExplorerPage : public QWidget {
     QAction* m_changedMode = nullptr;
     QAction* m_twinMode = nullptr;
     QAction* m_hex = nullptr;
+    std::string m_layoutName; ///< the state layout the state view has, set only when it changes
+    bool m_dirty = false;
+    int m_refreshes = 0;
 };
 
 } // namespace rs::gui

@@ -11,11 +11,8 @@ SacHeatmap::SacHeatmap(QWidget* parent)
     redraw();
 }
 
-void SacHeatmap::setResult(const analysis::DiffusionResult* result) {
-    if (result)
-        m_result = *result;
-    else
-        m_result.reset();
+void SacHeatmap::setResult(std::shared_ptr<const analysis::DiffusionResult> result) {
+    m_result = std::move(result);
     if (m_result) m_round = std::clamp(m_round, 1, std::max(1, m_result->rounds));
     redraw();
 }
@@ -55,13 +52,19 @@ void SacHeatmap::rebuild() {
         return;
     }
     setHasData(true);
-    setTitle(tr("SAC, round %1: worst |P(flip) − 0.5| = %2 (%3 samples)")
+    setTitle(tr("%1 SAC, round %2: worst |P(flip) − 0.5| = %3 (%4 samples)")
+                 .arg(QString::fromStdString(m_result->algorithm))
                  .arg(m_round)
                  .arg(rd->sacMaxDeviation, 0, 'f', 3)
                  .arg(m_result->samples));
     auto* map = new QCPColorMap(x, y);
     map->data()->setSize(stateBits, varied);
-    map->data()->setRange(QCPRange(0, stateBits - 1), QCPRange(m_result->firstBit, m_result->lastBit));
+    // The ranges are cell centres, except for a single row or column: QCustomPlot then spans the
+    // whole range with that one cell, so it needs the cell's own extent (a zero range draws nothing).
+    const auto cells = [](int first, int last) {
+        return first == last ? QCPRange(first - 0.5, first + 0.5) : QCPRange(first, last);
+    };
+    map->data()->setRange(cells(0, stateBits - 1), cells(m_result->firstBit, m_result->lastBit));
     for (int v = 0; v < varied; ++v)
         for (int s = 0; s < stateBits; ++s)
             map->data()->setCell(s, v, rd->sac[static_cast<std::size_t>(v) * stateBits + s]);

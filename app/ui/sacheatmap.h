@@ -4,7 +4,7 @@
 
 #include "chartview.h"
 
-#include <optional>
+#include <memory>
 
 #include "analysis/diffusion.h"
 
@@ -18,8 +18,11 @@ class SacHeatmap : public ChartView {
   public:
     explicit SacHeatmap(QWidget* parent = nullptr);
 
-    /** @brief Shows a result (nullptr clears); keeps the round when it still exists. */
-    void setResult(const analysis::DiffusionResult* result);
+    /** @brief Shows a result (nullptr clears); keeps the round when it still exists. The result is
+     *  shared, not copied. */
+    void setResult(std::shared_ptr<const analysis::DiffusionResult> result);
+    /** @brief The result shown, or nullptr. */
+    const std::shared_ptr<const analysis::DiffusionResult>& result() const { return m_result; }
     /** @brief Chooses the round (1-based). */
     void setRound(int round);
     int round() const { return m_round; }
@@ -30,7 +33,7 @@ class SacHeatmap : public ChartView {
     void rebuild() override;
 
   private:
-    std::optional<analysis::DiffusionResult> m_result;
+    std::shared_ptr<const analysis::DiffusionResult> m_result;
     int m_round = 1;
     QCPMarginGroup* m_margins; ///< keeps the heatmap and its colour scale the same height
 };

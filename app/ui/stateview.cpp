@@ -25,17 +25,29 @@ StateView::StateView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     setAccessibleName(tr("Cipher state"));
+    // Click or Tab here and the bare step keys (arrows, Home/End, Space) step the trace.
+    setFocusPolicy(Qt::StrongFocus);
 }
 
 void StateView::setStateLayout(const crypto::StateLayout& layout) {
     const StateGeometry g = StateGeometry::fromLayout(layout);
-    if (g.kind != m_geometry.kind || g.rows != m_geometry.rows || g.rowBits != m_geometry.rowBits) {
+    const bool sameGrid =
+        g.kind == m_geometry.kind && g.rows == m_geometry.rows && g.rowBits == m_geometry.rowBits;
+    if (sameGrid && g.cellBits == m_geometry.cellBits && g.byteGroup == m_geometry.byteGroup &&
+        g.title == m_geometry.title)
+        return;
+    if (!sameGrid) {
         m_state.clear();
         m_reference.clear();
     }
     m_geometry = g;
+    ++m_geometryUpdates;
     updateGeometry();
     update();
+}
+
+QRectF StateView::unitRectAt(int row, int unit) const {
+    return unitRect(metrics(), row, unit);
 }
 
 void StateView::setState(const Bytes& state, const Bytes& reference) {
@@ -108,7 +120,8 @@ StateView::Metrics StateView::metrics() const {
         m.rowH = std::clamp(availH / rows - m.rowGap, std::min(m.cellW, 26.0), std::max(m.cellW * 2.4, 28.0));
     } else {
         const double textW = fm.horizontalAdvance(QString(unitBits() / 4, QLatin1Char('F')));
-        m.cellW = std::clamp(cellW, textW + 8, 64.0);
+        // At least the text, at most 64 px unless the text itself is wider (a large font).
+        m.cellW = std::min(std::max(cellW, textW + 8), std::max(textW + 8, 64.0));
         m.rowGap = 6;
         m.rowH = std::clamp(availH / rows - m.rowGap, fm.height() * 1.6, fm.height() * 3.0);
     }
@@ -232,6 +245,12 @@ void StateView::paintEvent(QPaintEvent*) {
         return;
     }
     const Metrics m = metrics();
+    if (hasFocus()) {
+        // The step keys act here now: say so with a thin frame in the highlight colour.
+        p.setPen(QPen(palette().color(QPalette::Highlight), 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(rect()).adjusted(0.75, 0.75, -0.75, -0.75));
+    }
     paintHeader(p, m);
     const bool bits = m_format == CellFormat::Bits;
     const bool compare = m_mode != Mode::Value && !m_reference.empty();

@@ -22,7 +22,8 @@ class StateView : public QWidget {
 
     explicit StateView(QWidget* parent = nullptr);
 
-    /** @brief Sets how states are drawn (clears the state when the geometry changes). */
+    /** @brief Sets how states are drawn (clears the state when the geometry changes); the same
+     *  geometry again changes nothing (no relayout). */
     void setStateLayout(const crypto::StateLayout& layout);
     /** @brief Shows a state; reference is the previous step (Changed) or the twin (Twin), may be empty. */
     void setState(const Bytes& state, const Bytes& reference);
@@ -42,6 +43,10 @@ class StateView : public QWidget {
     /** @brief True when drawn bit stateBit is highlighted. */
     bool isHighlighted(int stateBit) const;
     const StateGeometry& geometry() const { return m_geometry; }
+    /** @brief Where the unit (a bit, or a hex cell in hex format) at (row, unit) is drawn. */
+    QRectF unitRectAt(int row, int unit) const;
+    /** @brief How many times a layout change asked the parent layout for a new size. */
+    int geometryUpdates() const { return m_geometryUpdates; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -70,6 +75,7 @@ class StateView : public QWidget {
     Bytes m_reference;
     Mode m_mode = Mode::Value;
     CellFormat m_format = CellFormat::Bits;
+    int m_geometryUpdates = 0;
 };
 
 } // namespace rs::gui

@@ -76,6 +76,7 @@ StepControls::StepControls(CipherSession* session, QWidget* parent) : QWidget(pa
     const auto make = [this](const QString& text, const QKeySequence& key) {
         auto* a = new QAction(text, this);
         a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         a->setToolTip(QStringLiteral("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
         return a;
     };

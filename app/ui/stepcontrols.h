@@ -1,6 +1,8 @@
 #pragma once
 // Stepping over the whole trace: first / previous / play-pause / next / last (Home, ←, Space, →,
-// End), a slider over all steps and the play speed.
+// End), a slider over all steps and the play speed. The shortcuts are bare keys, so they have
+// Qt::WidgetWithChildrenShortcut: they act only inside the widget that adds the actions
+// (RoundExplorerPage), never in other docks' buttons, combos, tab bars or tables.
 
 #include <QTimer>
 #include <QWidget>

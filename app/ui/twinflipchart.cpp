@@ -19,14 +19,14 @@ void TwinFlipChart::setTraces(const crypto::Trace& main, const crypto::Trace& tw
     m_stateBits = 0;
     m_across = acrossPermutations;
     m_current = currentStep;
-    if (!main.steps.empty() && twin.steps.size() == main.steps.size()) {
+    const std::vector<int> perStep = sessions::twinFlipsPerStep(main, twin);
+    if (!perStep.empty()) {
         m_stateBits = static_cast<int>(main.steps.front().state.size()) * 8;
         m_stepOfPoint.push_back(0);
         for (const int i : sessions::roundEndSteps(main))
             m_stepOfPoint.push_back(i);
         for (const int i : m_stepOfPoint)
-            m_flips.push_back(sessions::differingBits(main.steps[static_cast<std::size_t>(i)].state,
-                                                      twin.steps[static_cast<std::size_t>(i)].state));
+            m_flips.push_back(perStep[static_cast<std::size_t>(i)]);
     }
     redraw();
 }

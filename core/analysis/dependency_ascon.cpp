@@ -52,7 +52,7 @@ std::vector<BitMatrix> asconDependency(const Plan& plan, const std::atomic<bool>
 
     BitMatrix cur(320, plan.varied());
     for (int v = 0; v < plan.varied(); ++v)
-        cur.set(asconStateBitOfField(plan.field, plan.fieldBit(v)), v);
+        cur.set(asconStateBitOfField(plan, plan.fieldBit(v)), v);
 
     std::vector<BitMatrix> rounds;
     rounds.reserve(static_cast<std::size_t>(plan.rounds));

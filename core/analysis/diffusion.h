@@ -17,13 +17,21 @@
 namespace rs::analysis {
 
 /** @brief Input field whose bits are varied. Bits are numbered as in the field's hex string:
- *  bit i is bit (7 - i % 8) of byte i / 8 (MSB of byte 0 first). */
+ *  bit i is bit (7 - i % 8) of byte i / 8 (MSB of byte 0 first).
+ *
+ *  For the Ascon ids the key and nonce are the 16-byte inputs of the AEAD initial state
+ *  IV (x0) || K (x1, x2) || N (x3, x4); where field bit i lands depends on how the id loads words:
+ *  - "ascon-p", "ascon-128", "ascon-128a" (Ascon v1.2): big-endian words, so field byte j is state
+ *    byte 8 + j (key) / 24 + j (nonce) and field bit i is state bit 64 + i / 192 + i.
+ *  - "ascon-aead128" (SP 800-232): little-endian words, so field byte j is byte j % 8 counted from
+ *    the least significant end of word x1 + j / 8 (key) / x3 + j / 8 (nonce); field bit i is state
+ *    bit 64 * w + 64 * (j / 8) + 8 * (7 - j % 8) + i % 8 with j = i / 8 and w = 1 (key) or 3 (nonce).
+ *  State bits are numbered as the trace's state bytes (x0..x4, each word big-endian, MSB first). */
 enum class Field {
     Plaintext, ///< "pt": the block cipher's input block (default for lea-*, skinny-*)
-    Key,       ///< "key": LEA key / SKINNY whole tweakey; for ascon-p the key words of the
-               ///< Ascon-128/AEAD128 initial state (x1,x2 = state bits 64..191)
-    Nonce,     ///< "nonce": ascon-p only, the nonce words of the initial state (x3,x4 = bits 192..319)
-    State,     ///< "state": ascon-p only, the whole 320-bit state (default for ascon-p)
+    Key,       ///< "key": LEA key / SKINNY whole tweakey; for the Ascon ids the key words x1, x2
+    Nonce,     ///< "nonce": Ascon ids only, the nonce words x3, x4 (default for ascon-128/128a/aead128)
+    State,     ///< "state": Ascon ids only, the whole 320-bit state (default for ascon-p)
 };
 
 /** @brief "pt"/"key"/"nonce"/"state" <-> Field. */
@@ -32,14 +40,18 @@ std::string fieldName(Field f);
 
 /** @brief What to analyse. */
 struct DiffusionRequest {
-    std::string alg = "ascon-p"; ///< ascon-p, lea-128/192/256, skinny-64-64 ... skinny-128-384
-    int rounds = 0;              ///< 0 = the primitive's standard count (ascon-p: 12)
-    std::optional<Field> field;  ///< empty = the default field of the algorithm
-    int firstBit = 0;            ///< varied bit range inside the field, inclusive
-    int lastBit = -1;            ///< -1 = to the end of the field
-    int samples = 0;             ///< random inputs for avalanche/SAC; 0 = structural only
-    std::uint64_t seed = 1;      ///< PRNG seed, so runs are reproducible
-    bool keepSac = false;        ///< keep every round's full SAC matrix in the result (GUI heatmap)
+    /** ascon-p (the permutation), ascon-128 / ascon-128a / ascon-aead128 (the AEAD mode's
+     *  initialization permutation p^12 with that variant's key and nonce placement, see Field),
+     *  lea-128/192/256, skinny-64-64 ... skinny-128-384. The Ascon analyses start from random states:
+     *  the placement decides which state bits the varied field bits are. */
+    std::string alg = "ascon-p";
+    int rounds = 0;             ///< 0 = the primitive's standard count (every Ascon id: 12)
+    std::optional<Field> field; ///< empty = the default field of the algorithm
+    int firstBit = 0;           ///< varied bit range inside the field, inclusive
+    int lastBit = -1;           ///< -1 = to the end of the field
+    int samples = 0;            ///< random inputs for avalanche/SAC; 0 = structural only
+    std::uint64_t seed = 1;     ///< PRNG seed, so runs are reproducible
+    bool keepSac = false;       ///< keep every round's full SAC matrix in the result (GUI heatmap)
 };
 
 /** @brief One round's figures (after the round's last step). */
@@ -115,7 +127,7 @@ int fieldBits(const std::string& alg, Field field);
 /** @brief The fields valid for `alg`, default first; throws AnalysisError for an unknown algorithm. */
 std::vector<Field> fieldsFor(const std::string& alg);
 
-/** @brief The standard round count of `alg` (ascon-p 12, LEA 24/28/32, SKINNY 32..56). */
+/** @brief The standard round count of `alg` (Ascon ids 12, LEA 24/28/32, SKINNY 32..56). */
 int standardRounds(const std::string& alg);
 
 /** @brief Thrown when the cancel flag was raised. */

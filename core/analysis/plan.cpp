@@ -1,5 +1,6 @@
 #include "plan.h"
 
+#include "crypto/asconaead.h"
 #include "crypto/asconpermutation.h"
 #include "crypto/lea.h"
 
@@ -9,6 +10,28 @@
 namespace rs::analysis {
 
 namespace {
+
+// The AEAD modes' initialization permutation p^a: key and nonce words placed as each spec loads them.
+struct AsconAeadId {
+    std::string_view id;
+    crypto::AsconAeadVariant variant;
+    bool littleEndian; ///< SP 800-232 loads every 64-bit word little-endian, v1.2 big-endian
+};
+constexpr std::array<AsconAeadId, 3> kAsconAeadIds = {{
+    {"ascon-128", crypto::AsconAeadVariant::Ascon128v12, false},
+    {"ascon-128a", crypto::AsconAeadVariant::Ascon128av12, false},
+    {"ascon-aead128", crypto::AsconAeadVariant::AsconAead128, true},
+}};
+
+const AsconAeadId* asconAeadId(const std::string& alg) {
+    for (const AsconAeadId& a : kAsconAeadIds)
+        if (a.id == alg) return &a;
+    return nullptr;
+}
+
+bool isAscon(const std::string& alg) {
+    return alg == "ascon-p" || asconAeadId(alg) != nullptr;
+}
 
 constexpr std::array<std::string_view, 3> kLeaIds = {"lea-128", "lea-192", "lea-256"};
 constexpr std::array<std::string_view, 6> kSkinnyIds = {"skinny-64-64",   "skinny-64-128",  "skinny-64-192",
@@ -44,6 +67,8 @@ int leaKeyBytes(const std::string& alg) {
 
 std::vector<std::string> diffusionAlgorithms() {
     std::vector<std::string> ids = {"ascon-p"};
+    for (const AsconAeadId& a : kAsconAeadIds)
+        ids.emplace_back(a.id);
     for (const auto id : kLeaIds)
         ids.emplace_back(id);
     for (const auto id : kSkinnyIds)
@@ -53,12 +78,14 @@ std::vector<std::string> diffusionAlgorithms() {
 
 std::vector<Field> fieldsFor(const std::string& alg) {
     if (alg == "ascon-p") return {Field::State, Field::Key, Field::Nonce};
+    // An AEAD mode's nonce changes per message: the field whose diffusion matters most.
+    if (asconAeadId(alg)) return {Field::Nonce, Field::Key, Field::State};
     if (leaKeyBytes(alg) != 0 || crypto::skinnyVariantFromId(alg)) return {Field::Plaintext, Field::Key};
     unknownAlg(alg);
 }
 
 int fieldBits(const std::string& alg, Field field) {
-    if (alg == "ascon-p") {
+    if (isAscon(alg)) {
         // Ascon-128 / AEAD128 initial state: IV (x0) || key (x1, x2) || nonce (x3, x4).
         switch (field) {
         case Field::State:
@@ -83,7 +110,7 @@ int fieldBits(const std::string& alg, Field field) {
 }
 
 int standardRounds(const std::string& alg) {
-    if (alg == "ascon-p") return 12;
+    if (isAscon(alg)) return 12; // ascon-p: p^12; the AEAD modes: the initialization's p^a, a = 12
     if (const int kb = leaKeyBytes(alg)) return crypto::Lea::standardRounds(static_cast<std::size_t>(kb));
     if (const auto v = crypto::skinnyVariantFromId(alg)) return crypto::skinnyRounds(*v);
     unknownAlg(alg);
@@ -100,6 +127,11 @@ Plan makePlan(const DiffusionRequest& r) {
         p.family = Family::Ascon;
         p.displayName = "Ascon-p";
         p.stateBytes = 40;
+    } else if (const AsconAeadId* a = asconAeadId(r.alg)) {
+        p.family = Family::Ascon;
+        p.displayName = std::string(crypto::asconAeadName(a->variant)) + " initialization";
+        p.stateBytes = 40;
+        p.asconLittleEndian = a->littleEndian;
     } else if (const int kb = leaKeyBytes(r.alg)) {
         p.family = Family::Lea;
         p.displayName = "LEA-" + std::to_string(8 * kb);
@@ -158,18 +190,27 @@ crypto::StateLayout layoutOf(const Plan& plan) {
     return {};
 }
 
-int asconStateBitOfField(Field field, int fieldBit) {
-    // The key occupies x1, x2 and the nonce x3, x4; their hex strings are those state bytes in order.
-    switch (field) {
+int asconStateBitOfField(const Plan& plan, int fieldBit) {
+    // The key occupies x1, x2 and the nonce x3, x4 (16 bytes = two words each).
+    int firstWord = 0;
+    switch (plan.field) {
     case Field::Key:
-        return 64 + fieldBit;
+        firstWord = 1;
+        break;
     case Field::Nonce:
-        return 192 + fieldBit;
+        firstWord = 3;
+        break;
     case Field::State:
     case Field::Plaintext:
-        return fieldBit;
+        return fieldBit; // the state's hex string is the trace's state bytes
     }
-    return fieldBit;
+    const int byte = fieldBit / 8, bitInByte = fieldBit % 8; // bitInByte 0 = MSB
+    const int word = firstWord + byte / 8;
+    // A byte keeps its own bit order; only its place inside the word depends on the load. Big-endian
+    // (v1.2) puts field byte j at word byte j (MSB first), little-endian (SP 800-232) at word byte
+    // 7 - j, and the trace stores every word big-endian.
+    const int byteInWord = plan.asconLittleEndian ? 7 - byte % 8 : byte % 8;
+    return 64 * word + 8 * byteInWord + bitInByte;
 }
 
 } // namespace detail

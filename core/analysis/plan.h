@@ -16,11 +16,12 @@ enum class Family { Ascon, Lea, Skinny };
 
 /** @brief Everything the analysis parts need to know about one request, checked. */
 struct Plan {
-    std::string alg;         ///< id as requested ("ascon-p", "lea-128", "skinny-64-192", ...)
-    std::string displayName; ///< "Ascon-p", "LEA-128", "SKINNY-64-192" (+ " (R rounds)" when reduced)
+    std::string alg;         ///< id as requested ("ascon-p", "ascon-aead128", "lea-128", ...)
+    std::string displayName; ///< "Ascon-p", "Ascon-AEAD128 (SP 800-232) initialization", "LEA-128",
+                             ///< "SKINNY-64-192" (+ " (R rounds)" when reduced)
     Family family = Family::Ascon;
     crypto::SkinnyVariant skinny = crypto::SkinnyVariant::S64_64; ///< SKINNY only
-    int keyBytes = 0;   ///< LEA key / SKINNY whole tweakey; 0 for ascon-p
+    int keyBytes = 0;   ///< LEA key / SKINNY whole tweakey; 0 for the Ascon ids
     int stateBytes = 0; ///< 40, 16 or 8: the trace state (and block) size
     int stateBits = 0;
     int cellBits = 0; ///< SKINNY cell size (4 or 8); 0 otherwise
@@ -31,6 +32,9 @@ struct Plan {
     int firstBit = 0, lastBit = 0; ///< inclusive range inside the field
     int samples = 0;
     std::uint64_t seed = 1;
+    /** Ascon only: key and nonce words are loaded little-endian (SP 800-232 Ascon-AEAD128);
+     *  false = big-endian (v1.2 Ascon-128/128a, and ascon-p's documented placement). */
+    bool asconLittleEndian = false;
 
     int varied() const noexcept { return lastBit - firstBit + 1; }
     /** @brief Field bit index (hex-string numbering) of varied bit v. */
@@ -43,8 +47,9 @@ Plan makePlan(const DiffusionRequest& request);
 /** @brief The state layout of the plan's algorithm. */
 crypto::StateLayout layoutOf(const Plan& plan);
 
-/** @brief Ascon: the state bit (trace numbering) a field bit is loaded into. */
-int asconStateBitOfField(Field field, int fieldBit);
+/** @brief Ascon: the state bit (trace numbering, MSB of state byte 0 = bit 0) that bit fieldBit of
+ *  plan.field (hex-string numbering) is loaded into, with the plan's word byte order. */
+int asconStateBitOfField(const Plan& plan, int fieldBit);
 
 /** @brief Throws Cancelled when the flag is raised. */
 inline void checkCancel(const std::atomic<bool>* cancel) {

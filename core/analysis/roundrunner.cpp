@@ -45,7 +45,7 @@ class AsconRunner final : public RoundRunner {
     void run(int v, std::uint64_t* out) override {
         crypto::AsconState s = m_base;
         if (v >= 0) {
-            const int bit = asconStateBitOfField(m_plan.field, m_plan.fieldBit(v));
+            const int bit = asconStateBitOfField(m_plan, m_plan.fieldBit(v));
             s.x[static_cast<std::size_t>(bit / 64)] ^= std::uint64_t{1} << (63 - bit % 64);
         }
         m_capture.setOutput(out);

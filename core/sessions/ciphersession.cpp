@@ -51,14 +51,20 @@ bool CipherSession::setAlgorithm(const QString& id) {
     const ExplorerAlgorithm* a = findExplorerAlgorithm(id.toStdString());
     if (a == nullptr) return false;
     if (a == m_alg) return true;
+    // A result of the running analysis would belong to the old algorithm.
+    cancelDiffusion();
     m_alg = a;
     if (a->field(m_flipField.toStdString()) == nullptr) {
         m_flipField = defaultFlipField(*a);
         m_flipBit = 0;
     }
+    // The same field name may have another size here (LEA-256's key bit 200 in LEA-128).
+    m_flipBit = clampFlipBit(m_flipField, m_flipBit);
     // The old trace has another layout: drop it rather than show it under the new name.
     m_run = {};
     m_twin = {};
+    m_twinFlips.clear();
+    m_twinError.clear();
     m_inputs.clear();
     m_runError.clear();
     m_step = 0;
@@ -157,6 +163,7 @@ void CipherSession::setRounds(int rounds) {
     if (m_alg->maxRounds == 0) return;
     rounds = std::clamp(rounds, 1, m_alg->maxRounds);
     if (rounds == this->rounds()) return;
+    cancelDiffusion(); // its result would be for the old round count
     m_rounds.insert(QString::fromStdString(m_alg->id), rounds);
     emit roundsChanged(rounds);
     scheduleRecompute();
@@ -202,15 +209,44 @@ void CipherSession::recomputeNow() {
 
 void CipherSession::computeTwin() {
     m_twin = {};
+    m_twinFlips.clear();
+    m_twinError.clear();
+    const ExplorerField* f = m_alg->field(m_flipField.toStdString());
     const auto it = m_inputs.find(m_flipField.toStdString());
-    if (it == m_inputs.end() || m_flipBit < 0 || m_flipBit >= static_cast<int>(it->second.size()) * 8) return;
+    if (f == nullptr || it == m_inputs.end()) return; // no valid run yet: nothing to compare
+    const QString label = QString::fromStdString(f->label);
+    const int bits = static_cast<int>(it->second.size()) * 8;
+    if (bits == 0) {
+        m_twinError = tr("%1 is empty: there is no bit to flip").arg(label);
+        return;
+    }
+    if (m_flipBit < 0 || m_flipBit >= bits) {
+        m_twinError = tr("bit %1 is outside %2 (bits 0–%3)").arg(m_flipBit).arg(label).arg(bits - 1);
+        return;
+    }
     std::map<std::string, Bytes> inputs = m_inputs;
     flipInputBit(inputs[it->first], m_flipBit);
     try {
         m_twin = runExplorer(*m_alg, inputs, rounds());
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
         m_twin = {};
+        m_twinError = tr("the twin run failed: %1").arg(QString::fromUtf8(e.what()));
+        return;
     }
+    m_twinFlips = twinFlipsPerStep(m_run.trace, m_twin.trace);
+}
+
+int CipherSession::clampFlipBit(const QString& field, int bit) const {
+    bit = std::max(0, bit);
+    const ExplorerField* f = m_alg->field(field.toStdString());
+    if (f == nullptr) return bit;
+    int bits = f->bytes * 8;
+    if (f->bytes < 0) {
+        Bytes current;
+        if (!validateFieldHex(*f, inputText(field).toStdString(), &current).empty()) return bit;
+        bits = static_cast<int>(current.size()) * 8;
+    }
+    return bits > 0 ? std::min(bit, bits - 1) : 0;
 }
 
 QString CipherSession::outputHex() const {
@@ -235,9 +271,10 @@ void CipherSession::setCurrentStep(int i) {
 
 void CipherSession::setFlip(const QString& field, int bit) {
     if (m_alg->field(field.toStdString()) == nullptr) return;
+    bit = clampFlipBit(field, bit);
     if (field == m_flipField && bit == m_flipBit) return;
     m_flipField = field;
-    m_flipBit = std::max(0, bit);
+    m_flipBit = bit;
     computeTwin();
     emit twinChanged();
 }
@@ -260,8 +297,13 @@ analysis::DiffusionRequest CipherSession::defaultDiffusionRequest() const {
 }
 
 bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
-    if (m_job) return false;
+    if (m_job) {
+        if (!diffusionCancelling()) return false;
+        m_queued = request; // F5 right after Esc: runs once the cancelled worker has stopped
+        return true;
+    }
     m_job = std::make_shared<Job>();
+    m_request = request;
     m_lastProgress = -1;
     const std::shared_ptr<Job> job = m_job;
     // The worker owns a copy of the request and shares only the job's atomics with the GUI thread.
@@ -271,7 +313,8 @@ bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
         progress.report = [job](double f) { job->progress.store(f, std::memory_order_relaxed); };
         progress.cancel = &job->cancel;
         try {
-            o.result = analysis::analyzeDiffusion(request, progress);
+            o.result = std::make_shared<const analysis::DiffusionResult>(
+                analysis::analyzeDiffusion(request, progress));
         } catch (const analysis::Cancelled&) {
             o.cancelled = true;
         } catch (const std::exception& e) {
@@ -288,11 +331,23 @@ bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
 }
 
 void CipherSession::cancelDiffusion() {
+    m_queued.reset();
     if (m_job) m_job->cancel = true;
 }
 
-const analysis::DiffusionResult* CipherSession::diffusionResult() const {
-    return m_result ? &*m_result : nullptr;
+bool CipherSession::diffusionCancelling() const {
+    return m_job && m_job->cancel.load();
+}
+
+bool CipherSession::diffusionResultIsCurrent() const {
+    if (!m_result) return false;
+    const analysis::DiffusionRequest now = defaultDiffusionRequest();
+    if (now.alg != m_resultRequest.alg) return false;
+    try {
+        return m_result->rounds == (now.rounds == 0 ? analysis::standardRounds(now.alg) : now.rounds);
+    } catch (const analysis::AnalysisError&) {
+        return false;
+    }
 }
 
 void CipherSession::publishProgress() {
@@ -304,7 +359,8 @@ void CipherSession::publishProgress() {
 }
 
 void CipherSession::onDiffusionDone() {
-    Outcome o = m_watcher.result();
+    // Moved out, so the finished future keeps no reference to the result.
+    Outcome o = m_watcher.future().takeResult();
     m_job.reset();
     m_progressTimer.stop();
     if (o.cancelled) {
@@ -313,8 +369,14 @@ void CipherSession::onDiffusionDone() {
         emit diffusionFailed(o.error.isEmpty() ? tr("analysis gave no result") : o.error);
     } else {
         m_result = std::move(o.result);
+        m_resultRequest = m_request;
         emit diffusionProgress(1.0);
         emit diffusionFinished();
+    }
+    if (m_queued) {
+        const analysis::DiffusionRequest next = *m_queued;
+        m_queued.reset();
+        if (!m_job) startDiffusion(next); // unless a slot above already started another one
     }
 }
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "analysis/diffusion.h"
 #include "explorermodel.h"
@@ -35,7 +36,9 @@ class CipherSession : public QObject {
     // --- algorithm and inputs -------------------------------------------------------------------
     /** @brief The current algorithm. */
     const ExplorerAlgorithm& algorithm() const { return *m_alg; }
-    /** @brief Switches algorithm (its inputs are kept per algorithm); false when the id is unknown. */
+    /** @brief Switches algorithm (its inputs are kept per algorithm); false when the id is unknown.
+     *  Cancels a running analysis (its result would belong to the old algorithm) and keeps the
+     *  flipped bit inside the field. */
     bool setAlgorithm(const QString& id);
     /** @brief Sets one field's text; validates it at once and, when every field is valid, schedules
      *  a coalesced recomputation (25 Hz). Invalid input runs nothing and keeps the previous trace. */
@@ -58,7 +61,8 @@ class CipherSession : public QObject {
     void setAllInputs(const QHash<QString, InputTexts>& texts);
     /** @brief Round count (1..maxRounds) when the algorithm has one. */
     int rounds() const;
-    /** @brief Sets the round count, clamped to 1..maxRounds; ignored for fixed-round algorithms. */
+    /** @brief Sets the round count, clamped to 1..maxRounds; ignored for fixed-round algorithms.
+     *  A change cancels a running analysis. */
     void setRounds(int rounds);
 
     // --- trace ----------------------------------------------------------------------------------
@@ -85,26 +89,45 @@ class CipherSession : public QObject {
     void setCurrentStep(int i);
 
     // --- twin run with one flipped input bit -----------------------------------------------------
-    /** @brief Chooses the flipped bit: field name and bit index (MSB of byte 0 first). */
+    /** @brief Chooses the flipped bit: field name and bit index (MSB of byte 0 first), clamped to
+     *  the field's bits (a variable-length field: its current length). */
     void setFlip(const QString& field, int bit);
     QString flipField() const { return m_flipField; }
     int flipBit() const { return m_flipBit; }
     /** @brief True when the twin trace matches the main trace step for step. */
     bool hasTwin() const;
     const crypto::Trace& twinTrace() const { return m_twin.trace; }
+    /** @brief Per step, the state bits in which the twin differs (twinFlipsPerStep); empty without twin. */
+    const std::vector<int>& twinFlips() const { return m_twinFlips; }
+    /** @brief Why there is no twin: the field is empty, the bit is outside it, or the twin run
+     *  failed; empty when there is a twin (or no trace at all). */
+    QString twinError() const { return m_twinError; }
     /** @brief The bytes of an input field of the last valid run (empty when never valid). */
     Bytes inputBytes(const QString& field) const;
 
     // --- diffusion analysis ----------------------------------------------------------------------
     /** @brief The request matching the current algorithm, rounds and flipped field. */
     analysis::DiffusionRequest defaultDiffusionRequest() const;
-    /** @brief Starts an analysis on a worker thread; false when one is already running. */
+    /**
+     * @brief Starts an analysis on a worker thread. While one runs it returns false, unless that one
+     * was cancelled and is still stopping: then the request is queued (replacing any queued one), it
+     * returns true, and the request starts (diffusionStarted) right after diffusionCancelled.
+     */
     bool startDiffusion(const analysis::DiffusionRequest& request);
-    /** @brief Raises the cancel flag; diffusionCancelled follows once the worker stops. */
+    /** @brief Raises the cancel flag and drops a queued request; diffusionCancelled follows once the
+     *  worker stops. */
     void cancelDiffusion();
     bool diffusionRunning() const { return m_job != nullptr; }
-    /** @brief The last finished analysis, or nullptr. */
-    const analysis::DiffusionResult* diffusionResult() const;
+    /** @brief True while the running analysis was asked to cancel and has not stopped yet. */
+    bool diffusionCancelling() const;
+    /** @brief True when a request waits for a cancelled analysis to stop. */
+    bool diffusionQueued() const { return m_queued.has_value(); }
+    /** @brief The last finished analysis, or nullptr; shared with the views, never copied. */
+    std::shared_ptr<const analysis::DiffusionResult> diffusionResult() const { return m_result; }
+    /** @brief The request of the running analysis, else of the last one started. */
+    const analysis::DiffusionRequest& diffusionRequest() const { return m_request; }
+    /** @brief True when the last result was computed for the current algorithm and round count. */
+    bool diffusionResultIsCurrent() const;
 
   signals:
     void algorithmChanged();
@@ -129,7 +152,7 @@ class CipherSession : public QObject {
         std::atomic<double> progress{0.0};
     };
     struct Outcome {
-        std::optional<analysis::DiffusionResult> result;
+        std::shared_ptr<const analysis::DiffusionResult> result;
         QString error;
         bool cancelled = false;
     };
@@ -137,6 +160,9 @@ class CipherSession : public QObject {
     void revalidate();
     void scheduleRecompute();
     void computeTwin();
+    /** @brief bit clamped to the bits of field (its current length when variable); bit itself when
+     *  the length is not known (invalid text). */
+    int clampFlipBit(const QString& field, int bit) const;
     void onDiffusionDone();
     void publishProgress();
 
@@ -152,13 +178,18 @@ class CipherSession : public QObject {
     int m_step = 0;
     QString m_flipField;
     int m_flipBit = 0;
+    std::vector<int> m_twinFlips;
+    QString m_twinError;
     QTimer m_recomputeTimer;
 
     std::shared_ptr<Job> m_job;
     QFutureWatcher<Outcome> m_watcher;
     QTimer m_progressTimer;
     double m_lastProgress = -1;
-    std::optional<analysis::DiffusionResult> m_result;
+    analysis::DiffusionRequest m_request;
+    analysis::DiffusionRequest m_resultRequest;
+    std::optional<analysis::DiffusionRequest> m_queued;
+    std::shared_ptr<const analysis::DiffusionResult> m_result;
 };
 
 } // namespace rs::sessions

@@ -41,8 +41,10 @@ ExplorerAlgorithm asconAead(const core::AeadAlgorithm& reg) {
                 {"nonce", "Nonce", 16, "101112131415161718191A1B1C1D1E1F", Field::Nonce},
                 {"ad", "Associated data", -1, "30313233", std::nullopt},
                 {"pt", "Plaintext", -1, "202122232425262728292A2B2C2D2E2F", std::nullopt}};
-    a.diffusionAlg = "ascon-p";
-    a.diffusionRounds = 12;
+    // The analysis id of the same variant: its initialization permutation with the key and nonce
+    // loaded as this variant loads them (SP 800-232 little-endian, v1.2 big-endian words).
+    a.diffusionAlg = reg.id;
+    a.diffusionRounds = analysis::standardRounds(reg.id);
     return a;
 }
 
@@ -111,6 +113,50 @@ std::string fieldWord(const ExplorerField& f) {
     return f.name == "pt" ? "plaintext" : f.name == "ad" ? "associated data" : f.name;
 }
 
+constexpr char32_t kNotUtf8 = 0x110000; // beyond Unicode: a byte that starts no valid sequence
+
+// One UTF-8 code point from text[i...]; sets *len to its byte length (1 for a malformed byte).
+char32_t decodeUtf8(std::string_view text, std::size_t i, std::size_t* len) {
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = at(i);
+    *len = 1;
+    if (c < 0x80) return c;
+    std::size_t extra = 0;
+    char32_t cp = 0;
+    if (c >= 0xc2 && c < 0xe0) {
+        extra = 1;
+        cp = c & 0x1fu;
+    } else if (c >= 0xe0 && c < 0xf0) {
+        extra = 2;
+        cp = c & 0x0fu;
+    } else if (c >= 0xf0 && c < 0xf5) {
+        extra = 3;
+        cp = c & 0x07u;
+    } else {
+        return kNotUtf8;
+    }
+    if (i + extra >= text.size()) return kNotUtf8;
+    for (std::size_t k = 1; k <= extra; ++k) {
+        const unsigned char cc = at(i + k);
+        if ((cc & 0xc0u) != 0x80u) return kNotUtf8;
+        cp = cp << 6 | (cc & 0x3fu);
+    }
+    *len = 1 + extra;
+    return cp;
+}
+
+bool isIgnoredSpace(char32_t c) {
+    return c == U' ' || c == U'\t' || c == U'\u00a0'; // no-break space: pasted hex often has it
+}
+
+std::string codePointName(char32_t c) {
+    static const char* digits = "0123456789ABCDEF";
+    std::string hex;
+    for (int shift = c > 0xffff ? 20 : 12; shift >= 0; shift -= 4)
+        hex.push_back(digits[(c >> shift) & 0xfu]);
+    return "U+" + hex;
+}
+
 } // namespace
 
 const ExplorerField* ExplorerAlgorithm::field(std::string_view name) const {
@@ -134,16 +180,25 @@ std::string validateFieldHex(const ExplorerField& field, std::string_view text, 
     const std::string word = fieldWord(field);
     std::string digits;
     digits.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == ' ' || c == '\t') continue;
-        if (hexValue(c) < 0) {
-            const bool printable =
-                static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-            const std::string shown = printable ? "'" + std::string(1, c) + "'" : "a non-ASCII character";
-            return word + ": " + shown + " at position " + std::to_string(i + 1) + " is not a hex digit";
+    // Positions count characters (code points), as a student counts them in the field, not bytes.
+    int position = 0;
+    for (std::size_t i = 0, len = 1; i < text.size(); i += len) {
+        const char32_t c = decodeUtf8(text, i, &len);
+        ++position;
+        if (isIgnoredSpace(c)) continue;
+        if (c >= 0x80 || hexValue(static_cast<char>(c)) < 0) {
+            std::string shown;
+            if (c >= 0x20 && c < 0x7f)
+                shown = "'" + std::string(1, static_cast<char>(c)) + "'";
+            else if (c == kNotUtf8)
+                shown = "a byte that is not UTF-8";
+            else if (c >= 0xa0)
+                shown = "'" + std::string(text.substr(i, len)) + "' (" + codePointName(c) + ")";
+            else
+                shown = "the control character " + codePointName(c);
+            return word + ": " + shown + " at position " + std::to_string(position) + " is not a hex digit";
         }
-        digits.push_back(c);
+        digits.push_back(static_cast<char>(c));
     }
     if (digits.size() % 2 != 0)
         return word + ": odd number of hex digits (" + std::to_string(digits.size()) +
@@ -215,6 +270,15 @@ int differingBits(const Bytes& a, const Bytes& b) {
     for (std::size_t i = 0; i < len; ++i)
         n += std::popcount(static_cast<unsigned>(a[i] ^ b[i]));
     return n;
+}
+
+std::vector<int> twinFlipsPerStep(const crypto::Trace& main, const crypto::Trace& twin) {
+    std::vector<int> flips;
+    if (main.steps.size() != twin.steps.size()) return flips;
+    flips.reserve(main.steps.size());
+    for (std::size_t i = 0; i < main.steps.size(); ++i)
+        flips.push_back(differingBits(main.steps[i].state, twin.steps[i].state));
+    return flips;
 }
 
 std::vector<int> roundEndSteps(const crypto::Trace& trace) {

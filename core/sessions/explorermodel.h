@@ -39,7 +39,8 @@ struct ExplorerAlgorithm {
     ExplorerKind kind = ExplorerKind::Block;
     std::vector<ExplorerField> fields;
     int maxRounds = 0;        ///< 0 = fixed round counts (the AEAD modes)
-    std::string diffusionAlg; ///< analyzeDiffusion id (the AEAD modes analyse their permutation)
+    std::string diffusionAlg; ///< analyzeDiffusion id (an AEAD mode: its own id, the initialization
+                              ///< permutation with that variant's key/nonce placement)
     int diffusionRounds = 0;  ///< standard rounds of diffusionAlg
 
     /** @brief The field with this name, or nullptr. */
@@ -53,9 +54,11 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms();
 const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id);
 
 /**
- * @brief Checks a field's hex text; spaces are ignored. Returns the error message (empty when valid)
- * and stores the bytes in *out when valid. Messages: "key: 'g' at position 5 is not a hex digit",
- * "key: odd number of hex digits (7)", "key must be 16 bytes, got 3".
+ * @brief Checks a field's hex text (UTF-8); spaces, tabs and no-break spaces are ignored. Returns the
+ * error message (empty when valid) and stores the bytes in *out when valid. Messages:
+ * "key: 'g' at position 5 is not a hex digit", "key: 'é' (U+00E9) at position 3 is not a hex digit",
+ * "key: odd number of hex digits (7); every byte needs two", "key must be 16 bytes, got 3".
+ * Positions count characters (code points) from 1, not bytes.
  */
 std::string validateFieldHex(const ExplorerField& field, std::string_view text, Bytes* out);
 
@@ -77,6 +80,11 @@ void flipInputBit(Bytes& bytes, int bit);
 
 /** @brief Number of differing bits of two equally long byte strings. */
 int differingBits(const Bytes& a, const Bytes& b);
+
+/** @brief Per step, the number of state bits in which the twin differs from the main trace:
+ *  [i] = differingBits(main.steps[i].state, twin.steps[i].state). Empty when the step counts differ
+ *  (no twin). The GUI's twin chart and summary and `roundscope-cli trace --flip` all use it. */
+std::vector<int> twinFlipsPerStep(const crypto::Trace& main, const crypto::Trace& twin);
 
 /** @brief Indices of the steps that end a round (the last step of each round > 0), in trace order. */
 std::vector<int> roundEndSteps(const crypto::Trace& trace);

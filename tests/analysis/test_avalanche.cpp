@@ -215,7 +215,14 @@ TEST(AnalysisErrors, FieldSizesPerAlgorithm) {
     EXPECT_EQ(standardRounds("lea-192"), 28);
     EXPECT_THROW(fieldsFor("nope"), AnalysisError);
     for (const auto& id : diffusionAlgorithms())
-        EXPECT_EQ(fieldsFor(id).size(), id == "ascon-p" ? 3u : 2u) << id;
+        EXPECT_EQ(fieldsFor(id).size(), id.rfind("ascon", 0) == 0 ? 3u : 2u) << id;
+    for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"}) {
+        EXPECT_EQ(fieldsFor(id).front(), Field::Nonce) << id;
+        EXPECT_EQ(fieldBits(id, Field::Key), 128) << id;
+        EXPECT_EQ(fieldBits(id, Field::State), 320) << id;
+        EXPECT_EQ(fieldBits(id, Field::Plaintext), 0) << id;
+        EXPECT_EQ(standardRounds(id), 12) << id;
+    }
 }
 
 // The observer path the analysis samples through reports exactly the traced steps.

@@ -58,6 +58,26 @@ TEST(DiffusionCli, LeaCounterInWordZeroGivesThePapersPrecomputation) {
     EXPECT_TRUE(r1.value("avalanche_mean").isNull()) << "no samples, no empirical figures";
 }
 
+TEST(DiffusionCli, AsconAeadVariantsPlaceTheKeyAsTheyLoadIt) {
+    // Key bit 0 is the MSB of key byte 0: v1.2 loads it as bit 63 of x1 (state bit 64),
+    // SP 800-232 as bit 7 of x1 (state bit 120, byte 0 is the word's least significant byte).
+    const auto firstRound = [](const char* alg, const QString& vary) {
+        return diffusionJson({"--alg", alg, "--vary", vary, "--rounds", "1", "--samples", "0"})
+            .value("rounds")
+            .toArray()[0]
+            .toObject()
+            .value("dependent_bits")
+            .toString();
+    };
+    EXPECT_EQ(firstRound("ascon-aead128", "key:0"), firstRound("ascon-p", "state:120"));
+    EXPECT_EQ(firstRound("ascon-128", "key:0"), firstRound("ascon-p", "state:64"));
+    EXPECT_EQ(firstRound("ascon-128a", "nonce:9"), firstRound("ascon-p", "state:201"));
+    EXPECT_NE(firstRound("ascon-aead128", "key:0"), firstRound("ascon-128", "key:0"));
+    const QJsonObject o = diffusionJson({"--alg", "ascon-aead128", "--samples", "0"});
+    EXPECT_EQ(o.value("algorithm").toString(), "Ascon-AEAD128 (SP 800-232) initialization");
+    EXPECT_EQ(o.value("field").toString(), "nonce");
+}
+
 TEST(DiffusionCli, GcmPlacementInWordThree) {
     const QJsonObject p = diffusionJson({"--alg", "lea-256", "--vary", "pt:96-127", "--samples", "0"})
                               .value("precomputable")

@@ -2,6 +2,8 @@
 // rotation constants, LEA's carries and SKINNY's ShiftRows / MixColumns / tweakey schedule.
 #include "analysistest.h"
 
+#include "analysis/plan.h"
+#include "crypto/asconaead.h"
 #include "crypto/skinny.h"
 
 #include <array>
@@ -70,6 +72,72 @@ TEST(AsconStructure, KeyAndNonceFieldsAreTheirStateWords) {
     EXPECT_EQ(dependentRows(deps[0]), asconOneRound(1, 63));
     deps = structuralDependency(request("ascon-p", Field::Nonce, 70, 70, 1));
     EXPECT_EQ(dependentRows(deps[0]), asconOneRound(4, 57));
+}
+
+// The state bit that differs between the model's own initial states ("initial state" trace step of
+// asconEncryptTraced) when bit f of the key or nonce is flipped; -1 unless exactly one bit differs.
+int modelInitialStateBit(rs::crypto::AsconAeadVariant v, Field field, int f) {
+    rs::crypto::Bytes key(16), nonce(16);
+    for (int i = 0; i < 16; ++i) {
+        key[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+        nonce[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(0x10 + i);
+    }
+    rs::crypto::Trace a, b;
+    rs::crypto::asconEncryptTraced(v, key, nonce, {}, {}, a);
+    rs::crypto::Bytes& flipped = field == Field::Key ? key : nonce;
+    flipped[static_cast<std::size_t>(f / 8)] ^= static_cast<std::uint8_t>(0x80u >> (f % 8));
+    rs::crypto::asconEncryptTraced(v, key, nonce, {}, {}, b);
+    EXPECT_EQ(a.steps.at(0).step, "initial state");
+    EXPECT_EQ(b.steps.at(0).step, "initial state");
+    int found = -1;
+    for (int s = 0; s < 320; ++s) {
+        const auto bit = [s](const rs::crypto::Bytes& st) { return (st[s / 8] >> (7 - s % 8)) & 1u; };
+        if (bit(a.steps[0].state) == bit(b.steps[0].state)) continue;
+        if (found >= 0) return -1;
+        found = s;
+    }
+    return found;
+}
+
+TEST(AsconStructure, AeadKeyAndNonceBitsAreWhereEachVariantLoadsThem) {
+    using V = rs::crypto::AsconAeadVariant;
+    for (const auto& [id, v] :
+         {std::pair{"ascon-128", V::Ascon128v12}, std::pair{"ascon-128a", V::Ascon128av12},
+          std::pair{"ascon-aead128", V::AsconAead128}}) {
+        for (const Field field : {Field::Key, Field::Nonce}) {
+            for (int f = 0; f < 128; ++f) {
+                const int model = modelInitialStateBit(v, field, f);
+                ASSERT_GE(model, 0) << id << " " << fieldName(field) << " bit " << f;
+                const auto plan = detail::makePlan(request(id, field, f, f, 1));
+                EXPECT_EQ(detail::asconStateBitOfField(plan, f), model)
+                    << id << " " << fieldName(field) << " bit " << f;
+            }
+            // The structural analysis starts from that bit: one round reaches its hand-derived set.
+            for (const int f : {0, 7, 8, 63, 64, 127}) {
+                const int s = modelInitialStateBit(v, field, f);
+                const auto deps = structuralDependency(request(id, field, f, f, 1));
+                EXPECT_EQ(dependentRows(deps.at(0)), asconOneRound(s / 64, 63 - s % 64))
+                    << id << " " << fieldName(field) << " bit " << f;
+            }
+        }
+    }
+    // Worked by hand: SP 800-232 key byte 0 is the least significant byte of x1, so key bit 0 (its
+    // MSB) is bit 7 of x1 = state bit 64 + 63 - 7; nonce bit 127 (LSB of byte 15) is bit 56 of x4.
+    EXPECT_EQ(modelInitialStateBit(V::AsconAead128, Field::Key, 0), asconBit(1, 7));
+    EXPECT_EQ(modelInitialStateBit(V::AsconAead128, Field::Nonce, 127), asconBit(4, 56));
+    EXPECT_EQ(modelInitialStateBit(V::Ascon128v12, Field::Key, 0), asconBit(1, 63));
+    // ascon-p keeps the v1.2 (big-endian) placement it documents.
+    for (const Field field : {Field::Key, Field::Nonce})
+        for (int f = 0; f < 128; ++f)
+            EXPECT_EQ(detail::asconStateBitOfField(detail::makePlan(request("ascon-p", field, f, f)), f),
+                      modelInitialStateBit(V::Ascon128v12, field, f));
+}
+
+TEST(AsconStructure, AeadIdsNameTheVariant) {
+    EXPECT_EQ(analyzeDiffusion(request("ascon-aead128", Field::Nonce, 0, 0, 0)).algorithm,
+              "Ascon-AEAD128 (SP 800-232) initialization");
+    EXPECT_EQ(analyzeDiffusion(request("ascon-128", Field::Key, 0, 0, 3)).algorithm,
+              "Ascon-128 v1.2 initialization (3 rounds)");
 }
 
 TEST(LeaStructure, OneRoundWithWordZeroVaried) {

@@ -176,6 +176,97 @@ TEST(Cli, TraceReportsLayoutAndEndsAtTheOutput) {
     EXPECT_EQ(phases.join(',').toStdString(), "initialization,associated data,plaintext,finalization");
 }
 
+namespace {
+
+// Bits in which two equally long hex strings differ, counted by hand.
+int hexDiffBits(const QString& a, const QString& b) {
+    const auto x = rs::crypto::fromHex(a.toStdString()), y = rs::crypto::fromHex(b.toStdString());
+    EXPECT_EQ(x.size(), y.size());
+    int n = 0;
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i)
+        for (unsigned v = x[i] ^ y[i]; v != 0; v >>= 1)
+            n += static_cast<int>(v & 1u);
+    return n;
+}
+
+// The hex string with bit `bit` flipped (MSB of byte 0 first).
+QString flipHexBit(const QString& hex, int bit) {
+    auto b = rs::crypto::fromHex(hex.toStdString());
+    b[static_cast<std::size_t>(bit / 8)] ^= static_cast<std::uint8_t>(0x80u >> (bit % 8));
+    return q(rs::crypto::toHex(b));
+}
+
+} // namespace
+
+TEST(Cli, TraceFlipReportsTheTwinDifferencePerStep) {
+    const QString key = "0F1E2D3C4B5A69788796A5B4C3D2E1F0", in = "101112131415161718191A1B1C1D1E1F";
+    const CliResult t =
+        cli({"trace", "--alg", "lea-128", "--key", key, "--in", in, "--flip", "in:13", "--json"});
+    ASSERT_EQ(t.status, 0) << t.err.toStdString();
+    const QJsonObject o = t.json();
+    const QJsonObject twin = o.value("twin").toObject();
+    EXPECT_EQ(twin.value("field").toString(), "in");
+    EXPECT_EQ(twin.value("bit").toInt(), 13);
+    EXPECT_EQ(twin.value("input").toString(), flipHexBit(in, 13));
+    const QJsonArray steps = o.value("steps").toArray();
+    ASSERT_EQ(steps.size(), 25);
+    for (const auto& v : steps)
+        ASSERT_TRUE(v.toObject().contains("twin_diff_bits"));
+    // The input step differs in exactly the flipped bit.
+    EXPECT_EQ(steps.first().toObject().value("twin_diff_bits").toInt(), 1);
+    // The last step is the output: its difference is the popcount of ct XOR ct', where ct' comes from
+    // a separate run on the hand-flipped block.
+    const CliResult flipped =
+        cli({"trace", "--alg", "lea-128", "--key", key, "--in", flipHexBit(in, 13), "--json"});
+    ASSERT_EQ(flipped.status, 0) << flipped.err.toStdString();
+    const QString ct = o.value("output").toString(), ct2 = flipped.json().value("output").toString();
+    EXPECT_EQ(twin.value("output").toString(), ct2);
+    const int expected = hexDiffBits(ct, ct2);
+    EXPECT_GT(expected, 30);
+    EXPECT_EQ(steps.last().toObject().value("twin_diff_bits").toInt(), expected);
+    EXPECT_EQ(twin.value("output_diff_bits").toInt(), expected);
+    // Every step by hand: the state of the same step of the flipped run.
+    const QJsonArray steps2 = flipped.json().value("steps").toArray();
+    for (int i = 0; i < steps.size(); ++i)
+        EXPECT_EQ(steps[i].toObject().value("twin_diff_bits").toInt(),
+                  hexDiffBits(steps[i].toObject().value("state").toString(),
+                              steps2[i].toObject().value("state").toString()))
+            << "step " << i;
+    // Without --flip there is no twin.
+    const CliResult plain = cli({"trace", "--alg", "lea-128", "--key", key, "--in", in, "--json"});
+    EXPECT_FALSE(plain.json().contains("twin"));
+    EXPECT_FALSE(plain.json().value("steps").toArray().first().toObject().contains("twin_diff_bits"));
+}
+
+TEST(Cli, TraceFlipOfAnAeadNonce) {
+    const QString key = "000102030405060708090A0B0C0D0E0F", nonce = "101112131415161718191A1B1C1D1E1F";
+    const CliResult t = cli({"trace", "--alg", "ascon-aead128", "--key", key, "--nonce", nonce, "--ad",
+                             "30313233", "--pt", "2021222324", "--flip", "nonce:0", "--json"});
+    ASSERT_EQ(t.status, 0) << t.err.toStdString();
+    const QJsonObject o = t.json();
+    const QJsonArray steps = o.value("steps").toArray();
+    EXPECT_EQ(steps.first().toObject().value("step").toString(), "initial state");
+    EXPECT_EQ(steps.first().toObject().value("twin_diff_bits").toInt(), 1);
+    const CliResult enc = cli({"aead", "encrypt", "--alg", "ascon-aead128", "--key", key, "--nonce",
+                               flipHexBit(nonce, 0), "--ad", "30313233", "--pt", "2021222324", "--json"});
+    ASSERT_EQ(enc.status, 0) << enc.err.toStdString();
+    const QJsonObject twin = o.value("twin").toObject();
+    EXPECT_EQ(twin.value("output").toString(), enc.json().value("ct").toString());
+    EXPECT_EQ(twin.value("tag").toString(), enc.json().value("tag").toString());
+    EXPECT_EQ(twin.value("tag_diff_bits").toInt(),
+              hexDiffBits(o.value("tag").toString(), enc.json().value("tag").toString()));
+}
+
+TEST(Cli, TraceFlipRejectsBadFields) {
+    const QString k = "0F1E2D3C4B5A69788796A5B4C3D2E1F0", in = "101112131415161718191A1B1C1D1E1F";
+    expectUsageError({"trace", "--alg", "lea-128", "--key", k, "--in", in, "--flip", "in:128"}, "--flip");
+    expectUsageError({"trace", "--alg", "lea-128", "--key", k, "--in", in, "--flip", "nonce:1"}, "--flip");
+    expectUsageError({"trace", "--alg", "lea-128", "--key", k, "--in", in, "--flip", "key"}, "--flip");
+    expectUsageError(
+        {"trace", "--alg", "ascon-128", "--key", k, "--nonce", k, "--pt", "00", "--flip", "ad:0"}, "--flip");
+    expectUsageError({"trace", "--alg", "ascon-p", "--flip", "in:x"}, "--flip");
+}
+
 TEST(Cli, BadInputsExitTwoNamingTheArgument) {
     const QString k = "000102030405060708090A0B0C0D0E0F";
     expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key", "ABC", "--nonce", k, "--pt", ""},

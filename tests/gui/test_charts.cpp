@@ -2,13 +2,17 @@
 // CLI's PNG without a window; the counter view shows paper 003's LEA-CTR saving.
 #include <QtTest>
 
+#include <QComboBox>
 #include <QLabel>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 
 #include "ciphersession.h"
 #include "counterdiffusionview.h"
 #include "diffusionchart.h"
+#include "diffusionpage.h"
 #include "guitestsupport.h"
 #include "sacheatmap.h"
 #include "theme.h"
@@ -18,8 +22,9 @@ using namespace rs;
 
 namespace {
 
-analysis::DiffusionResult analyse(const std::string& alg, analysis::Field field, int first, int last,
-                                  int rounds, int samples, bool keepSac) {
+std::shared_ptr<const analysis::DiffusionResult> analyse(const std::string& alg, analysis::Field field,
+                                                         int first, int last, int rounds, int samples,
+                                                         bool keepSac) {
     analysis::DiffusionRequest r;
     r.alg = alg;
     r.field = field;
@@ -28,7 +33,22 @@ analysis::DiffusionResult analyse(const std::string& alg, analysis::Field field,
     r.rounds = rounds;
     r.samples = samples;
     r.keepSac = keepSac;
-    return analysis::analyzeDiffusion(r);
+    return std::make_shared<const analysis::DiffusionResult>(analysis::analyzeDiffusion(r));
+}
+
+// Pixels of the image's middle row close to the heatmap's "P = 0" blue.
+int bluePixelsInTheMiddleRow(const QImage& image) {
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    const QColor blue(0x21, 0x66, 0xac);
+    int n = 0;
+    for (int x = 0; x < img.width(); ++x) {
+        const QColor c(img.pixel(x, img.height() / 2));
+        if (std::abs(c.red() - blue.red()) + std::abs(c.green() - blue.green()) +
+                std::abs(c.blue() - blue.blue()) <
+            40)
+            ++n;
+    }
+    return n;
 }
 
 } // namespace
@@ -56,7 +76,7 @@ class TestCharts : public QObject {
         const auto result = analyse("skinny-64-64", analysis::Field::Plaintext, 0, 63, 8, 300, false);
         gui::DiffusionChart chart;
         chart.resize(800, 480);
-        chart.setResult(&result);
+        chart.setResult(result);
         QVERIFY(chart.hasData());
         QVERIFY(chart.title().contains(QStringLiteral("SKINNY")));
         QTemporaryDir dir;
@@ -87,7 +107,7 @@ class TestCharts : public QObject {
         const auto result = analyse("lea-128", analysis::Field::Plaintext, 0, 31, 3, 400, true);
         gui::SacHeatmap sac;
         sac.resize(800, 480);
-        sac.setResult(&result);
+        sac.setResult(result);
         QVERIFY(sac.hasSac());
         sac.setRound(2);
         QVERIFY(sac.hasData());
@@ -96,15 +116,159 @@ class TestCharts : public QObject {
         QVERIFY(test::distinctColours(img) > 20);
         // Without SAC matrices the heatmap says why instead of drawing.
         const auto structural = analyse("lea-128", analysis::Field::Plaintext, 0, 31, 3, 0, false);
-        sac.setResult(&structural);
+        sac.setResult(structural);
         QVERIFY(!sac.hasData());
+    }
+
+    void sacHeatmapDrawsASingleVariedBit() {
+        // One round of LEA from one plaintext bit: most state bits never flip (P = 0, blue).
+        const auto result = analyse("lea-128", analysis::Field::Plaintext, 5, 5, 1, 300, true);
+        gui::SacHeatmap sac;
+        sac.resize(800, 480);
+        sac.setResult(result);
+        sac.setRound(1);
+        QVERIFY(sac.hasData());
+        const int blue = bluePixelsInTheMiddleRow(sac.renderImage(QSize(800, 480)));
+        QVERIFY2(blue > 200, qPrintable(QString::number(blue)));
+        // Two bits draw too (the ordinary path), as the same blue row.
+        sac.setResult(analyse("lea-128", analysis::Field::Plaintext, 5, 6, 1, 300, true));
+        QVERIFY(bluePixelsInTheMiddleRow(sac.renderImage(QSize(800, 480))) > 200);
+    }
+
+    void counterViewSaysWhenWordsNeverAllDepend() {
+        gui::CounterDiffusionView view;
+        view.setLeaSelected(true);
+        // After one round only X[0] and X[3] of the next state depend on the counter in X[0].
+        const auto one = analyse("lea-128", analysis::Field::Plaintext, 0, 31, 1, 0, false);
+        QCOMPARE(one->precomputable->fullWordDiffusionRound, -1);
+        view.setResult(one);
+        const QString text = view.totalsLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("not every word depends on the counter within 1 rounds")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("-1")), qPrintable(text));
+    }
+
+    void diffusionPageSharesOneResult() {
+        sessions::CipherSession session;
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        gui::DiffusionPage page(&session);
+        page.samplesBox()->setValue(200);
+        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        page.runAnalysis();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        const auto result = session.diffusionResult();
+        QVERIFY(result != nullptr);
+        QCOMPARE(page.dependencyChart()->result().get(), result.get());
+        QCOMPARE(page.sacHeatmap()->result().get(), result.get());
+        QCOMPARE(page.counterView()->result().get(), result.get());
+        QCOMPARE(result.use_count(), 5L); // session, three views, this test: no copies anywhere
+    }
+
+    void varyBoxListsTheAnalysisFields() {
+        sessions::CipherSession session;
+        gui::DiffusionPage page(&session);
+        for (const auto& alg : sessions::explorerAlgorithms()) {
+            QVERIFY(session.setAlgorithm(QString::fromStdString(alg.id)));
+            const auto fields = analysis::fieldsFor(alg.diffusionAlg);
+            QComboBox* box = page.fieldBox();
+            QCOMPARE(box->count(), static_cast<int>(fields.size()));
+            for (int i = 0; i < box->count(); ++i) {
+                const auto f = fields[static_cast<std::size_t>(i)];
+                QCOMPARE(box->itemData(i).toString(), QString::fromStdString(analysis::fieldName(f)));
+                box->setCurrentIndex(i);
+                QCOMPARE(page.lastBitBox()->maximum(), analysis::fieldBits(alg.diffusionAlg, f) - 1);
+                QCOMPARE(page.lastBitBox()->value(), analysis::fieldBits(alg.diffusionAlg, f) - 1);
+            }
+        }
+    }
+
+    void summaryNamesTheAlgorithmAndSaysWhenItIsOld() {
+        sessions::CipherSession session;
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-192")));
+        gui::DiffusionPage page(&session);
+        page.samplesBox()->setValue(0);
+        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        page.runAnalysis();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("LEA-192")),
+                 qPrintable(page.summaryLabel()->text()));
+        QVERIFY(!page.summaryLabel()->text().contains(QStringLiteral("now shows")));
+        QVERIFY(session.setAlgorithm(QStringLiteral("skinny-64-64")));
+        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("the explorer now shows SKINNY-64-64")),
+                 qPrintable(page.summaryLabel()->text()));
+    }
+
+    void counterTabOnlyForTheCurrentLea() {
+        sessions::CipherSession session; // the explorer shows Ascon-p
+        gui::DiffusionPage page(&session);
+        page.tabs()->setCurrentIndex(1);
+        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        analysis::DiffusionRequest lea;
+        lea.alg = "lea-128";
+        lea.field = analysis::Field::Plaintext;
+        lea.firstBit = 0;
+        lea.lastBit = 31;
+        QVERIFY(session.startDiffusion(lea));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(page.tabs()->currentIndex(), 1); // an LEA result, but the explorer is not on LEA
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        page.runCounterAnalysis(0, 31);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
+        QCOMPARE(page.tabs()->currentWidget(), static_cast<QWidget*>(page.counterView()));
+    }
+
+    void analyzeWhileRunningSaysWhyAndAfterCancelQueues() {
+        sessions::CipherSession session;
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        gui::DiffusionPage page(&session);
+        QSignalSpy notices(&page, &gui::DiffusionPage::notice);
+        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        QSignalSpy started(&session, &sessions::CipherSession::diffusionStarted);
+        page.samplesBox()->setValue(analysis::kMaxDiffusionSamples); // long enough to still run below
+        page.runAnalysis();
+        QVERIFY(session.diffusionRunning());
+        const int field = page.fieldBox()->currentIndex();
+        // The counter preset is refused while running and leaves the controls alone.
+        page.fieldBox()->setCurrentIndex(page.fieldBox()->findData(QStringLiteral("key")));
+        page.runCounterAnalysis(96, 127);
+        QCOMPARE(page.fieldBox()->currentData().toString(), QStringLiteral("key"));
+        QCOMPARE(page.firstBitBox()->value(), 0);
+        QCOMPARE(page.lastBitBox()->value(), 127);
+        QCOMPARE(notices.count(), 1);
+        page.runAnalysis(); // F5 while it runs: a message, not silence
+        QCOMPARE(notices.count(), 2);
+        QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("already running")),
+                 qPrintable(page.summaryLabel()->text()));
+        page.fieldBox()->setCurrentIndex(field);
+        // Esc, then at once the counter preset: queued, and it runs once the cancelled one stops.
+        page.cancelAnalysis();
+        page.runCounterAnalysis(96, 127);
+        QVERIFY(session.diffusionQueued());
+        QCOMPARE(page.fieldBox()->currentData().toString(), QStringLiteral("pt"));
+        QCOMPARE(page.firstBitBox()->value(), 96);
+        QCOMPARE(page.lastBitBox()->value(), 127);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(started.count(), 2);
+        QCOMPARE(session.diffusionResult()->firstBit, 96);
+    }
+
+    void twinChartRebuildsOncePerRecomputation() {
+        sessions::CipherSession session;
+        gui::DiffusionPage page(&session);
+        QCoreApplication::processEvents();
+        const int before = page.twinChart()->rebuildCount();
+        session.setFlip(QStringLiteral("state"), 17);
+        session.recomputeNow(); // twinChanged, then traceChanged and twinChanged again
+        QCoreApplication::processEvents();
+        QCOMPARE(page.twinChart()->rebuildCount(), before + 1);
+        QCOMPARE(page.twinChart()->flips().front(), 1);
     }
 
     void chartsFollowTheDarkPalette() {
         const auto result = analyse("ascon-p", analysis::Field::State, 0, 319, 4, 0, false);
         gui::DiffusionChart chart;
         chart.setPalette(gui::themePalette(gui::Theme::Dark));
-        chart.setResult(&result);
+        chart.setResult(result);
         const QImage dark = chart.renderImage(QSize(600, 360));
         QVERIFY(QColor(dark.pixel(5, 5)).lightness() < 80);
         chart.setPalette(gui::themePalette(gui::Theme::Light));
@@ -117,11 +281,11 @@ class TestCharts : public QObject {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("cli.png"));
         QString error;
-        QVERIFY2(gui::renderDiffusionChart(result, png, &error), qPrintable(error));
+        QVERIFY2(gui::renderDiffusionChart(*result, png, &error), qPrintable(error));
         const QImage img(png);
         QCOMPARE(img.size(), QSize(1000, 560));
         QVERIFY(test::distinctColours(img) > 10);
-        QVERIFY(!gui::renderDiffusionChart(result, dir.filePath(QStringLiteral("missing/x.png")), &error));
+        QVERIFY(!gui::renderDiffusionChart(*result, dir.filePath(QStringLiteral("missing/x.png")), &error));
         QVERIFY(!error.isEmpty());
     }
 
@@ -129,8 +293,8 @@ class TestCharts : public QObject {
         gui::CounterDiffusionView view;
         view.setLeaSelected(true);
         const auto word0 = analyse("lea-128", analysis::Field::Plaintext, 0, 31, 0, 0, false);
-        QVERIFY(word0.precomputable.has_value());
-        view.setResult(&word0);
+        QVERIFY(word0->precomputable.has_value());
+        view.setResult(word0);
         QVERIFY2(view.totalsLabel()->text().contains(QStringLiteral("6 XOR, 3 add, 3 rot")),
                  qPrintable(view.totalsLabel()->text()));
         QVERIFY(view.table()->rowCount() >= 3);
@@ -138,7 +302,7 @@ class TestCharts : public QObject {
         QCOMPARE(view.table()->item(0, 0)->text(), QStringLiteral("counter"));
         QCOMPARE(view.table()->item(0, 3)->text(), QStringLiteral("nonce only"));
         const auto word3 = analyse("lea-128", analysis::Field::Plaintext, 96, 127, 0, 0, false);
-        view.setResult(&word3);
+        view.setResult(word3);
         QCOMPARE(view.table()->item(0, 3)->text(), QStringLiteral("counter"));
         QCOMPARE(view.table()->item(0, 0)->text(), QStringLiteral("nonce only"));
         QVERIFY(view.totalsLabel()->text().contains(QStringLiteral("6 XOR, 3 add, 3 rot")));

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -84,6 +85,10 @@ class TestExplorer : public QObject {
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        // The step keys belong to the page: they act once the focus is in it, here on the state.
+        page.stateView()->setFocus();
+        QCOMPARE(QApplication::focusWidget(), page.stateView());
         session.setCurrentStep(0);
         QTest::keyClick(&page, Qt::Key_Right);
         QCOMPARE(session.currentStep(), 1);
@@ -93,6 +98,98 @@ class TestExplorer : public QObject {
         QCOMPARE(session.currentStep(), session.stepCount() - 2);
         QTest::keyClick(&page, Qt::Key_Home);
         QCOMPARE(session.currentStep(), 0);
+    }
+
+    void focusedControlsInThePageKeepTheirKeys() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        session.setCurrentStep(4);
+
+        // A focused combo box keeps its arrows, Home and End: they move its selection, never the step.
+        QComboBox* twin = page.twinFieldBox();
+        QCOMPARE(twin->count(), 2);
+        twin->setCurrentIndex(0);
+        twin->setFocus();
+        QCOMPARE(QApplication::focusWidget(), twin);
+        for (const Qt::Key k : {Qt::Key_Right, Qt::Key_Left, Qt::Key_Right})
+            QTest::keyClick(twin, k);
+        QCOMPARE(session.currentStep(), 4);
+        QTest::keyClick(twin, Qt::Key_End);
+        QCOMPARE(twin->currentIndex(), 1);
+        QTest::keyClick(twin, Qt::Key_Home);
+        QCOMPARE(twin->currentIndex(), 0);
+        QCOMPARE(session.currentStep(), 4);
+
+        // Space on a focused step button presses that button, not Play.
+        auto* first = page.stepControls()->findChildren<QToolButton*>().front();
+        QCOMPARE(first->defaultAction(), page.stepControls()->firstAction());
+        first->setFocus();
+        QTest::keyClick(first, Qt::Key_Space);
+        QCOMPARE(session.currentStep(), 0);
+        QVERIFY(!page.stepControls()->isPlaying());
+
+        // Back on the state view the same keys step.
+        page.stateView()->setFocus();
+        QTest::keyClick(page.stateView(), Qt::Key_Right);
+        QCOMPARE(session.currentStep(), 1);
+        QTest::keyClick(page.stateView(), Qt::Key_End);
+        QCOMPARE(session.currentStep(), session.stepCount() - 1);
+    }
+
+    void oneRecomputationRedrawsOnce() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(session.setAlgorithm(QStringLiteral("skinny-64-64")));
+        QCoreApplication::processEvents();
+        const int before = page.refreshCount(), layouts = page.stateView()->geometryUpdates();
+        session.setInput(QStringLiteral("pt"), QStringLiteral("0011223344556677"));
+        session.recomputeNow(); // emits traceChanged, twinChanged and currentStepChanged
+        QCoreApplication::processEvents();
+        QCOMPARE(page.refreshCount(), before + 1);
+        QCOMPARE(page.stateView()->displayedState(), session.trace().steps[0].state);
+        // Stepping redraws at once, once per step, and never relayouts the state view.
+        for (int i = 1; i <= 5; ++i) {
+            session.setCurrentStep(i);
+            QCOMPARE(page.stateView()->displayedState(),
+                     session.trace().steps[static_cast<std::size_t>(i)].state);
+        }
+        QCoreApplication::processEvents();
+        QCOMPARE(page.refreshCount(), before + 6);
+        QCOMPARE(page.stateView()->geometryUpdates(), layouts);
+        // A flip alone (twinChanged) is coalesced too.
+        session.setFlip(QStringLiteral("pt"), 9);
+        QCoreApplication::processEvents();
+        QCOMPARE(page.refreshCount(), before + 7);
+    }
+
+    void twinSummarySaysWhyThereIsNoTwin() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("ascon-128")));
+        auto* summary = page.findChild<QLabel*>(QStringLiteral("twinSummary"));
+        QVERIFY(summary != nullptr);
+        session.setInput(QStringLiteral("ad"), QString());
+        session.recomputeNow();
+        session.setFlip(QStringLiteral("ad"), 3);
+        QCoreApplication::processEvents();
+        QVERIFY2(summary->text().contains(QStringLiteral("empty")), qPrintable(summary->text()));
+        session.setInput(QStringLiteral("ad"), QStringLiteral("30313233"));
+        session.recomputeNow();
+        session.setFlip(QStringLiteral("ad"), 31);
+        QCoreApplication::processEvents();
+        QVERIFY2(summary->text().contains(QStringLiteral("state bits differ")), qPrintable(summary->text()));
+        session.setInput(QStringLiteral("ad"), QStringLiteral("30"));
+        session.recomputeNow();
+        QCoreApplication::processEvents();
+        QVERIFY2(summary->text().contains(QStringLiteral("bit 31 is outside")), qPrintable(summary->text()));
     }
 
     void invalidHexShowsWhyAndRunsNothing() {

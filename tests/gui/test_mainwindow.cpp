@@ -3,9 +3,13 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QSettings>
+#include <QTabBar>
+#include <QTabWidget>
 
 #include "ciphersession.h"
 #include "diffusionpage.h"
@@ -13,6 +17,7 @@
 #include "inputpanel.h"
 #include "mainwindow.h"
 #include "roundexplorerpage.h"
+#include "stateview.h"
 #include "theme.h"
 
 using namespace rs;
@@ -70,6 +75,58 @@ class TestMainWindow : public QObject {
         QVERIFY(again.explorerPage()->hexAction()->isChecked());
         QVERIFY(again.darkAction()->isChecked());
         again.setDarkTheme(false);
+    }
+
+    void otherDocksKeepTheStepKeys() {
+        gui::MainWindow w(false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* session = w.session();
+        // The window starts with the focus on the state, where the bare keys step.
+        QCOMPARE(QApplication::focusWidget(), w.explorerPage()->stateView());
+        session->setCurrentStep(3);
+        QTest::keyClick(w.explorerPage()->stateView(), Qt::Key_Right);
+        QCOMPARE(session->currentStep(), 4);
+
+        // A focused combo box in the diffusion dock keeps its arrow keys, Home and End.
+        QComboBox* vary = w.diffusionPage()->fieldBox();
+        QCOMPARE(vary->count(), 3);
+        vary->setCurrentIndex(0);
+        vary->setFocus();
+        QCOMPARE(QApplication::focusWidget(), vary);
+        for (const Qt::Key k : {Qt::Key_Left, Qt::Key_Right, Qt::Key_Right, Qt::Key_Space})
+            QTest::keyClick(vary, k);
+        QCOMPARE(session->currentStep(), 4);
+        vary->hidePopup(); // Space opened it
+        QTest::keyClick(vary, Qt::Key_End);
+        QCOMPARE(vary->currentIndex(), 2);
+        QCOMPARE(session->currentStep(), 4);
+
+        // So does a focused tab bar: → moves to the next tab.
+        QTabWidget* tabs = w.diffusionPage()->tabs();
+        auto* bar = tabs->findChild<QTabBar*>();
+        QVERIFY(bar != nullptr);
+        tabs->setCurrentIndex(0);
+        bar->setFocus();
+        QTest::keyClick(bar, Qt::Key_Right);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QCOMPARE(session->currentStep(), 4);
+    }
+
+    void pagesGoBeforeTheSession() {
+        auto* w = new gui::MainWindow(false);
+        QStringList order;
+        QObject::connect(w->session(), &QObject::destroyed, [&order] { order << QStringLiteral("session"); });
+        QObject::connect(w->explorerPage(), &QObject::destroyed,
+                         [&order] { order << QStringLiteral("explorer"); });
+        QObject::connect(w->diffusionPage(), &QObject::destroyed,
+                         [&order] { order << QStringLiteral("diffusion"); });
+        delete w;
+        QCOMPARE(order.size(), 3);
+        QCOMPARE(order.last(), QStringLiteral("session"));
     }
 
     void screenshotWritesAPng() {

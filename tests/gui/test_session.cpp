@@ -112,6 +112,163 @@ class TestSession : public QObject {
         QVERIFY(!s.diffusionRunning());
     }
 
+    void changingAlgorithmOrRoundsCancelsTheAnalysis() {
+        CipherSession s;
+        QVERIFY(s.setAlgorithm(QStringLiteral("skinny-128-384")));
+        QSignalSpy cancelled(&s, &CipherSession::diffusionCancelled);
+        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        analysis::DiffusionRequest r = s.defaultDiffusionRequest();
+        r.samples = analysis::kMaxDiffusionSamples;
+        QVERIFY(s.startDiffusion(r));
+        s.setRounds(20);
+        QVERIFY(s.diffusionCancelling());
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
+        QVERIFY(s.startDiffusion(s.defaultDiffusionRequest()));
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 2, 10000);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(s.diffusionResult() == nullptr);
+    }
+
+    void aResultKnowsWhetherItIsCurrent() {
+        CipherSession s;
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
+        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        QVERIFY(s.startDiffusion(s.defaultDiffusionRequest()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY(s.diffusionResultIsCurrent());
+        s.setRounds(10);
+        QVERIFY(!s.diffusionResultIsCurrent());
+        s.setRounds(24);
+        QVERIFY(s.diffusionResultIsCurrent());
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-256")));
+        QVERIFY(!s.diffusionResultIsCurrent());
+    }
+
+    void analyzeRightAfterCancelIsQueued() {
+        CipherSession s;
+        QVERIFY(s.setAlgorithm(QStringLiteral("skinny-128-384")));
+        QSignalSpy started(&s, &CipherSession::diffusionStarted);
+        QSignalSpy cancelled(&s, &CipherSession::diffusionCancelled);
+        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        analysis::DiffusionRequest slow = s.defaultDiffusionRequest();
+        slow.samples = analysis::kMaxDiffusionSamples;
+        QVERIFY(s.startDiffusion(slow));
+        analysis::DiffusionRequest quick = s.defaultDiffusionRequest();
+        quick.rounds = 5;
+        QVERIFY(!s.startDiffusion(quick)); // running, not cancelled: refused
+        QVERIFY(!s.diffusionQueued());
+        s.cancelDiffusion();
+        QVERIFY(s.startDiffusion(quick)); // Esc then F5: queued, not lost
+        QVERIFY(s.diffusionQueued());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(cancelled.count(), 1);
+        QCOMPARE(started.count(), 2);
+        QVERIFY(!s.diffusionQueued());
+        QCOMPARE(s.diffusionResult()->rounds, 5);
+        QCOMPARE(s.diffusionRequest().rounds, 5);
+    }
+
+    void theFlippedBitStaysInsideItsField() {
+        CipherSession s;
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-256")));
+        s.setFlip(QStringLiteral("key"), 200);
+        QCOMPARE(s.flipBit(), 200);
+        QVERIFY(s.hasTwin());
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-128"))); // the key is 128 bits here
+        QCOMPARE(s.flipField(), QStringLiteral("key"));
+        QCOMPARE(s.flipBit(), 127);
+        QVERIFY(s.hasTwin());
+        QVERIFY(s.twinError().isEmpty());
+        s.setFlip(QStringLiteral("key"), 500);
+        QCOMPARE(s.flipBit(), 127);
+
+        // Variable-length fields: empty, then out of range after shortening; distinct messages.
+        QVERIFY(s.setAlgorithm(QStringLiteral("ascon-aead128")));
+        s.setInput(QStringLiteral("ad"), QString());
+        s.recomputeNow();
+        s.setFlip(QStringLiteral("ad"), 3);
+        QCOMPARE(s.flipBit(), 0);
+        QVERIFY(!s.hasTwin());
+        const QString empty = s.twinError();
+        QVERIFY2(empty.contains(QStringLiteral("empty")), qPrintable(empty));
+        s.setInput(QStringLiteral("ad"), QStringLiteral("30313233"));
+        s.recomputeNow();
+        s.setFlip(QStringLiteral("ad"), 40);
+        QCOMPARE(s.flipBit(), 31);
+        QVERIFY(s.hasTwin());
+        QCOMPARE(static_cast<int>(s.twinFlips().size()), s.stepCount());
+        s.setInput(QStringLiteral("ad"), QStringLiteral("30"));
+        s.recomputeNow();
+        QVERIFY(!s.hasTwin());
+        const QString outside = s.twinError();
+        QVERIFY2(outside.contains(QStringLiteral("bit 31 is outside")), qPrintable(outside));
+        QVERIFY(outside != empty);
+    }
+
+    void aeadKeyAndNonceBitsMatchTheAnalysis() {
+        // The explorer flips a key/nonce bit and the model loads it; the diffusion analysis of the same
+        // variant must start from exactly that state bit (Ascon-AEAD128 loads words little-endian).
+        for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"}) {
+            CipherSession s;
+            QVERIFY(s.setAlgorithm(QString::fromLatin1(id)));
+            QCOMPARE(QString::fromStdString(s.defaultDiffusionRequest().alg), QString::fromLatin1(id));
+            for (const char* field : {"key", "nonce"}) {
+                for (const int f : {0, 5, 9, 63, 64, 100, 127}) {
+                    s.setFlip(QString::fromLatin1(field), f);
+                    QVERIFY(s.hasTwin());
+                    QCOMPARE(s.twinFlips().front(), 1); // the initial state differs in one bit
+                    const auto& a = s.trace().steps.front().state;
+                    const auto& b = s.twinTrace().steps.front().state;
+                    int stateBit = -1;
+                    for (int i = 0; i < 320; ++i)
+                        if (((a[i / 8] ^ b[i / 8]) >> (7 - i % 8)) & 1) stateBit = i;
+                    analysis::DiffusionRequest r = s.defaultDiffusionRequest();
+                    QCOMPARE(r.field, s.algorithm().field(field)->analysisField);
+                    r.firstBit = r.lastBit = f;
+                    r.rounds = 1;
+                    analysis::DiffusionRequest direct;
+                    direct.alg = "ascon-p";
+                    direct.field = analysis::Field::State;
+                    direct.firstBit = direct.lastBit = stateBit;
+                    direct.rounds = 1;
+                    QVERIFY2(analysis::analyzeDiffusion(r).perRound[0].dependentBits ==
+                                 analysis::analyzeDiffusion(direct).perRound[0].dependentBits,
+                             qPrintable(QStringLiteral("%1 %2 bit %3").arg(id, field).arg(f)));
+                }
+            }
+        }
+    }
+
+    void hexPositionsCountCharacters() {
+        const sessions::ExplorerField key{"key", "Key", 2, "0000", analysis::Field::Key};
+        const auto check = [&](const char* text) {
+            return QString::fromStdString(sessions::validateFieldHex(key, text, nullptr));
+        };
+        // A no-break space (U+00A0, two UTF-8 bytes, common in pasted hex) is whitespace like ' ':
+        // the 'z' is character 5 of "0 ␣ z" although it is byte 6.
+        QCOMPARE(check("0 \xC2\xA0 z"), QStringLiteral("key: 'z' at position 5 is not a hex digit"));
+        QCOMPARE(check("00\xC3\xA9z"), QStringLiteral("key: 'é' (U+00E9) at position 3 is not a hex digit"));
+        QCOMPARE(check("\xE2\x82\xAC"), QStringLiteral("key: '€' (U+20AC) at position 1 is not a hex digit"));
+        QCOMPARE(check("0\xFF"),
+                 QStringLiteral("key: a byte that is not UTF-8 at position 2 is not a hex digit"));
+        QCOMPARE(check("0\n"),
+                 QStringLiteral("key: the control character U+000A at position 2 is not a hex digit"));
+        crypto::Bytes out;
+        QVERIFY(sessions::validateFieldHex(key,
+                                           "AB\xC2\xA0"
+                                           "CD",
+                                           &out)
+                    .empty());
+        QCOMPARE(out, crypto::fromHex("ABCD"));
+        // Through the session the text comes from a QString: the same character positions.
+        CipherSession s;
+        QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
+        s.setInput(QStringLiteral("key"), QStringLiteral("00\u00A011\u00A0z"));
+        QCOMPARE(s.inputError(QStringLiteral("key")),
+                 QStringLiteral("key: 'z' at position 7 is not a hex digit"));
+    }
+
     void destroyingARunningSessionIsSafe() {
         auto s = std::make_unique<CipherSession>();
         analysis::DiffusionRequest r = s->defaultDiffusionRequest();

@@ -2,6 +2,8 @@
 // view's modes, drawn offscreen.
 #include <QtTest>
 
+#include <QFontDatabase>
+
 #include "crypto/lea.h"
 #include "guitestsupport.h"
 #include "inputbitsview.h"
@@ -88,6 +90,43 @@ class TestStateView : public QObject {
             const QImage img = v.grab().toImage();
             QVERIFY2(test::distinctColours(img) > 4, hex ? "hex cells" : "bits");
         }
+    }
+
+    void theSameLayoutAgainChangesNothing() {
+        QWidget parent;
+        auto* v = new StateView(&parent);
+        v->setStateLayout(crypto::Lea::layout());
+        QCOMPARE(v->geometryUpdates(), 1);
+        crypto::Bytes a(16, 0x5a);
+        v->setState(a, {});
+        for (int i = 0; i < 5; ++i)
+            v->setStateLayout(crypto::Lea::layout());
+        QCOMPARE(v->geometryUpdates(), 1);
+        QCOMPARE(v->displayedState(), a); // kept: same grid
+        v->setStateLayout(crypto::asconLayout());
+        QCOMPARE(v->geometryUpdates(), 2);
+        QVERIFY(v->displayedState().empty()); // another grid: the old state is dropped
+        QCOMPARE(v->focusPolicy(), Qt::StrongFocus);
+    }
+
+    void hexCellsFitTheirTextInALargeFont() {
+        const auto* a128 = core::findBlock("skinny-128-256");
+        StateView v;
+        QFont big = v.font();
+        big.setPointSizeF(60);
+        v.setFont(big);
+        v.resize(2400, 900);
+        v.setStateLayout(a128->make(crypto::Bytes(32), 0)->stateLayout());
+        v.setCellFormat(StateView::CellFormat::Hex);
+        v.setState(crypto::Bytes(16, 0xab), {});
+        // Two hex digits at 60 pt are wider than the usual 64 px cap: the cell grows with its text.
+        QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        mono.setPointSizeF(60);
+        const double text = QFontMetricsF(mono).horizontalAdvance(QStringLiteral("FF"));
+        QVERIFY(text + 8 > 64);
+        QVERIFY2(v.unitRectAt(0, 0).width() >= text + 8,
+                 qPrintable(QString::number(v.unitRectAt(0, 0).width())));
+        QVERIFY(v.unitRectAt(0, 1).left() >= v.unitRectAt(0, 0).right());
     }
 
     void inputBitsClickChoosesABit() {
