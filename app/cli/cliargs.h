@@ -49,7 +49,7 @@ class CliArgs {
 
 /** @brief Flags known to every command (they take no value). */
 inline const std::set<std::string>& knownFlags() {
-    static const std::set<std::string> f = {"json", "help", "decrypt"};
+    static const std::set<std::string> f = {"json", "help", "decrypt", "precomputed", "ad-precomputed"};
     return f;
 }
 

@@ -25,5 +25,7 @@ int runList(const CliArgs& args);
 int runDemo(const CliArgs& args);
 /** @brief `diffusion`: structural dependency, avalanche/SAC and LEA-CTR precomputation per round. */
 int runDiffusion(const CliArgs& args);
+/** @brief `ip run|kat|resources`: the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
+int runIp(const std::string& verb, const CliArgs& args);
 
 } // namespace rs::cli

@@ -25,13 +25,20 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
            skinny-128-128, skinny-128-256, skinny-128-384 (SKINNY --key is the whole tweakey)
   hash --alg ascon-hash256|ascon-xof128|ascon-hash|ascon-xof --in HEX [--outlen N]
   kat --alg A FILE            run a NIST LWC / KISA KAT file; prints "N passed, N failed"
-  trace --alg ascon-p [--in HEX40] [--rounds R]
-  trace --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX
-  trace --alg B --key HEX --in HEX [--rounds R] [--decrypt]
+  trace --alg ascon-p [--in HEX40] [--rounds R] [--flip FIELD:BIT]
+  trace --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX [--flip FIELD:BIT]
+  trace --alg B --key HEX --in HEX [--rounds R] [--decrypt] [--flip FIELD:BIT]
+        --flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)
   diffusion --alg D [--vary FIELD[:FIRST-LAST]] [--rounds R] [--samples N] [--seed S] [--png FILE]
         per round: state bits depending on the varied bits, avalanche mean, SAC deviation
         (N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation
-        D: ascon-p (FIELD state, key, nonce), lea-128/192/256, skinny-* (FIELD pt, key)
+        D: ascon-p, ascon-128, ascon-128a, ascon-aead128 (FIELD state, key, nonce),
+           lea-128/192/256, skinny-* (FIELD pt, key)
+  ip run --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX [--unroll N] [--precomputed]
+        [--ad-precomputed] [--vcd FILE] [--fst FILE]
+        encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces
+  ip kat --alg A [--unroll N] [--precomputed] FILE    the KAT file through the IP
+  ip resources [--unroll N]   yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
@@ -52,6 +59,11 @@ int dispatch(const std::vector<std::string>& argv) {
         if (!args.positional().empty())
             throw UsageError("unexpected argument '" + args.positional().front() + "'");
         return cmd == "aead" ? runAead(argv[2], args) : runBlock(argv[2], args);
+    }
+    if (cmd == "ip") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError("ip: expected 'run', 'kat' or 'resources'");
+        return runIp(argv[2], CliArgs(argv, 3));
     }
     const CliArgs args(argv, 2);
     if (cmd != "kat" && !args.positional().empty())

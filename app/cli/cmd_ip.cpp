@@ -1,0 +1,183 @@
+// ip: the Verilated Ascon IP core. `ip run` encrypts through it and reports the clocks per phase
+// and the AXI traffic, `ip kat` runs a KAT file through it with the shared comparator, and
+// `ip resources` synthesises the RTL with yosys for a 7-series FPGA.
+#include "clicommands.h"
+
+#include "hw/asconip.h"
+#include "hw/ipalgorithm.h"
+#include "hw/resourcereport.h"
+#include "katfile.h"
+#include "katrunner.h"
+#include "waveform/vcd.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <iostream>
+
+namespace rs::cli {
+
+namespace {
+
+QString hex(const crypto::Bytes& b) {
+    return QString::fromStdString(crypto::toHex(b));
+}
+
+std::string unrollList() {
+    std::string list;
+    for (int u : hw::IpDevice::supportedUnrolls())
+        list += (list.empty() ? "" : ", ") + std::to_string(u);
+    return list;
+}
+
+crypto::AsconAeadVariant variantOf(const CliArgs& args) {
+    const std::string id = args.require("alg");
+    const auto v = hw::ipVariantFromId(id);
+    if (!v)
+        throw UsageError("--alg: unknown algorithm '" + id +
+                         "' for ip (choose one of ascon-128, ascon-128a, ascon-aead128)");
+    return *v;
+}
+
+/** The simulated build: --unroll (one of the Verilated settings), --precomputed, --ad-precomputed. */
+hw::IpOptions simOptions(const CliArgs& args) {
+    hw::IpOptions opt;
+    opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
+    const auto built = hw::IpDevice::supportedUnrolls();
+    if (std::find(built.begin(), built.end(), opt.unroll) == built.end())
+        throw UsageError("--unroll: " + std::to_string(opt.unroll) + " is not built (choose one of " +
+                         unrollList() + ")");
+    opt.precomputed = args.flag("precomputed");
+    opt.adPrecomputed = args.flag("ad-precomputed");
+    if (opt.adPrecomputed && !opt.precomputed) throw UsageError("--ad-precomputed needs --precomputed");
+    return opt;
+}
+
+int ipRun(const CliArgs& args) {
+    args.allow({"alg", "key", "nonce", "ad", "pt", "unroll", "vcd", "fst"},
+               {"precomputed", "ad-precomputed"});
+    if (!args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    const crypto::AsconAeadVariant v = variantOf(args);
+    hw::IpOptions opt = simOptions(args);
+    const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
+    const crypto::Bytes ad = args.hexOr("ad", {});
+    opt.vcdPath = args.value("vcd").value_or("");
+    opt.fstPath = args.value("fst").value_or("");
+    hw::AsconIp ip;
+    hw::IpEncryptResult r;
+    try {
+        r = ip.encrypt(v, key, nonce, ad, pt, opt);
+    } catch (const waveform::VcdError& e) {
+        throw UsageError(std::string("--vcd: ") + e.what());
+    } catch (const std::runtime_error& e) {
+        if (!opt.fstPath.empty() && std::string(e.what()).find("FST") != std::string::npos)
+            throw UsageError(std::string("--fst: ") + e.what());
+        throw;
+    }
+    const hw::IpCycles& c = r.run.cycles;
+    QJsonObject out{{"algorithm", QString::fromStdString(std::string(crypto::asconAeadName(v)))},
+                    {"unroll", opt.unroll},
+                    {"precomputed", opt.precomputed},
+                    {"ad_precomputed", opt.adPrecomputed},
+                    {"ct", hex(r.ct)},
+                    {"tag", hex(r.tag)},
+                    {"cycles", QJsonObject{{"total", static_cast<qint64>(c.total)},
+                                           {"init", static_cast<qint64>(c.init)},
+                                           {"ad", static_cast<qint64>(c.ad)},
+                                           {"data", static_cast<qint64>(c.data)},
+                                           {"final", static_cast<qint64>(c.final)},
+                                           {"core", static_cast<qint64>(c.core())},
+                                           {"axi", static_cast<qint64>(c.axi)}}},
+                    {"axi_transactions", static_cast<qint64>(r.run.axiTransactions)},
+                    {"streamed", r.run.streamed}};
+    if (!opt.vcdPath.empty()) out.insert("vcd", QString::fromStdString(opt.vcdPath));
+    if (!opt.fstPath.empty()) out.insert("fst", QString::fromStdString(opt.fstPath));
+    printResult(args, out);
+    return kExitOk;
+}
+
+int ipKat(const CliArgs& args) {
+    args.allow({"alg", "unroll"}, {"precomputed", "ad-precomputed"});
+    if (args.positional().size() != 1)
+        throw UsageError("ip kat: expected exactly one KAT FILE after the options, got " +
+                         std::to_string(args.positional().size()));
+    variantOf(args);
+    const hw::IpOptions opt = simOptions(args);
+    if (opt.adPrecomputed) throw UsageError("--ad-precomputed: a KAT file varies the AD; use --precomputed");
+    const std::string path = args.positional().front();
+    hw::AsconIp ip;
+    const core::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);
+    core::KatOutcome outcome;
+    try {
+        outcome = core::runAeadKat(alg, core::readKatFile(path));
+    } catch (const core::KatError& e) {
+        throw UsageError(std::string("FILE: ") + e.what());
+    }
+    if (args.flag("json")) {
+        QJsonArray failures;
+        for (const auto& f : outcome.failures)
+            failures.append(QString::fromStdString(f));
+        printResult(args, QJsonObject{{"algorithm", QString::fromStdString(alg.displayName)},
+                                      {"file", QString::fromStdString(path)},
+                                      {"passed", outcome.passed},
+                                      {"failed", outcome.failed},
+                                      {"skipped", outcome.skipped},
+                                      {"failures", failures}});
+    } else {
+        for (const auto& f : outcome.failures)
+            std::cout << "FAIL " << f << "\n";
+        std::cout << core::summaryLine(outcome) << std::endl;
+    }
+    if (outcome.passed == 0 && outcome.failed == 0) {
+        std::cerr << "roundscope-cli: ip kat: no record of " << path << " has a 16-byte key" << std::endl;
+        return kExitKatFailed;
+    }
+    return outcome.failed == 0 ? kExitOk : kExitKatFailed;
+}
+
+int ipResources(const CliArgs& args) {
+    args.allow({"unroll"});
+    if (!args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    hw::ResourceOptions opt;
+    opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
+    hw::ResourceReport r;
+    try {
+        r = hw::synthesizeResources(opt);
+    } catch (const hw::ToolMissing& e) {
+        std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
+        return kExitUsage;
+    }
+    // The paper's Vivado figures for its Zynq-7020 core, for comparison (Tables 2 and 3).
+    const QJsonObject paper{
+        {"ascon128", QJsonObject{{"luts", 39224}, {"registers", 7446}, {"muxf7", 844}, {"muxf8", 67}}},
+        {"ascon128a", QJsonObject{{"luts", 29471}, {"registers", 6555}, {"muxf7", 202}, {"muxf8", 27}}}};
+    QJsonObject cells;
+    for (const auto& [name, n] : r.cells)
+        cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
+    printResult(args, QJsonObject{{"unroll", r.unroll},
+                                  {"target", "xc7 (yosys synth_xilinx -family xc7)"},
+                                  {"luts", static_cast<qint64>(r.luts)},
+                                  {"lut_ram", static_cast<qint64>(r.lutRam)},
+                                  {"ffs", static_cast<qint64>(r.ffs)},
+                                  {"muxf7", static_cast<qint64>(r.muxf7)},
+                                  {"muxf8", static_cast<qint64>(r.muxf8)},
+                                  {"carry4", static_cast<qint64>(r.carry4)},
+                                  {"cells", cells},
+                                  {"yosys", QString::fromStdString(r.yosysVersion)},
+                                  {"seconds", r.seconds},
+                                  {"paper", paper}});
+    return kExitOk;
+}
+
+} // namespace
+
+int runIp(const std::string& verb, const CliArgs& args) {
+    if (verb == "run") return ipRun(args);
+    if (verb == "kat") return ipKat(args);
+    if (verb == "resources") return ipResources(args);
+    throw UsageError("ip: expected 'run', 'kat' or 'resources', got '" + verb + "'");
+}
+
+} // namespace rs::cli

@@ -1,0 +1,119 @@
+#include "hw/ipdevice.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "ipsignals.h"
+#include "modelbackend.h"
+
+namespace rs::hw {
+
+struct IpDevice::Capture {
+    waveform::WaveformStore* store = nullptr;
+    std::vector<std::pair<const detail::SignalDef*, waveform::SignalId>> signals;
+    std::uint64_t startCycle = 0;
+};
+
+IpDevice::IpDevice(int unroll) : m_unroll(unroll), m_owner(std::this_thread::get_id()) {
+    m_model = detail::makeModelBackend(unroll);
+    if (!m_model) {
+        std::string list;
+        for (int u : supportedUnrolls())
+            list += (list.empty() ? "" : ", ") + std::to_string(u);
+        throw std::invalid_argument("unroll " + std::to_string(unroll) + " is not built (choose one of " +
+                                    list + ")");
+    }
+    m_model->reset();
+}
+
+IpDevice::~IpDevice() = default;
+
+void IpDevice::requireOwnerThread(const char* what) const {
+    if (std::this_thread::get_id() != m_owner)
+        throw std::logic_error(std::string("IpDevice::") + what +
+                               ": called from a thread other than the one that built the model");
+}
+
+AxiLiteOutputs IpDevice::tick(const AxiLiteInputs& in) {
+    AxiLiteOutputs out;
+    m_model->tick(in, out, m_probes);
+    switch (static_cast<IpPhase>(m_probes.phase)) {
+    case IpPhase::Load:
+    case IpPhase::Init:
+        ++m_phase.init;
+        break;
+    case IpPhase::Ad:
+        ++m_phase.ad;
+        break;
+    case IpPhase::Data:
+        ++m_phase.data;
+        break;
+    case IpPhase::Final:
+        ++m_phase.final;
+        break;
+    case IpPhase::Idle:
+        break;
+    }
+    if (m_capture) {
+        const detail::ClockView view{in, out, m_probes};
+        const waveform::Tick t = m_cycle - m_capture->startCycle;
+        for (const auto& [def, id] : m_capture->signals)
+            m_capture->store->sample(id, t, def->value(view));
+    }
+    ++m_cycle;
+    return out;
+}
+
+void IpDevice::reset() {
+    requireOwnerThread("reset");
+    m_model->reset();
+    m_probes = {};
+}
+
+void IpDevice::startCapture(waveform::WaveformStore& store, const std::vector<std::string>& groups) {
+    requireOwnerThread("startCapture");
+    const auto& known = signalGroups();
+    for (const auto& g : groups)
+        if (std::find(known.begin(), known.end(), g) == known.end())
+            throw std::invalid_argument("unknown signal group '" + g +
+                                        "' (choose axi, control, pipeline, state)");
+    auto cap = std::make_unique<Capture>();
+    cap->store = &store;
+    // Ticks continue after what the store already holds, so one store can take several runs.
+    cap->startCycle = m_cycle - store.endTick();
+    for (const auto& def : detail::signalDefs()) {
+        if (!groups.empty() && std::find(groups.begin(), groups.end(), def.group) == groups.end()) continue;
+        const auto existing = store.find(def.name);
+        const waveform::SignalId id = existing ? *existing : store.addSignal(def.name, def.width, def.group);
+        cap->signals.emplace_back(&def, id);
+    }
+    m_capture = std::move(cap);
+}
+
+void IpDevice::stopCapture() {
+    requireOwnerThread("stopCapture");
+    if (!m_capture) return;
+    m_capture->store->advance(m_cycle - m_capture->startCycle);
+    m_capture.reset();
+}
+
+void IpDevice::openFst(const std::string& path) {
+    requireOwnerThread("openFst");
+    m_model->openFst(path);
+}
+
+void IpDevice::closeFst() {
+    requireOwnerThread("closeFst");
+    m_model->closeFst();
+}
+
+std::vector<int> IpDevice::supportedUnrolls() {
+    return detail::builtUnrolls();
+}
+
+const std::vector<std::string>& IpDevice::signalGroups() {
+    static const std::vector<std::string> groups = {"axi", "control", "pipeline", "state"};
+    return groups;
+}
+
+} // namespace rs::hw

@@ -1,0 +1,137 @@
+// The only file that sees the Verilated classes: a ModelBackend template instantiated for each
+// Vascon_uN model that hw/CMakeLists.txt built (listed in the generated verilatedmodels.inc).
+#include "modelbackend.h"
+
+#include <fstream>
+#include <stdexcept>
+
+// Verilator's own headers are not -Wextra clean; they are not ours to fix.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#include "verilatedmodels.inc"
+#pragma GCC diagnostic pop
+
+namespace rs::hw::detail {
+
+namespace {
+
+template <class Model> class VerilatedBackend final : public ModelBackend {
+  public:
+    VerilatedBackend() : m_context(std::make_unique<VerilatedContext>()) {
+        // Tracing must be enabled before the model is built for trace() to work later.
+        m_context->traceEverOn(true);
+        m_model = std::make_unique<Model>(m_context.get(), "ascon");
+    }
+
+    ~VerilatedBackend() override {
+        closeFst();
+        m_model->final();
+    }
+
+    void reset() override {
+        AxiLiteInputs idle;
+        AxiLiteOutputs out;
+        IpProbes probes;
+        m_model->aresetn = 0;
+        for (int i = 0; i < 4; ++i)
+            tick(idle, out, probes);
+        m_model->aresetn = 1;
+        tick(idle, out, probes);
+    }
+
+    void tick(const AxiLiteInputs& in, AxiLiteOutputs& out, IpProbes& probes) override {
+        Model& m = *m_model;
+        m.s_axi_awaddr = in.awaddr;
+        m.s_axi_awprot = 0;
+        m.s_axi_awvalid = in.awvalid;
+        m.s_axi_wdata = in.wdata;
+        m.s_axi_wstrb = in.wstrb;
+        m.s_axi_wvalid = in.wvalid;
+        m.s_axi_bready = in.bready;
+        m.s_axi_araddr = in.araddr;
+        m.s_axi_arprot = 0;
+        m.s_axi_arvalid = in.arvalid;
+        m.s_axi_rready = in.rready;
+        // Low half of the clock: inputs settle, combinational READY signals follow them.
+        m.aclk = 0;
+        m.eval();
+        out.awready = m.s_axi_awready;
+        out.wready = m.s_axi_wready;
+        out.bvalid = m.s_axi_bvalid;
+        out.bresp = m.s_axi_bresp;
+        out.arready = m.s_axi_arready;
+        out.rvalid = m.s_axi_rvalid;
+        out.rresp = m.s_axi_rresp;
+        out.rdata = m.s_axi_rdata;
+        out.irq = m.irq;
+        probes.phase = m.dbg_phase;
+        probes.busy = m.dbg_busy;
+        probes.permBusy = m.dbg_perm_busy;
+        probes.round = m.dbg_round;
+        probes.feStage = m.dbg_stage;
+        probes.blkValid = m.dbg_blk_valid;
+        probes.take = m.dbg_take;
+        for (int i = 0; i < 5; ++i) {
+            // dbg_state is {x0, .., x4}: x4 in words 0-1, x0 in words 8-9.
+            const int w = 2 * (4 - i);
+            probes.state[static_cast<std::size_t>(i)] =
+                (static_cast<std::uint64_t>(m.dbg_state[w + 1]) << 32) | m.dbg_state[w];
+        }
+        if (m_fst) m_fst->dump(m_time);
+        // Rising edge.
+        m.aclk = 1;
+        m.eval();
+        if (m_fst) m_fst->dump(m_time + 5);
+        m_time += 10; // 10 ns: the paper's 100 MHz PL clock
+    }
+
+    void openFst(const std::string& path) override {
+        closeFst();
+        {
+            // The FST writer does not report an unwritable path; find out first.
+            std::ofstream probe(path, std::ios::binary);
+            if (!probe) throw std::runtime_error("cannot open FST file " + path);
+        }
+        auto fst = std::make_unique<VerilatedFstC>();
+        m_model->trace(fst.get(), 99);
+        fst->open(path.c_str());
+        if (!fst->isOpen()) throw std::runtime_error("cannot open FST file " + path);
+        m_fst = std::move(fst);
+    }
+
+    void closeFst() override {
+        if (!m_fst) return;
+        m_fst->close();
+        m_fst.reset();
+    }
+
+    bool fstOpen() const override { return m_fst != nullptr; }
+
+  private:
+    std::unique_ptr<VerilatedContext> m_context;
+    std::unique_ptr<Model> m_model;
+    std::unique_ptr<VerilatedFstC> m_fst;
+    std::uint64_t m_time = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ModelBackend> makeModelBackend(int unroll) {
+#define RS_HW_MODEL(u)                                                                                       \
+    if (unroll == u) return std::make_unique<VerilatedBackend<Vascon_u##u>>();
+    RS_HW_MODELS
+#undef RS_HW_MODEL
+    return nullptr;
+}
+
+std::vector<int> builtUnrolls() {
+    std::vector<int> list;
+#define RS_HW_MODEL(u) list.push_back(u);
+    RS_HW_MODELS
+#undef RS_HW_MODEL
+    return list;
+}
+
+} // namespace rs::hw::detail

@@ -1,0 +1,107 @@
+// Measured clocks equal the documented formula (hw/CYCLES.md, hw/ipcycles.h) for every variant,
+// every Verilated unroll setting, full and precomputed mode, encryption and decryption: per phase
+// (probe counts and the CYC_* registers), in AXI transactions and in total bus clocks.
+#include "hwtest.h"
+
+#include "hw/asconip.h"
+#include "hw/axilite.h"
+#include "hw/ipcycles.h"
+#include "hw/ipregisters.h"
+
+namespace {
+
+using rs::crypto::Bytes;
+
+class IpCycles : public testing::TestWithParam<int> {};
+
+TEST_P(IpCycles, MeasuredClocksEqualTheFormula) {
+    const int unroll = GetParam();
+    const std::pair<std::size_t, std::size_t> lengths[] = {{0, 0},   {1, 0},   {0, 1},   {7, 9},
+                                                           {8, 8},   {15, 16}, {16, 15}, {16, 16},
+                                                           {17, 33}, {32, 32}, {40, 0},  {0, 40}};
+    std::mt19937 rng(static_cast<unsigned>(unroll));
+    rs::hw::AsconIp ip;
+    for (const auto& v : rs::test::ipVariants()) {
+        for (int mode = 0; mode < 3; ++mode) {
+            rs::hw::IpOptions opt;
+            opt.unroll = unroll;
+            opt.precomputed = mode > 0;
+            opt.adPrecomputed = mode == 2;
+            for (const auto& [adLen, msgLen] : lengths) {
+                const Bytes key = rs::test::randomBytes(rng, 16), nonce = rs::test::randomBytes(rng, 16);
+                const Bytes ad = rs::test::randomBytes(rng, adLen), pt = rs::test::randomBytes(rng, msgLen);
+                for (bool decrypt : {false, true}) {
+                    const rs::hw::IpCycleQuery q{v.variant, unroll, opt.precomputed, opt.adPrecomputed,
+                                                 decrypt,   adLen,  msgLen};
+                    ASSERT_TRUE(rs::hw::fitsFifos(q));
+                    const auto f = rs::hw::expectedCycles(q);
+                    rs::hw::IpRunInfo run;
+                    if (!decrypt) {
+                        run = ip.encrypt(v.variant, key, nonce, ad, pt, opt).run;
+                    } else {
+                        const auto e = rs::crypto::asconEncrypt(v.variant, key, nonce, ad, pt);
+                        const auto d = ip.decrypt(v.variant, key, nonce, ad, e.ct, e.tag, opt);
+                        ASSERT_TRUE(d.pt.has_value());
+                        run = d.run;
+                    }
+                    const std::string what =
+                        std::string(v.id) + " unroll " + std::to_string(unroll) + " mode " +
+                        std::to_string(mode) + (decrypt ? " decrypt" : " encrypt") +
+                        " |A|=" + std::to_string(adLen) + " |P|=" + std::to_string(msgLen);
+                    EXPECT_EQ(run.cycles.init, f.core.init) << what;
+                    EXPECT_EQ(run.cycles.ad, f.core.ad) << what;
+                    EXPECT_EQ(run.cycles.data, f.core.data) << what;
+                    EXPECT_EQ(run.cycles.final, f.core.final) << what;
+                    EXPECT_EQ(run.axiTransactions, f.axiTransactions) << what;
+                    EXPECT_EQ(run.cycles.total, f.totalCycles) << what;
+                    EXPECT_EQ(run.cycles.axi, run.cycles.total - run.cycles.core()) << what;
+                    EXPECT_FALSE(run.stalled) << what;
+                    EXPECT_FALSE(run.streamed) << what;
+                    if (HasFailure()) return;
+                }
+            }
+        }
+    }
+}
+
+TEST_P(IpCycles, CycleRegistersAgreeWithTheProbe) {
+    const int unroll = GetParam();
+    rs::hw::AsconIp ip;
+    const Bytes key(16, 1), nonce(16, 2), ad(23, 3), pt(37, 4);
+    rs::hw::IpOptions opt;
+    opt.unroll = unroll;
+    for (const auto& v : rs::test::ipVariants()) {
+        const auto r = ip.encrypt(v.variant, key, nonce, ad, pt, opt);
+        rs::hw::AxiLiteMaster bus(ip.device(unroll));
+        namespace reg = rs::hw::reg;
+        EXPECT_EQ(bus.read(reg::kCycles), r.run.cycles.core());
+        EXPECT_EQ(bus.read(reg::kCycInit), r.run.cycles.init);
+        EXPECT_EQ(bus.read(reg::kCycAd), r.run.cycles.ad);
+        EXPECT_EQ(bus.read(reg::kCycData), r.run.cycles.data);
+        EXPECT_EQ(bus.read(reg::kCycFinal), r.run.cycles.final);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Unroll, IpCycles, testing::ValuesIn(rs::hw::IpDevice::supportedUnrolls()),
+                         [](const testing::TestParamInfo<int>& p) {
+                             return "unroll" + std::to_string(p.param);
+                         });
+
+TEST(IpCycleFormula, TermsFollowTheDocumentedTable) {
+    using V = rs::crypto::AsconAeadVariant;
+    // hw/CYCLES.md, table rows: (|A|, |P|) = (0, 0) and (32, 32) in full mode.
+    EXPECT_EQ(rs::hw::expectedCycles({V::Ascon128v12, 1, false, false, false, 0, 0}).core.total(), 25u);
+    EXPECT_EQ(rs::hw::expectedCycles({V::Ascon128v12, 1, false, false, false, 32, 32}).core.total(), 79u);
+    EXPECT_EQ(rs::hw::expectedCycles({V::Ascon128av12, 6, false, false, false, 32, 32}).core.total(), 27u);
+    EXPECT_EQ(rs::hw::expectedCycles({V::AsconAead128, 12, true, true, false, 32, 32}).core.total(), 14u);
+    const auto t = rs::hw::expectedCycles({V::AsconAead128, 3, false, false, false, 33, 17}).terms;
+    EXPECT_EQ(t.initClocks, 4);
+    EXPECT_EQ(t.blockPermClocks, 3);
+    EXPECT_EQ(t.blockClocks, 4); // four 32-bit words per 16-byte block: the bus width binds
+    EXPECT_EQ(t.adBlocks, 3u);
+    EXPECT_EQ(t.fullBlocks, 1u);
+    EXPECT_THROW(rs::hw::expectedCycles({V::AsconAead128, 13, false, false, false, 0, 0}),
+                 std::invalid_argument);
+}
+
+} // namespace

@@ -1,0 +1,90 @@
+// The chunked, append-only waveform store and its x16 summary levels (core/waveform).
+#include <gtest/gtest.h>
+
+#include "waveform/waveformstore.h"
+
+namespace {
+
+using rs::waveform::Tick;
+using rs::waveform::WaveformStore;
+
+TEST(WaveformStore, StoresChangesOnly) {
+    WaveformStore s;
+    const auto a = s.addSignal("a", 4, "g");
+    for (Tick t = 0; t < 10; ++t)
+        s.sample(a, t, t < 5 ? 3 : 0x1f); // 0x1f is cut to 4 bits
+    EXPECT_EQ(s.changeCount(a), 2u);
+    EXPECT_EQ(s.change(a, 0).tick, 0u);
+    EXPECT_EQ(s.change(a, 1).tick, 5u);
+    EXPECT_EQ(s.change(a, 1).value, 0xfu);
+    EXPECT_EQ(s.endTick(), 10u);
+    EXPECT_EQ(s.valueAt(a, 4), 3u);
+    EXPECT_EQ(s.valueAt(a, 5), 0xfu);
+    EXPECT_EQ(s.valueAt(a, 1000), 0xfu);
+    s.advance(20);
+    EXPECT_EQ(s.endTick(), 20u);
+}
+
+TEST(WaveformStore, RejectsBadSignalsAndOutOfOrderTicks) {
+    WaveformStore s;
+    EXPECT_THROW(s.addSignal("", 1), std::invalid_argument);
+    EXPECT_THROW(s.addSignal("w", 65), std::invalid_argument);
+    EXPECT_THROW(s.addSignal("w", 0), std::invalid_argument);
+    const auto x = s.addSignal("x", 64, "state");
+    EXPECT_THROW(s.addSignal("x", 1), std::invalid_argument);
+    s.sample(x, 10, 1);
+    EXPECT_THROW(s.sample(x, 9, 2), std::invalid_argument);
+    s.sample(x, 10, 2); // same tick: replaces
+    EXPECT_EQ(s.changeCount(x), 1u);
+    EXPECT_EQ(s.valueAt(x, 10), 2u);
+    EXPECT_THROW(s.change(x, 1), std::out_of_range);
+    EXPECT_THROW(s.signal(7), std::out_of_range);
+    EXPECT_EQ(s.find("x"), x);
+    EXPECT_FALSE(s.find("y"));
+    EXPECT_EQ(s.group("state"), std::vector<rs::waveform::SignalId>{x});
+}
+
+TEST(WaveformStore, ChunksAndSummaryLevelsGrowBySixteen) {
+    WaveformStore s;
+    const auto clk = s.addSignal("toggle", 1);
+    const std::size_t n = 3 * WaveformStore::kChunkSize + 17;
+    for (Tick t = 0; t < n; ++t)
+        s.sample(clk, t, t & 1);
+    EXPECT_EQ(s.changeCount(clk), n);
+    EXPECT_EQ(s.chunkCount(clk), 4u);
+    EXPECT_EQ(s.summaryLevels(clk), 3); // 16^3 = 4096 <= n < 16^4
+    EXPECT_EQ(s.summaryEntries(clk, 1), n / 16);
+    EXPECT_EQ(s.summaryEntries(clk, 2), n / 256);
+    EXPECT_EQ(s.summaryEntries(clk, 3), n / 4096);
+    EXPECT_EQ(s.summaryEntry(clk, 2, 1), (std::pair<Tick, Tick>{256, 511}));
+    EXPECT_THROW(s.summaryEntry(clk, 4, 0), std::out_of_range);
+    EXPECT_EQ(s.lowerBound(clk, 5000), 5000u);
+    EXPECT_EQ(s.changesIn(clk, 100, 104).size(), 4u);
+    EXPECT_EQ(s.valueAt(clk, 4097), 1u);
+}
+
+TEST(WaveformStore, ViewItemsStayNearOnePerPixel) {
+    WaveformStore s;
+    const auto fast = s.addSignal("fast", 1), slow = s.addSignal("slow", 8);
+    for (Tick t = 0; t < 100000; ++t) {
+        s.sample(fast, t, t & 1);
+        s.sample(slow, t, (t / 10000) & 0xff);
+    }
+    const auto dense = s.viewItems(fast, 0, 100000, 500);
+    EXPECT_LE(dense.size(), 520u);
+    std::size_t total = 0;
+    for (const auto& it : dense)
+        total += it.changes;
+    EXPECT_EQ(total, 100000u) << "every change is accounted for";
+    EXPECT_EQ(dense.back().value, 1u);
+    const auto sparse = s.viewItems(slow, 0, 100000, 500);
+    ASSERT_EQ(sparse.size(), 10u); // far apart: each change is its own item
+    EXPECT_EQ(sparse[3].first, 30000u);
+    EXPECT_EQ(sparse[3].changes, 1u);
+    const auto zoomed = s.viewItems(fast, 1000, 1010, 100); // zoomed in: exact edges
+    ASSERT_EQ(zoomed.size(), 10u);
+    EXPECT_EQ(zoomed[0].first, 1000u);
+    EXPECT_TRUE(s.viewItems(fast, 10, 10, 100).empty());
+}
+
+} // namespace
