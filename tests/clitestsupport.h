@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QStringList>
 
 namespace rs::test {
@@ -23,10 +24,12 @@ struct CliResult {
     }
 };
 
-inline CliResult runCli(const QStringList& args) {
+inline CliResult runCli(const QStringList& args,
+                        const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(RS_CLI_PATH), args);
-    EXPECT_TRUE(p.waitForFinished(120000)) << "roundscope-cli did not finish";
+    EXPECT_TRUE(p.waitForFinished(300000)) << "roundscope-cli did not finish";
     CliResult r;
     r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();

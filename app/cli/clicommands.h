@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include "cliargs.h"
+#include "katrunner.h"
 
 namespace rs::cli {
 
@@ -15,6 +16,11 @@ inline constexpr int kExitAuthFailed = 3;
 
 /** @brief Prints one JSON object (with --json) or its fields as "name: value" lines. */
 void printResult(const CliArgs& args, const QJsonObject& result);
+
+/** @brief Prints a KAT outcome (JSON object, or FAIL lines then "N passed, N failed") and returns the
+ *  exit status: 0 when none failed, 1 when any failed or no record applied (`noneMessage` on stderr). */
+int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
+                     const core::KatOutcome& outcome, const std::string& noneMessage);
 
 int runAead(const std::string& verb, const CliArgs& args);
 int runBlock(const std::string& verb, const CliArgs& args);

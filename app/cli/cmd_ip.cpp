@@ -114,26 +114,8 @@ int ipKat(const CliArgs& args) {
     } catch (const core::KatError& e) {
         throw UsageError(std::string("FILE: ") + e.what());
     }
-    if (args.flag("json")) {
-        QJsonArray failures;
-        for (const auto& f : outcome.failures)
-            failures.append(QString::fromStdString(f));
-        printResult(args, QJsonObject{{"algorithm", QString::fromStdString(alg.displayName)},
-                                      {"file", QString::fromStdString(path)},
-                                      {"passed", outcome.passed},
-                                      {"failed", outcome.failed},
-                                      {"skipped", outcome.skipped},
-                                      {"failures", failures}});
-    } else {
-        for (const auto& f : outcome.failures)
-            std::cout << "FAIL " << f << "\n";
-        std::cout << core::summaryLine(outcome) << std::endl;
-    }
-    if (outcome.passed == 0 && outcome.failed == 0) {
-        std::cerr << "roundscope-cli: ip kat: no record of " << path << " has a 16-byte key" << std::endl;
-        return kExitKatFailed;
-    }
-    return outcome.failed == 0 ? kExitOk : kExitKatFailed;
+    return reportKatOutcome(args, alg.displayName, path, outcome,
+                            "ip kat: no record of " + path + " has a 16-byte key");
 }
 
 int ipResources(const CliArgs& args) {

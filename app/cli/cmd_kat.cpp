@@ -29,12 +29,17 @@ int runKat(const CliArgs& args) {
     } catch (const core::KatError& e) {
         throw UsageError(std::string("FILE: ") + e.what());
     }
+    return reportKatOutcome(args, aead ? aead->displayName : hash->displayName, path, outcome,
+                            "kat: no record of " + path + " has a key of the size " + id + " takes");
+}
+
+int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
+                     const core::KatOutcome& outcome, const std::string& noneMessage) {
     if (args.flag("json")) {
         QJsonArray failures;
         for (const auto& f : outcome.failures)
             failures.append(QString::fromStdString(f));
-        printResult(args, QJsonObject{{"algorithm",
-                                       QString::fromStdString(aead ? aead->displayName : hash->displayName)},
+        printResult(args, QJsonObject{{"algorithm", QString::fromStdString(algorithm)},
                                       {"file", QString::fromStdString(path)},
                                       {"passed", outcome.passed},
                                       {"failed", outcome.failed},
@@ -46,8 +51,7 @@ int runKat(const CliArgs& args) {
         std::cout << core::summaryLine(outcome) << std::endl;
     }
     if (outcome.passed == 0 && outcome.failed == 0) {
-        std::cerr << "roundscope-cli: kat: no record of " << path << " has a key of the size " << id
-                  << " takes" << std::endl;
+        std::cerr << "roundscope-cli: " << noneMessage << std::endl;
         return kExitKatFailed;
     }
     return outcome.failed == 0 ? kExitOk : kExitKatFailed;

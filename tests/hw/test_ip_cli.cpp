@@ -1,5 +1,6 @@
 // `roundscope-cli ip ...` end to end: run the real executable, parse its one JSON object, compare
 // with the KAT files and the cycle formula; bad inputs exit 2 with one line naming the argument.
+#include "clitestsupport.h"
 #include "hwtest.h"
 
 #include <QJsonDocument>
@@ -16,41 +17,16 @@
 
 namespace {
 
-struct CliResult {
-    int status = -1;
-    QByteArray out, err;
-    QJsonObject json() const {
-        QJsonParseError e{};
-        const QJsonDocument d = QJsonDocument::fromJson(out, &e);
-        EXPECT_EQ(e.error, QJsonParseError::NoError) << out.toStdString();
-        return d.object();
-    }
-};
+using rs::test::CliResult;
+using rs::test::expectUsageError;
 
 CliResult cli(const QStringList& args,
               const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(RS_CLI_PATH), args);
-    EXPECT_TRUE(p.waitForFinished(300000)) << "roundscope-cli did not finish";
-    CliResult r;
-    r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return rs::test::runCli(args, env);
 }
 
 QString hexOf(const rs::core::KatRecord& r, const char* f) {
     return QString::fromStdString(rs::crypto::toHex(r.hex(f)));
-}
-
-void expectUsageError(const QStringList& args, const char* mentions) {
-    const CliResult r = cli(args);
-    EXPECT_EQ(r.status, 2) << args.join(' ').toStdString();
-    EXPECT_TRUE(r.out.isEmpty()) << r.out.toStdString();
-    const QString err = QString::fromUtf8(r.err).trimmed();
-    EXPECT_EQ(err.count('\n'), 0) << "message must be one line: " << err.toStdString();
-    EXPECT_TRUE(err.contains(QLatin1String(mentions))) << err.toStdString() << " should name " << mentions;
 }
 
 TEST(IpCli, RunMatchesTheKatAndTheCycleFormula) {
