@@ -4,6 +4,8 @@
 #include "ciphersession.h"
 #include "diffusionpage.h"
 #include "inputpanel.h"
+#include "ippage.h"
+#include "ipsession.h"
 #include "roundexplorerpage.h"
 #include "stateview.h"
 #include "stepcontrols.h"
@@ -18,6 +20,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -41,6 +44,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_session = new CipherSession(this);
     m_explorer = new RoundExplorerPage(m_session, this);
     m_diffusion = new DiffusionPage(m_session, this);
+    m_ipSession = new hw::IpSession(this);
+    m_ip = new IpPage(m_ipSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -50,9 +55,20 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     setDockNestingEnabled(true);
     m_explorerDock =
         addPage(m_explorer, tr("Round Explorer"), QStringLiteral("dock_explorer"), Qt::TopDockWidgetArea);
-    m_diffusionDock = addPage(m_diffusion, tr("Diffusion and avalanche"), QStringLiteral("dock_diffusion"),
-                              Qt::BottomDockWidgetArea);
+    // The lower pages scroll rather than push up the window's minimum height (768-pixel screens).
+    const auto scrollable = [this](QWidget* page) {
+        auto* scroll = new QScrollArea(this);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(page);
+        return scroll;
+    };
+    m_diffusionDock = addPage(scrollable(m_diffusion), tr("Diffusion and avalanche"),
+                              QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea);
     resizeDocks({m_explorerDock, m_diffusionDock}, {600, 380}, Qt::Vertical);
+    m_ipDock = addPage(scrollable(m_ip), tr("IP core"), QStringLiteral("dock_ip"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_diffusionDock, m_ipDock);
+    m_diffusionDock->raise();
 
     m_statusAlg = new QLabel(this);
     m_statusStep = new QLabel(this);
@@ -88,11 +104,15 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_ipDock;
     delete m_diffusionDock;
     delete m_explorerDock;
-    m_diffusionDock = m_explorerDock = nullptr;
+    m_ipDock = m_diffusionDock = m_explorerDock = nullptr;
     m_explorer = nullptr;
     m_diffusion = nullptr;
+    m_ip = nullptr;
+    delete m_ipSession;
+    m_ipSession = nullptr;
     delete m_session;
     m_session = nullptr;
 }
@@ -137,6 +157,7 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addAction(m_explorerDock->toggleViewAction());
     view->addAction(m_diffusionDock->toggleViewAction());
+    view->addAction(m_ipDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -144,8 +165,11 @@ void MainWindow::buildMenus() {
     run->addActions({steps->firstAction(), steps->previousAction(), steps->playAction(), steps->nextAction(),
                      steps->lastAction()});
     run->addSeparator();
-    run->addAction(tr("&Random inputs"), QKeySequence(Qt::CTRL | Qt::Key_R), m_explorer->inputPanel(),
-                   &InputPanel::randomizeAll);
+    // Ctrl+R is per page: random inputs in the Round Explorer, a run on the IP in the IP page.
+    QAction* random = run->addAction(tr("&Random inputs"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                                     m_explorer->inputPanel(), &InputPanel::randomizeAll);
+    random->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_explorerDock->addAction(random);
     run->addAction(tr("Spec &example inputs"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), m_session,
                    &CipherSession::resetInputs);
     run->addSeparator();
@@ -153,6 +177,8 @@ void MainWindow::buildMenus() {
                    &DiffusionPage::runAnalysis);
     run->addAction(tr("&Cancel analysis"), QKeySequence(Qt::Key_Escape), m_diffusion,
                    &DiffusionPage::cancelAnalysis);
+    run->addSeparator();
+    run->addAction(m_ip->runAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
@@ -176,7 +202,8 @@ void MainWindow::showShortcuts() {
            "button, list or tab bar keeps its own keys</i></td></tr>"
            "<tr><td><b>Ctrl+1 / 2 / 3</b></td><td>value / changed / twin difference</td></tr>"
            "<tr><td><b>Ctrl+H</b></td><td>hex cells or bits</td></tr>"
-           "<tr><td><b>Ctrl+R</b></td><td>random inputs (Ctrl+Shift+R: spec example)</td></tr>"
+           "<tr><td><b>Ctrl+R</b></td><td>random inputs (Ctrl+Shift+R: spec example); in the IP core "
+           "page: run on the IP</td></tr>"
            "<tr><td><b>F5 / Esc</b></td><td>analyse diffusion / cancel</td></tr>"
            "<tr><td><b>Ctrl+E</b></td><td>export the current chart (Ctrl+Shift+E: PDF)</td></tr>"
            "<tr><td><b>Ctrl+Shift+D</b></td><td>dark palette</td></tr>"
@@ -195,6 +222,7 @@ void MainWindow::resetLayout() {
     restoreState(m_defaultState);
     m_explorerDock->show();
     m_diffusionDock->show();
+    m_ipDock->show();
 }
 
 void MainWindow::updateStatus() {

@@ -1,6 +1,6 @@
 #pragma once
-// The main window: the pages as dock widgets (the Round Explorer and its diffusion page), menus with
-// keyboard shortcuts, a status bar, light/dark palettes, and QSettings ("RoundScope") for the window
+// The main window: the pages as dock widgets (the Round Explorer, its diffusion page, the IP core), menus
+// with keyboard shortcuts, a status bar, light/dark palettes, and QSettings ("RoundScope") for the window
 // layout and the last inputs.
 
 #include <QMainWindow>
@@ -12,10 +12,14 @@ class QLabel;
 namespace rs::sessions {
 class CipherSession;
 }
+namespace rs::hw {
+class IpSession;
+}
 
 namespace rs::gui {
 
 class DiffusionPage;
+class IpPage;
 class RoundExplorerPage;
 
 class MainWindow : public QMainWindow {
@@ -29,6 +33,8 @@ class MainWindow : public QMainWindow {
     sessions::CipherSession* session() const { return m_session; }
     RoundExplorerPage* explorerPage() const { return m_explorer; }
     DiffusionPage* diffusionPage() const { return m_diffusion; }
+    IpPage* ipPage() const { return m_ip; }
+    hw::IpSession* ipSession() const { return m_ipSession; }
     QAction* darkAction() const { return m_dark; }
     /** @brief Switches the application palette. */
     void setDarkTheme(bool dark);
@@ -54,8 +60,11 @@ class MainWindow : public QMainWindow {
     sessions::CipherSession* m_session = nullptr;
     RoundExplorerPage* m_explorer = nullptr;
     DiffusionPage* m_diffusion = nullptr;
+    hw::IpSession* m_ipSession = nullptr;
+    IpPage* m_ip = nullptr;
     QDockWidget* m_explorerDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
+    QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;
     QLabel* m_statusAlg = nullptr;
     QLabel* m_statusStep = nullptr;

@@ -361,6 +361,9 @@ void CipherSession::publishProgress() {
 void CipherSession::onDiffusionDone() {
     // Moved out, so the finished future keeps no reference to the result.
     Outcome o = m_watcher.future().takeResult();
+    // A cancel raised after the worker returned but before this slot ran (e.g. the algorithm changed)
+    // still drops the result: it no longer describes what the explorer shows.
+    if (m_job && m_job->cancel.load()) o.cancelled = true;
     m_job.reset();
     m_progressTimer.stop();
     if (o.cancelled) {

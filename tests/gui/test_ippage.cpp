@@ -1,0 +1,178 @@
+// The IP core page: the spec example runs on the Verilated IP off the GUI thread, its ciphertext and
+// tag equal the C++ model's and its clock count the formula's; invalid hex disables Run and runs
+// nothing; the resources table carries the paper's figures.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+
+#include "ciphersession.h"
+#include "crypto/asconaead.h"
+#include "hexfieldedit.h"
+#include "hw/ipcycles.h"
+#include "ippage.h"
+#include "ipsession.h"
+#include "mainwindow.h"
+#include "roundexplorerpage.h"
+#include "stateview.h"
+
+using namespace rs;
+using gui::IpPage;
+using hw::IpSession;
+
+namespace {
+constexpr const char* kKey = "000102030405060708090A0B0C0D0E0F";
+constexpr const char* kNonce = "101112131415161718191A1B1C1D1E1F";
+constexpr const char* kAd = "30313233";
+constexpr const char* kPt = "202122232425262728292A2B2C2D2E2F";
+
+QString hex(const crypto::Bytes& b) {
+    return QString::fromStdString(crypto::toHex(b));
+}
+
+void type(IpPage& page, const QString& field, const QString& text) {
+    QLineEdit* e = page.field(field)->lineEdit();
+    e->selectAll();
+    QTest::keyClick(e, Qt::Key_Delete);
+    QTest::keyClicks(e, text);
+}
+} // namespace
+
+class TestIpPage : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void runsTheSpecExample_data() {
+        QTest::addColumn<int>("variant");
+        QTest::addColumn<int>("unroll");
+        QTest::addColumn<bool>("precomputed");
+        QTest::newRow("Ascon-128 v1.2, unroll 1")
+            << static_cast<int>(crypto::AsconAeadVariant::Ascon128v12) << 1 << false;
+        QTest::newRow("Ascon-128a v1.2, unroll 6, precomputed")
+            << static_cast<int>(crypto::AsconAeadVariant::Ascon128av12) << 6 << true;
+        QTest::newRow("Ascon-AEAD128, unroll 12")
+            << static_cast<int>(crypto::AsconAeadVariant::AsconAead128) << 12 << false;
+    }
+
+    void runsTheSpecExample() {
+        QFETCH(int, variant);
+        QFETCH(int, unroll);
+        QFETCH(bool, precomputed);
+        IpSession session;
+        IpPage page(&session);
+        page.show();
+        type(page, QStringLiteral("key"), QString::fromLatin1(kKey));
+        type(page, QStringLiteral("nonce"), QString::fromLatin1(kNonce));
+        type(page, QStringLiteral("ad"), QString::fromLatin1(kAd));
+        type(page, QStringLiteral("pt"), QString::fromLatin1(kPt));
+        page.variantBox()->setCurrentIndex(page.variantBox()->findData(variant));
+        const int u = page.unrollBox()->findData(unroll);
+        QVERIFY(u >= 0);
+        page.unrollBox()->setCurrentIndex(u);
+        page.precomputedBox()->setChecked(precomputed);
+        QVERIFY(page.runButton()->isEnabled());
+
+        QSignalSpy done(&session, &IpSession::finished);
+        QTest::mouseClick(page.runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        QVERIFY(page.runButton()->isEnabled());
+
+        const auto v = static_cast<crypto::AsconAeadVariant>(variant);
+        const auto key = crypto::fromHex(kKey), nonce = crypto::fromHex(kNonce), ad = crypto::fromHex(kAd),
+                   pt = crypto::fromHex(kPt);
+        const crypto::AeadResult ref = crypto::asconEncrypt(v, key, nonce, ad, pt);
+        QCOMPARE(page.ciphertextLabel()->text(), hex(ref.ct));
+        QCOMPARE(page.tagLabel()->text(), hex(ref.tag));
+        QCOMPARE(page.matchLabel()->text(), QStringLiteral("yes"));
+
+        hw::IpCycleQuery q;
+        q.variant = v;
+        q.unroll = unroll;
+        q.precomputed = precomputed;
+        q.adBytes = ad.size();
+        q.msgBytes = pt.size();
+        const hw::IpCycleFormula f = hw::expectedCycles(q);
+        const hw::IpSessionResult& r = session.lastResult();
+        QCOMPARE(r.cycles.total, f.totalCycles);
+        QCOMPARE(r.axiTransactions, f.axiTransactions);
+        QCOMPARE(page.cycleTable()->item(5, 0)->text(), QString::number(f.totalCycles));
+        QCOMPARE(page.cycleTable()->item(5, 1)->text(), QString::number(f.totalCycles));
+        QCOMPARE(page.cycleTable()->item(0, 1)->text(), QString::number(f.core.init));
+    }
+
+    void invalidHexRunsNothing() {
+        IpSession session;
+        IpPage page(&session);
+        page.show();
+        QVERIFY(page.runButton()->isEnabled());
+        type(page, QStringLiteral("nonce"), QStringLiteral("1011g2"));
+        QVERIFY(!page.field(QStringLiteral("nonce"))->error().isEmpty());
+        QVERIFY(page.field(QStringLiteral("nonce"))->errorLabel()->isVisible());
+        QVERIFY(!page.runButton()->isEnabled());
+        QVERIFY(!page.runAction()->isEnabled());
+        QVERIFY(!session.run()); // even when asked directly
+        page.runAction()->trigger();
+        QTest::qWait(100);
+        QCOMPARE(session.runsStarted(), 0);
+        QCOMPARE(page.ciphertextLabel()->text(), QStringLiteral("—"));
+
+        type(page, QStringLiteral("nonce"), QString::fromLatin1(kNonce));
+        QVERIFY(page.field(QStringLiteral("nonce"))->error().isEmpty());
+        QVERIFY(page.runButton()->isEnabled());
+    }
+
+    void ctrlRIsPerPage() {
+        gui::MainWindow w(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // In the IP page Ctrl+R runs on the IP (twice: the same worker thread clocks the model).
+        IpSession* session = w.ipSession();
+        QWidget* dock = w.ipPage()->parentWidget();
+        dock->show();
+        dock->raise();
+        w.activateWindow();
+        QTRY_VERIFY(w.ipPage()->isVisible());
+        QSignalSpy done(session, &IpSession::finished);
+        QLineEdit* key = w.ipPage()->field(QStringLiteral("key"))->lineEdit();
+        key->setFocus();
+        QTRY_VERIFY(key->hasFocus());
+        const QString explorerState = w.session()->inputText(QStringLiteral("state"));
+        QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        QCOMPARE(w.session()->inputText(QStringLiteral("state")), explorerState);
+        w.ipPage()->unrollBox()->setCurrentIndex(w.ipPage()->unrollBox()->count() - 1);
+        QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
+        QCOMPARE(session->runsStarted(), 2);
+        QCOMPARE(session->lastResult().unroll, 12);
+        QVERIFY(session->lastResult().matchesModel);
+
+        // In the Round Explorer it still randomises the inputs and runs nothing on the IP.
+        w.explorerPage()->stateView()->setFocus();
+        QTRY_VERIFY(w.explorerPage()->stateView()->hasFocus());
+        QTest::keyClick(w.explorerPage()->stateView(), Qt::Key_R, Qt::ControlModifier);
+        QTRY_VERIFY(w.session()->inputText(QStringLiteral("state")) != explorerState);
+        QTest::qWait(100);
+        QCOMPARE(session->runsStarted(), 2);
+    }
+
+    void showsThePapersFigures() {
+        IpSession session;
+        IpPage page(&session);
+        const QTableWidget* t = page.resourceTable();
+        QCOMPARE(t->columnCount(), 5);
+        QCOMPARE(t->item(0, 0)->text(), QStringLiteral("9 068 + 6 RAM32M"));
+        QCOMPARE(t->item(0, 3)->text(), QStringLiteral("39 224"));
+        QCOMPARE(t->item(0, 4)->text(), QStringLiteral("29 471"));
+        QVERIFY(page.findChild<QLabel*>(QStringLiteral("ipResourceSource"))
+                    ->text()
+                    .contains(QStringLiteral("yosys 0.23 synth_xilinx -family xc7")));
+    }
+};
+
+QTEST_MAIN(TestIpPage)
+#include "test_ippage.moc"
