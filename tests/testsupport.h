@@ -7,6 +7,7 @@
 #include <string>
 
 #include "crypto/bytes.h"
+#include "katfile.h"
 
 namespace rs::test {
 
@@ -20,6 +21,22 @@ inline std::string vectorPath(const std::string& relative) {
 
 inline crypto::Bytes hex(std::string_view s) {
     return crypto::fromHex(s);
+}
+
+/** @brief Runs `check` on every record of a KAT file under shared/vectors, labelled by the record's
+ *  `label` field; the file must hold exactly `expected` records and every one must be checked through
+ *  to the end (a fatal failure inside `check` stops that record and fails the count). */
+template <class Check>
+void forEachKatRecord(const std::string& relative, std::size_t expected, const char* label, Check check) {
+    const auto recs = core::readKatFile(vectorPath(relative));
+    ASSERT_EQ(recs.size(), expected) << relative;
+    std::size_t checked = 0;
+    for (const auto& r : recs) {
+        SCOPED_TRACE(r.has(label) ? r.text(label) : "line " + std::to_string(r.line));
+        check(r);
+        if (!::testing::Test::HasFatalFailure()) ++checked;
+    }
+    EXPECT_EQ(checked, expected) << relative;
 }
 
 } // namespace rs::test

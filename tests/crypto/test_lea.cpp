@@ -60,33 +60,21 @@ TEST(Lea, SpecRoundKeysOfLea128) {
 }
 
 TEST(Lea, KisaEcbVectors) {
-    const auto recs = readKatFile(vectorPath("lea/lea_kisa_ecb.txt"));
-    ASSERT_EQ(recs.size(), 30u);
-    int checked = 0;
-    for (const auto& r : recs) {
-        SCOPED_TRACE(r.text("Source"));
+    rs::test::forEachKatRecord("lea/lea_kisa_ecb.txt", 30, "Source", [&](const rs::core::KatRecord& r) {
         const Lea lea(r.hex("Key"));
         EXPECT_EQ(lea.name(), r.text("Algorithm"));
         EXPECT_EQ(toHex(ecbEncrypt(lea, r.hex("PT"))), toHex(r.hex("CT")));
         EXPECT_EQ(toHex(ecbDecrypt(lea, r.hex("CT"))), toHex(r.hex("PT")));
-        ++checked;
-    }
-    EXPECT_EQ(checked, 30);
+    });
 }
 
 TEST(Lea, KisaCtrVectors) {
-    const auto recs = readKatFile(vectorPath("lea/lea_kisa_ctr.txt"));
-    ASSERT_EQ(recs.size(), 30u);
-    int checked = 0;
-    for (const auto& r : recs) {
-        SCOPED_TRACE(r.text("Source"));
+    rs::test::forEachKatRecord("lea/lea_kisa_ctr.txt", 30, "Source", [&](const rs::core::KatRecord& r) {
         const Lea lea(r.hex("Key"));
         EXPECT_EQ(lea.name(), r.text("Algorithm"));
         EXPECT_EQ(toHex(ctrXor(lea, r.hex("IV"), r.hex("PT"))), toHex(r.hex("CT")));
         EXPECT_EQ(toHex(ctrXor(lea, r.hex("IV"), r.hex("CT"))), toHex(r.hex("PT")));
-        ++checked;
-    }
-    EXPECT_EQ(checked, 30);
+    });
 }
 
 TEST(Lea, RandomRoundTripsAllKeySizes) {
