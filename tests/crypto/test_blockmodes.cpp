@@ -1,29 +1,13 @@
 // Mode logic tested against a transparent test cipher (E(x) = x XOR k), so every keystream
 // block is visible; the real ciphers' mode KATs live in their own tests.
+#include "crypto/xorcipher.h"
 #include "testsupport.h"
 
 #include "crypto/blockmodes.h"
 
 using namespace rs::crypto;
 
-namespace {
-class XorCipher final : public BlockCipher {
-  public:
-    explicit XorCipher(std::size_t bs) : m_bs(bs) {}
-    std::size_t blockSize() const noexcept override { return m_bs; }
-    std::string name() const override { return "XOR-test"; }
-    void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
-        for (std::size_t i = 0; i < m_bs; ++i)
-            out[i] = in[i] ^ std::uint8_t(0xA0 + i);
-    }
-    void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
-        encryptBlock(in, out);
-    }
-
-  private:
-    std::size_t m_bs;
-};
-} // namespace
+using rs::test::XorCipher;
 
 TEST(BlockModes, IncrementCarriesAcrossTheWholeBlock) {
     Bytes b = fromHex("00FFFFFF");

@@ -1,6 +1,7 @@
 // Generic GCM: the KISA LEA-GCM vectors (encrypt, decrypt, tamper rejection), the McGrew-Viega cases
 // replayed through a recorded block cipher (so non-96-bit IVs are covered without AES), counter
 // wrap-around, round trips and argument checks.
+#include "crypto/xorcipher.h"
 #include "testsupport.h"
 
 #include "crypto/gcm.h"
@@ -59,23 +60,7 @@ class RecordedCipher final : public BlockCipher {
     mutable int m_misses = 0;
 };
 
-// E(x) = x XOR 0xA0A1..AF: every keystream block shows which counter produced it.
-class XorCipher final : public BlockCipher {
-  public:
-    explicit XorCipher(std::size_t bs) : m_bs(bs) {}
-    std::size_t blockSize() const noexcept override { return m_bs; }
-    std::string name() const override { return "XOR-" + std::to_string(8 * m_bs); }
-    void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
-        for (std::size_t i = 0; i < m_bs; ++i)
-            out[i] = in[i] ^ std::uint8_t(0xA0 + i);
-    }
-    void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept override {
-        encryptBlock(in, out);
-    }
-
-  private:
-    std::size_t m_bs;
-};
+using rs::test::XorCipher;
 
 } // namespace
 
