@@ -1,28 +1,35 @@
 #pragma once
 // Value Change Dump (IEEE 1364 section 18) export and import of a WaveformStore. Each group
-// becomes a $scope module, each signal a $var wire; one store tick is one VCD time unit of the
-// given timescale (a clock cycle of the simulated IP). Reading accepts the subset this writer
-// produces plus what simulators commonly emit: nested scopes (joined with '.' into the group),
-// scalar and vector changes, x/z read as 0, $dumpvars/$dumpall blocks, comments. Signals wider
-// than 64 bits and real variables are rejected.
+// becomes a $scope module, each signal a $var wire; one store tick is one VCD time unit. The
+// timescale is the store's tickSeconds (the nearest VCD unit when it has none exactly), or
+// VcdOptions::timescale when tickSeconds is 0; reading sets tickSeconds from $timescale.
+//
+// Reading accepts the subset this writer produces plus what simulators commonly emit: nested
+// scopes (joined with '.' into the group), scalar and vector changes, $dumpvars/$dumpall blocks,
+// comments. x and z read as 0, except that a signal's all-x/z values before its first known value
+// store nothing (the store reads 0 there anyway); the writer writes x for a signal that has no
+// change at tick 0, so export and import give back exactly the same change lists. Signals wider
+// than 64 bits, values wider than their signal and real variables are rejected. Every error is a
+// VcdError naming the line ("VCD line 12: ...").
 
 #include <istream>
 #include <ostream>
-#include <stdexcept>
 #include <string>
 
+#include "waveformfile.h"
 #include "waveformstore.h"
 
 namespace rs::waveform {
 
 /** @brief A malformed VCD file; the message names the line. */
-class VcdError : public std::runtime_error {
+class VcdError : public WaveformFileError {
   public:
-    using std::runtime_error::runtime_error;
+    using WaveformFileError::WaveformFileError;
 };
 
 struct VcdOptions {
-    std::string timescale = "10 ns"; ///< one tick; 10 ns = a 100 MHz clock like the paper's PL
+    /// one tick when the store's tickSeconds is 0; 10 ns = a 100 MHz clock like the paper's PL
+    std::string timescale = "10 ns";
     std::string topModule = "roundscope";
     std::string comment = "RoundScope waveform capture";
 };
@@ -34,7 +41,9 @@ void writeVcdFile(const WaveformStore& store, const std::string& path, const Vcd
 
 /** @brief Parses VCD text into a new store (groups from the scopes below the top module). */
 WaveformStore readVcd(std::istream& in);
-/** @brief Reads a VCD file; throws VcdError when it cannot be opened or parsed. */
-WaveformStore readVcdFile(const std::string& path);
+/** @brief Reads a VCD file; throws VcdError when it cannot be opened or parsed. Calls progress
+ *  (fraction of the file's bytes) once per block of 256 KiB read, and throws WaveformCancelled
+ *  when it returns false. */
+WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress = {});
 
 } // namespace rs::waveform

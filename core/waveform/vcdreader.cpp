@@ -1,161 +1,422 @@
 #include "vcd.h"
 
+#include "bitstring.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <map>
-#include <sstream>
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace rs::waveform {
 
 namespace {
 
+constexpr std::size_t kBlockSize = 256 * 1024; ///< bytes per read, and per progress report
+constexpr std::size_t kMaxToken = 64 * 1024;   ///< a longer word means the file is not VCD
+constexpr std::size_t kMaxWords = 256;         ///< words of one header command before its $end
+constexpr std::size_t kSlack = 16;             ///< a separator after the data, and 8-byte loads
+
+/** @brief A word of a message: at most 32 characters, non-printable bytes as \xNN. */
+std::string shown(std::string_view s) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string q = "'";
+    for (std::size_t i = 0; i < s.size() && i < 32; ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            q.push_back(static_cast<char>(c));
+        } else {
+            q += "\\x";
+            q.push_back(kHex[c >> 4]);
+            q.push_back(kHex[c & 15]);
+        }
+    }
+    if (s.size() > 32) q += "...";
+    return q + "'";
+}
+
+[[noreturn]] void failAt(std::uint64_t line, const std::string& why) {
+    throw VcdError("VCD line " + std::to_string(line) + ": " + why);
+}
+
+/** Splits the input into words, reading it in big blocks. A word is a run of bytes above ' ';
+ *  every control character separates words, and only '\n' counts lines. */
+class Tokenizer {
+  public:
+    Tokenizer(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress)
+        : m_in(in), m_total(totalBytes), m_progress(std::move(progress)),
+          m_buf(std::make_unique<char[]>(kBlockSize + kMaxToken + kSlack)) {
+        m_buf[0] = ' ';
+    }
+
+    /** @brief The next word, valid until the following call; false at the end of the input. */
+    bool next(std::string_view& word) {
+        for (;;) { // skip separators
+            while (m_pos < m_end) {
+                const char c = m_buf[m_pos];
+                if (static_cast<unsigned char>(c) > ' ') goto found;
+                m_line += c == '\n';
+                ++m_pos;
+            }
+            if (!fill(m_end)) return false;
+        }
+    found:
+        m_wordLine = m_line;
+        std::size_t start = m_pos, p = m_pos;
+        for (;;) {
+            p = wordEnd(p);
+            if (p < m_end) break;
+            // The word reaches the end of the block: keep it and read on.
+            if (p - start > kMaxToken) failAt(m_wordLine, "a word longer than 64 KiB (not a VCD file?)");
+            const std::size_t kept = p - start;
+            const bool more = fill(start);
+            start = 0;
+            p = kept;
+            if (!more) break;
+        }
+        word = std::string_view(m_buf.get() + start, p - start);
+        m_pos = p;
+        return true;
+    }
+
+    /** @brief Line of the last word returned (1 before any). */
+    std::uint64_t line() const { return m_wordLine; }
+
+  private:
+    /** The first separator at or after p, eight bytes at a time: a byte below 0x21 sets its top
+     *  bit in (w - 0x21..) & ~w & 0x80.. (higher bytes may be false hits, the lowest is exact).
+     *  The separator written after the data stops it; the slack behind it keeps loads in bounds. */
+    std::size_t wordEnd(std::size_t p) const {
+        constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+        for (;; p += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, m_buf.get() + p, 8);
+            if constexpr (std::endian::native != std::endian::little) w = byteswap(w);
+            const std::uint64_t hit = (w - 0x21 * kOnes) & ~w & kHigh;
+            if (hit) return p + static_cast<std::size_t>(std::countr_zero(hit)) / 8;
+        }
+    }
+
+    static std::uint64_t byteswap(std::uint64_t w) {
+        std::uint64_t r = 0;
+        for (int i = 0; i < 8; ++i, w >>= 8)
+            r = (r << 8) | (w & 0xff);
+        return r;
+    }
+
+    /** Moves [keep, end) to the front and appends the next block; false when nothing was read. */
+    bool fill(std::size_t keep) {
+        const std::size_t kept = m_end - keep;
+        if (kept > 0 && keep > 0) std::memmove(m_buf.get(), m_buf.get() + keep, kept);
+        m_pos = 0;
+        m_end = kept;
+        m_in.read(m_buf.get() + kept, static_cast<std::streamsize>(kBlockSize));
+        const auto got = static_cast<std::size_t>(m_in.gcount());
+        if (m_in.bad()) failAt(m_line, "read error");
+        m_end += got;
+        m_buf[m_end] = ' '; // stops wordEnd()
+        if (got == 0) return false;
+        m_read += got;
+        if (m_progress && m_total > 0 &&
+            !m_progress(std::min(1.0, static_cast<double>(m_read) / static_cast<double>(m_total))))
+            throw WaveformCancelled();
+        return true;
+    }
+
+    std::istream& m_in;
+    std::uint64_t m_total;
+    WaveformProgress m_progress;
+    std::unique_ptr<char[]> m_buf;
+    std::size_t m_pos = 0, m_end = 0;
+    std::uint64_t m_read = 0;
+    std::uint64_t m_line = 1, m_wordLine = 1;
+};
+
+struct StringHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+/** The signals behind one identifier code (several when the file declares aliases). */
+struct Slot {
+    std::vector<SignalId> ids;
+    int width = 1;       ///< the widest of them: a longer value is an error
+    bool valued = false; ///< a known value was seen; x/z before it store nothing
+};
+
 class Parser {
   public:
-    explicit Parser(std::istream& in) : m_in(in) {}
+    Parser(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress)
+        : m_tok(in, totalBytes, std::move(progress)), m_shortCodes(1u << 16, 0) {}
 
     WaveformStore run() {
-        std::string tok;
-        while (next(tok)) {
-            if (tok == "$enddefinitions") {
-                skipToEnd();
-                break;
-            }
-            if (tok == "$scope") {
-                std::string type, name;
-                expect(type);
-                expect(name);
-                skipToEnd();
-                m_scopes.push_back(name);
-            } else if (tok == "$upscope") {
-                if (m_scopes.empty()) fail("$upscope without $scope");
-                m_scopes.pop_back();
-                skipToEnd();
-            } else if (tok == "$var") {
-                parseVar();
-            } else if (!tok.empty() && tok[0] == '$') {
-                skipToEnd(); // $date, $version, $timescale, $comment
-            } else {
-                fail("unexpected '" + tok + "' in the header");
-            }
-        }
-        Tick now = 0;
-        while (next(tok)) {
-            const char c = tok[0];
-            if (c == '#') {
-                now = parseTime(tok.substr(1));
-                m_store.advance(now);
-            } else if (c == '$') {
-                if (tok == "$comment") skipToEnd(); // $dumpvars, $dumpall, $dumpon, $dumpoff, $end: markers
-            } else if (c == 'b' || c == 'B') {
-                std::string code;
-                expect(code);
-                set(code, now, parseBits(tok.substr(1)));
-            } else if (c == 'r' || c == 'R') {
-                fail("real values are not supported");
-            } else if (c == '0' || c == '1' || c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
-                if (tok.size() < 2) fail("scalar change without an identifier");
-                set(tok.substr(1), now, c == '1' ? 1 : 0);
-            } else {
-                fail("unexpected '" + tok + "'");
-            }
-        }
+        parseHeader();
+        parseBody();
         return std::move(m_store);
     }
 
   private:
-    bool next(std::string& tok) {
-        while (!(m_line >> tok)) {
-            std::string line;
-            if (!std::getline(m_in, line)) return false;
-            ++m_lineNo;
-            m_line.clear();
-            m_line.str(line);
+    [[noreturn]] void fail(const std::string& why) const { failAt(m_tok.line(), why); }
+
+    void parseHeader() {
+        std::string_view tok;
+        bool any = false;
+        while (true) {
+            if (!m_tok.next(tok)) {
+                if (!any) fail("empty file (no VCD header)");
+                fail("the header ends without $enddefinitions");
+            }
+            any = true;
+            if (tok == "$enddefinitions") {
+                words("$enddefinitions");
+                return;
+            } else if (tok == "$scope") {
+                const auto w = words("$scope");
+                if (w.size() < 2) fail("$scope needs a type and a name");
+                m_scopes.push_back(w[1]);
+            } else if (tok == "$upscope") {
+                if (m_scopes.empty()) fail("$upscope without $scope");
+                m_scopes.pop_back();
+                words("$upscope");
+            } else if (tok == "$var") {
+                parseVar();
+            } else if (tok == "$timescale") {
+                const std::uint64_t line = m_tok.line();
+                std::string text;
+                for (const std::string& w : words("$timescale"))
+                    text += w;
+                const auto seconds = parseTimescale(text);
+                if (!seconds)
+                    failAt(line, "bad timescale " + shown(text) + " (1, 10 or 100 s, ms, us, ns, ps, fs)");
+                m_store.setTickSeconds(*seconds);
+            } else if (tok[0] == '$') {
+                skipText(tok); // $date, $version, $comment and extensions: free text up to $end
+            } else {
+                fail("unexpected " + shown(tok) + " in the header");
+            }
         }
-        return true;
     }
 
-    void expect(std::string& tok) {
-        if (!next(tok)) fail("unexpected end of file");
+    /** The words of a header command up to its $end; another keyword first is a missing $end. */
+    std::vector<std::string> words(std::string_view keyword) {
+        const std::uint64_t line = m_tok.line();
+        std::vector<std::string> out;
+        std::string_view tok;
+        while (true) {
+            if (!m_tok.next(tok)) failAt(line, std::string(keyword) + " has no $end (end of file)");
+            if (tok == "$end") return out;
+            if (tok[0] == '$' || out.size() == kMaxWords)
+                failAt(line, std::string(keyword) + " has no $end (found " + shown(tok) + " on line " +
+                                 std::to_string(m_tok.line()) + ")");
+            out.emplace_back(tok);
+        }
     }
 
-    void skipToEnd() {
-        std::string tok;
-        while (next(tok))
+    /** Skips free text up to $end ($comment, $date, $version). */
+    void skipText(std::string_view keyword) {
+        const std::uint64_t line = m_tok.line();
+        const std::string name(keyword);
+        std::string_view tok;
+        while (m_tok.next(tok))
             if (tok == "$end") return;
-        fail("missing $end");
-    }
-
-    [[noreturn]] void fail(const std::string& why) const {
-        throw VcdError("VCD line " + std::to_string(m_lineNo) + ": " + why);
+        failAt(line, name + " has no $end (end of file)");
     }
 
     void parseVar() {
-        std::string type, width, code, name, tok;
-        expect(type);
-        expect(width);
-        expect(code);
-        expect(name);
-        while (true) { // an optional bit range, then $end
-            expect(tok);
-            if (tok == "$end") break;
-        }
-        int w = 0;
-        try {
-            w = std::stoi(width);
-        } catch (const std::exception&) {
-            fail("bad width '" + width + "'");
-        }
-        if (w < 1 || w > 64) fail("signal " + name + " is " + width + " bits wide (at most 64)");
+        const std::uint64_t line = m_tok.line();
+        const auto w = words("$var");
+        if (w.size() < 4) failAt(line, "$var needs a type, a width, an identifier code and a name");
+        const std::string &type = w[0], &width = w[1], &code = w[2];
+        std::string name = w[3];
+        if (type == "real" || type == "realtime" || type == "shortreal" || type == "string")
+            failAt(line, "signal " + name + " is a " + type + " variable (not supported)");
+        int bits = 0;
+        if (width.empty() || width.size() > 4 || width.find_first_not_of("0123456789") != std::string::npos)
+            failAt(line, "bad width " + shown(width));
+        bits = std::stoi(width);
+        if (bits < 1 || bits > 64)
+            failAt(line, "signal " + name + " is " + width + " bits wide (at most 64)");
         std::string group;
         for (std::size_t i = 1; i < m_scopes.size(); ++i)
             group += (group.empty() ? "" : ".") + m_scopes[i];
-        if (m_store.find(name)) name = group + "." + name;
-        m_codes[code].push_back(m_store.addSignal(name, w, group));
-    }
-
-    Tick parseTime(const std::string& s) const {
-        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-            fail("bad time '#" + s + "'");
-        return std::stoull(s);
-    }
-
-    std::uint64_t parseBits(const std::string& s) const {
-        if (s.empty()) fail("empty vector value");
-        if (s.size() > 64) fail("vector value wider than 64 bits");
-        std::uint64_t v = 0;
-        for (char c : s) {
-            if (c != '0' && c != '1' && c != 'x' && c != 'X' && c != 'z' && c != 'Z')
-                fail("bad bit '" + s + "'");
-            v = (v << 1) | (c == '1' ? 1u : 0u);
+        if (m_names.count(name)) {
+            if (group.empty() || m_names.count(group + "." + name))
+                failAt(line, "duplicate signal " + shown(name));
+            name = group + "." + name;
         }
+        SignalId id = 0;
+        try {
+            id = m_store.addSignal(name, bits, group);
+        } catch (const std::invalid_argument& e) {
+            failAt(line, e.what());
+        }
+        m_names.insert(name);
+        Slot* s = slot(code);
+        if (!s) {
+            m_slots.emplace_back();
+            s = &m_slots.back();
+            s->width = bits;
+            const std::size_t index = m_slots.size(); // stored + 1: 0 means none
+            if (code.size() <= 2)
+                m_shortCodes[shortKey(code)] = static_cast<std::uint32_t>(index);
+            else
+                m_longCodes.emplace(code, index);
+        }
+        s->ids.push_back(id);
+        s->width = std::max(s->width, bits);
+    }
+
+    /** One- and two-character codes index a table directly (code bytes are above ' ', so the
+     *  two ranges do not overlap); longer ones go through a hash map. */
+    static std::size_t shortKey(std::string_view code) {
+        const auto c0 = static_cast<unsigned char>(code[0]);
+        return code.size() == 1 ? c0 : (std::size_t{c0} << 8) | static_cast<unsigned char>(code[1]);
+    }
+
+    Slot* slot(std::string_view code) {
+        std::size_t index = 0;
+        if (code.size() <= 2) {
+            index = m_shortCodes[shortKey(code)];
+        } else {
+            const auto it = m_longCodes.find(code);
+            if (it != m_longCodes.end()) index = it->second;
+        }
+        return index == 0 ? nullptr : &m_slots[index - 1];
+    }
+
+    Slot& known(std::string_view code) {
+        Slot* s = slot(code);
+        if (!s) fail("unknown identifier " + shown(code));
+        return *s;
+    }
+
+    void parseBody() {
+        Tick now = 0;
+        std::string_view tok;
+        while (m_tok.next(tok)) {
+            switch (tok[0]) {
+            case '#': {
+                const Tick t = parseTime(tok);
+                if (t < now)
+                    fail("time #" + std::to_string(t) + " goes back (after #" + std::to_string(now) + ")");
+                now = t;
+                m_store.advance(now);
+                break;
+            }
+            case 'b':
+            case 'B': {
+                std::size_t digits = 0;
+                bool unknown = false;
+                const std::uint64_t v = parseBits(tok, digits, unknown);
+                std::string_view code;
+                if (!m_tok.next(code)) fail("vector value without an identifier code");
+                Slot& s = known(code);
+                if (digits > static_cast<std::size_t>(s.width))
+                    fail("a " + std::to_string(digits) + "-bit value for the " + std::to_string(s.width) +
+                         "-bit signal " + m_store.signal(s.ids.front()).name);
+                set(s, now, v, unknown);
+                break;
+            }
+            case 'r':
+            case 'R':
+                fail("real values are not supported");
+            case '0':
+            case '1':
+            case 'x':
+            case 'X':
+            case 'z':
+            case 'Z':
+                if (tok.size() < 2) fail("scalar change without an identifier");
+                set(known(tok.substr(1)), now, tok[0] == '1' ? 1 : 0, tok[0] != '0' && tok[0] != '1');
+                break;
+            case '$':
+                // $dumpvars, $dumpall, $dumpon, $dumpoff and $end only mark blocks.
+                if (tok == "$comment") skipText(tok);
+                break;
+            default:
+                fail("unexpected " + shown(tok));
+            }
+        }
+    }
+
+    Tick parseTime(std::string_view tok) const {
+        if (tok.size() < 2) fail("bad time " + shown(tok));
+        Tick t = 0;
+        for (std::size_t i = 1; i < tok.size(); ++i) {
+            const unsigned d = static_cast<unsigned char>(tok[i]) - '0';
+            if (d > 9) fail("bad time " + shown(tok));
+            if (t > (~Tick{0} - d) / 10) fail("time " + shown(tok) + " is too large");
+            t = t * 10 + d;
+        }
+        return t;
+    }
+
+    /** A vector value's bits (x and z as 0); unknown when every digit is x or z. */
+    std::uint64_t parseBits(std::string_view tok, std::size_t& digits, bool& unknown) const {
+        digits = tok.size() - 1;
+        if (digits == 0) fail("empty vector value");
+        if (digits > 64) fail("vector value wider than 64 bits");
+        std::uint64_t v = 0;
+        if (detail::parseBinary(tok.data() + 1, digits, v)) {
+            unknown = false;
+            return v;
+        }
+        std::size_t xz = 0;
+        for (std::size_t i = 1; i < tok.size(); ++i) {
+            const char c = tok[i];
+            if (c == '0' || c == '1') {
+                v = (v << 1) | static_cast<std::uint64_t>(c - '0');
+            } else if (c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
+                v <<= 1;
+                ++xz;
+            } else {
+                fail("bad bit in " + shown(tok));
+            }
+        }
+        unknown = xz == digits;
         return v;
     }
 
-    void set(const std::string& code, Tick now, std::uint64_t value) {
-        const auto it = m_codes.find(code);
-        if (it == m_codes.end()) fail("unknown identifier '" + code + "'");
-        for (SignalId id : it->second)
+    void set(Slot& s, Tick now, std::uint64_t value, bool unknown) {
+        if (unknown && !s.valued) return; // x before any value: the store reads 0 there already
+        s.valued = true;
+        for (SignalId id : s.ids)
             m_store.sample(id, now, value);
     }
 
-    std::istream& m_in;
-    std::istringstream m_line;
-    int m_lineNo = 0;
-    std::vector<std::string> m_scopes;
-    std::map<std::string, std::vector<SignalId>> m_codes;
+    Tokenizer m_tok;
     WaveformStore m_store;
+    std::vector<std::string> m_scopes;
+    std::unordered_set<std::string> m_names;
+    std::vector<Slot> m_slots;
+    std::vector<std::uint32_t> m_shortCodes; ///< shortKey(code) -> slot index + 1
+    std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_longCodes;
 };
 
 } // namespace
 
 WaveformStore readVcd(std::istream& in) {
-    return Parser(in).run();
+    return Parser(in, 0, {}).run();
 }
 
-WaveformStore readVcdFile(const std::string& path) {
+WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw VcdError("cannot open VCD file " + path + " (a directory)");
     std::ifstream f(path, std::ios::binary);
     if (!f) throw VcdError("cannot open VCD file " + path);
-    return readVcd(f);
+    f.seekg(0, std::ios::end);
+    const auto size = f.tellg();
+    f.seekg(0, std::ios::beg);
+    if (!f) throw VcdError("cannot read VCD file " + path);
+    return Parser(f, size > 0 ? static_cast<std::uint64_t>(size) : 0, progress).run();
 }
 
 } // namespace rs::waveform

@@ -1,14 +1,15 @@
 #include "vcd.h"
 
 #include <algorithm>
+#include <bit>
 #include <fstream>
-#include <functional>
-#include <queue>
 #include <vector>
 
 namespace rs::waveform {
 
 namespace {
+
+constexpr std::size_t kFlushBytes = 1 << 20; ///< text collected before each write to the stream
 
 /** VCD identifier codes: base-90 numbers over the printable characters '%'..'~' (leaving out
  *  '#' and '$', which start timestamps and keywords, for readers that look at a code alone). */
@@ -21,17 +22,32 @@ std::string idCode(std::size_t n) {
     return s;
 }
 
-void writeValue(std::ostream& out, const SignalInfo& info, std::uint64_t value, const std::string& code) {
-    if (info.width == 1) {
-        out << (value & 1 ? '1' : '0') << code << '\n';
-        return;
+/** Scalars as "1!", vectors in binary with leading zeros dropped (VCD extends a vector with 0). */
+void appendValue(std::string& out, int width, std::uint64_t value, const std::string& code) {
+    if (width == 1) {
+        out.push_back(value & 1 ? '1' : '0');
+    } else {
+        out.push_back('b');
+        const int bits = std::max(1, 64 - std::countl_zero(value));
+        for (int b = bits - 1; b >= 0; --b)
+            out.push_back((value >> b) & 1 ? '1' : '0');
+        out.push_back(' ');
     }
-    // Binary with leading zeros dropped (VCD extends a vector with 0).
-    std::string bits;
-    for (int b = info.width - 1; b >= 0; --b)
-        bits.push_back((value >> b) & 1 ? '1' : '0');
-    const auto one = bits.find('1');
-    out << 'b' << (one == std::string::npos ? "0" : bits.substr(one)) << ' ' << code << '\n';
+    out += code;
+    out.push_back('\n');
+}
+
+/** A signal with no value yet at tick 0: x, which the reader takes as "no change". */
+void appendUnknown(std::string& out, int width, const std::string& code) {
+    out += width == 1 ? "x" : "bx ";
+    out += code;
+    out.push_back('\n');
+}
+
+void appendTime(std::string& out, Tick tick) {
+    out.push_back('#');
+    out += std::to_string(tick);
+    out.push_back('\n');
 }
 
 } // namespace
@@ -39,12 +55,17 @@ void writeValue(std::ostream& out, const SignalInfo& info, std::uint64_t value, 
 void writeVcd(const WaveformStore& store, std::ostream& out, const VcdOptions& options) {
     const std::size_t n = store.signalCount();
     std::vector<std::string> codes(n);
-    for (std::size_t i = 0; i < n; ++i)
+    std::vector<int> widths(n);
+    for (std::size_t i = 0; i < n; ++i) {
         codes[i] = idCode(i);
+        widths[i] = store.signal(i).width;
+    }
 
+    const std::string timescale =
+        store.tickSeconds() > 0 ? timescaleText(store.tickSeconds()) : options.timescale;
     out << "$date\n  (not recorded)\n$end\n";
     out << "$version\n  " << options.comment << "\n$end\n";
-    out << "$timescale " << options.timescale << " $end\n";
+    out << "$timescale " << timescale << " $end\n";
     out << "$scope module " << options.topModule << " $end\n";
     // Groups in order of first appearance; ungrouped signals sit in the top module.
     std::vector<std::string> groups;
@@ -65,35 +86,31 @@ void writeVcd(const WaveformStore& store, std::ostream& out, const VcdOptions& o
     }
     out << "$upscope $end\n$enddefinitions $end\n";
 
-    // Initial values, then a merge of every signal's change list in tick order.
-    out << "#0\n$dumpvars\n";
-    using Head = std::pair<Tick, std::size_t>; // next change tick, signal
-    std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-    std::vector<std::size_t> next(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        std::size_t k = 0;
-        std::uint64_t v0 = 0;
-        if (store.changeCount(i) > 0 && store.change(i, 0).tick == 0) {
-            v0 = store.change(i, 0).value;
-            k = 1;
-        }
-        writeValue(out, store.signal(i), v0, codes[i]);
-        next[i] = k;
-        if (k < store.changeCount(i)) heads.emplace(store.change(i, k).tick, i);
-    }
-    out << "$end\n";
+    // Initial values (x for a signal whose first change comes later), then every change in tick order.
+    std::string text;
+    text.reserve(kFlushBytes + 256);
+    text += "#0\n$dumpvars\n";
+    for (std::size_t i = 0; i < n; ++i)
+        if (store.changeCount(i) == 0 || store.change(i, 0).tick != 0)
+            appendUnknown(text, widths[i], codes[i]);
+    bool inDump = true;
     Tick current = 0;
-    while (!heads.empty()) {
-        const auto [tick, i] = heads.top();
-        heads.pop();
+    forEachChangeInTickOrder(store, [&](Tick tick, SignalId i, std::uint64_t value) {
         if (tick != current) {
-            out << '#' << tick << '\n';
+            if (inDump) text += "$end\n";
+            inDump = false;
+            appendTime(text, tick);
             current = tick;
         }
-        writeValue(out, store.signal(i), store.change(i, next[i]).value, codes[i]);
-        if (++next[i] < store.changeCount(i)) heads.emplace(store.change(i, next[i]).tick, i);
-    }
-    if (store.endTick() > current) out << '#' << store.endTick() << '\n';
+        appendValue(text, widths[i], value, codes[i]);
+        if (text.size() >= kFlushBytes) {
+            out.write(text.data(), static_cast<std::streamsize>(text.size()));
+            text.clear();
+        }
+    });
+    if (inDump) text += "$end\n";
+    if (store.endTick() > current) appendTime(text, store.endTick());
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 void writeVcdFile(const WaveformStore& store, const std::string& path, const VcdOptions& options) {

@@ -74,7 +74,7 @@ SignalId WaveformStore::addSignal(std::string name, int width, std::string group
                                     " is outside 1..64");
     if (find(name)) throw std::invalid_argument("waveform signal " + name + " already exists");
     auto t = std::make_unique<Track>();
-    t->info = SignalInfo{std::move(name), width, std::move(group)};
+    t->info = SignalInfo{std::move(name), width, std::move(group), {}};
     t->mask = width == 64 ? ~0ull : (1ull << width) - 1;
     m_tracks.push_back(std::move(t));
     return m_tracks.size() - 1;
@@ -109,6 +109,26 @@ std::vector<SignalId> WaveformStore::group(std::string_view group) const {
     for (std::size_t i = 0; i < m_tracks.size(); ++i)
         if (m_tracks[i]->info.group == group) ids.push_back(i);
     return ids;
+}
+
+void WaveformStore::setValueNames(SignalId id, std::map<std::uint64_t, std::string> names) {
+    track(id).info.valueNames = std::move(names);
+}
+
+void WaveformStore::setTickSeconds(double seconds) {
+    if (!(seconds >= 0)) throw std::invalid_argument("waveform tick length must be >= 0 seconds");
+    m_tickSeconds = seconds;
+}
+
+std::size_t WaveformStore::memoryBytes() const {
+    std::size_t bytes = sizeof(*this) + m_tracks.capacity() * sizeof(m_tracks[0]);
+    for (const auto& t : m_tracks) {
+        bytes += sizeof(Track) + t->info.name.capacity() + t->info.group.capacity();
+        bytes += t->chunks.capacity() * sizeof(t->chunks[0]) + t->chunks.size() * sizeof(Chunk);
+        for (const auto& level : t->levels)
+            bytes += sizeof(level) + level.capacity() * sizeof(level[0]);
+    }
+    return bytes;
 }
 
 void WaveformStore::sample(SignalId id, Tick tick, std::uint64_t value) {
@@ -232,6 +252,7 @@ std::vector<ViewItem> WaveformStore::viewItems(SignalId id, Tick begin, Tick end
 void WaveformStore::clear() {
     m_tracks.clear();
     m_end = 0;
+    m_tickSeconds = 0;
 }
 
 } // namespace rs::waveform

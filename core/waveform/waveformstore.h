@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,11 +26,13 @@ namespace rs::waveform {
 using Tick = std::uint64_t;
 using SignalId = std::size_t;
 
-/** @brief A signal's identity: its name, bit width (1..64) and display group ("axi", "state"). */
+/** @brief A signal's identity: its name, bit width (1..64) and display group ("axi", "state"),
+ *  plus optional names of its values (an FSM's states: 0 "idle", 1 "load", ...). */
 struct SignalInfo {
     std::string name;
     int width = 1;
     std::string group;
+    std::map<std::uint64_t, std::string> valueNames;
 };
 
 /** @brief One value change: from tick on, the signal holds value. */
@@ -68,6 +71,15 @@ class WaveformStore {
     std::optional<SignalId> find(std::string_view name) const;
     /** @brief The signals of one group, in the order they were added. */
     std::vector<SignalId> group(std::string_view group) const;
+    /** @brief Names the signal's values (an FSM's states); throws std::out_of_range for a bad id. */
+    void setValueNames(SignalId id, std::map<std::uint64_t, std::string> names);
+
+    /** @brief Seconds per tick (a VCD's $timescale; 10 ns for the IP's 100 MHz clock); 0 = unknown. */
+    double tickSeconds() const { return m_tickSeconds; }
+    /** @brief Sets seconds per tick (0 = unknown); throws std::invalid_argument when negative. */
+    void setTickSeconds(double seconds);
+    /** @brief Bytes held by the store's chunks, summaries and signal table (memory per change). */
+    std::size_t memoryBytes() const;
 
     /** @brief Records the signal's value at tick; stores a change only when the value differs
      *  from the previous one (the first sample always is one). Bits above the width are dropped.
@@ -113,6 +125,7 @@ class WaveformStore {
 
     std::vector<std::unique_ptr<Track>> m_tracks;
     Tick m_end = 0;
+    double m_tickSeconds = 0;
 };
 
 } // namespace rs::waveform

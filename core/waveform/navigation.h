@@ -1,0 +1,54 @@
+#pragma once
+// Moving through a capture the way a waveform viewer's cursor does: to the next or previous edge
+// (value change) of a signal, to the next or previous clock at which a signal holds a value, and the
+// cycle axis of a chosen clock (its rising edges numbered 0, 1, 2, ...), so that a trace whose ticks
+// are simulator time units still reads in clock cycles. Plain C++ over WaveformStore.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "waveformstore.h"
+
+namespace rs::waveform {
+
+/** @brief Tick of the first change of the signal strictly after tick, if any. */
+std::optional<Tick> nextEdge(const WaveformStore& store, SignalId id, Tick tick);
+/** @brief Tick of the last change of the signal strictly before tick, if any. */
+std::optional<Tick> previousEdge(const WaveformStore& store, SignalId id, Tick tick);
+/** @brief First tick strictly after tick at which the signal starts to hold value (a change to it). */
+std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value);
+/** @brief Last tick strictly before tick at which the signal starts to hold value. */
+std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value);
+
+/**
+ * @brief Ticks <-> clock cycles. The identity axis (one tick per cycle) serves the IP's captures;
+ * an axis made from a 1-bit clock numbers its rising edges: cycle c spans [edge c, edge c + 1).
+ */
+class ClockAxis {
+  public:
+    /** @brief One tick per cycle. */
+    ClockAxis() = default;
+    /** @brief The rising edges (0 -> 1 changes) of a 1-bit signal. Throws std::invalid_argument when
+     *  the signal is wider than one bit or has no rising edge. */
+    static ClockAxis fromClock(const WaveformStore& store, SignalId clock);
+
+    /** @brief True for one tick per cycle. */
+    bool isIdentity() const { return m_edges.empty(); }
+    /** @brief The cycle that tick falls in, with the fraction of the cycle elapsed (before the
+     *  first edge: negative, measured in the first period). */
+    double cycleAt(Tick tick) const;
+    /** @brief The tick at which cycle c starts (extrapolated with the last period outside the
+     *  edges; clamped at 0). */
+    Tick tickOfCycle(std::int64_t cycle) const;
+    /** @brief Number of rising edges (0 for the identity axis). */
+    std::size_t edgeCount() const { return m_edges.size(); }
+    /** @brief Ticks per cycle: 1 for the identity axis, else the median period (1 with one edge). */
+    double period() const { return m_period; }
+
+  private:
+    std::vector<Tick> m_edges;
+    double m_period = 1;
+};
+
+} // namespace rs::waveform
