@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 #include "ipsignals.h"
 #include "modelbackend.h"
@@ -85,6 +86,10 @@ void IpDevice::startCapture(waveform::WaveformStore& store, const std::vector<st
         if (!groups.empty() && std::find(groups.begin(), groups.end(), def.group) == groups.end()) continue;
         const auto existing = store.find(def.name);
         const waveform::SignalId id = existing ? *existing : store.addSignal(def.name, def.width, def.group);
+        // The waveform view shows the FSM's states by name.
+        if (std::string_view(def.name) == "phase")
+            store.setValueNames(
+                id, {{0, "idle"}, {1, "load"}, {2, "init"}, {3, "AD"}, {4, "data"}, {5, "final"}});
         cap->signals.emplace_back(&def, id);
     }
     m_capture = std::move(cap);
