@@ -3,6 +3,7 @@
 #include "ciphersession.h"
 #include "diffusionpage.h"
 #include "explorermodel.h"
+#include "ipsession.h"
 #include "mainwindow.h"
 #include "roundexplorerpage.h"
 
@@ -64,6 +65,14 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
             QCoreApplication::exit(ok ? 0 : 1);
         });
     };
+    if (o.tab == QLatin1String("waves")) {
+        // The waveform page over a capture of the explorer's inputs, cursor A on the current step.
+        QObject::connect(w.ipSession(), &rs::hw::IpSession::finished, &w, shoot);
+        QObject::connect(w.ipSession(), &rs::hw::IpSession::failed, &w, shoot);
+        QTimer::singleShot(o.timeoutMs, &w, shoot);
+        if (!w.captureExplorerInputs()) shoot();
+        return;
+    }
     QObject::connect(session, &rs::sessions::CipherSession::diffusionFinished, &w, shoot);
     QObject::connect(session, &rs::sessions::CipherSession::diffusionFailed, &w, shoot);
     QObject::connect(session, &rs::sessions::CipherSession::diffusionCancelled, &w, shoot);
@@ -103,9 +112,11 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption mode(QStringLiteral("mode"),
                                   QStringLiteral("Screenshot: value, changed or twin."),
                                   QStringLiteral("MODE"), QStringLiteral("twin"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Screenshot: twin, dependency, sac, counter."),
-                                 QStringLiteral("TAB"), QStringLiteral("dependency"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("Screenshot: twin, dependency, sac, counter, or waves (the waveform page "
+                       "over an IP capture of the explorer's Ascon inputs)."),
+        QStringLiteral("TAB"), QStringLiteral("dependency"));
     const QCommandLineOption samples(QStringLiteral("samples"),
                                      QStringLiteral("Screenshot: analysis samples."), QStringLiteral("N"),
                                      QStringLiteral("2000"));

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include "cliargs.h"
+#include "hw/pipelinelanes.h"
 #include "katrunner.h"
 
 namespace rs::cli {
@@ -33,5 +34,9 @@ int runDemo(const CliArgs& args);
 int runDiffusion(const CliArgs& args);
 /** @brief `ip run|kat|resources`: the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
 int runIp(const std::string& verb, const CliArgs& args);
+/** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
+int runWave(const std::string& verb, const CliArgs& args);
+/** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */
+QJsonObject lanesJson(const hw::PipelineLanes& lanes);
 
 } // namespace rs::cli

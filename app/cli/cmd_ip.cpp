@@ -55,7 +55,7 @@ hw::IpOptions simOptions(const CliArgs& args) {
 
 int ipRun(const CliArgs& args) {
     args.allow({"alg", "key", "nonce", "ad", "pt", "unroll", "vcd", "fst"},
-               {"precomputed", "ad-precomputed"});
+               {"precomputed", "ad-precomputed", "lanes"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const crypto::AsconAeadVariant v = variantOf(args);
@@ -64,6 +64,11 @@ int ipRun(const CliArgs& args) {
     const crypto::Bytes ad = args.hexOr("ad", {});
     opt.vcdPath = args.value("vcd").value_or("");
     opt.fstPath = args.value("fst").value_or("");
+    waveform::WaveformStore capture;
+    if (args.flag("lanes")) {
+        opt.capture = &capture;
+        opt.captureGroups = {"control", "pipeline"};
+    }
     hw::AsconIp ip;
     hw::IpEncryptResult r;
     try {
@@ -93,6 +98,7 @@ int ipRun(const CliArgs& args) {
                     {"streamed", r.run.streamed}};
     if (!opt.vcdPath.empty()) out.insert("vcd", QString::fromStdString(opt.vcdPath));
     if (!opt.fstPath.empty()) out.insert("fst", QString::fromStdString(opt.fstPath));
+    if (args.flag("lanes")) out.insert("lanes", lanesJson(hw::extractPipelineLanes(capture)));
     printResult(args, out);
     return kExitOk;
 }

@@ -38,7 +38,13 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
         [--ad-precomputed] [--vcd FILE] [--fst FILE]
         encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces
   ip kat --alg A [--unroll N] [--precomputed] FILE    the KAT file through the IP
+        [--lanes] adds the pipeline lanes: per block its issue, delay stages, take, and the
+        clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)
   ip resources [--unroll N]   yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4
+  wave info FILE              a VCD or FST file's signals, changes, end tick, timescale
+  wave convert IN OUT         VCD <-> FST (by extension)
+  wave delta FILE --a SIGNAL=VALUE --b SIGNAL=VALUE [--after TICK] [--clock SIGNAL]
+        ticks (and cycles of the clock) from where A first takes its value to where B then does
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
@@ -64,6 +70,11 @@ int dispatch(const std::vector<std::string>& argv) {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
             throw UsageError("ip: expected 'run', 'kat' or 'resources'");
         return runIp(argv[2], CliArgs(argv, 3));
+    }
+    if (cmd == "wave") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError("wave: expected 'info', 'convert' or 'delta'");
+        return runWave(argv[2], CliArgs(argv, 3));
     }
     const CliArgs args(argv, 2);
     if (cmd != "kat" && !args.positional().empty())

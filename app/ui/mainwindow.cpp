@@ -7,13 +7,17 @@
 #include "ippage.h"
 #include "ipsession.h"
 #include "roundexplorerpage.h"
+#include "rtlstatepanel.h"
 #include "stateview.h"
 #include "stepcontrols.h"
 #include "theme.h"
+#include "waveformpage.h"
+#include "waveformsession.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
@@ -46,6 +50,9 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_diffusion = new DiffusionPage(m_session, this);
     m_ipSession = new hw::IpSession(this);
     m_ip = new IpPage(m_ipSession, this);
+    m_waveSession = new hw::WaveformSession(this);
+    m_waves = new WaveformPage(m_waveSession, this);
+    m_rtl = new RtlStatePanel(m_session, m_waveSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -68,6 +75,14 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     resizeDocks({m_explorerDock, m_diffusionDock}, {600, 380}, Qt::Vertical);
     m_ipDock = addPage(scrollable(m_ip), tr("IP core"), QStringLiteral("dock_ip"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_diffusionDock, m_ipDock);
+    // The waveform viewer needs width more than height: it shares the lower area, tabbed.
+    m_wavesDock = addPage(m_waves, tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
+                          Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_ipDock, m_wavesDock);
+    m_rtlDock = addPage(scrollable(m_rtl), tr("Model vs RTL state"), QStringLiteral("dock_rtl"),
+                        Qt::TopDockWidgetArea);
+    splitDockWidget(m_explorerDock, m_rtlDock, Qt::Horizontal);
+    resizeDocks({m_explorerDock, m_rtlDock}, {1100, 400}, Qt::Horizontal);
     m_diffusionDock->raise();
 
     m_statusAlg = new QLabel(this);
@@ -92,6 +107,27 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
             [this](const QString& m) { statusBar()->showMessage(tr("Analysis failed: %1").arg(m), 8000); });
     connect(m_diffusion, &DiffusionPage::notice, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    // The waveform viewer shows each IP run and follows the explorer's steps through the round link.
+    connect(m_ipSession, &hw::IpSession::finished, this, [this](const hw::IpSessionResult& r) {
+        const auto name = crypto::asconAeadName(r.variant);
+        m_waveSession->setCapture(
+            r.capture, tr("IP run · %1 · unroll %2 · %3 · PT %4 B")
+                           .arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())))
+                           .arg(r.unroll)
+                           .arg(r.precomputed ? tr("precomputed init") : tr("full init"))
+                           .arg(r.ct.size()));
+    });
+    connect(m_session, &CipherSession::traceChanged, this,
+            [this] { m_waveSession->setTrace(m_session->trace()); });
+    connect(m_session, &CipherSession::currentStepChanged, m_waves, &WaveformPage::followStep);
+    connect(m_waveSession, &hw::WaveformSession::linkChanged, this,
+            [this] { m_waves->followStep(m_session->currentStep()); });
+    connect(m_waves, &WaveformPage::captureRequested, this, &MainWindow::captureExplorerInputs);
+    connect(m_rtl, &RtlStatePanel::captureRequested, this, &MainWindow::captureExplorerInputs);
+    connect(m_waves, &WaveformPage::notice, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    m_waveSession->setTrace(m_session->trace());
+
     // The step keys act where the focus is in the explorer: start there, on the state.
     m_explorer->stateView()->setFocus();
 
@@ -104,13 +140,19 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_rtlDock;
+    delete m_wavesDock;
     delete m_ipDock;
     delete m_diffusionDock;
     delete m_explorerDock;
-    m_ipDock = m_diffusionDock = m_explorerDock = nullptr;
+    m_rtlDock = m_wavesDock = m_ipDock = m_diffusionDock = m_explorerDock = nullptr;
     m_explorer = nullptr;
     m_diffusion = nullptr;
     m_ip = nullptr;
+    m_waves = nullptr;
+    m_rtl = nullptr;
+    delete m_waveSession;
+    m_waveSession = nullptr;
     delete m_ipSession;
     m_ipSession = nullptr;
     delete m_session;
@@ -144,6 +186,14 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) saveScreenshot(path);
     });
     file->addSeparator();
+    // Window-wide: they raise the waveform page.
+    for (QAction* a : {m_waves->openAction(), m_waves->exportAction()}) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        file->addAction(a);
+        connect(a, &QAction::triggered, m_wavesDock, &QDockWidget::raise);
+    }
+    file->addAction(m_waves->gtkwaveAction());
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -158,6 +208,8 @@ void MainWindow::buildMenus() {
     view->addAction(m_explorerDock->toggleViewAction());
     view->addAction(m_diffusionDock->toggleViewAction());
     view->addAction(m_ipDock->toggleViewAction());
+    view->addAction(m_wavesDock->toggleViewAction());
+    view->addAction(m_rtlDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -179,6 +231,8 @@ void MainWindow::buildMenus() {
                    &DiffusionPage::cancelAnalysis);
     run->addSeparator();
     run->addAction(m_ip->runAction());
+    run->addAction(tr("Capture explorer inputs on the &IP"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
+                   this, &MainWindow::captureExplorerInputs);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
@@ -207,6 +261,17 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>F5 / Esc</b></td><td>analyse diffusion / cancel</td></tr>"
            "<tr><td><b>Ctrl+E</b></td><td>export the current chart (Ctrl+Shift+E: PDF)</td></tr>"
            "<tr><td><b>Ctrl+Shift+D</b></td><td>dark palette</td></tr>"
+           "<tr><td><b>Ctrl+Shift+I</b></td><td>capture the explorer's Ascon inputs on the IP (linked "
+           "round by round)</td></tr>"
+           "<tr><td><b>Ctrl+O / Ctrl+Shift+W</b></td><td>open a VCD/FST file / export the trace</td></tr>"
+           "<tr><td></td><td><i>in the waveform view:</i></td></tr>"
+           "<tr><td><b>wheel, + / -, F</b></td><td>zoom around the mouse, zoom, fit all</td></tr>"
+           "<tr><td><b>right-drag or Ctrl+drag</b></td><td>zoom to a box</td></tr>"
+           "<tr><td><b>Shift+wheel, ← / →</b></td><td>pan</td></tr>"
+           "<tr><td><b>click / Shift+click</b></td><td>cursor A / cursor B (Δ in the status line)</td></tr>"
+           "<tr><td><b>N / Shift+N</b></td><td>next / previous edge of the selected signal</td></tr>"
+           "<tr><td><b>M, B</b></td><td>marker at cursor A, cursor B at cursor A</td></tr>"
+           "<tr><td><b>↑ / ↓, Ctrl+↑ / ↓, Del</b></td><td>select, move, remove a row</td></tr>"
            "</table>"));
 }
 
@@ -223,6 +288,40 @@ void MainWindow::resetLayout() {
     m_explorerDock->show();
     m_diffusionDock->show();
     m_ipDock->show();
+    m_wavesDock->show();
+    m_rtlDock->show();
+}
+
+bool MainWindow::captureExplorerInputs() {
+    const auto variant = hw::ipVariantFromId(m_session->algorithm().id);
+    if (!variant) {
+        statusBar()->showMessage(
+            tr("The IP runs Ascon AEAD: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the "
+               "Round Explorer first"),
+            8000);
+        return false;
+    }
+    if (!m_session->inputsValid()) {
+        statusBar()->showMessage(tr("Fix the explorer's inputs first: %1").arg(m_session->firstInputError()),
+                                 8000);
+        return false;
+    }
+    if (m_ipSession->isRunning()) {
+        statusBar()->showMessage(tr("The IP is still running"), 5000);
+        return false;
+    }
+    QComboBox* box = m_ip->variantBox();
+    box->setCurrentIndex(box->findData(static_cast<int>(*variant)));
+    for (const QString& field : hw::IpSession::fieldNames())
+        m_ipSession->setInput(field, QString::fromStdString(crypto::toHex(m_session->inputBytes(field))));
+    if (!m_ipSession->run()) {
+        statusBar()->showMessage(tr("The IP did not start: check the IP core page's inputs"), 8000);
+        return false;
+    }
+    m_wavesDock->show();
+    m_wavesDock->raise();
+    statusBar()->showMessage(tr("Capturing the explorer's inputs on the IP…"), 5000);
+    return true;
 }
 
 void MainWindow::updateStatus() {

@@ -14,13 +14,16 @@ class CipherSession;
 }
 namespace rs::hw {
 class IpSession;
-}
+class WaveformSession;
+} // namespace rs::hw
 
 namespace rs::gui {
 
 class DiffusionPage;
 class IpPage;
 class RoundExplorerPage;
+class RtlStatePanel;
+class WaveformPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -35,6 +38,12 @@ class MainWindow : public QMainWindow {
     DiffusionPage* diffusionPage() const { return m_diffusion; }
     IpPage* ipPage() const { return m_ip; }
     hw::IpSession* ipSession() const { return m_ipSession; }
+    WaveformPage* waveformPage() const { return m_waves; }
+    hw::WaveformSession* waveformSession() const { return m_waveSession; }
+    RtlStatePanel* rtlPanel() const { return m_rtl; }
+    /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
+     *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
+    bool captureExplorerInputs();
     QAction* darkAction() const { return m_dark; }
     /** @brief Switches the application palette. */
     void setDarkTheme(bool dark);
@@ -62,7 +71,12 @@ class MainWindow : public QMainWindow {
     DiffusionPage* m_diffusion = nullptr;
     hw::IpSession* m_ipSession = nullptr;
     IpPage* m_ip = nullptr;
+    hw::WaveformSession* m_waveSession = nullptr;
+    WaveformPage* m_waves = nullptr;
+    RtlStatePanel* m_rtl = nullptr;
     QDockWidget* m_explorerDock = nullptr;
+    QDockWidget* m_wavesDock = nullptr;
+    QDockWidget* m_rtlDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

@@ -130,9 +130,12 @@ bool IpSession::run() {
         try {
             if (!m_ip) m_ip = std::make_unique<AsconIp>();
             const auto &key = in.at("key"), &nonce = in.at("nonce"), &ad = in.at("ad"), &pt = in.at("pt");
+            auto capture = std::make_shared<waveform::WaveformStore>();
+            capture->setTickSeconds(10e-9);
             IpOptions opt;
             opt.unroll = unroll;
             opt.precomputed = precomputed;
+            opt.capture = capture.get();
             const IpEncryptResult r = m_ip->encrypt(variant, key, nonce, ad, pt, opt);
             IpSessionResult& s = o.result;
             s.variant = variant;
@@ -152,6 +155,7 @@ bool IpSession::run() {
             s.formulaExact = fitsFifos(q);
             const crypto::AeadResult ref = crypto::asconEncrypt(variant, key, nonce, ad, pt);
             s.matchesModel = ref.ct == r.ct && ref.tag == r.tag;
+            s.capture = std::move(capture);
         } catch (const std::exception& e) {
             o.error = QString::fromUtf8(e.what());
         }

@@ -31,6 +31,9 @@ struct IpSessionResult {
     bool formulaExact = true;          ///< the input fit the FIFOs, so the formula holds exactly
     std::uint64_t axiTransactions = 0; ///< measured
     bool matchesModel = false;         ///< ct and tag equal rs::crypto::asconEncrypt's
+    /** @brief Every clock of the run (groups axi, control, pipeline, state), one tick per clock,
+     *  ticks of 10 ns (the paper's 100 MHz PL clock); read-only, shared with the waveform viewer. */
+    std::shared_ptr<const waveform::WaveformStore> capture;
 };
 
 class IpSession : public QObject {
@@ -77,8 +80,8 @@ class IpSession : public QObject {
     /** @brief Selects host precomputation of the initialisation. */
     void setPrecomputed(bool on) { m_precomputed = on; }
 
-    /** @brief Starts an encryption on the worker; false (and nothing runs) when an input is invalid
-     *  or an operation is already running. */
+    /** @brief Starts an encryption on the worker, capturing every clock (IpSessionResult::capture);
+     *  false (and nothing runs) when an input is invalid or an operation is already running. */
     bool run();
     /** @brief True while an operation runs. */
     bool isRunning() const { return m_running; }

@@ -35,7 +35,7 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        QCOMPARE(docks.size(), 3); // Round Explorer, Diffusion and avalanche, IP core
+        QCOMPARE(docks.size(), 5); // Round Explorer, Diffusion, IP core, Waveforms, Model vs RTL state
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.explorerPage()->parentWidget() != nullptr);

@@ -1,0 +1,183 @@
+// wave: waveform files without the GUI. `wave info` lists a VCD/FST file's signals, `wave convert`
+// rewrites it as VCD or FST, `wave delta` measures what the viewer's two cursors measure: the clocks
+// from the first tick where one signal takes a value to the first tick (at or after it) where another
+// does, in ticks and in cycles of a chosen clock.
+#include "clicommands.h"
+
+#include "hw/pipelinelanes.h"
+#include "waveform/navigation.h"
+#include "waveform/waveformfile.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+
+#include <limits>
+
+namespace rs::cli {
+
+namespace {
+
+waveform::WaveformStore readFile(const std::string& path) {
+    try {
+        return waveform::readWaveformFile(path);
+    } catch (const waveform::WaveformFileError& e) {
+        throw UsageError(std::string("FILE: ") + e.what());
+    }
+}
+
+const std::string& onePath(const CliArgs& args, const char* verb, std::size_t count) {
+    if (args.positional().size() != count)
+        throw UsageError(std::string("wave ") + verb + ": expected " +
+                         (count == 1 ? "one FILE" : "IN and OUT") + ", got " +
+                         std::to_string(args.positional().size()) + " argument(s)");
+    return args.positional().front();
+}
+
+waveform::SignalId signalNamed(const waveform::WaveformStore& s, const std::string& name,
+                               const char* option) {
+    if (const auto id = s.find(name)) return *id;
+    throw UsageError(std::string("--") + option + ": no signal '" + name + "' in the file");
+}
+
+/** SIGNAL=VALUE (hex, or one of the signal's state names) -> the signal and the value. */
+std::pair<waveform::SignalId, std::uint64_t> event(const waveform::WaveformStore& s, const CliArgs& args,
+                                                   const char* option) {
+    const std::string text = args.require(option);
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) throw UsageError(std::string("--") + option + ": expected SIGNAL=VALUE");
+    const waveform::SignalId id = signalNamed(s, text.substr(0, eq), option);
+    const std::string value = text.substr(eq + 1);
+    for (const auto& [v, name] : s.signal(id).valueNames)
+        if (name == value) return {id, v};
+    try {
+        std::size_t used = 0;
+        const std::uint64_t v = std::stoull(value, &used, 16);
+        if (used == value.size() && !value.empty()) return {id, v};
+    } catch (const std::exception&) {
+    }
+    throw UsageError(std::string("--") + option + ": '" + value + "' is neither hex nor a state of " +
+                     s.signal(id).name);
+}
+
+/** The first tick >= from at which the signal starts to hold value (tick 0 counts as a start). */
+std::optional<waveform::Tick> firstAt(const waveform::WaveformStore& s, waveform::SignalId id,
+                                      waveform::Tick from, std::uint64_t value) {
+    if (s.valueAt(id, from) == value && (from == 0 || s.valueAt(id, from - 1) != value)) return from;
+    return waveform::nextValue(s, id, from, value);
+}
+
+int waveInfo(const CliArgs& args) {
+    args.allow({});
+    const std::string path = onePath(args, "info", 1);
+    QElapsedTimer timer;
+    timer.start();
+    const waveform::WaveformStore s = readFile(path);
+    const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    QJsonArray signalList;
+    qint64 changes = 0;
+    for (waveform::SignalId id = 0; id < s.signalCount(); ++id) {
+        const auto& info = s.signal(id);
+        changes += static_cast<qint64>(s.changeCount(id));
+        signalList.append(QJsonObject{{"name", QString::fromStdString(info.name)},
+                                      {"group", QString::fromStdString(info.group)},
+                                      {"width", info.width},
+                                      {"changes", static_cast<qint64>(s.changeCount(id))}});
+    }
+    QJsonObject out{{"file", QString::fromStdString(path)},
+                    {"signals", static_cast<qint64>(s.signalCount())},
+                    {"end_tick", static_cast<qint64>(s.endTick())},
+                    {"tick_seconds", s.tickSeconds()},
+                    {"changes", changes},
+                    {"memory_bytes", static_cast<qint64>(s.memoryBytes())},
+                    {"load_seconds", seconds}};
+    if (args.flag("json")) out.insert("signal_list", signalList);
+    printResult(args, out);
+    return kExitOk;
+}
+
+int waveConvert(const CliArgs& args) {
+    args.allow({});
+    onePath(args, "convert", 2);
+    const std::string& in = args.positional()[0];
+    const std::string& out = args.positional()[1];
+    const waveform::WaveformStore s = readFile(in);
+    try {
+        waveform::writeWaveformFile(s, out);
+    } catch (const waveform::WaveformFileError& e) {
+        throw UsageError(std::string("OUT: ") + e.what());
+    }
+    printResult(args, QJsonObject{{"in", QString::fromStdString(in)},
+                                  {"out", QString::fromStdString(out)},
+                                  {"signals", static_cast<qint64>(s.signalCount())},
+                                  {"end_tick", static_cast<qint64>(s.endTick())}});
+    return kExitOk;
+}
+
+int waveDelta(const CliArgs& args) {
+    args.allow({"a", "b", "after", "clock"});
+    const std::string path = onePath(args, "delta", 1);
+    const waveform::WaveformStore s = readFile(path);
+    const auto [aId, aValue] = event(s, args, "a");
+    const auto [bId, bValue] = event(s, args, "b");
+    const auto after =
+        static_cast<waveform::Tick>(args.integer("after", 0, 0, std::numeric_limits<long>::max()));
+    waveform::ClockAxis axis;
+    if (const auto clock = args.value("clock")) {
+        try {
+            axis = waveform::ClockAxis::fromClock(s, signalNamed(s, *clock, "clock"));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--clock: ") + e.what());
+        }
+    }
+    const auto a = firstAt(s, aId, after, aValue);
+    if (!a)
+        throw UsageError("--a: " + s.signal(aId).name + " never takes that value after tick " +
+                         std::to_string(after));
+    const auto b = firstAt(s, bId, *a, bValue);
+    if (!b)
+        throw UsageError("--b: " + s.signal(bId).name + " never takes that value at or after tick " +
+                         std::to_string(*a));
+    printResult(args, QJsonObject{{"a_tick", static_cast<qint64>(*a)},
+                                  {"b_tick", static_cast<qint64>(*b)},
+                                  {"delta_ticks", static_cast<qint64>(*b - *a)},
+                                  {"delta_cycles", axis.cycleAt(*b) - axis.cycleAt(*a)}});
+    return kExitOk;
+}
+
+} // namespace
+
+QJsonObject lanesJson(const hw::PipelineLanes& lanes) {
+    const auto span = [](const hw::ClockSpan& s) {
+        return QJsonArray{static_cast<qint64>(s.begin), static_cast<qint64>(s.end)};
+    };
+    QJsonArray blocks;
+    for (const hw::PipelineBlock& b : lanes.blocks) {
+        QJsonArray stages;
+        for (const hw::ClockSpan& s : b.stages)
+            stages.append(span(s));
+        blocks.append(QJsonObject{{"index", b.index},
+                                  {"kind", QString::fromStdString(hw::blockKindName(b.kind))},
+                                  {"issue", static_cast<qint64>(b.issue)},
+                                  {"stages", stages},
+                                  {"waiting", span(b.waiting)},
+                                  {"take", static_cast<qint64>(b.take)},
+                                  {"permutation", span(b.permutation)},
+                                  {"length", span(b.length)},
+                                  {"lane0", span(b.lane0)},
+                                  {"lane1", span(b.lane1)}});
+    }
+    return QJsonObject{{"words_per_block", lanes.wordsPerBlock},
+                       {"load", static_cast<qint64>(lanes.load)},
+                       {"end", static_cast<qint64>(lanes.end)},
+                       {"initialisation", span(lanes.initialisation)},
+                       {"blocks", blocks}};
+}
+
+int runWave(const std::string& verb, const CliArgs& args) {
+    if (verb == "info") return waveInfo(args);
+    if (verb == "convert") return waveConvert(args);
+    if (verb == "delta") return waveDelta(args);
+    throw UsageError("wave: expected 'info', 'convert' or 'delta', got '" + verb + "'");
+}
+
+} // namespace rs::cli

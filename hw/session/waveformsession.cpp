@@ -1,0 +1,205 @@
+#include "waveformsession.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <exception>
+
+#include "waveform/waveformfile.h"
+
+namespace rs::hw {
+
+namespace {
+constexpr int kCoalesceMs = 40; // ~25 Hz, like every other model->view update
+}
+
+WaveformSession::WaveformSession(QObject* parent)
+    : QObject(parent), m_store(std::make_shared<waveform::WaveformStore>()) {
+    m_progressTimer.setInterval(kCoalesceMs);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this] {
+        if (m_job) emit loadProgress(m_job->progress.load(std::memory_order_relaxed));
+    });
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &WaveformSession::onLoadDone);
+    m_lanesError = tr("no trace yet: run the IP or open a VCD/FST file");
+}
+
+WaveformSession::~WaveformSession() {
+    if (m_job) {
+        m_job->cancel = true;
+        m_watcher.waitForFinished();
+    }
+}
+
+void WaveformSession::setCapture(std::shared_ptr<const waveform::WaveformStore> store,
+                                 const QString& origin) {
+    if (!store) return;
+    cancelLoad();
+    show(std::move(store), origin, QString(), true);
+}
+
+WaveformSession::Outcome WaveformSession::load(const QString& path, Job* job) {
+    Outcome o;
+    try {
+        const waveform::WaveformProgress progress = [job](double f) {
+            if (job == nullptr) return true;
+            job->progress.store(f, std::memory_order_relaxed);
+            return !job->cancel.load(std::memory_order_relaxed);
+        };
+        o.store = std::make_shared<const waveform::WaveformStore>(
+            waveform::readWaveformFile(QFile::encodeName(path).toStdString(), progress));
+    } catch (const waveform::WaveformCancelled&) {
+        o.cancelled = true;
+    } catch (const std::exception& e) {
+        o.error = QString::fromUtf8(e.what());
+    }
+    return o;
+}
+
+bool WaveformSession::loadFile(const QString& path) {
+    if (m_job) return false;
+    m_job = std::make_shared<Job>();
+    emit loadStarted(path);
+    m_progressTimer.start();
+    auto job = m_job; // the worker holds its own reference
+    m_watcher.setProperty("path", path);
+    m_watcher.setFuture(QtConcurrent::run([path, job] { return load(path, job.get()); }));
+    return true;
+}
+
+bool WaveformSession::loadFileNow(const QString& path) {
+    if (m_job) return false;
+    Outcome o = load(path, nullptr);
+    if (!o.store) {
+        emit loadFailed(o.error);
+        return false;
+    }
+    show(std::move(o.store), path, path, false);
+    return true;
+}
+
+void WaveformSession::cancelLoad() {
+    if (m_job) m_job->cancel = true;
+}
+
+void WaveformSession::onLoadDone() {
+    Outcome o = m_watcher.future().takeResult();
+    const QString path = m_watcher.property("path").toString();
+    if (m_job && m_job->cancel.load()) o.cancelled = true;
+    m_job.reset();
+    m_progressTimer.stop();
+    if (o.cancelled) {
+        emit loadCancelled();
+    } else if (!o.store) {
+        emit loadFailed(o.error.isEmpty() ? tr("the file gave no trace") : o.error);
+    } else {
+        emit loadProgress(1.0);
+        show(std::move(o.store), path, path, false);
+    }
+}
+
+void WaveformSession::show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
+                           const QString& path, bool ipCapture) {
+    m_store = std::move(store);
+    m_origin = origin;
+    m_filePath = path;
+    m_ipCapture = ipCapture;
+    m_lanes.reset();
+    m_lanesError.clear();
+    try {
+        m_lanes = extractPipelineLanes(*m_store);
+    } catch (const std::exception& e) {
+        m_lanesError = ipCapture ? QString::fromUtf8(e.what())
+                                 : tr("pipeline lanes need a capture of the RoundScope IP "
+                                      "(its control and pipeline signals): %1")
+                                       .arg(QString::fromUtf8(e.what()));
+    }
+    emit storeChanged();
+    relink();
+}
+
+void WaveformSession::setTrace(const crypto::Trace& trace) {
+    m_trace = trace;
+    relink();
+}
+
+void WaveformSession::relink() {
+    m_link.clear();
+    m_exactLinks = 0;
+    m_linkError.clear();
+    if (m_trace.steps.empty()) {
+        m_linkError = tr("no explorer trace");
+    } else if (m_trace.layout.name != "ascon-320") {
+        m_linkError = tr("the IP runs Ascon: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the explorer");
+    } else if (!m_store->find("x0")) {
+        m_linkError = tr("the trace on view has no IP state register (x0..x4)");
+    } else {
+        try {
+            m_link = linkTraceToCycles(m_trace, *m_store);
+            for (const StepCycle& s : m_link)
+                m_exactLinks += s.exact ? 1 : 0;
+            if (m_exactLinks == 0) {
+                m_link.clear();
+                m_linkError = tr("the capture holds none of the explorer's states: it ran other inputs "
+                                 "or another variant (capture the explorer's inputs on the IP)");
+            }
+        } catch (const std::exception& e) {
+            m_linkError = QString::fromUtf8(e.what());
+        }
+    }
+    emit linkChanged();
+}
+
+std::vector<std::uint8_t> WaveformSession::rtlState(waveform::Tick tick) const {
+    if (!m_store->find("x0")) return {};
+    try {
+        return rtlStateBytes(*m_store, tick);
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+bool WaveformSession::exportTo(const QString& path, QString* error) const {
+    try {
+        waveform::writeWaveformFile(*m_store, QFile::encodeName(path).toStdString());
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+QString WaveformSession::gtkwavePath() {
+    return QStandardPaths::findExecutable(QStringLiteral("gtkwave"));
+}
+
+bool WaveformSession::openInGtkwave(QString* error) const {
+    const QString exe = gtkwavePath();
+    if (exe.isEmpty()) {
+        if (error)
+            *error = tr("GTKWave is not installed (no gtkwave on PATH; Debian: apt-get install gtkwave)");
+        return false;
+    }
+    QString file = m_filePath;
+    if (file.isEmpty()) {
+        QTemporaryFile tmp(QDir::temp().filePath(QStringLiteral("roundscope-XXXXXX.vcd")));
+        tmp.setAutoRemove(false); // GTKWave reads it after we return
+        if (!tmp.open()) {
+            if (error) *error = tr("cannot create a temporary file: %1").arg(tmp.errorString());
+            return false;
+        }
+        file = tmp.fileName();
+        tmp.close();
+        if (!exportTo(file, error)) return false;
+    }
+    if (!QProcess::startDetached(exe, {file})) {
+        if (error) *error = tr("GTKWave (%1) did not start").arg(exe);
+        return false;
+    }
+    return true;
+}
+
+} // namespace rs::hw

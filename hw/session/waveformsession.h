@@ -1,0 +1,124 @@
+#pragma once
+// WaveformSession: the Qt facade of the waveform domain (conventions rule 3). It holds the trace the
+// waveform viewer shows, as a read-only shared store: the capture of the last IP run, or a VCD/FST
+// file loaded off the GUI thread (progress at ~25 Hz, cancel). For an IP capture it derives the
+// pipeline lanes (paper 000 Fig. 7) and links each step of the Round Explorer's trace to the clock
+// in which the IP's state register holds that state. It exports the trace as VCD or FST and hands
+// it to GTKWave when that is installed. Widgets talk only to it; it knows nothing of widgets.
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "crypto/trace.h"
+#include "hw/pipelinelanes.h"
+#include "hw/roundlink.h"
+#include "waveform/waveformstore.h"
+
+namespace rs::hw {
+
+class WaveformSession : public QObject {
+    Q_OBJECT
+
+  public:
+    explicit WaveformSession(QObject* parent = nullptr);
+    /** @brief Cancels a running load and waits for it. */
+    ~WaveformSession() override;
+
+    /** @brief The trace on view (never null; an empty store before the first). */
+    std::shared_ptr<const waveform::WaveformStore> store() const { return m_store; }
+    /** @brief Where it came from: "IP run: ..." or the file's path. */
+    QString origin() const { return m_origin; }
+    /** @brief The file the trace was loaded from; empty for an IP capture. */
+    QString filePath() const { return m_filePath; }
+    /** @brief True when the trace is a capture of the Verilated IP (one tick per clock). */
+    bool isIpCapture() const { return m_ipCapture; }
+
+    /** @brief Shows the capture of an IP run (cancels a running load). */
+    void setCapture(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin);
+
+    /** @brief Starts loading a .vcd or .fst file on a worker; false (nothing starts) while a load
+     *  runs. The trace on view stays until the new one has loaded. */
+    bool loadFile(const QString& path);
+    /** @brief Loads synchronously on the calling thread (tests, the CLI's checks); false and
+     *  loadFailed on error. */
+    bool loadFileNow(const QString& path);
+    /** @brief Asks a running load to stop; loadCancelled follows. */
+    void cancelLoad();
+    bool isLoading() const { return m_job != nullptr; }
+
+    /** @brief Writes the trace as VCD or FST (by extension); false with the reason in *error. */
+    bool exportTo(const QString& path, QString* error = nullptr) const;
+
+    /** @brief The pipeline lanes of the IP capture's first operation, or nullptr (see lanesError). */
+    const PipelineLanes* lanes() const { return m_lanes ? &*m_lanes : nullptr; }
+    /** @brief Why there are no lanes (a file, or a capture without the pipeline signals). */
+    QString lanesError() const { return m_lanesError; }
+
+    /** @brief The explorer's trace to link (an Ascon AEAD trace; others unlink). */
+    void setTrace(const crypto::Trace& trace);
+    /** @brief Per step of that trace, its cycle in the capture (empty when not linked). */
+    const std::vector<StepCycle>& link() const { return m_link; }
+    /** @brief Steps whose state the register holds exactly; 0 means the capture is of other inputs. */
+    int exactLinks() const { return m_exactLinks; }
+    /** @brief Why nothing is linked; empty when linked. */
+    QString linkError() const { return m_linkError; }
+    /** @brief The state register x0..x4 at a tick, as the trace encodes Ascon states (40 bytes);
+     *  empty when the trace has no state signals. */
+    std::vector<std::uint8_t> rtlState(waveform::Tick tick) const;
+
+    /** @brief GTKWave's path when installed (PATH), else empty. */
+    static QString gtkwavePath();
+    /** @brief Opens the trace in GTKWave: the loaded file itself, else a VCD written to a temporary
+     *  file. False with the reason when GTKWave is missing or cannot start. */
+    bool openInGtkwave(QString* error = nullptr) const;
+
+  signals:
+    /** @brief A new trace is on view. */
+    void storeChanged();
+    void loadStarted(const QString& path);
+    /** @brief Coalesced progress, 0..1. */
+    void loadProgress(double fraction);
+    void loadFailed(const QString& message);
+    void loadCancelled();
+    /** @brief The round link was recomputed. */
+    void linkChanged();
+
+  private:
+    struct Job {
+        std::atomic<bool> cancel{false};
+        std::atomic<double> progress{0.0};
+    };
+    struct Outcome {
+        std::shared_ptr<const waveform::WaveformStore> store;
+        QString error;
+        bool cancelled = false;
+    };
+    static Outcome load(const QString& path, Job* job);
+    void show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
+              const QString& path, bool ipCapture);
+    void relink();
+    void onLoadDone();
+
+    std::shared_ptr<const waveform::WaveformStore> m_store;
+    QString m_origin;
+    QString m_filePath;
+    bool m_ipCapture = false;
+    std::optional<PipelineLanes> m_lanes;
+    QString m_lanesError;
+    crypto::Trace m_trace;
+    std::vector<StepCycle> m_link;
+    int m_exactLinks = 0;
+    QString m_linkError;
+    std::shared_ptr<Job> m_job;
+    QFutureWatcher<Outcome> m_watcher;
+    QTimer m_progressTimer;
+};
+
+} // namespace rs::hw

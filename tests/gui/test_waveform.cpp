@@ -1,0 +1,396 @@
+// The waveform viewer: a trace renders offscreen; zoom, pan, fit, rows and radices work from the API
+// and the keys; cursor Δ between two known events of a real IP capture equals hw/CYCLES.md's pipeline
+// latency; the lane chart shows the blocks; a malformed VCD gives an error naming the line and keeps
+// the trace on view; loads run off the GUI thread and can be cancelled; export -> open round trips.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+#include <fstream>
+
+#include "ciphersession.h"
+#include "guitestsupport.h"
+#include "hw/asconip.h"
+#include "ipsession.h"
+#include "mainwindow.h"
+#include "pipelinelaneview.h"
+#include "rtlstatepanel.h"
+#include "signaltree.h"
+#include "waveformpage.h"
+#include "waveformsession.h"
+#include "waveformview.h"
+
+using namespace rs;
+using gui::WaveformView;
+using waveform::Tick;
+using waveform::WaveformStore;
+
+namespace {
+
+// A small synthetic trace: a clock toggling every tick, a counter bus and a named FSM.
+std::shared_ptr<WaveformStore> syntheticTrace(Tick ticks) {
+    auto s = std::make_shared<WaveformStore>();
+    const auto clk = s->addSignal("clk", 1, "top");
+    const auto count = s->addSignal("count", 16, "top");
+    const auto fsm = s->addSignal("fsm", 2, "top");
+    s->setValueNames(fsm, {{0, "idle"}, {1, "run"}, {2, "done"}});
+    for (Tick t = 0; t < ticks; ++t) {
+        s->sample(clk, t, t & 1);
+        s->sample(count, t, t / 2);
+        s->sample(fsm, t, t < ticks / 4 ? 0 : t < ticks / 2 ? 1 : 2);
+    }
+    s->advance(ticks);
+    s->setTickSeconds(1e-9);
+    return s;
+}
+
+// A real capture of one encryption on the Verilated IP.
+std::shared_ptr<const WaveformStore> ipCapture(crypto::AsconAeadVariant v, int unroll, bool precomputed) {
+    auto store = std::make_shared<WaveformStore>();
+    hw::AsconIp ip;
+    hw::IpOptions opt;
+    opt.unroll = unroll;
+    opt.precomputed = precomputed;
+    opt.capture = store.get();
+    const crypto::Bytes key(16, 0x11), nonce(16, 0x22), ad(16, 0x33), pt(32, 0x44);
+    ip.encrypt(v, key, nonce, ad, pt, opt);
+    return store;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text) {
+    const QString path = dir.filePath(name);
+    std::ofstream(path.toStdString()) << text;
+    return path;
+}
+
+} // namespace
+
+class TestWaveform : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void rendersATraceOffscreen() {
+        WaveformView view;
+        view.resize(900, 200);
+        view.setStore(syntheticTrace(400));
+        for (waveform::SignalId id = 0; id < 3; ++id)
+            view.addSignal(id);
+        QCOMPARE(view.rows().size(), std::size_t{3});
+        QCOMPARE(view.rows()[2].radix, gui::Radix::Named); // FSM states by name
+        view.setCursor(150);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QImage img = view.grab().toImage();
+        QVERIFY(test::distinctColours(img) > 8);
+        // The clock row's wave colour appears in the wave area, not only in the name column.
+        const QColor wave = gui::waveColors(view.palette()).wave;
+        const int top = WaveformView::kRulerHeight, bottom = top + WaveformView::kRowHeight;
+        int wavePixels = 0;
+        for (int y = top; y < bottom; ++y)
+            for (int x = view.waveLeft() + 2; x < img.width() - 20; ++x)
+                wavePixels += img.pixelColor(x, y) == wave ? 1 : 0;
+        QVERIFY2(wavePixels > 100, qPrintable(QString::number(wavePixels)));
+        // The value at cursor A is shown by name.
+        QCOMPARE(view.valueText(2, 150), QStringLiteral("run"));
+        QCOMPARE(view.valueText(1, 150), QStringLiteral("004b"));
+    }
+
+    void zoomPanAndFit() {
+        WaveformView view;
+        view.resize(1000, 300);
+        view.setStore(syntheticTrace(1000));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.beginTick(), 0.0);
+        QVERIFY(qAbs(view.endTickVisible() - 1000) < 1e-6);
+        view.zoomBy(4.0, 500.0); // around tick 500: it stays at the same pixel
+        QVERIFY(qAbs(view.endTickVisible() - view.beginTick() - 250) < 1e-6);
+        QVERIFY(view.beginTick() > 300 && view.beginTick() < 500);
+        const double before = view.beginTick();
+        view.panPixels(100);
+        QVERIFY(view.beginTick() > before);
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_F);
+        QCOMPARE(view.beginTick(), 0.0);
+        QTest::keyClick(&view, Qt::Key_Plus);
+        QVERIFY(qAbs(view.endTickVisible() - view.beginTick() - 500) < 1e-6);
+        QTest::keyClick(&view, Qt::Key_Minus);
+        QVERIFY(qAbs(view.endTickVisible() - view.beginTick() - 1000) < 1e-6);
+        // Box zoom with the right button.
+        const int y = 80, xa = view.waveLeft() + 100, xb = view.waveLeft() + 300;
+        const double ta = view.mapper().tick(xa), tb = view.mapper().tick(xb);
+        QTest::mousePress(view.viewport(), Qt::RightButton, {}, QPoint(xa, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(xb, y), view.viewport()->mapToGlobal(QPointF(xb, y)),
+                         Qt::NoButton, Qt::RightButton, Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &move);
+        QTest::mouseRelease(view.viewport(), Qt::RightButton, {}, QPoint(xb, y));
+        QVERIFY(qAbs(view.beginTick() - ta) < 1e-6);
+        QVERIFY(qAbs(view.endTickVisible() - tb) < 1e-6);
+        // Never past the trace, never below 1/40 tick per pixel.
+        for (int i = 0; i < 30; ++i)
+            view.zoomIn();
+        QVERIFY(view.ticksPerPixel() >= 1.0 / 40 - 1e-12);
+        view.panPixels(1e9);
+        QVERIFY(view.endTickVisible() <= 1000 + 1e-6);
+    }
+
+    void rowsAddRemoveReorderFromTheTreeAndKeys() {
+        WaveformView view;
+        gui::SignalTree tree(&view);
+        view.resize(800, 300);
+        view.setStore(syntheticTrace(100));
+        tree.rebuild();
+        QTreeWidgetItem* count = tree.item(QStringLiteral("count"));
+        QTreeWidgetItem* clk = tree.item(QStringLiteral("clk"));
+        QVERIFY(count && clk);
+        count->setCheckState(0, Qt::Checked);
+        clk->setCheckState(0, Qt::Checked);
+        QCOMPARE(view.rows().size(), std::size_t{2});
+        QCOMPARE(view.store().signal(view.rows()[0].id).name, std::string("count"));
+        view.show();
+        view.setFocus();
+        view.setSelectedRow(0);
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ControlModifier); // move "count" below "clk"
+        QCOMPARE(view.store().signal(view.rows()[0].id).name, std::string("clk"));
+        QCOMPARE(view.selectedRow(), 1);
+        QTest::keyClick(&view, Qt::Key_Delete);
+        QCOMPARE(view.rows().size(), std::size_t{1});
+        QCOMPARE(count->checkState(0), Qt::Unchecked); // the tree follows the view
+        view.setRadix(0, gui::Radix::Dec);
+        tree.filter()->setText(QStringLiteral("fs"));
+        QVERIFY(tree.item(QStringLiteral("clk"))->isHidden());
+        QVERIFY(!tree.item(QStringLiteral("fsm"))->isHidden());
+
+        const auto& info = view.store().signal(1);
+        QCOMPARE(gui::formatValue(info, 10, gui::Radix::Hex), QStringLiteral("000a"));
+        QCOMPARE(gui::formatValue(info, 10, gui::Radix::Dec), QStringLiteral("10"));
+        QCOMPARE(gui::formatValue(info, 5, gui::Radix::Bin), QStringLiteral("0000000000000101"));
+        QCOMPARE(gui::formatValue(view.store().signal(2), 2, gui::Radix::Named), QStringLiteral("done"));
+        QCOMPARE(gui::formatValue(view.store().signal(2), 3, gui::Radix::Named), QStringLiteral("3"));
+    }
+
+    void clockAxisAndEdgeJumps() {
+        WaveformView view;
+        view.resize(800, 300);
+        view.setStore(syntheticTrace(100)); // clk rises at odd ticks
+        view.addSignal(0);
+        view.setSelectedRow(0);
+        view.setCursor(10);
+        QVERIFY(view.jumpToNextEdge());
+        QCOMPARE(*view.cursor(), Tick{11});
+        QVERIFY(view.jumpToPreviousEdge());
+        QCOMPARE(*view.cursor(), Tick{10});
+        view.setClockAxis(waveform::ClockAxis::fromClock(view.store(), 0));
+        view.setSecondCursor(30);
+        // Ticks 10 -> 30 are 10 periods of the clock.
+        QCOMPARE(*view.cursorDelta(), 10.0);
+        view.setTimeUnit(gui::TimeUnit::Nanoseconds); // timescale 1 ns: 20 ticks are 20 ns
+        QCOMPARE(view.formatDelta(10, 30), QStringLiteral("10 cycles (20 ns)"));
+        view.setClockMHz(100); // 10 cycles at 100 MHz
+        QCOMPARE(view.formatDelta(10, 30), QStringLiteral("10 cycles (100 ns)"));
+        view.addMarker(20);
+        view.addMarker(20);
+        QCOMPARE(view.markers().size(), std::size_t{1});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, waveform::ClockAxis::fromClock(view.store(), 1));
+    }
+
+    void cursorDeltaEqualsThePipelineLatency_data() {
+        QTest::addColumn<int>("variant");
+        QTest::addColumn<int>("unroll");
+        QTest::addColumn<bool>("precomputed");
+        QTest::addColumn<int>("words"); // w: words per block, the issue -> present latency
+        QTest::addColumn<int>("c0");    // hw/CYCLES.md: C0 = max(1 + w, R0), R0 = 1 + n_a or 1
+        QTest::newRow("Ascon-128a, unroll 1, precomputed")
+            << static_cast<int>(crypto::AsconAeadVariant::Ascon128av12) << 1 << true << 4 << 5;
+        QTest::newRow("Ascon-128, unroll 1, precomputed")
+            << static_cast<int>(crypto::AsconAeadVariant::Ascon128v12) << 1 << true << 2 << 3;
+        QTest::newRow("Ascon-AEAD128, unroll 2, full")
+            << static_cast<int>(crypto::AsconAeadVariant::AsconAead128) << 2 << false << 4 << 7;
+        QTest::newRow("Ascon-128a, unroll 12, full")
+            << static_cast<int>(crypto::AsconAeadVariant::Ascon128av12) << 12 << false << 4 << 5;
+    }
+
+    void cursorDeltaEqualsThePipelineLatency() {
+        QFETCH(int, variant);
+        QFETCH(int, unroll);
+        QFETCH(bool, precomputed);
+        QFETCH(int, words);
+        QFETCH(int, c0);
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        page.resize(1200, 700);
+        page.show();
+        session.setCapture(ipCapture(static_cast<crypto::AsconAeadVariant>(variant), unroll, precomputed),
+                           QStringLiteral("test capture"));
+        WaveformView* view = page.view();
+        const auto row = [view](const char* name) {
+            for (int r = 0; r < static_cast<int>(view->rows().size()); ++r)
+                if (view->store().signal(view->rows()[static_cast<std::size_t>(r)].id).name == name) return r;
+            return -1;
+        };
+        QVERIFY(row("phase") >= 0 && row("blk_valid") >= 0 && row("fe_stage") >= 0);
+        // Cursor A on LOAD: find the FSM state by name.
+        view->setSelectedRow(row("phase"));
+        page.findEdit()->setText(QStringLiteral("load"));
+        QVERIFY(page.findValue(true));
+        const Tick load = *view->cursor();
+        QCOMPARE(view->valueText(row("phase"), load), QStringLiteral("load"));
+        // The first block is issued (stage 0) the clock before it enters delay stage 1...
+        view->setSelectedRow(row("fe_stage"));
+        QVERIFY(view->jumpToNextEdge());
+        const Tick issue = *view->cursor() - 1;
+        // ...and presented to the stage (blk_valid) w clocks after its issue: cursor B there.
+        view->setSelectedRow(row("blk_valid"));
+        QVERIFY(view->jumpToNextEdge());
+        view->setSecondCursor(*view->cursor());
+        view->setCursor(issue);
+        QCOMPARE(*view->cursorDelta(), static_cast<double>(words));
+        QVERIFY2(page.statusLabel()->text().contains(
+                     QStringLiteral("Δ %1 cycles (%2 ns)").arg(words).arg(words * 10)),
+                 qPrintable(page.statusLabel()->text()));
+        // From LOAD to the first take: C0 clocks (the block is taken in the clock it is presented
+        // unless the permutation is still busy with initialisation).
+        view->setCursor(load);
+        view->setSelectedRow(row("take"));
+        QVERIFY(view->jumpToNextEdge());
+        QCOMPARE(static_cast<int>(*view->cursor() - load), c0);
+
+        // The lane chart has the same blocks, and the same latency.
+        QVERIFY(page.laneView()->hasLanes());
+        const hw::PipelineLanes& lanes = page.laneView()->lanes();
+        QCOMPARE(lanes.wordsPerBlock, words);
+        QVERIFY(lanes.blocks.size() >= 2);
+        QCOMPARE(lanes.blocks[0].issue, issue);
+        QCOMPARE(lanes.blocks[0].take, load + static_cast<Tick>(c0));
+        const QImage img = page.laneView()->grab().toImage();
+        QVERIFY(test::distinctColours(img) > 6);
+    }
+
+    void malformedVcdGivesTheLineAndKeepsTheTrace() {
+        QTemporaryDir dir;
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        session.setCapture(syntheticTrace(50), QStringLiteral("synthetic"));
+        const QString bad =
+            writeFile(dir, QStringLiteral("bad.vcd"),
+                      "$timescale 1ns $end\n$var wire 1 ! a $end\n$enddefinitions $end\n#0\n1!\n"
+                      "#5\nb10q !\n");
+        QSignalSpy failed(&session, &hw::WaveformSession::loadFailed);
+        page.openFile(bad);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+        QVERIFY2(page.messageLabel()->text().contains(QStringLiteral("line 7")),
+                 qPrintable(page.messageLabel()->text()));
+        QVERIFY(!page.messageLabel()->isHidden());
+        QCOMPARE(session.origin(), QStringLiteral("synthetic"));
+        QCOMPARE(page.view()->store().signalCount(), std::size_t{3});
+
+        page.openFile(dir.filePath(QStringLiteral("missing.vcd")));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 20000);
+        QVERIFY(page.messageLabel()->text().contains(QStringLiteral("missing.vcd")));
+        QVERIFY(!page.exportFile(dir.filePath(QStringLiteral("trace.txt")))); // neither .vcd nor .fst
+        QVERIFY(page.messageLabel()->text().contains(QStringLiteral("Export failed")));
+    }
+
+    void exportThenOpenRoundTripsAndCancelWorks() {
+        QTemporaryDir dir;
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        const auto capture = ipCapture(crypto::AsconAeadVariant::AsconAead128, 1, false);
+        session.setCapture(capture, QStringLiteral("capture"));
+        const QString path = dir.filePath(QStringLiteral("capture.vcd"));
+        QVERIFY(page.exportFile(path));
+        QSignalSpy changed(&session, &hw::WaveformSession::storeChanged);
+        page.openFile(path);
+        QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 30000);
+        QCOMPARE(session.filePath(), path);
+        QVERIFY(!session.isIpCapture());
+        const WaveformStore& back = *session.store();
+        QCOMPARE(back.signalCount(), capture->signalCount());
+        QCOMPARE(back.endTick(), capture->endTick());
+        for (waveform::SignalId id = 0; id < capture->signalCount(); ++id) {
+            const auto other = back.find(capture->signal(id).name);
+            QVERIFY(other.has_value());
+            QCOMPARE(back.changeCount(*other), capture->changeCount(id));
+            for (std::size_t i = 0; i < capture->changeCount(id); ++i) {
+                QCOMPARE(back.change(*other, i).tick, capture->change(id, i).tick);
+                QCOMPARE(back.change(*other, i).value, capture->change(id, i).value);
+            }
+        }
+        // The capture's pipeline signals came back, so the lanes too.
+        QVERIFY(session.lanes() != nullptr);
+
+        // A load asked to stop reports cancelled and leaves the trace on view.
+        QSignalSpy cancelled(&session, &hw::WaveformSession::loadCancelled);
+        QVERIFY(session.loadFile(path));
+        QVERIFY(!session.loadFile(path)); // one at a time
+        session.cancelLoad();
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 30000);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!session.isLoading());
+    }
+
+    void explorerStepsMoveTheCursorAndShowTheRtlState() {
+        gui::MainWindow w(false);
+        w.show();
+        auto* cipher = w.session();
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("ascon-128a")));
+        cipher->recomputeNow();
+        // Before any capture: nothing linked, and the panel says why.
+        QCOMPARE(w.rtlPanel()->differingBits(), -1);
+        QVERIFY(!w.rtlPanel()->headline()->text().isEmpty());
+        QSignalSpy captured(w.waveformSession(), &hw::WaveformSession::storeChanged);
+        QVERIFY(w.captureExplorerInputs());
+        QTRY_COMPARE_WITH_TIMEOUT(captured.count(), 1, 60000);
+        QVERIFY(w.waveformSession()->isIpCapture());
+        QVERIFY(w.waveformSession()->exactLinks() > 20);
+        const auto& link = w.waveformSession()->link();
+        QCOMPARE(link.size(), static_cast<std::size_t>(cipher->stepCount()));
+        int exact = 0, inexact = 0;
+        for (int i = 0; i < cipher->stepCount(); ++i) {
+            const auto& sc = link[static_cast<std::size_t>(i)];
+            if (!sc.cycle) continue;
+            cipher->setCurrentStep(i);
+            QCOMPARE(*w.waveformPage()->view()->cursor(), *sc.cycle); // the view follows
+            QCOMPARE(w.rtlPanel()->linkedCycle(), static_cast<long long>(*sc.cycle));
+            if (sc.exact) {
+                QCOMPARE(w.rtlPanel()->differingBits(), 0);
+                ++exact;
+            } else if (cipher->step(i)->step == "substitution layer") {
+                QVERIFY(w.rtlPanel()->differingBits() > 0); // inside a round: not in the register
+                QVERIFY(w.rtlPanel()->headline()->text().contains(QStringLiteral("never holds")));
+                ++inexact;
+            }
+        }
+        QCOMPARE(exact, w.waveformSession()->exactLinks());
+        QVERIFY(inexact > 0);
+        // Other inputs in the explorer: the capture no longer holds its states.
+        cipher->setInput(QStringLiteral("key"), QStringLiteral("FF0102030405060708090A0B0C0D0E0F"));
+        cipher->recomputeNow();
+        QCOMPARE(w.waveformSession()->exactLinks(), 0);
+        QVERIFY(w.rtlPanel()->headline()->text().contains(QStringLiteral("other inputs")));
+        // A block cipher cannot be captured on the Ascon IP.
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("lea-128")));
+        QVERIFY(!w.captureExplorerInputs());
+    }
+
+    void gtkwaveActionFollowsTheInstall() {
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        const bool installed = !hw::WaveformSession::gtkwavePath().isEmpty();
+        QCOMPARE(page.gtkwaveAction()->isEnabled(), installed);
+        if (!installed) {
+            QString error;
+            QVERIFY(!session.openInGtkwave(&error));
+            QVERIFY(error.contains(QStringLiteral("GTKWave is not installed")));
+        }
+    }
+};
+
+QTEST_MAIN(TestWaveform)
+#include "test_waveform.moc"
