@@ -67,7 +67,8 @@ int ipRun(const CliArgs& args) {
     waveform::WaveformStore capture;
     if (args.flag("lanes")) {
         opt.capture = &capture;
-        opt.captureGroups = {"control", "pipeline"};
+        // The lanes need only these; a --vcd written from the same capture keeps every group.
+        if (opt.vcdPath.empty()) opt.captureGroups = {"control", "pipeline"};
     }
     hw::AsconIp ip;
     hw::IpEncryptResult r;

@@ -49,12 +49,10 @@ std::pair<waveform::SignalId, std::uint64_t> event(const waveform::WaveformStore
     const std::string value = text.substr(eq + 1);
     for (const auto& [v, name] : s.signal(id).valueNames)
         if (name == value) return {id, v};
-    try {
-        std::size_t used = 0;
-        const std::uint64_t v = std::stoull(value, &used, 16);
-        if (used == value.size() && !value.empty()) return {id, v};
-    } catch (const std::exception&) {
-    }
+    // Hex digits only: stoull alone would take a sign or spaces ("-1" -> all ones).
+    if (!value.empty() && value.size() <= 16 &&
+        value.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos)
+        return {id, std::stoull(value, nullptr, 16)};
     throw UsageError(std::string("--") + option + ": '" + value + "' is neither hex nor a state of " +
                      s.signal(id).name);
 }

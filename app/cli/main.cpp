@@ -35,11 +35,11 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
         D: ascon-p, ascon-128, ascon-128a, ascon-aead128 (FIELD state, key, nonce),
            lea-128/192/256, skinny-* (FIELD pt, key)
   ip run --alg A --key HEX --nonce HEX [--ad HEX] --pt HEX [--unroll N] [--precomputed]
-        [--ad-precomputed] [--vcd FILE] [--fst FILE]
-        encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces
-  ip kat --alg A [--unroll N] [--precomputed] FILE    the KAT file through the IP
-        [--lanes] adds the pipeline lanes: per block its issue, delay stages, take, and the
+                [--ad-precomputed] [--vcd FILE] [--fst FILE] [--lanes]
+        encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces;
+        --lanes adds the pipeline lanes: per block its issue, delay stages, take, and the
         clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)
+  ip kat --alg A [--unroll N] [--precomputed] FILE    the KAT file through the IP
   ip resources [--unroll N]   yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4
   wave info FILE              a VCD or FST file's signals, changes, end tick, timescale
   wave convert IN OUT         VCD <-> FST (by extension)

@@ -190,7 +190,10 @@ void MainWindow::buildMenus() {
     for (QAction* a : {m_waves->openAction(), m_waves->exportAction()}) {
         a->setShortcutContext(Qt::WindowShortcut);
         file->addAction(a);
-        connect(a, &QAction::triggered, m_wavesDock, &QDockWidget::raise);
+        connect(a, &QAction::triggered, this, [this] {
+            m_wavesDock->show();
+            m_wavesDock->raise();
+        });
     }
     file->addAction(m_waves->gtkwaveAction());
     file->addSeparator();

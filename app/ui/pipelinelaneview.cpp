@@ -23,6 +23,8 @@ void PipelineLaneView::setLanes(const hw::PipelineLanes* lanes, const QString& m
     m_has = lanes != nullptr;
     m_lanes = lanes ? *lanes : hw::PipelineLanes{};
     m_message = message;
+    // Every block row is reachable: the scroll area scrolls instead of squeezing the chart.
+    setMinimumHeight(m_has ? sizeHint().height() : kPermHeight + 30);
     updateGeometry();
     update();
 }

@@ -254,6 +254,7 @@ bool WaveformPage::exportFile(const QString& path) {
 void WaveformPage::onStoreChanged() {
     const auto store = m_session->store();
     m_view->setStore(store);
+    m_view->setTicksAreCycles(m_session->isIpCapture());
     if (m_session->isIpCapture()) {
         for (const char* name : kIpDefaultRows)
             if (const auto id = store->find(name)) m_view->addSignal(*id);
@@ -276,18 +277,23 @@ void WaveformPage::refillClocks() {
     m_clock->clear();
     m_clock->addItem(m_session->isIpCapture() ? tr("IP clock (one tick per cycle)") : tr("none (ticks)"));
     const auto& store = m_view->store();
-    int pick = 0;
+    // A file's clock: "clk" or "clock" exactly, else the first 1-bit name with clk/clock in it
+    // (clk_i, aclk, sys_clk, clock_in).
+    int pick = 0, exact = 0;
     for (waveform::SignalId id = 0; id < store.signalCount(); ++id) {
         const auto& info = store.signal(id);
         if (info.width != 1) continue;
         m_clock->addItem(
             QString::fromStdString(info.group.empty() ? info.name : info.group + "." + info.name),
             QVariant::fromValue<qulonglong>(id));
+        if (m_session->isIpCapture()) continue;
         const QString n = QString::fromStdString(info.name).toLower();
-        if (pick == 0 && !m_session->isIpCapture() &&
-            (n == QLatin1String("clk") || n == QLatin1String("clock")))
+        if (exact == 0 && (n == QLatin1String("clk") || n == QLatin1String("clock")))
+            exact = m_clock->count() - 1;
+        if (pick == 0 && (n.contains(QLatin1String("clk")) || n.contains(QLatin1String("clock"))))
             pick = m_clock->count() - 1;
     }
+    if (exact != 0) pick = exact;
     m_clock->setCurrentIndex(pick);
     if (pick != 0) { // a file with a clock: number its cycles
         try {

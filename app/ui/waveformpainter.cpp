@@ -152,7 +152,11 @@ void paintRuler(QPainter& p, const TickMapper& map, double x1, int height, doubl
     const double step = std::max(1.0, niceStep((lastCycle - firstCycle) * 90.0 / width));
     const double minor = step >= 5 ? step / 5 : step;
     const QFontMetrics fm = p.fontMetrics();
-    for (double cyc = std::floor(firstCycle / minor) * minor; cyc <= lastCycle + minor; cyc += minor) {
+    // An integer count of steps (a double cycle counter stops advancing past 2^53), capped.
+    const double start = std::floor(firstCycle / minor) * minor;
+    for (int k = 0; k < 2000; ++k) {
+        const double cyc = start + k * minor;
+        if (cyc > lastCycle + minor) break;
         const double x = map.x(tickOfCycle(cyc));
         if (x < map.x0 - 1 || x > x1 + 1) continue;
         const bool major = std::fmod(std::abs(cyc), step) < 1e-9;

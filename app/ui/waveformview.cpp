@@ -1,6 +1,7 @@
 #include "waveformview.h"
 
 #include <QPainter>
+#include <QRegularExpression>
 #include <QRubberBand>
 #include <QScrollBar>
 
@@ -62,6 +63,8 @@ bool WaveformView::isShown(waveform::SignalId id) const {
 void WaveformView::removeRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return;
     m_rows.erase(m_rows.begin() + row);
+    // The selection stays on its signal; the removed row's selection moves to the row now there.
+    if (m_selected > row) --m_selected;
     if (m_selected >= static_cast<int>(m_rows.size())) m_selected = static_cast<int>(m_rows.size()) - 1;
     syncScrollBars();
     viewport()->update();
@@ -77,7 +80,12 @@ void WaveformView::moveRow(int row, int delta) {
     const WaveRow r = m_rows[static_cast<std::size_t>(row)];
     m_rows.erase(m_rows.begin() + row);
     m_rows.insert(m_rows.begin() + to, r);
-    if (m_selected == row) m_selected = to;
+    if (m_selected == row)
+        m_selected = to;
+    else if (row < m_selected && m_selected <= to)
+        --m_selected; // rows between shift up
+    else if (to <= m_selected && m_selected < row)
+        ++m_selected; // rows between shift down
     viewport()->update();
     emit rowsChanged();
     emit selectedRowChanged(m_selected);
@@ -156,6 +164,7 @@ void WaveformView::clampRange() {
 
 void WaveformView::setVisibleRange(double begin, double end) {
     if (!(end > begin)) return;
+    m_fitted = false;
     m_perPixel = (end - begin) / waveWidth();
     m_begin = begin;
     clampRange();
@@ -168,6 +177,7 @@ void WaveformView::zoomBy(double factor, std::optional<double> anchor) {
     if (!(factor > 0)) return;
     const double a = anchor.value_or(m_begin + waveWidth() * m_perPixel / 2);
     const double ax = (a - m_begin) / m_perPixel; // keep a at the same pixel
+    m_fitted = false;
     m_perPixel /= factor;
     clampRange();
     m_begin = a - ax * m_perPixel;
@@ -179,11 +189,12 @@ void WaveformView::zoomBy(double factor, std::optional<double> anchor) {
 
 void WaveformView::fitAll() {
     setVisibleRange(0, std::max<double>(1, static_cast<double>(m_store->endTick())));
-    // setVisibleRange emits nothing when the range is unchanged; a fit always repaints.
+    m_fitted = true; // stays fitted when the view is resized, until the user zooms or pans
     viewport()->update();
 }
 
 void WaveformView::panPixels(double pixels) {
+    m_fitted = false;
     m_begin += pixels * m_perPixel;
     clampRange();
     syncScrollBars();
@@ -211,6 +222,7 @@ void WaveformView::syncScrollBars() {
 
 void WaveformView::onHorizontalScroll(int value) {
     if (m_syncing) return;
+    m_fitted = false;
     m_begin = value * m_hScale;
     clampRange();
     viewport()->update();
@@ -254,8 +266,10 @@ double WaveformView::tickNs(double tick) const {
 
 namespace {
 QString number(double v) {
-    return std::abs(v - std::round(v)) < 1e-9 ? QString::number(static_cast<long long>(std::llround(v)))
-                                              : QString::number(v, 'f', 2);
+    if (std::abs(v - std::round(v)) < 1e-9) return QString::number(static_cast<long long>(std::llround(v)));
+    // Enough decimals for ps steps in ns (0.001) without trailing zeros.
+    return QString::number(v, 'f', std::abs(v) >= 100 ? 2 : 4)
+        .remove(QRegularExpression(QStringLiteral("0+$")));
 }
 } // namespace
 
@@ -267,9 +281,15 @@ QString WaveformView::formatTick(double tick) const {
     return number(m_axis.cycleAt(static_cast<Tick>(std::max(0.0, tick))));
 }
 
+void WaveformView::setTicksAreCycles(bool on) {
+    m_ticksAreCycles = on;
+    viewport()->update();
+    emit cursorsChanged();
+}
+
 QString WaveformView::formatDelta(Tick a, Tick b) const {
     const double cycles = cyclesBetween(a, b);
-    QString text = tr("%1 cycles").arg(number(cycles));
+    QString text = countsCycles() ? tr("%1 cycles").arg(number(cycles)) : tr("%1 ticks").arg(number(cycles));
     const double ns = tickNs(static_cast<double>(b)) - tickNs(static_cast<double>(a));
     if (!std::isnan(ns)) text += QStringLiteral(" (%1 ns)").arg(number(ns));
     return text;
@@ -280,6 +300,7 @@ QString WaveformView::formatDelta(Tick a, Tick b) const {
 void WaveformView::ensureVisible(Tick tick) {
     const double t = static_cast<double>(tick);
     if (t >= m_begin && t < endTickVisible()) return;
+    m_fitted = false;
     m_begin = t - waveWidth() * m_perPixel / 2;
     clampRange();
     syncScrollBars();
@@ -388,6 +409,7 @@ void WaveformView::paintEvent(QPaintEvent*) {
     }
     p.setPen(c.mutedText);
     const QString unit = m_unit == TimeUnit::Nanoseconds && !std::isnan(tickNs(0)) ? tr("time (ns)")
+                         : !countsCycles()                                         ? tr("tick")
                          : m_axis.isIdentity()                                     ? tr("cycle")
                                                                                    : tr("clock cycle");
     p.drawText(QRect(6, 0, m_nameWidth - 8, kRulerHeight), Qt::AlignVCenter | Qt::AlignLeft, unit);

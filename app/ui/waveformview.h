@@ -89,6 +89,11 @@ class WaveformView : public QAbstractScrollArea {
     const waveform::ClockAxis& clockAxis() const { return m_axis; }
     void setTimeUnit(TimeUnit unit);
     TimeUnit timeUnit() const { return m_unit; }
+    /** @brief Whether one tick is one clock cycle (the IP's captures) when no clock is chosen;
+     *  otherwise (a file's simulator time units) the ruler and Δ say ticks. */
+    void setTicksAreCycles(bool on);
+    /** @brief True when the axis counts clock cycles (a clock chosen, or one tick per cycle). */
+    bool countsCycles() const { return m_ticksAreCycles || !m_axis.isIdentity(); }
     /** @brief Clock frequency for ns; 0 uses the trace's timescale (ticks x tickSeconds). */
     void setClockMHz(double mhz);
     double clockMHz() const { return m_mhz; }
@@ -128,6 +133,7 @@ class WaveformView : public QAbstractScrollArea {
     void clockRequested(waveform::SignalId id);
 
   protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -167,6 +173,8 @@ class WaveformView : public QAbstractScrollArea {
     int m_bandStart = -1;
     double m_hScale = 1; ///< ticks per horizontal scroll bar step
     bool m_syncing = false;
+    bool m_fitted = true;         ///< the whole trace is in view (kept so across resizes)
+    bool m_ticksAreCycles = true; ///< one tick per clock cycle (IP captures)
 };
 
 } // namespace rs::gui

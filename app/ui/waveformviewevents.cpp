@@ -19,18 +19,32 @@ using waveform::Tick;
 void WaveformView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
     m_nameWidth = std::clamp(viewport()->width() / 5, 120, 220);
+    if (m_fitted) return fitAll();
     clampRange();
     syncScrollBars();
     emit viewChanged();
 }
 
+bool WaveformView::event(QEvent* event) {
+    // Esc leaves a box zoom before any window-wide Esc shortcut (cancel analysis) sees it.
+    if (event->type() == QEvent::ShortcutOverride && m_bandStart >= 0 &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    return QAbstractScrollArea::event(event);
+}
+
 void WaveformView::wheelEvent(QWheelEvent* event) {
     const QPoint d = event->angleDelta();
-    if (event->modifiers() & Qt::ShiftModifier || std::abs(d.x()) > std::abs(d.y())) {
-        const int delta = std::abs(d.x()) > std::abs(d.y()) ? d.x() : d.y();
+    // The larger axis: Alt turns a vertical wheel horizontal on some platforms.
+    const int delta = std::abs(d.x()) > std::abs(d.y()) ? d.x() : d.y();
+    const bool overNames = event->position().x() < m_nameWidth;
+    if (event->modifiers() & Qt::AltModifier || overNames) { // scroll the rows
+        verticalScrollBar()->setValue(verticalScrollBar()->value() -
+                                      static_cast<int>(std::lround(delta * 3.0 * kRowHeight / 120.0)));
+    } else if (event->modifiers() & Qt::ShiftModifier || std::abs(d.x()) > std::abs(d.y())) {
         panPixels(-delta / 120.0 * waveWidth() / 8);
-    } else if (event->modifiers() & Qt::AltModifier) {
-        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y() / 120 * kRowHeight * 3);
     } else if (d.y() != 0) {
         const double x = std::max<double>(m_nameWidth, event->position().x());
         zoomBy(std::pow(1.25, d.y() / 120.0), mapper().tick(x));
@@ -53,7 +67,7 @@ void WaveformView::mousePressEvent(QMouseEvent* event) {
     const int row = rowAt(pos.y());
     if (row >= 0) setSelectedRow(row);
     if (!inWave) return;
-    const Tick t = clampTick(mapper().tick(pos.x()));
+    const Tick t = clampTick(std::floor(mapper().tick(pos.x()))); // the cycle under the mouse
     if (event->button() == Qt::MiddleButton ||
         (event->button() == Qt::LeftButton && event->modifiers() & Qt::ShiftModifier))
         setSecondCursor(t);

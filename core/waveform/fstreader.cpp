@@ -5,9 +5,12 @@
 #if RS_WAVE_HAVE_FST
 #include <fstapi.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstring>
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
@@ -267,36 +270,70 @@ WaveformStore readInProcess(const std::string& path, const WaveformProgress& pro
 
 // The fstapi library exit()s, or crashes, on bytes damaged inside a value block. The file is read
 // once in a forked child first: a damaged file then ends the child, never the program, and the
-// program reads it only once the child has read it through. The child gets no progress callback
-// (it must not touch the parent's objects) and leaves with _exit; the parent polls the cancel flag.
+// program reads it only once the child has read it through. The child reports its progress through
+// a pipe (it must not touch the parent's objects), takes the first half of the progress range and
+// leaves with _exit (rs_fstapi is built with exit() as _Exit, so no atexit handler of the forked
+// program runs there); the parent polls its cancel flag at each report and at least every 250 ms.
 void readInChild(const std::string& path, const WaveformProgress& progress) {
+    int fds[2];
+    if (::pipe(fds) != 0)
+        throw FstError("cannot check FST file " + path + ": pipe failed (" + std::strerror(errno) + ")");
     const pid_t pid = ::fork();
-    if (pid < 0)
+    if (pid < 0) {
+        ::close(fds[0]);
+        ::close(fds[1]);
         throw FstError("cannot check FST file " + path + ": fork failed (" + std::strerror(errno) + ")");
+    }
     if (pid == 0) {
+        ::close(fds[0]);
+        const int out = fds[1];
         int rc = 0;
         try {
-            readInProcess(path, {});
+            readInProcess(path, [out](double f) {
+                const auto v = static_cast<std::uint16_t>(std::clamp(f, 0.0, 1.0) * 10000);
+                return ::write(out, &v, sizeof v) == sizeof v;
+            });
         } catch (...) {
             rc = kChildRejected;
         }
         ::_exit(rc);
     }
+    ::close(fds[1]);
+    ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    const auto stop = [&](int& status) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        ::close(fds[0]);
+    };
     int status = 0;
+    double fraction = 0, reported = -1;
+    auto lastCall = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     for (;;) {
+        std::uint16_t v = 0;
+        while (::read(fds[0], &v, sizeof v) == sizeof v)
+            fraction = v / 10000.0;
+        const auto now = std::chrono::steady_clock::now();
+        if (progress && (fraction != reported || now - lastCall > std::chrono::milliseconds(250))) {
+            reported = fraction;
+            lastCall = now;
+            if (!progress(0.5 * fraction)) {
+                stop(status);
+                throw WaveformCancelled();
+            }
+        }
         const pid_t r = ::waitpid(pid, &status, WNOHANG);
         if (r == pid) break;
-        if (r < 0 && errno != EINTR) throw FstError("cannot check FST file " + path + ": waitpid failed");
-        if (progress && !progress(0.0)) {
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
-            throw WaveformCancelled();
+        if (r < 0 && errno != EINTR) {
+            stop(status);
+            throw FstError("cannot check FST file " + path + ": waitpid failed");
         }
-        ::usleep(10000);
+        pollfd pfd{fds[0], POLLIN, 0};
+        ::poll(&pfd, 1, 10);
     }
+    ::close(fds[0]);
     if (WIFSIGNALED(status))
-        throw FstError("FST file " + path + " is damaged: the FST library crashed reading it (signal " +
-                       std::to_string(WTERMSIG(status)) + ")");
+        throw FstError("cannot read FST file " + path + ": the FST library crashed reading it (signal " +
+                       std::to_string(WTERMSIG(status)) + "; a damaged file, or out of memory)");
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != kChildRejected)
         throw FstError("FST file " + path + " is damaged: the FST library gave up reading it (exit status " +
                        std::to_string(WEXITSTATUS(status)) + ")");
@@ -312,7 +349,8 @@ bool fstSupported() {
 WaveformStore readFstFile(const std::string& path, const WaveformProgress& progress) {
     checkLooksLikeFst(path);
     readInChild(path, progress);
-    return readInProcess(path, progress);
+    if (!progress) return readInProcess(path, {});
+    return readInProcess(path, [&progress](double f) { return progress(0.5 + 0.5 * f); });
 }
 
 #else

@@ -134,8 +134,8 @@ void WaveformSession::relink() {
         m_linkError = tr("no explorer trace");
     } else if (m_trace.layout.name != "ascon-320") {
         m_linkError = tr("the IP runs Ascon: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the explorer");
-    } else if (!m_store->find("x0")) {
-        m_linkError = tr("the trace on view has no IP state register (x0..x4)");
+    } else if (!hasStateRegister()) {
+        m_linkError = tr("the trace on view has no IP state register (x0..x4 of group state, 64 bits)");
     } else {
         try {
             m_link = linkTraceToCycles(m_trace, *m_store);
@@ -153,8 +153,18 @@ void WaveformSession::relink() {
     emit linkChanged();
 }
 
+bool WaveformSession::hasStateRegister() const {
+    // The IP's capture names them so; a file must have the same five 64-bit words in group "state"
+    // (a CPU's register file x0..x4 is not the Ascon state).
+    for (const char* name : {"x0", "x1", "x2", "x3", "x4"}) {
+        const auto id = m_store->find(name);
+        if (!id || m_store->signal(*id).width != 64 || m_store->signal(*id).group != "state") return false;
+    }
+    return true;
+}
+
 std::vector<std::uint8_t> WaveformSession::rtlState(waveform::Tick tick) const {
-    if (!m_store->find("x0")) return {};
+    if (!hasStateRegister()) return {};
     try {
         return rtlStateBytes(*m_store, tick);
     } catch (const std::exception&) {

@@ -104,6 +104,7 @@ class WaveformSession : public QObject {
     void show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
               const QString& path, bool ipCapture);
     void relink();
+    bool hasStateRegister() const;
     void onLoadDone();
 
     std::shared_ptr<const waveform::WaveformStore> m_store;

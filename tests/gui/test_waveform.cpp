@@ -109,6 +109,8 @@ class TestWaveform : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QCOMPARE(view.beginTick(), 0.0);
         QVERIFY(qAbs(view.endTickVisible() - 1000) < 1e-6);
+        view.resize(600, 300); // a fitted view stays fitted when resized
+        QTRY_VERIFY(qAbs(view.endTickVisible() - 1000) < 1e-6);
         view.zoomBy(4.0, 500.0); // around tick 500: it stays at the same pixel
         QVERIFY(qAbs(view.endTickVisible() - view.beginTick() - 250) < 1e-6);
         QVERIFY(view.beginTick() > 300 && view.beginTick() < 500);
@@ -163,6 +165,16 @@ class TestWaveform : public QObject {
         QCOMPARE(view.rows().size(), std::size_t{1});
         QCOMPARE(count->checkState(0), Qt::Unchecked); // the tree follows the view
         view.setRadix(0, gui::Radix::Dec);
+        // Removing a row above the selection keeps the selection on its signal.
+        view.addSignal(1);
+        view.addSignal(2);
+        view.setSelectedRow(2); // fsm
+        view.removeRow(0);
+        QCOMPARE(view.selectedRow(), 1);
+        QCOMPARE(*view.selectedSignal(), waveform::SignalId{2});
+        view.moveRow(0, 1); // count moves below fsm: the selection follows fsm up
+        QCOMPARE(*view.selectedSignal(), waveform::SignalId{2});
+        QCOMPARE(view.selectedRow(), 0);
         tree.filter()->setText(QStringLiteral("fs"));
         QVERIFY(tree.item(QStringLiteral("clk"))->isHidden());
         QVERIFY(!tree.item(QStringLiteral("fsm"))->isHidden());
@@ -324,6 +336,11 @@ class TestWaveform : public QObject {
         }
         // The capture's pipeline signals came back, so the lanes too.
         QVERIFY(session.lanes() != nullptr);
+        // A file's ticks are simulator time units, not cycles, until a clock is chosen.
+        page.view()->setCursor(1);
+        page.view()->setSecondCursor(5);
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("Δ 4 ticks (40 ns)")),
+                 qPrintable(page.statusLabel()->text()));
 
         // A load asked to stop reports cancelled and leaves the trace on view.
         QSignalSpy cancelled(&session, &hw::WaveformSession::loadCancelled);

@@ -49,7 +49,7 @@ TEST(Navigation, ClockAxisNumbersRisingEdges) {
     EXPECT_DOUBLE_EQ(axis.cycleAt(0), -0.5);
     EXPECT_DOUBLE_EQ(axis.cycleAt(99), 9.4);
     EXPECT_EQ(axis.tickOfCycle(3), Tick{35});
-    EXPECT_EQ(axis.tickOfCycle(12), Tick{115}); // extrapolated with the period
+    EXPECT_EQ(axis.tickOfCycle(12), Tick{125}); // extrapolated with the period
     EXPECT_EQ(axis.tickOfCycle(-1), Tick{0});   // clamped
     const ClockAxis identity;
     EXPECT_TRUE(identity.isIdentity());

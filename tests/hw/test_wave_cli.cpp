@@ -85,6 +85,7 @@ TEST(WaveCli, BadFilesAndArgumentsExitTwo) {
     const QString vcd = captureVcd(dir);
     expectUsageError({"wave", "delta", vcd, "--a", "nosuch=1", "--b", "take=1"}, "--a");
     expectUsageError({"wave", "delta", vcd, "--a", "phase=zz", "--b", "take=1"}, "--a");
+    expectUsageError({"wave", "delta", vcd, "--a", "phase=-1", "--b", "take=1"}, "--a");
     expectUsageError({"wave", "delta", vcd, "--a", "phase=1", "--b", "take"}, "--b");
     expectUsageError({"wave", "delta", vcd, "--a", "phase=1", "--b", "take=1", "--clock", "x0"}, "--clock");
     expectUsageError({"wave", "convert", vcd, dir.filePath("out.txt")}, "OUT");
