@@ -1,16 +1,17 @@
 #include "waveformstore.h"
 
 #include <algorithm>
-#include <array>
 #include <stdexcept>
 
 namespace rs::waveform {
 
 namespace {
 
+// Up to kChunkSize changes. Full chunks never move; the last one grows by doubling, so a signal
+// with a handful of changes (most of a big design's nets) costs bytes, not a whole 64 KiB chunk.
 struct Chunk {
-    std::array<Tick, WaveformStore::kChunkSize> ticks;
-    std::array<std::uint64_t, WaveformStore::kChunkSize> values;
+    std::vector<Tick> ticks;
+    std::vector<std::uint64_t> values;
 };
 
 constexpr std::size_t groupSize(int level) {
@@ -36,8 +37,8 @@ struct WaveformStore::Track {
     void append(Tick tick, std::uint64_t value) {
         if (count % kChunkSize == 0) chunks.push_back(std::make_unique<Chunk>());
         Chunk& c = *chunks.back();
-        c.ticks[count % kChunkSize] = tick;
-        c.values[count % kChunkSize] = value;
+        c.ticks.push_back(tick);
+        c.values.push_back(value);
         ++count;
         // A summary entry of level L closes whenever the count reaches a multiple of 16^L.
         for (int level = 1;; ++level) {
@@ -46,6 +47,18 @@ struct WaveformStore::Track {
             if (levels.size() < static_cast<std::size_t>(level)) levels.emplace_back();
             levels[static_cast<std::size_t>(level - 1)].emplace_back(tickAt(count - g), tick);
         }
+    }
+
+    /** Removes the last change, and the summary entries that closed with it. */
+    void popBack() {
+        for (int level = 1; static_cast<std::size_t>(level) <= levels.size(); ++level)
+            if (count % groupSize(level) == 0) levels[static_cast<std::size_t>(level - 1)].pop_back();
+        while (!levels.empty() && levels.back().empty())
+            levels.pop_back();
+        --count;
+        chunks.back()->ticks.pop_back();
+        chunks.back()->values.pop_back();
+        if (chunks.back()->ticks.empty()) chunks.pop_back();
     }
 
     std::size_t lowerBound(Tick tick) const {
@@ -72,8 +85,9 @@ SignalId WaveformStore::addSignal(std::string name, int width, std::string group
     if (width < 1 || width > 64)
         throw std::invalid_argument("waveform signal " + name + ": width " + std::to_string(width) +
                                     " is outside 1..64");
-    if (find(name)) throw std::invalid_argument("waveform signal " + name + " already exists");
+    if (m_index.count(name) != 0) throw std::invalid_argument("waveform signal " + name + " already exists");
     auto t = std::make_unique<Track>();
+    m_index.emplace(name, m_tracks.size());
     t->info = SignalInfo{std::move(name), width, std::move(group), {}};
     t->mask = width == 64 ? ~0ull : (1ull << width) - 1;
     m_tracks.push_back(std::move(t));
@@ -99,8 +113,9 @@ const SignalInfo& WaveformStore::signal(SignalId id) const {
 }
 
 std::optional<SignalId> WaveformStore::find(std::string_view name) const {
-    for (std::size_t i = 0; i < m_tracks.size(); ++i)
-        if (m_tracks[i]->info.name == name) return i;
+    // A hash index: a design with tens of thousands of nets must not cost N^2 to load.
+    const auto it = m_index.find(std::string(name));
+    if (it != m_index.end()) return it->second;
     return std::nullopt;
 }
 
@@ -122,9 +137,14 @@ void WaveformStore::setTickSeconds(double seconds) {
 
 std::size_t WaveformStore::memoryBytes() const {
     std::size_t bytes = sizeof(*this) + m_tracks.capacity() * sizeof(m_tracks[0]);
+    // The name index: a node (key, id, next pointer, hash) per signal plus the bucket array.
+    bytes += m_index.size() * (sizeof(std::pair<const std::string, SignalId>) + 2 * sizeof(void*)) +
+             m_index.bucket_count() * sizeof(void*);
     for (const auto& t : m_tracks) {
         bytes += sizeof(Track) + t->info.name.capacity() + t->info.group.capacity();
         bytes += t->chunks.capacity() * sizeof(t->chunks[0]) + t->chunks.size() * sizeof(Chunk);
+        for (const auto& c : t->chunks)
+            bytes += c->ticks.capacity() * sizeof(Tick) + c->values.capacity() * sizeof(std::uint64_t);
         for (const auto& level : t->levels)
             bytes += sizeof(level) + level.capacity() * sizeof(level[0]);
     }
@@ -144,8 +164,12 @@ void WaveformStore::sample(SignalId id, Tick tick, std::uint64_t value) {
             return;
         }
         if (tick == last) {
-            // A second sample in the same tick replaces the first.
-            t.chunks[(t.count - 1) / kChunkSize]->values[(t.count - 1) % kChunkSize] = value;
+            // A second sample in the same tick replaces the first; one that restores the value
+            // before it (a zero-time glitch) leaves no change at all.
+            if (t.count >= 2 && value == t.valueAt(t.count - 2))
+                t.popBack();
+            else
+                t.chunks[(t.count - 1) / kChunkSize]->values[(t.count - 1) % kChunkSize] = value;
             return;
         }
     }
@@ -251,6 +275,7 @@ std::vector<ViewItem> WaveformStore::viewItems(SignalId id, Tick begin, Tick end
 
 void WaveformStore::clear() {
     m_tracks.clear();
+    m_index.clear();
     m_end = 0;
     m_tickSeconds = 0;
 }

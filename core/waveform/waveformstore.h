@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace rs::waveform {
@@ -124,6 +125,7 @@ class WaveformStore {
     Track& track(SignalId id);
 
     std::vector<std::unique_ptr<Track>> m_tracks;
+    std::unordered_map<std::string, SignalId> m_index; ///< name -> id
     Tick m_end = 0;
     double m_tickSeconds = 0;
 };

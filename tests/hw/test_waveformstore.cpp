@@ -63,6 +63,47 @@ TEST(WaveformStore, ChunksAndSummaryLevelsGrowBySixteen) {
     EXPECT_EQ(s.valueAt(clk, 4097), 1u);
 }
 
+TEST(WaveformStore, ZeroTimeGlitchLeavesNoChange) {
+    WaveformStore s;
+    const auto a = s.addSignal("a", 1);
+    const auto b = s.addSignal("b", 1);
+    s.sample(a, 0, 0);
+    s.sample(a, 10, 1);
+    s.sample(a, 10, 0); // back to the value before tick 10 in the same tick: no edge at 10
+    EXPECT_EQ(s.changeCount(a), 1u);
+    EXPECT_EQ(s.valueAt(a, 10), 0u);
+    s.sample(a, 11, 1);
+    EXPECT_EQ(s.change(a, 1).tick, 11u);
+    // Exactly at a summary boundary: the entry that closed with the glitch goes with it.
+    for (Tick t = 0; t < 15; ++t)
+        s.sample(b, t, t & 1); // 15 changes
+    s.sample(b, 15, 1);        // the 16th closes a level-1 entry ...
+    EXPECT_EQ(s.summaryEntries(b, 1), 1u);
+    s.sample(b, 15, 0); // ... and the glitch takes it back
+    EXPECT_EQ(s.changeCount(b), 15u);
+    EXPECT_EQ(s.summaryLevels(b), 0);
+    s.sample(b, 16, 1);
+    EXPECT_EQ(s.summaryEntry(b, 1, 0), (std::pair<Tick, Tick>{0, 16}));
+}
+
+TEST(WaveformStore, ManyQuietSignalsStaySmallAndFindStaysFast) {
+    // A big design's VCD: tens of thousands of nets with one value each.
+    WaveformStore s;
+    constexpr std::size_t kSignals = 20000;
+    for (std::size_t i = 0; i < kSignals; ++i) {
+        const auto id = s.addSignal("net" + std::to_string(i), 8, "top");
+        s.sample(id, 0, i & 0xff);
+    }
+    EXPECT_EQ(s.find("net19999"), rs::waveform::SignalId{19999});
+    EXPECT_FALSE(s.find("net20000"));
+    // Well under a kilobyte a signal (a whole 64 KiB chunk each would be 1.3 GB).
+    EXPECT_LT(s.memoryBytes(), kSignals * 1024);
+    EXPECT_EQ(s.valueAt(*s.find("net300"), 5), 300u & 0xff);
+    s.clear();
+    EXPECT_FALSE(s.find("net1"));
+    EXPECT_EQ(s.addSignal("net1", 1), rs::waveform::SignalId{0});
+}
+
 TEST(WaveformStore, ViewItemsStayNearOnePerPixel) {
     WaveformStore s;
     const auto fast = s.addSignal("fast", 1), slow = s.addSignal("slow", 8);
