@@ -49,8 +49,8 @@ class CliArgs {
 
 /** @brief Flags known to every command (they take no value). */
 inline const std::set<std::string>& knownFlags() {
-    static const std::set<std::string> f = {"json",        "help",           "decrypt",
-                                            "precomputed", "ad-precomputed", "lanes"};
+    static const std::set<std::string> f = {"json",           "help",  "decrypt", "precomputed",
+                                            "ad-precomputed", "lanes", "resume",  "csv"};
     return f;
 }
 

@@ -36,6 +36,10 @@ int runDiffusion(const CliArgs& args);
 int runIp(const std::string& verb, const CliArgs& args);
 /** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
 int runWave(const std::string& verb, const CliArgs& args);
+/** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */
+int runCampaign(const std::string& verb, const CliArgs& args);
+/** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */
+int runChart(const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */
 QJsonObject lanesJson(const hw::PipelineLanes& lanes);
 

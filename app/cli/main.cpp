@@ -45,10 +45,22 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   wave convert IN OUT         VCD <-> FST (by extension)
   wave delta FILE --a SIGNAL=VALUE --b SIGNAL=VALUE [--after TICK] [--clock SIGNAL]
         ticks (and cycles of the clock) from where A first takes its value to where B then does
+    campaign run SPEC.json|--preset NAME --db FILE [--resume]
+        run a benchmark campaign (targets x algorithms x sizes x repeats) into an SQLite store;
+        every run is checked against the C++ model first, committed as it ends; Ctrl+C stops
+        between runs, --resume continues the newest unfinished campaign of the same definition
+        presets: nist-lwc, paper004, paper003; targets: cpu, cpu-mt, ip
+  campaign list --db FILE     the stored campaigns
+  campaign export --db FILE --id N --csv|--json [--out FILE]
+  chart --db FILE --campaign N[,M] [--kind metric|speedup|efficiency] [--metric M]
+        [--baseline TARGET] --out FILE.png|FILE.pdf
+        throughput (or M) vs message size, or speedup E = T_base / T and efficiency
+        S = 1 - T / T_base against the baseline target (default cpu), campaigns side by side
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
-Exit status: 0 ok, 1 KAT failures, 2 bad usage or input, 3 authentication failed.
+Exit status: 0 ok, 1 KAT failures (campaign: a run failed or it was stopped), 2 bad usage or
+input, 3 authentication failed.
 )";
 
 int dispatch(const std::vector<std::string>& argv) {
@@ -71,6 +83,11 @@ int dispatch(const std::vector<std::string>& argv) {
             throw UsageError("ip: expected 'run', 'kat' or 'resources'");
         return runIp(argv[2], CliArgs(argv, 3));
     }
+    if (cmd == "campaign") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError("campaign: expected 'run', 'list' or 'export'");
+        return runCampaign(argv[2], CliArgs(argv, 3));
+    }
     if (cmd == "wave") {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
             throw UsageError("wave: expected 'info', 'convert' or 'delta'");
@@ -85,6 +102,7 @@ int dispatch(const std::vector<std::string>& argv) {
     if (cmd == "list") return runList(args);
     if (cmd == "demo") return runDemo(args);
     if (cmd == "diffusion") return runDiffusion(args);
+    if (cmd == "chart") return runChart(args);
     throw UsageError("unknown command '" + cmd + "' (try --help)");
 }
 
@@ -101,9 +119,10 @@ int main(int argc, char** argv) {
     qInstallMessageHandler(quietQtMessages);
     const std::vector<std::string> args(argv, argv + argc);
     // Charts (--png) need a GUI application; everything else runs without a display.
-    const bool needsGui = std::any_of(args.begin(), args.end(), [](const std::string& a) {
-        return a == "--png" || a.rfind("--png=", 0) == 0;
-    });
+    const bool needsGui = (args.size() > 1 && args[1] == "chart") ||
+                          std::any_of(args.begin(), args.end(), [](const std::string& a) {
+                              return a == "--png" || a.rfind("--png=", 0) == 0;
+                          });
     if (needsGui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app = needsGui ? std::make_unique<QApplication>(argc, argv)
                                                      : std::make_unique<QCoreApplication>(argc, argv);

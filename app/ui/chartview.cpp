@@ -2,11 +2,14 @@
 
 #include "theme.h"
 
+#include <QApplication>
 #include <QFileDialog>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <memory>
 
 namespace rs::gui {
 
@@ -135,6 +138,20 @@ void ChartView::showContextMenu(const QPoint& pos) {
 void ChartView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) redraw();
     QWidget::changeEvent(event);
+}
+
+bool withOffscreenApplication(const std::function<bool()>& body, QString* error) {
+    std::unique_ptr<QApplication> ownApp;
+    static int argc = 3;
+    static char arg0[] = "roundscope", arg1[] = "-platform", arg2[] = "offscreen";
+    static char* argv[] = {arg0, arg1, arg2, nullptr};
+    if (QCoreApplication::instance() == nullptr) {
+        ownApp = std::make_unique<QApplication>(argc, argv);
+    } else if (qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr) {
+        if (error) *error = QStringLiteral("charts need a QApplication, not a QCoreApplication");
+        return false;
+    }
+    return body();
 }
 
 } // namespace rs::gui

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+
 class QCustomPlot;
 class QCPAxis;
 class QCPTextElement;
@@ -64,5 +66,12 @@ class ChartView : public QWidget {
     bool m_hasData = false;
     int m_rebuilds = 0;
 };
+
+/**
+ * @brief Runs body (which draws charts without a window) inside a QApplication: the existing one,
+ * else a temporary one on the "offscreen" platform. Fails (false, *error set) when a plain
+ * QCoreApplication exists, since widgets need a QApplication (construct one in main() instead).
+ */
+bool withOffscreenApplication(const std::function<bool()>& body, QString* error);
 
 } // namespace rs::gui

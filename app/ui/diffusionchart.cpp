@@ -2,7 +2,6 @@
 
 #include "theme.h"
 
-#include <QApplication>
 #include <qcustomplot.h>
 
 #include <memory>
@@ -97,27 +96,17 @@ void DiffusionChart::rebuild() {
 }
 
 bool renderDiffusionChart(const analysis::DiffusionResult& result, const QString& pngPath, QString* error) {
-    std::unique_ptr<QApplication> ownApp;
-    static int argc = 3;
-    static char arg0[] = "roundscope", arg1[] = "-platform", arg2[] = "offscreen";
-    static char* argv[] = {arg0, arg1, arg2, nullptr};
-    if (QCoreApplication::instance() == nullptr) {
-        ownApp = std::make_unique<QApplication>(argc, argv);
-    } else if (qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr) {
-        if (error)
-            *error = QStringLiteral("renderDiffusionChart needs a QApplication, not a QCoreApplication");
-        return false;
-    }
-    bool ok = false;
-    {
-        DiffusionChart chart;
-        chart.setPalette(themePalette(Theme::Light));
-        chart.resize(1000, 560);
-        // The chart only borrows the result for this scope: a non-owning pointer, no copy.
-        chart.setResult(std::shared_ptr<const analysis::DiffusionResult>(std::shared_ptr<void>(), &result));
-        ok = chart.exportPng(pngPath, 1000, 560, error);
-    }
-    return ok;
+    return withOffscreenApplication(
+        [&] {
+            DiffusionChart chart;
+            chart.setPalette(themePalette(Theme::Light));
+            chart.resize(1000, 560);
+            // The chart only borrows the result for this scope: a non-owning pointer, no copy.
+            chart.setResult(
+                std::shared_ptr<const analysis::DiffusionResult>(std::shared_ptr<void>(), &result));
+            return chart.exportPng(pngPath, 1000, 560, error);
+        },
+        error);
 }
 
 } // namespace rs::gui

@@ -1,8 +1,12 @@
 #include "mainwindow.h"
 
+#include "campaignsession.h"
+#include "campaignspage.h"
+#include "chartspage.h"
 #include "chartview.h"
 #include "ciphersession.h"
 #include "diffusionpage.h"
+#include "hw/iprunner.h"
 #include "inputpanel.h"
 #include "ippage.h"
 #include "ipsession.h"
@@ -53,6 +57,17 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_waveSession = new hw::WaveformSession(this);
     m_waves = new WaveformPage(m_waveSession, this);
     m_rtl = new RtlStatePanel(m_session, m_waveSession, this);
+    // Campaigns: the built-in simulated IP is a target beside the CPU; the store is a local SQLite
+    // file in the user's data folder (none in a window that keeps no settings: tests, screenshots).
+    hw::registerIpRunner();
+    m_campaignSession = new sessions::CampaignSession(this);
+    if (m_persist) {
+        QString error;
+        if (!m_campaignSession->openStore(sessions::CampaignSession::defaultStorePath(), &error))
+            statusBar()->showMessage(tr("Campaign store not opened: %1").arg(error), 10000);
+    }
+    m_campaigns = new CampaignsPage(m_campaignSession, this);
+    m_charts = new ChartsPage(m_campaignSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -79,6 +94,12 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_wavesDock = addPage(m_waves, tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
                           Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_ipDock, m_wavesDock);
+    m_campaignsDock = addPage(scrollable(m_campaigns), tr("Campaigns"), QStringLiteral("dock_campaigns"),
+                              Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_wavesDock, m_campaignsDock);
+    m_chartsDock =
+        addPage(scrollable(m_charts), tr("Charts"), QStringLiteral("dock_charts"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_campaignsDock, m_chartsDock);
     m_rtlDock = addPage(scrollable(m_rtl), tr("Model vs RTL state"), QStringLiteral("dock_rtl"),
                         Qt::TopDockWidgetArea);
     splitDockWidget(m_explorerDock, m_rtlDock, Qt::Horizontal);
@@ -140,6 +161,11 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_chartsDock;
+    delete m_campaignsDock;
+    m_chartsDock = m_campaignsDock = nullptr;
+    m_charts = nullptr;
+    m_campaigns = nullptr;
     delete m_rtlDock;
     delete m_wavesDock;
     delete m_ipDock;
@@ -153,6 +179,8 @@ MainWindow::~MainWindow() {
     m_rtl = nullptr;
     delete m_waveSession;
     m_waveSession = nullptr;
+    delete m_campaignSession;
+    m_campaignSession = nullptr;
     delete m_ipSession;
     m_ipSession = nullptr;
     delete m_session;
@@ -213,6 +241,8 @@ void MainWindow::buildMenus() {
     view->addAction(m_ipDock->toggleViewAction());
     view->addAction(m_wavesDock->toggleViewAction());
     view->addAction(m_rtlDock->toggleViewAction());
+    view->addAction(m_campaignsDock->toggleViewAction());
+    view->addAction(m_chartsDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -264,6 +294,7 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>F5 / Esc</b></td><td>analyse diffusion / cancel</td></tr>"
            "<tr><td><b>Ctrl+E</b></td><td>export the current chart (Ctrl+Shift+E: PDF)</td></tr>"
            "<tr><td><b>Ctrl+Shift+D</b></td><td>dark palette</td></tr>"
+           "<tr><td><b>Ctrl+Return</b></td><td>run the campaign (in the Campaigns page)</td></tr>"
            "<tr><td><b>Ctrl+Shift+I</b></td><td>capture the explorer's Ascon inputs on the IP (linked "
            "round by round)</td></tr>"
            "<tr><td><b>Ctrl+O / Ctrl+Shift+W</b></td><td>open a VCD/FST file / export the trace</td></tr>"
@@ -293,6 +324,8 @@ void MainWindow::resetLayout() {
     m_ipDock->show();
     m_wavesDock->show();
     m_rtlDock->show();
+    m_campaignsDock->show();
+    m_chartsDock->show();
 }
 
 bool MainWindow::captureExplorerInputs() {

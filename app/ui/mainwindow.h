@@ -10,8 +10,9 @@ class QDockWidget;
 class QLabel;
 
 namespace rs::sessions {
+class CampaignSession;
 class CipherSession;
-}
+} // namespace rs::sessions
 namespace rs::hw {
 class IpSession;
 class WaveformSession;
@@ -19,6 +20,8 @@ class WaveformSession;
 
 namespace rs::gui {
 
+class CampaignsPage;
+class ChartsPage;
 class DiffusionPage;
 class IpPage;
 class RoundExplorerPage;
@@ -41,6 +44,9 @@ class MainWindow : public QMainWindow {
     WaveformPage* waveformPage() const { return m_waves; }
     hw::WaveformSession* waveformSession() const { return m_waveSession; }
     RtlStatePanel* rtlPanel() const { return m_rtl; }
+    sessions::CampaignSession* campaignSession() const { return m_campaignSession; }
+    CampaignsPage* campaignsPage() const { return m_campaigns; }
+    ChartsPage* chartsPage() const { return m_charts; }
     /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
      *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
     bool captureExplorerInputs();
@@ -77,6 +83,11 @@ class MainWindow : public QMainWindow {
     QDockWidget* m_explorerDock = nullptr;
     QDockWidget* m_wavesDock = nullptr;
     QDockWidget* m_rtlDock = nullptr;
+    sessions::CampaignSession* m_campaignSession = nullptr;
+    CampaignsPage* m_campaigns = nullptr;
+    ChartsPage* m_charts = nullptr;
+    QDockWidget* m_campaignsDock = nullptr;
+    QDockWidget* m_chartsDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

@@ -35,7 +35,7 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        QCOMPARE(docks.size(), 5); // Round Explorer, Diffusion, IP core, Waveforms, Model vs RTL state
+        QCOMPARE(docks.size(), 7); // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.explorerPage()->parentWidget() != nullptr);

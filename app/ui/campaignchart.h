@@ -1,0 +1,35 @@
+#pragma once
+// A campaign chart: throughput (or any stored metric) against message size on a log2 axis, or paper
+// 004's speedup E = T_base / T and efficiency S = 1 - T / T_base against a baseline target; one line
+// per (campaign, target, algorithm, AD size), so two campaigns sit side by side. The same chart goes
+// to PNG/PDF without a window (renderCampaignChart) for `roundscope-cli chart`.
+
+#include "chartview.h"
+
+#include "chartdata.h"
+
+namespace rs::gui {
+
+class CampaignChart : public ChartView {
+    Q_OBJECT
+
+  public:
+    explicit CampaignChart(QWidget* parent = nullptr);
+
+    /** @brief Shows the series (a copy); an empty ChartData shows a hint instead. */
+    void setData(const campaign::ChartData& data, const QString& title = {});
+    const campaign::ChartData& data() const { return m_data; }
+
+  protected:
+    void rebuild() override;
+
+  private:
+    campaign::ChartData m_data;
+};
+
+/** @brief Writes the chart to path, PNG or PDF by extension (1000×600, light palette), without a
+ *  window (see withOffscreenApplication). False and *error when it cannot. */
+bool renderCampaignChart(const campaign::ChartData& data, const QString& title, const QString& path,
+                         QString* error);
+
+} // namespace rs::gui

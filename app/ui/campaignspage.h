@@ -1,0 +1,80 @@
+#pragma once
+// The Campaigns page: the store's campaigns, a definition editor (JSON, from a preset or a file,
+// validated as you type), Run / Resume / Cancel with a progress bar and a live log, and the runs of
+// the chosen campaign in a table that sorts and filters and exports CSV. Talks only to CampaignSession.
+
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+class QTableWidget;
+
+namespace rs::sessions {
+class CampaignSession;
+}
+
+namespace rs::gui {
+
+class CampaignsPage : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit CampaignsPage(sessions::CampaignSession* session, QWidget* parent = nullptr);
+
+    QComboBox* presetBox() const { return m_preset; }
+    QPlainTextEdit* editor() const { return m_editor; }
+    /** @brief Why the definition is invalid; empty when valid. */
+    QLabel* specError() const { return m_specError; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QCheckBox* resumeBox() const { return m_resume; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QPlainTextEdit* log() const { return m_log; }
+    QTableWidget* campaignTable() const { return m_campaigns; }
+    QTableView* runTable() const { return m_runs; }
+    QLineEdit* runFilter() const { return m_filter; }
+    /** @brief The campaign whose runs are shown. */
+    std::optional<std::int64_t> selectedCampaign() const;
+    /** @brief Writes the shown runs as CSV; false with the reason on the page. */
+    bool exportCsv(const QString& path);
+
+  public slots:
+    /** @brief Runs the definition in the editor (when valid). */
+    void run();
+
+  private:
+    void loadPreset();
+    void validate();
+    void refreshCampaigns();
+    void showRuns();
+
+    sessions::CampaignSession* m_session;
+    QLabel* m_storeLabel = nullptr;
+    QComboBox* m_preset = nullptr;
+    QPlainTextEdit* m_editor = nullptr;
+    QLabel* m_specError = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QCheckBox* m_resume = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+    QTableWidget* m_campaigns = nullptr;
+    QStandardItemModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_runs = nullptr;
+    QLineEdit* m_filter = nullptr;
+    bool m_valid = false;
+};
+
+} // namespace rs::gui

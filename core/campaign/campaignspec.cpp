@@ -1,0 +1,289 @@
+#include "campaignspec.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "algorithms.h"
+
+namespace rs::campaign {
+
+namespace {
+
+// Targets are checked against every back end the project knows, not the runners built into this
+// program: a spec may name "cuda" on a machine without CUDA and still be read, stored and shown;
+// the engine refuses a target without a runner when the campaign starts.
+const std::vector<std::string>& knownTargets() {
+    static const std::vector<std::string> targets = {"cpu",        "cpu-mt",      "ip",   "cuda",
+                                                     "riscv-qemu", "riscv-spike", "board"};
+    return targets;
+}
+
+constexpr std::uint64_t kMaxBytes = std::uint64_t(1) << 30; // 1 GiB
+constexpr int kMaxRepeats = 1000;
+
+const std::vector<std::string>& knownKeys() {
+    static const std::vector<std::string> keys = {"name",     "targets", "algorithms", "message_bytes",
+                                                  "ad_bytes", "repeats", "options"};
+    return keys;
+}
+
+std::string join(const std::vector<std::string>& items) {
+    return core::joinIds(items);
+}
+
+std::string typeName(const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return "null";
+    case QJsonValue::Bool:
+        return "a boolean";
+    case QJsonValue::Double:
+        return "a number";
+    case QJsonValue::String:
+        return "a string";
+    case QJsonValue::Array:
+        return "an array";
+    case QJsonValue::Object:
+        return "an object";
+    case QJsonValue::Undefined:
+        return "nothing";
+    }
+    return "nothing";
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+    throw SpecError(path + ": " + what);
+}
+
+/** The list of algorithm ids a spec accepts, for error messages. */
+std::string algorithmChoices() {
+    std::vector<std::string> ids = core::aeadIds();
+    for (const auto& b : core::blockIds()) {
+        ids.push_back(b + "-ecb");
+        ids.push_back(b + "-ctr");
+    }
+    return join(ids);
+}
+
+bool knownAlgorithm(const std::string& id) {
+    if (core::findAead(id)) return true;
+    for (const char* mode : {"-ecb", "-ctr"}) {
+        const std::string_view m(mode);
+        if (id.size() > m.size() && id.compare(id.size() - m.size(), m.size(), m) == 0 &&
+            core::findBlock(std::string_view(id).substr(0, id.size() - m.size())))
+            return true;
+    }
+    return false;
+}
+
+QJsonArray nonEmptyArray(const QJsonObject& o, const std::string& key) {
+    const QJsonValue v = o.value(QString::fromStdString(key));
+    if (!v.isArray()) fail(key, "expected an array, got " + typeName(v));
+    const QJsonArray a = v.toArray();
+    if (a.isEmpty()) fail(key, "must not be empty");
+    return a;
+}
+
+/** A list of distinct strings, each accepted by `check` (which returns an error text or ""). */
+template <class Check>
+std::vector<std::string> stringList(const QJsonObject& o, const std::string& key, Check check) {
+    const QJsonArray a = nonEmptyArray(o, key);
+    std::vector<std::string> out;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const std::string path = key + "[" + std::to_string(i) + "]";
+        if (!a[i].isString()) fail(path, "expected a string, got " + typeName(a[i]));
+        const std::string s = a[i].toString().toStdString();
+        if (const std::string err = check(s); !err.empty()) fail(path, err);
+        if (std::find(out.begin(), out.end(), s) != out.end()) fail(path, "duplicate '" + s + "'");
+        out.push_back(s);
+    }
+    return out;
+}
+
+/** An integer in [lo, hi] (JSON numbers are doubles: reject fractions, negatives and overflow). */
+std::uint64_t integer(const QJsonValue& v, const std::string& path, std::uint64_t lo, std::uint64_t hi,
+                      const std::string& unit) {
+    if (!v.isDouble()) fail(path, "expected a number, got " + typeName(v));
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d != std::floor(d))
+        fail(path, "expected a whole number, got " + std::to_string(d));
+    if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
+        fail(path, std::to_string(static_cast<long long>(d)) + " is outside " + std::to_string(lo) + ".." +
+                       std::to_string(hi) + unit);
+    return static_cast<std::uint64_t>(d);
+}
+
+std::vector<std::uint64_t> sizeList(const QJsonObject& o, const std::string& key) {
+    const QJsonArray a = nonEmptyArray(o, key);
+    std::vector<std::uint64_t> out;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const std::string path = key + "[" + std::to_string(i) + "]";
+        const std::uint64_t n = integer(a[i], path, 0, kMaxBytes, " bytes (at most 1 GiB)");
+        if (std::find(out.begin(), out.end(), n) != out.end())
+            fail(path, "duplicate size " + std::to_string(n));
+        out.push_back(n);
+    }
+    return out;
+}
+
+std::map<std::string, std::string> optionMap(const QJsonValue& v) {
+    if (!v.isObject()) fail("options", "expected an object of strings, got " + typeName(v));
+    std::map<std::string, std::string> out;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        const std::string path = "options[\"" + key + "\"]";
+        // "target.setting": the prefix must be a known target, so a typo does not pass silently.
+        const auto dot = key.find('.');
+        const std::string prefix = dot == std::string::npos ? std::string() : key.substr(0, dot);
+        if (dot == std::string::npos || dot + 1 == key.size() ||
+            std::find(knownTargets().begin(), knownTargets().end(), prefix) == knownTargets().end())
+            fail(path, "expected 'target.setting' with a known target (" + join(knownTargets()) + ")");
+        if (!it.value().isString()) fail(path, "expected a string, got " + typeName(it.value()));
+        out[key] = it.value().toString().toStdString();
+    }
+    return out;
+}
+
+QJsonArray toArray(const std::vector<std::string>& v) {
+    QJsonArray a;
+    for (const auto& s : v)
+        a.append(QString::fromStdString(s));
+    return a;
+}
+
+QJsonArray toArray(const std::vector<std::uint64_t>& v) {
+    QJsonArray a;
+    for (const auto n : v)
+        a.append(static_cast<qint64>(n));
+    return a;
+}
+
+CampaignSpec preset(std::string name, std::vector<std::string> algorithms, std::vector<std::uint64_t> msg,
+                    std::vector<std::uint64_t> ad, int repeats) {
+    CampaignSpec s;
+    s.name = std::move(name);
+    s.targets = {"cpu"};
+    s.algorithms = std::move(algorithms);
+    s.messageBytes = std::move(msg);
+    s.adBytes = std::move(ad);
+    s.repeats = repeats;
+    return s;
+}
+
+} // namespace
+
+CampaignSpec parseSpec(std::string_view json) {
+    QJsonParseError err{};
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &err);
+    if (err.error != QJsonParseError::NoError)
+        throw SpecError("JSON: " + err.errorString().toStdString() + " at offset " +
+                        std::to_string(err.offset));
+    if (!doc.isObject()) throw SpecError("$: expected a JSON object");
+    const QJsonObject o = doc.object();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        if (std::find(knownKeys().begin(), knownKeys().end(), key) == knownKeys().end())
+            fail(key, "unknown key (known: " + join(knownKeys()) + ")");
+    }
+
+    CampaignSpec s;
+    const QJsonValue name = o.value("name");
+    if (!name.isString()) fail("name", "expected a string, got " + typeName(name));
+    if (name.toString().trimmed().isEmpty()) fail("name", "must not be empty");
+    s.name = name.toString().toStdString();
+
+    s.targets = stringList(o, "targets", [](const std::string& t) -> std::string {
+        if (std::find(knownTargets().begin(), knownTargets().end(), t) != knownTargets().end()) return {};
+        return "unknown target '" + t + "' (known: " + join(knownTargets()) + ")";
+    });
+    s.algorithms = stringList(o, "algorithms", [](const std::string& a) -> std::string {
+        if (knownAlgorithm(a)) return {};
+        return "unknown algorithm '" + a + "' (known: " + algorithmChoices() + ")";
+    });
+    s.messageBytes = sizeList(o, "message_bytes");
+    if (o.contains("ad_bytes")) s.adBytes = sizeList(o, "ad_bytes");
+    if (o.contains("repeats"))
+        s.repeats = static_cast<int>(integer(o.value("repeats"), "repeats", 1, kMaxRepeats, ""));
+    if (o.contains("options")) s.options = optionMap(o.value("options"));
+    return s;
+}
+
+CampaignSpec readSpecFile(const std::string& path) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        throw SpecError(path + ": cannot read: " + f.errorString().toStdString());
+    const QByteArray text = f.readAll();
+    try {
+        return parseSpec(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+    } catch (const SpecError& e) {
+        throw SpecError(path + ": " + e.what());
+    }
+}
+
+std::string specJson(const CampaignSpec& spec) {
+    QJsonObject options;
+    for (const auto& [k, v] : spec.options)
+        options.insert(QString::fromStdString(k), QString::fromStdString(v));
+    // QJsonObject keeps its keys sorted, so the compact text is canonical.
+    const QJsonObject o{{"name", QString::fromStdString(spec.name)},
+                        {"targets", toArray(spec.targets)},
+                        {"algorithms", toArray(spec.algorithms)},
+                        {"message_bytes", toArray(spec.messageBytes)},
+                        {"ad_bytes", toArray(spec.adBytes)},
+                        {"repeats", spec.repeats},
+                        {"options", options}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+}
+
+std::vector<std::string> presetNames() {
+    return {"nist-lwc", "paper004", "paper003"};
+}
+
+CampaignSpec presetSpec(std::string_view name) {
+    if (name == "nist-lwc") {
+        std::vector<std::uint64_t> small;
+        for (std::uint64_t n = 0; n <= 128; n += 8)
+            small.push_back(n);
+        std::vector<std::uint64_t> msg = small;
+        msg.push_back(1024);
+        msg.push_back(65536);
+        return preset("NIST LWC grid", {"ascon-128", "ascon-128a", "ascon-aead128"}, msg, small, 5);
+    }
+    if (name == "paper004") {
+        std::vector<std::uint64_t> msg;
+        for (std::uint64_t n = 16; n <= (std::uint64_t(64) << 20); n *= 2)
+            msg.push_back(n);
+        return preset("paper 004 sweep", {"skinny-128-256-ecb", "skinny-128-256-ctr"}, msg, {0}, 10);
+    }
+    if (name == "paper003")
+        return preset("paper 003 sizes", {"lea-128-ctr", "lea-128-gcm"}, {16, 64, 128}, {16}, 5);
+    throw SpecError("preset: unknown preset '" + std::string(name) + "' (known: " + join(presetNames()) +
+                    ")");
+}
+
+std::vector<RunKey> expandRuns(const CampaignSpec& spec) {
+    std::vector<RunKey> runs;
+    const std::vector<std::uint64_t> noAd = {0};
+    for (const auto& target : spec.targets)
+        for (const auto& alg : spec.algorithms) {
+            // AD exists for AEAD only: a block mode runs once per message size, with AD size 0.
+            const auto& ads = core::findAead(alg) ? spec.adBytes : noAd;
+            for (const auto ad : ads)
+                for (const auto msg : spec.messageBytes)
+                    runs.push_back({target, alg, msg, ad});
+        }
+    return runs;
+}
+
+} // namespace rs::campaign

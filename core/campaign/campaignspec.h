@@ -1,0 +1,66 @@
+#pragma once
+// A benchmark campaign's definition: targets x algorithms x message sizes x AD sizes x repeats, read
+// from and written to JSON, with the presets of the papers (NIST LWC grid, paper 004's sweep, paper
+// 003's sizes), and its expansion into the runs it stands for. Plain data + Qt Core's JSON.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rs::campaign {
+
+/** @brief A bad campaign definition; the message names the JSON path ("targets[2]: unknown target 'gpu'"). */
+class SpecError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief The definition. */
+struct CampaignSpec {
+    std::string name; ///< shown in lists and charts
+    std::vector<std::string>
+        targets; ///< runner targets: "cpu", "cpu-mt", "ip" (later "cuda", "riscv-qemu", ...)
+    std::vector<std::string> algorithms; ///< registry ids (core/algorithms.h): AEAD ids, or block ids with a
+                                         ///< mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
+    std::vector<std::uint64_t> messageBytes;    ///< message sizes
+    std::vector<std::uint64_t> adBytes = {0};   ///< associated-data sizes (AEAD; ignored for block modes)
+    int repeats = 5;                            ///< timed repetitions per run (min/median/max), 1..1000
+    std::map<std::string, std::string> options; ///< per-target settings, e.g. "ip.unroll" = "1",
+                                                ///< "ip.clock_mhz" = "100", "cpu-mt.threads" = "0" (all)
+    bool operator==(const CampaignSpec&) const = default;
+};
+
+/** @brief Parses and validates JSON (unknown targets, algorithms, keys, empty lists, sizes over 1 GiB,
+ *  repeats outside 1..1000 are SpecErrors naming the path). */
+CampaignSpec parseSpec(std::string_view json);
+/** @brief Reads a JSON file; SpecError naming the file when it cannot be read. */
+CampaignSpec readSpecFile(const std::string& path);
+/** @brief Canonical JSON (sorted keys, compact): equal specs give equal text (resume matches on it). */
+std::string specJson(const CampaignSpec& spec);
+
+/** @brief The preset names: "nist-lwc", "paper004", "paper003". */
+std::vector<std::string> presetNames();
+/** @brief A preset: "nist-lwc" (AD and message 0..128 bytes in steps of 8, plus 1 KiB and 64 KiB,
+ *  Ascon AEAD variants, cpu), "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats,
+ *  cpu), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu). SpecError when
+ * unknown. */
+CampaignSpec presetSpec(std::string_view name);
+
+/** @brief One run of a campaign: a point of the grid. */
+struct RunKey {
+    std::string target;
+    std::string algorithm;
+    std::uint64_t messageBytes = 0;
+    std::uint64_t adBytes = 0;
+    bool operator==(const RunKey&) const = default;
+    auto operator<=>(const RunKey&) const = default;
+};
+
+/** @brief Every run of the spec, in a stable order (target, algorithm, AD size, message size). */
+std::vector<RunKey> expandRuns(const CampaignSpec& spec);
+
+} // namespace rs::campaign

@@ -1,0 +1,53 @@
+#pragma once
+// What the campaign charts plot, computed from stored runs: one series per (campaign, target,
+// algorithm, AD size) of (message bytes, value). Kinds: a stored metric as it is (throughput,
+// time_median, cycles_per_byte, ...), and paper 004's definitions against a baseline target of the
+// same campaign, same algorithm, AD and message size: speedup E = T_base / T and efficiency
+// S = 1 - T / T_base, from the median times. Only verified runs count; a point without its
+// baseline is left out (and counted). Plain C++, shared by the CLI's `chart` and the Charts page.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "campaignstore.h"
+
+namespace rs::campaign {
+
+enum class ChartKind { Metric, Speedup, Efficiency };
+
+struct ChartRequest {
+    std::vector<std::int64_t> campaigns; ///< one, or several side by side
+    ChartKind kind = ChartKind::Metric;
+    std::string metric = "throughput"; ///< for ChartKind::Metric
+    std::string baseline = "cpu";      ///< baseline target for speedup and efficiency
+};
+
+struct ChartPoint {
+    double x = 0; ///< message bytes
+    double y = 0;
+};
+
+struct ChartSeries {
+    std::string label; ///< "#3 cpu-mt ascon-aead128 AD 0" (campaign id first when several)
+    std::int64_t campaign = 0;
+    std::string target, algorithm;
+    std::uint64_t adBytes = 0;
+    std::vector<ChartPoint> points; ///< sorted by x
+};
+
+struct ChartData {
+    std::vector<ChartSeries> series;
+    std::string yLabel;      ///< "throughput (bytes/s)", "speedup E = T_cpu / T", ...
+    int missingBaseline = 0; ///< points left out for want of a verified baseline run
+    int failedRuns = 0;      ///< runs not plotted because they failed verification
+};
+
+/** @brief The series of a request; throws StoreError for an unknown campaign and SpecError for a
+ *  metric no run of the campaigns has. */
+ChartData chartData(const CampaignStore& store, const ChartRequest& request);
+
+/** @brief "metric", "speedup" or "efficiency" -> kind; SpecError otherwise. */
+ChartKind chartKindFromName(const std::string& name);
+
+} // namespace rs::campaign

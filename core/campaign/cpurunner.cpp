@@ -1,0 +1,347 @@
+#include "cpurunner.h"
+
+// Multi-thread semantics ("cpu-mt"): the message is cut into T slices of whole units (the cipher's
+// block for ECB/CTR, 16 bytes for AEAD), at most one slice per unit, and each thread processes one.
+//  - ECB and CTR: the slices together are exactly the single-thread operation (each CTR slice
+//    starts at its own counter value), so the figure is the speed of one parallel encryption.
+//  - AEAD: a message cannot be split, so each thread encrypts its slice as an independent message
+//    with its own nonce (the run's nonce with the slice index XORed into its last bytes) and the
+//    run's whole AD. The figure measures T independent messages of size/T each.
+// In both cases the output returned for verification is the single-thread full-message output,
+// computed once before timing. Threads are started once per run and released per repeat through
+// barriers, so a repeat times the work and the hand-off, not thread creation.
+// ECB is defined on whole blocks: a message size that is not one fails the run (RunnerError).
+
+#include <algorithm>
+#include <barrier>
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "algorithms.h"
+
+namespace rs::campaign {
+
+namespace {
+
+struct Algorithm {
+    const core::AeadAlgorithm* aead = nullptr;
+    const core::BlockAlgorithm* block = nullptr;
+    bool ctr = false;
+};
+
+std::optional<Algorithm> resolve(std::string_view id) {
+    Algorithm a;
+    if ((a.aead = core::findAead(id))) return a;
+    for (const bool ctr : {false, true}) {
+        const std::string_view mode = ctr ? "-ctr" : "-ecb";
+        if (id.size() > mode.size() && id.substr(id.size() - mode.size()) == mode &&
+            (a.block = core::findBlock(id.substr(0, id.size() - mode.size())))) {
+            a.ctr = ctr;
+            return a;
+        }
+    }
+    return std::nullopt;
+}
+
+/** Adds v to a big-endian integer over n bytes (wrapping), as CTR's counter does block by block. */
+void addBigEndian(std::uint8_t* block, std::size_t n, std::uint64_t v) {
+    unsigned carry = 0;
+    for (std::size_t i = n; i-- > 0 && (v != 0 || carry != 0);) {
+        const unsigned sum = block[i] + static_cast<unsigned>(v & 0xff) + carry;
+        block[i] = static_cast<std::uint8_t>(sum);
+        carry = sum >> 8;
+        v >>= 8;
+    }
+}
+
+/** The work of one run, cut into slices; buffers are allocated once, before timing. */
+class Workload {
+  public:
+    Workload(const Algorithm& alg, const RunInputs& in, std::size_t threads) : m_alg(alg), m_in(in) {
+        const std::size_t n = in.message.size();
+        if (alg.block) {
+            m_cipher = alg.block->make(in.key, 0);
+            m_unit = alg.block->blockBytes;
+        }
+        const std::size_t units = (n + m_unit - 1) / m_unit;
+        m_jobs = std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(units, 1));
+        for (std::size_t j = 0; j <= m_jobs; ++j)
+            m_bounds.push_back(std::min(n, units * j / m_jobs * m_unit));
+        m_out.resize(n);
+        if (alg.aead) {
+            m_nonces.assign(m_jobs, in.nonce);
+            for (std::size_t j = 0; j < m_jobs; ++j) // job 0 keeps the run's nonce
+                for (std::size_t b = 0; b < 4 && b < in.nonce.size(); ++b)
+                    m_nonces[j][in.nonce.size() - 1 - b] ^= static_cast<std::uint8_t>(j >> (8 * b));
+            m_sink.resize(m_jobs);
+        }
+    }
+
+    std::size_t jobs() const { return m_jobs; }
+
+    /** The single-thread output of the whole message: ct‖tag or the block mode's ciphertext. */
+    crypto::Bytes fullOutput() {
+        if (m_alg.aead) {
+            crypto::AeadResult r = m_alg.aead->encrypt(m_in.key, m_in.nonce, m_in.ad, m_in.message);
+            r.ct.insert(r.ct.end(), r.tag.begin(), r.tag.end());
+            return r.ct;
+        }
+        blocks(0, m_in.message.size());
+        crypto::Bytes out = m_out;
+        std::fill(m_out.begin(), m_out.end(), 0); // so checkParallel() sees only the threads' work
+        return out;
+    }
+
+    /** One slice; allocation-free for block modes (the AEAD models return fresh buffers). */
+    void job(std::size_t j) {
+        const std::size_t from = m_bounds[j], to = m_bounds[j + 1];
+        if (m_alg.aead) {
+            const crypto::ByteView slice(m_in.message.data() + from, to - from);
+            m_sink[j] = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
+        } else {
+            blocks(from, to);
+        }
+    }
+
+    /** After timing: the parallel path's output must be what the verified single-thread path gave
+     *  (block modes), or each slice the model's encryption of that slice (AEAD); "" when it is. */
+    std::string checkParallel(const crypto::Bytes& verified) const {
+        if (m_jobs == 1) return {};
+        if (!m_alg.aead) return m_out == verified ? "" : "the threads' output differs from one thread's";
+        for (std::size_t j = 0; j < m_jobs; ++j) {
+            const crypto::ByteView slice(m_in.message.data() + m_bounds[j], m_bounds[j + 1] - m_bounds[j]);
+            const crypto::AeadResult want = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
+            if (want.ct != m_sink[j].ct || want.tag != m_sink[j].tag)
+                return "thread " + std::to_string(j) + "'s message encrypted wrongly";
+        }
+        return {};
+    }
+
+  private:
+    /** ECB or CTR over bytes [from, to) of the message into m_out; `from` is block aligned. */
+    void blocks(std::size_t from, std::size_t to) {
+        const std::size_t bs = m_unit;
+        const std::uint8_t* in = m_in.message.data();
+        std::uint8_t* out = m_out.data();
+        if (!m_alg.ctr) {
+            for (std::size_t off = from; off < to; off += bs)
+                m_cipher->encryptBlock(in + off, out + off);
+            return;
+        }
+        std::uint8_t counter[16] = {}, stream[16];
+        std::copy(m_in.nonce.begin(), m_in.nonce.end(), counter);
+        addBigEndian(counter, bs, from / bs);
+        for (std::size_t off = from; off < to; off += bs) {
+            m_cipher->encryptBlock(counter, stream);
+            const std::size_t n = std::min(bs, to - off);
+            for (std::size_t i = 0; i < n; ++i)
+                out[off + i] = in[off + i] ^ stream[i];
+            addBigEndian(counter, bs, 1);
+        }
+    }
+
+    Algorithm m_alg;
+    const RunInputs& m_in;
+    std::unique_ptr<crypto::TracedBlockCipher> m_cipher;
+    std::size_t m_unit = 16; ///< slice granularity: the block, or 16 bytes for AEAD
+    std::size_t m_jobs = 1;
+    std::vector<std::size_t> m_bounds; ///< slice j is [m_bounds[j], m_bounds[j + 1])
+    crypto::Bytes m_out;
+    std::vector<crypto::Bytes> m_nonces;
+    std::vector<crypto::AeadResult> m_sink; ///< keeps each AEAD result, so the work is not discarded
+};
+
+/** Worker threads 1..n-1 waiting on a barrier; the calling thread runs job 0 in each round. */
+class Pool {
+  public:
+    Pool(std::size_t jobs, std::function<void(std::size_t)> job)
+        : m_job(std::move(job)), m_start(static_cast<std::ptrdiff_t>(jobs)),
+          m_done(static_cast<std::ptrdiff_t>(jobs)), m_errors(jobs) {
+        try {
+            for (std::size_t j = 1; j < jobs; ++j)
+                m_threads.emplace_back([this, j] { work(j); });
+        } catch (...) {
+            // The threads never started still count in the barriers: drop them, then stop the rest.
+            for (std::size_t j = m_threads.size() + 1; j < jobs; ++j) {
+                m_start.arrive_and_drop();
+                m_done.arrive_and_drop();
+            }
+            stop();
+            throw;
+        }
+    }
+    ~Pool() { stop(); }
+    Pool(const Pool&) = delete;
+    Pool& operator=(const Pool&) = delete;
+
+    /** Every job once, in parallel; rethrows the first failure. */
+    void round() {
+        m_start.arrive_and_wait();
+        runJob(0);
+        m_done.arrive_and_wait();
+        for (auto& e : m_errors)
+            if (e) std::rethrow_exception(std::exchange(e, nullptr));
+    }
+
+  private:
+    void work(std::size_t j) {
+        while (true) {
+            m_start.arrive_and_wait();
+            if (m_stop) return;
+            runJob(j);
+            m_done.arrive_and_wait();
+        }
+    }
+    void runJob(std::size_t j) {
+        try {
+            m_job(j);
+        } catch (...) {
+            m_errors[j] = std::current_exception();
+        }
+    }
+    void stop() {
+        if (m_threads.empty()) return;
+        m_stop = true;
+        m_start.arrive_and_wait();
+        for (auto& t : m_threads)
+            t.join();
+        m_threads.clear();
+    }
+
+    std::function<void(std::size_t)> m_job;
+    std::barrier<> m_start, m_done;
+    std::vector<std::exception_ptr> m_errors;
+    std::vector<std::thread> m_threads;
+    bool m_stop = false; ///< written before the start barrier, read after it
+};
+
+std::size_t hardwareThreads() {
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::string compilerName() {
+#if defined(__clang__)
+    return "clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "g++ " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+class CpuRunner final : public Runner {
+  public:
+    explicit CpuRunner(int threads) : m_threads(threads) {}
+
+    std::string target() const override { return m_threads == 1 ? "cpu" : "cpu-mt"; }
+
+    bool supports(std::string_view algorithm) const override { return resolve(algorithm).has_value(); }
+
+    RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
+                  const std::map<std::string, std::string>& options,
+                  const std::atomic<bool>& cancel) override {
+        const auto alg = resolve(key.algorithm);
+        if (!alg) throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
+        checkInputs(*alg, key, inputs);
+        const std::size_t threads = threadCount(options);
+
+        std::unique_ptr<Workload> work;
+        RunOutput result;
+        try {
+            work = std::make_unique<Workload>(*alg, inputs, threads);
+            result.output = work->fullOutput();
+        } catch (const crypto::InvalidArgument& e) {
+            throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
+        }
+
+        using Clock = std::chrono::steady_clock;
+        std::vector<double> ns;
+        ns.reserve(static_cast<std::size_t>(std::max(repeats, 1)));
+        std::optional<Pool> pool;
+        if (work->jobs() > 1) pool.emplace(work->jobs(), [&work](std::size_t j) { work->job(j); });
+        for (int r = 0; r < std::max(repeats, 1); ++r) {
+            if (cancel.load()) throw Cancelled();
+            const auto t0 = Clock::now();
+            if (pool)
+                pool->round();
+            else
+                work->job(0);
+            const auto t1 = Clock::now();
+            ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+        }
+
+        if (const std::string err = work->checkParallel(result.output); !err.empty())
+            throw RunnerError(target() + ": " + err);
+
+        std::sort(ns.begin(), ns.end());
+        const std::size_t m = ns.size();
+        const double median = m % 2 ? ns[m / 2] : (ns[m / 2 - 1] + ns[m / 2]) / 2;
+        const double seconds = median / 1e9;
+        result.measurements = {
+            {"time_min", ns.front(), "ns"},
+            {"time_median", median, "ns"},
+            {"time_max", ns.back(), "ns"},
+            {"throughput", seconds > 0 ? static_cast<double>(key.messageBytes) / seconds : 0.0, "bytes/s"},
+        };
+        result.parameters["threads"] = std::to_string(work->jobs());
+        if (m_threads != 1) result.parameters["cpu-mt.threads"] = std::to_string(threads);
+        if (alg->aead && work->jobs() > 1) result.parameters["cpu-mt.split"] = "independent messages";
+        return result;
+    }
+
+    std::map<std::string, std::string> provenance() const override {
+        return {{"compiler", compilerName()}, {"hardware_threads", std::to_string(hardwareThreads())}};
+    }
+
+  private:
+    /** Threads to use: 1 for "cpu"; for "cpu-mt" the option, or the constructor's count (0 = all). */
+    std::size_t threadCount(const std::map<std::string, std::string>& options) const {
+        if (m_threads == 1) return 1;
+        long n = m_threads;
+        if (const auto it = options.find("cpu-mt.threads"); it != options.end()) {
+            std::size_t used = 0;
+            try {
+                n = std::stol(it->second, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == 0 || used != it->second.size() || n < 0 || n > 4096)
+                throw RunnerError("cpu-mt.threads: expected 0 (all) .. 4096, got '" + it->second + "'");
+        }
+        return n == 0 ? hardwareThreads() : static_cast<std::size_t>(n);
+    }
+
+    void checkInputs(const Algorithm& alg, const RunKey& key, const RunInputs& in) const {
+        if (in.message.size() != key.messageBytes)
+            throw RunnerError(target() + ": message is " + std::to_string(in.message.size()) +
+                              " bytes, run says " + std::to_string(key.messageBytes));
+        try {
+            if (alg.aead) {
+                alg.aead->checkSizes(in.key, in.nonce);
+                return;
+            }
+            alg.block->checkKey(in.key);
+            if (alg.ctr) crypto::requireLength("CTR IV", in.nonce, alg.block->blockBytes);
+        } catch (const crypto::InvalidArgument& e) {
+            throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
+        }
+        if (!alg.ctr && in.message.size() % alg.block->blockBytes != 0)
+            throw RunnerError("ecb needs whole blocks: " + std::to_string(in.message.size()) +
+                              " bytes is not a multiple of " + std::to_string(alg.block->blockBytes) +
+                              " for " + alg.block->id);
+    }
+
+    int m_threads;
+};
+
+} // namespace
+
+std::unique_ptr<Runner> makeCpuRunner(int threads) {
+    return std::make_unique<CpuRunner>(threads);
+}
+
+} // namespace rs::campaign

@@ -1,0 +1,13 @@
+#pragma once
+// The native CPU runner: the rs_crypto fast paths on this machine, one thread ("cpu") or all
+// threads ("cpu-mt", the message split into equal independent jobs of whole blocks / messages).
+// Times with std::chrono::steady_clock; reports min/median/max in ns and throughput in bytes/s.
+
+#include "runner.h"
+
+namespace rs::campaign {
+
+/** @brief threads 1 = "cpu"; 0 = all hardware threads ("cpu-mt"). */
+std::unique_ptr<Runner> makeCpuRunner(int threads);
+
+} // namespace rs::campaign

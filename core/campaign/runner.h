@@ -1,0 +1,92 @@
+#pragma once
+// The runner interface every back end implements (native CPU, the Verilated IP now; CUDA, RISC-V under
+// QEMU/Spike and the Zynq board later). A runner executes one run of a campaign: it produces the
+// output of the operation on deterministic inputs (so the engine can check it against the C++ model
+// before any figure is kept) and then its timings, each value with its unit. Plain C++: external
+// tools are driven by the runner itself (QProcess in the Qt-side runners), never by the engine.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "campaignspec.h"
+#include "crypto/bytes.h"
+
+namespace rs::campaign {
+
+/** @brief One measured value and its unit ("ns", "cycles", "instructions", "bytes/s"). */
+struct Measurement {
+    std::string
+        metric; ///< "time_min", "time_median", "time_max", "cycles", "cycles_per_byte", "throughput", ...
+    double value = 0;
+    std::string unit;
+    bool operator==(const Measurement&) const = default;
+};
+
+/** @brief The deterministic inputs of a run (the same for every runner of a campaign). */
+struct RunInputs {
+    crypto::Bytes key, nonce, ad, message;
+};
+
+/** @brief What a runner returns for one run. */
+struct RunOutput {
+    crypto::Bytes output; ///< ciphertext‖tag (AEAD) or ciphertext (block modes) of the first repeat
+    std::vector<Measurement> measurements; ///< timings; the engine stores them only when output verified
+    std::map<std::string, std::string>
+        parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
+};
+
+/** @brief A back end. Implementations throw RunnerError for a run they cannot do (the engine records a failed
+ * run). */
+class Runner {
+  public:
+    virtual ~Runner() = default;
+    /** @brief The target id ("cpu", "cpu-mt", "ip"). */
+    virtual std::string target() const = 0;
+    /** @brief Whether it can run this algorithm id (e.g. the IP: Ascon AEAD only). */
+    virtual bool supports(std::string_view algorithm) const = 0;
+    /** @brief Runs one point: computes the output of the inputs, then times `repeats` repetitions.
+     *  Checks `cancel` between repetitions and throws Cancelled when it is set. */
+    virtual RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
+                          const std::map<std::string, std::string>& options,
+                          const std::atomic<bool>& cancel) = 0;
+    /** @brief Tool and build facts for the provenance ("verilator" = "5.006", "compiler" = "g++ 12.2.0
+     * -O2").*/
+    virtual std::map<std::string, std::string> provenance() const { return {}; }
+};
+
+/** @brief A run the runner could not do (unsupported algorithm, missing tool); the message says why. */
+class RunnerError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief Raised when a run stopped because cancel was set. */
+class Cancelled : public std::runtime_error {
+  public:
+    Cancelled() : std::runtime_error("cancelled") {}
+};
+
+/** @brief Makes a runner of one target. */
+using RunnerFactory = std::function<std::unique_ptr<Runner>()>;
+/** @brief Adds (or replaces) a target. core registers "cpu" and "cpu-mt" itself; layers above it
+ *  register theirs at start-up (rs_hw: hw::registerIpRunner() adds "ip"), since core cannot see them. */
+void registerRunner(const std::string& target, RunnerFactory factory);
+/** @brief A runner of the target; nullptr for an unknown id. */
+std::unique_ptr<Runner> makeRunner(std::string_view target);
+/** @brief The target ids known now, sorted. */
+std::vector<std::string> runnerTargets();
+
+/** @brief The run's deterministic inputs: key/nonce sized for the algorithm, bytes from a fixed
+ *  generator seeded by the key fields, so every runner and every resume sees the same data. */
+RunInputs makeInputs(const RunKey& key);
+/** @brief The C++ model's output for the inputs (the known answer the engine checks against);
+ *  throws SpecError for an unknown algorithm. */
+crypto::Bytes referenceOutput(const RunKey& key, const RunInputs& inputs);
+
+} // namespace rs::campaign

@@ -1,0 +1,158 @@
+// `roundscope-cli campaign ...` and `chart` end to end through the real executable: a campaign runs
+// into a store, is listed and exported; killed with SIGKILL in the middle, it resumes without losing a
+// committed run or repeating one; the chart is written as a real PNG; bad files are refused untouched.
+#include "clitestsupport.h"
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <csignal>
+#include <fstream>
+#include <set>
+
+#include "campaignstore.h"
+
+namespace {
+
+using rs::test::CliResult;
+using rs::test::expectUsageError;
+using rs::test::runCli;
+
+QString writeSpec(const QTemporaryDir& dir, const QString& name, const std::string& json) {
+    const QString path = dir.filePath(name);
+    std::ofstream(path.toStdString()) << json;
+    return path;
+}
+
+constexpr const char* kSmall = R"({"name": "cli small", "targets": ["cpu", "cpu-mt", "ip"],
+  "algorithms": ["ascon-aead128"], "message_bytes": [16, 256], "ad_bytes": [0, 16], "repeats": 3})";
+
+TEST(CampaignCli, RunListExportAndChart) {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("c.sqlite"), spec = writeSpec(dir, "small.json", kSmall);
+    CliResult r = runCli({"campaign", "run", spec, "--db", db, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    QJsonObject o = r.json();
+    EXPECT_EQ(o.value("runs").toInt(), 12); // 3 targets x 2 AD x 2 messages
+    EXPECT_EQ(o.value("failed").toInt(), 0);
+    const qint64 id = o.value("campaign").toInteger();
+
+    r = runCli({"campaign", "list", "--db", db, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QJsonArray list = r.json().value("campaigns").toArray();
+    ASSERT_EQ(list.size(), 1);
+    EXPECT_EQ(list[0].toObject().value("status").toString(), "finished");
+    EXPECT_EQ(list[0].toObject().value("runs_done").toInt(), 12);
+    EXPECT_FALSE(list[0].toObject().value("provenance").toObject().value("host").toString().isEmpty());
+
+    r = runCli({"campaign", "export", "--db", db, "--id", QString::number(id), "--csv"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    EXPECT_TRUE(lines.front().startsWith("campaign,target,algorithm"));
+    int ipCycles = 0;
+    for (const auto& l : lines)
+        ipCycles += l.contains(",ip,") && l.contains(",cycles,") ? 1 : 0;
+    EXPECT_EQ(ipCycles, 4); // every IP run carries its clock count
+    r = runCli({"campaign", "export", "--db", db, "--id", QString::number(id), "--json"});
+    ASSERT_EQ(r.status, 0);
+    EXPECT_EQ(r.json().value("runs").toArray().size(), 12);
+
+    const QString png = dir.filePath("throughput.png");
+    r = runCli({"chart", "--db", db, "--campaign", QString::number(id), "--metric", "throughput", "--out",
+                png, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_EQ(r.json().value("series").toInt(), 6); // 3 targets x 2 AD sizes
+    const QImage img(png);
+    ASSERT_FALSE(img.isNull());
+    EXPECT_EQ(img.width(), 1000);
+    const QString pdf = dir.filePath("speedup.pdf");
+    r = runCli({"chart", "--db", db, "--campaign", QString::number(id), "--kind", "speedup", "--baseline",
+                "cpu", "--out", pdf, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    QFile f(pdf);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(f.read(5) == "%PDF-");
+
+    expectUsageError({"chart", "--db", db, "--campaign", "99", "--out", png}, "--campaign");
+    expectUsageError({"chart", "--db", db, "--campaign", "x", "--out", png}, "--campaign");
+    expectUsageError(
+        {"chart", "--db", db, "--campaign", QString::number(id), "--metric", "nosuch", "--out", png},
+        "nosuch");
+    expectUsageError({"chart", "--db", db, "--campaign", QString::number(id), "--out", dir.filePath("c.gif")},
+                     "--out");
+    expectUsageError({"campaign", "export", "--db", db, "--id", "99", "--csv"}, "--id");
+    expectUsageError(
+        {"campaign", "run", writeSpec(dir, "bad.json", R"({"name": "b", "targets": ["gpu"]})"), "--db", db},
+        "SPEC");
+}
+
+TEST(CampaignCli, KilledCampaignResumesWithoutLossOrRepeats) {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("k.sqlite");
+    // Enough runs, each long enough (repeats), that the kill lands in the middle.
+    const QString spec = writeSpec(dir, "long.json", R"({"name": "killed", "targets": ["cpu"],
+            "algorithms": ["ascon-aead128", "ascon-128", "ascon-128a"], "message_bytes": [1024, 2048, 4096, 8192, 16384,
+      32768, 65536], "ad_bytes": [0, 16], "repeats": 1000})");
+    QProcess p;
+    p.start(QStringLiteral(RS_CLI_PATH), {"campaign", "run", spec, "--db", db});
+    ASSERT_TRUE(p.waitForStarted());
+    // Wait for a few committed runs, then SIGKILL: no chance to clean up.
+    std::vector<std::pair<std::string, std::string>> before; // (key, finished) of committed runs
+    for (int i = 0; i < 600 && before.size() < 3; ++i) {
+        QThread::msleep(50);
+        if (!QFile::exists(db)) continue;
+        try {
+            rs::campaign::CampaignStore s(db.toStdString());
+            const auto cs = s.campaigns();
+            if (cs.empty()) continue;
+            before.clear();
+            for (const auto& r : s.runs(cs.front().id))
+                before.emplace_back(r.key.algorithm + "/" + std::to_string(r.key.adBytes) + "/" +
+                                        std::to_string(r.key.messageBytes),
+                                    r.finished);
+        } catch (const std::exception&) {
+        }
+    }
+    ASSERT_GE(before.size(), 3u) << "the campaign did not commit runs in time";
+    ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+    p.waitForFinished();
+    CliResult r = runCli({"campaign", "run", spec, "--db", db, "--resume", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QJsonObject o = r.json();
+    EXPECT_GE(o.value("skipped").toInt(), static_cast<int>(before.size()));
+
+    rs::campaign::CampaignStore s(db.toStdString());
+    const auto cs = s.campaigns();
+    ASSERT_EQ(cs.size(), 1u); // resumed, not started again
+    EXPECT_EQ(cs.front().status, "finished");
+    const auto runs = s.runs(cs.front().id);
+    EXPECT_EQ(runs.size(), 42u); // every run once
+    std::set<std::string> keys;
+    std::map<std::string, std::string> finished;
+    for (const auto& run : runs) {
+        const std::string k = run.key.algorithm + "/" + std::to_string(run.key.adBytes) + "/" +
+                              std::to_string(run.key.messageBytes);
+        EXPECT_TRUE(keys.insert(k).second) << "repeated " << k;
+        finished[k] = run.finished;
+        EXPECT_TRUE(run.verified) << k;
+    }
+    for (const auto& [k, when] : before) // committed before the kill: kept as they were
+        EXPECT_EQ(finished[k], when) << k;
+}
+
+TEST(CampaignCli, ForeignAndCorruptFilesAreRefusedUntouched) {
+    QTemporaryDir dir;
+    const QString notes = dir.filePath("notes.db");
+    std::ofstream(notes.toStdString()) << "not a database at all\n";
+    const QString spec = writeSpec(dir, "small.json", kSmall);
+    expectUsageError({"campaign", "run", spec, "--db", notes}, "--db");
+    expectUsageError({"campaign", "list", "--db", notes}, "--db");
+    QFile f(notes);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), QByteArray("not a database at all\n"));
+}
+
+} // namespace

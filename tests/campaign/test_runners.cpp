@@ -1,0 +1,423 @@
+// Runners: the registry, the deterministic inputs, the reference output against the official KAT
+// files, the native CPU runner (one and several threads) and the Verilated IP runner (outputs,
+// clock counts against hw/CYCLES.md's formula, option and thread errors). No timing is asserted.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "algorithms.h"
+#include "cpurunner.h"
+#include "crypto/blockmodes.h"
+#include "crypto/lea.h"
+#include "hw/asconip.h"
+#include "hw/ipcycles.h"
+#include "hw/iprunner.h"
+#include "katfile.h"
+#include "runner.h"
+
+namespace {
+
+using namespace rs::campaign;
+using rs::crypto::Bytes;
+
+const std::atomic<bool> kGo{false};
+
+const Measurement& find(const RunOutput& out, const std::string& metric) {
+    const auto it = std::find_if(out.measurements.begin(), out.measurements.end(),
+                                 [&](const Measurement& m) { return m.metric == metric; });
+    if (it == out.measurements.end()) throw std::runtime_error("no measurement " + metric);
+    return *it;
+}
+
+std::string errorOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const RunnerError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no RunnerError";
+    return {};
+}
+
+std::vector<rs::core::KatRecord> kat(const std::string& file) {
+    return rs::core::readKatFile(std::string(RS_VECTORS_DIR) + "/" + file);
+}
+
+/** The run of a KAT record: its key, nonce (or IV), AD and plaintext as the inputs. */
+RunInputs katInputs(const rs::core::KatRecord& r) {
+    RunInputs in;
+    in.key = r.hex("Key");
+    in.nonce = r.has("Nonce") ? r.hex("Nonce") : r.has("IV") ? r.hex("IV") : Bytes{};
+    in.ad = r.has("AD") ? r.hex("AD") : Bytes{};
+    in.message = r.hex("PT");
+    return in;
+}
+
+RunKey keyFor(const std::string& target, const std::string& alg, const RunInputs& in) {
+    return {target, alg, in.message.size(), in.ad.size()};
+}
+
+// --- registry, inputs, reference ---------------------------------------------------------------
+
+TEST(RunnerRegistry, CoreTargetsAndRegistration) {
+    auto targets = runnerTargets();
+    EXPECT_TRUE(std::is_sorted(targets.begin(), targets.end()));
+    EXPECT_NE(std::find(targets.begin(), targets.end(), "cpu"), targets.end());
+    EXPECT_NE(std::find(targets.begin(), targets.end(), "cpu-mt"), targets.end());
+    EXPECT_EQ(makeRunner("cpu")->target(), "cpu");
+    EXPECT_EQ(makeRunner("cpu-mt")->target(), "cpu-mt");
+    EXPECT_EQ(makeRunner("zz-runner-test"), nullptr);
+
+    registerRunner("zz-runner-test", [] { return makeCpuRunner(1); });
+    targets = runnerTargets();
+    EXPECT_NE(std::find(targets.begin(), targets.end(), "zz-runner-test"), targets.end());
+    EXPECT_TRUE(std::is_sorted(targets.begin(), targets.end()));
+    EXPECT_EQ(makeRunner("zz-runner-test")->target(), "cpu");
+    registerRunner("zz-runner-test", [] { return makeCpuRunner(0); }); // replaces
+    EXPECT_EQ(makeRunner("zz-runner-test")->target(), "cpu-mt");
+
+    rs::hw::registerIpRunner();
+    const auto ip = makeRunner("ip");
+    ASSERT_NE(ip, nullptr);
+    EXPECT_EQ(ip->target(), "ip");
+}
+
+TEST(RunnerInputs, DeterministicAndSizedForTheAlgorithm) {
+    struct Case {
+        std::string alg;
+        std::size_t key, nonce, ad;
+    };
+    const std::vector<Case> cases = {
+        {"ascon-aead128", 16, 16, 8}, {"ascon-128", 16, 16, 8},          {"lea-128-gcm", 16, 12, 8},
+        {"lea-256-gcm", 32, 12, 8},   {"skinny-128-256-ctr", 32, 16, 0}, {"skinny-64-192-ctr", 24, 8, 0},
+        {"lea-192-ecb", 24, 0, 0},
+    };
+    for (const auto& c : cases) {
+        const RunKey k{"cpu", c.alg, 100, 8};
+        const RunInputs a = makeInputs(k), b = makeInputs(k);
+        EXPECT_EQ(a.key.size(), c.key) << c.alg;
+        EXPECT_EQ(a.nonce.size(), c.nonce) << c.alg;
+        EXPECT_EQ(a.ad.size(), c.ad) << c.alg; // AD exists for AEAD only
+        EXPECT_EQ(a.message.size(), 100u) << c.alg;
+        EXPECT_EQ(a.key, b.key);
+        EXPECT_EQ(a.nonce, b.nonce);
+        EXPECT_EQ(a.ad, b.ad);
+        EXPECT_EQ(a.message, b.message);
+        // The same point gives every target the same bytes; another point gives other bytes.
+        EXPECT_EQ(makeInputs({"ip", c.alg, 100, 8}).message, a.message);
+        EXPECT_NE(makeInputs({"cpu", c.alg, 101, 8}).key, a.key);
+        EXPECT_NE(std::count(a.message.begin(), a.message.end(), 0), 100);
+    }
+    EXPECT_NE(makeInputs({"cpu", "ascon-128", 64, 0}).key, makeInputs({"cpu", "ascon-128a", 64, 0}).key);
+    EXPECT_NE(makeInputs({"cpu", "ascon-128", 64, 0}).key, makeInputs({"cpu", "ascon-128", 64, 16}).key);
+    EXPECT_TRUE(makeInputs({"cpu", "ascon-128", 0, 0}).message.empty());
+    EXPECT_THROW(makeInputs({"cpu", "aes-128-gcm", 16, 0}), SpecError);
+    EXPECT_THROW(referenceOutput({"cpu", "lea-128", 16, 0}, RunInputs{}), SpecError);
+}
+
+TEST(RunnerReference, MatchesTheAsconKatFiles) {
+    const std::vector<std::pair<std::string, std::string>> files = {
+        {"ascon-128", "ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"},
+        {"ascon-128a", "ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"},
+        {"ascon-aead128", "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"},
+    };
+    const auto cpu = makeCpuRunner(1);
+    for (const auto& [alg, file] : files) {
+        const auto records = kat(file);
+        ASSERT_EQ(records.size(), 1089u) << file;
+        for (std::size_t i = 0; i < records.size(); i += 29) {
+            const RunInputs in = katInputs(records[i]);
+            const RunKey key = keyFor("cpu", alg, in);
+            const Bytes ct = records[i].hex("CT");
+            EXPECT_EQ(referenceOutput(key, in), ct) << file << " line " << records[i].line;
+            EXPECT_EQ(cpu->run(key, in, 1, {}, kGo).output, ct) << file << " line " << records[i].line;
+        }
+    }
+}
+
+TEST(RunnerReference, MatchesTheLeaKisaCtrAndEcbFiles) {
+    int checked = 0;
+    const std::vector<std::pair<std::string, std::string>> files = {{"ctr", "lea/lea_kisa_ctr.txt"},
+                                                                    {"ecb", "lea/lea_kisa_ecb.txt"}};
+    for (const auto& [mode, file] : files)
+        for (const auto& r : kat(file)) {
+            if (!r.has("Algorithm") || r.text("Algorithm") != "LEA-128") continue;
+            const RunInputs in = katInputs(r);
+            const RunKey key = keyFor("cpu", std::string("lea-128-") + mode, in);
+            EXPECT_EQ(referenceOutput(key, in), r.hex("CT")) << file << " line " << r.line;
+            EXPECT_EQ(makeCpuRunner(0)->run(key, in, 2, {{"cpu-mt.threads", "3"}}, kGo).output, r.hex("CT"))
+                << file << " line " << r.line;
+            ++checked;
+        }
+    EXPECT_GE(checked, 20);
+}
+
+TEST(RunnerReference, BlockModesAreCoreCryptos) {
+    const RunKey ctr{"cpu", "lea-128-ctr", 100, 0}; // not a whole number of blocks: CTR truncates
+    const RunInputs in = makeInputs(ctr);
+    const rs::crypto::Lea lea(in.key);
+    EXPECT_EQ(referenceOutput(ctr, in), rs::crypto::ctrXor(lea, in.nonce, in.message));
+    const RunKey ecb{"cpu", "lea-128-ecb", 96, 0};
+    const RunInputs ein = makeInputs(ecb);
+    EXPECT_EQ(referenceOutput(ecb, ein), rs::crypto::ecbEncrypt(rs::crypto::Lea(ein.key), ein.message));
+    const RunKey gcm{"cpu", "lea-128-gcm", 40, 16};
+    const RunInputs gin = makeInputs(gcm);
+    const auto g = rs::core::findAead("lea-128-gcm")->encrypt(gin.key, gin.nonce, gin.ad, gin.message);
+    Bytes want = g.ct;
+    want.insert(want.end(), g.tag.begin(), g.tag.end());
+    EXPECT_EQ(referenceOutput(gcm, gin), want);
+    // ECB has no partial blocks: the run fails rather than pad.
+    const RunKey odd{"cpu", "lea-128-ecb", 20, 0};
+    EXPECT_NE(errorOf([&] { referenceOutput(odd, makeInputs(odd)); }).find("ecb needs whole blocks"),
+              std::string::npos);
+}
+
+// --- CPU runner ----------------------------------------------------------------------------------
+
+void expectTimings(const RunOutput& out, std::uint64_t messageBytes, const std::string& what) {
+    const Measurement& lo = find(out, "time_min");
+    const Measurement& med = find(out, "time_median");
+    const Measurement& hi = find(out, "time_max");
+    const Measurement& tp = find(out, "throughput");
+    EXPECT_EQ(lo.unit, "ns") << what;
+    EXPECT_EQ(med.unit, "ns") << what;
+    EXPECT_EQ(hi.unit, "ns") << what;
+    EXPECT_EQ(tp.unit, "bytes/s") << what;
+    EXPECT_GE(lo.value, 0) << what;
+    EXPECT_LE(lo.value, med.value) << what;
+    EXPECT_LE(med.value, hi.value) << what;
+    EXPECT_DOUBLE_EQ(tp.value, static_cast<double>(messageBytes) / (med.value / 1e9)) << what;
+}
+
+TEST(CpuRunner, OutputEqualsReferenceWithMeasurements) {
+    EXPECT_EQ(makeCpuRunner(1)->target(), "cpu");
+    EXPECT_EQ(makeCpuRunner(0)->target(), "cpu-mt");
+    const std::vector<std::string> algs = {"ascon-128",          "ascon-128a",         "ascon-aead128",
+                                           "lea-128-gcm",        "lea-128-ctr",        "lea-256-ecb",
+                                           "skinny-128-256-ctr", "skinny-128-256-ecb", "skinny-64-192-ctr"};
+    const std::vector<std::pair<int, std::map<std::string, std::string>>> runners = {
+        {1, {}}, {0, {{"cpu-mt.threads", "3"}}}, {0, {}}, {4, {}}};
+    for (const auto& [threads, options] : runners) {
+        const auto runner = makeCpuRunner(threads);
+        for (const auto& alg : algs)
+            for (const std::uint64_t msg : {0, 16, 96, 1000, 4096}) {
+                if (alg.ends_with("-ecb") && msg % 16 != 0) continue; // LEA and SKINNY-128: 16-byte blocks
+                const RunKey key{runner->target(), alg, msg, rs::core::findAead(alg) ? 24u : 0u};
+                const RunInputs in = makeInputs(key);
+                const std::string what = runner->target() + " " + alg + " " + std::to_string(msg);
+                ASSERT_TRUE(runner->supports(alg)) << what;
+                const RunOutput out = runner->run(key, in, 3, options, kGo);
+                EXPECT_EQ(out.output, referenceOutput(key, in)) << what;
+                ASSERT_EQ(out.measurements.size(), 4u) << what;
+                expectTimings(out, msg, what);
+                const int used = std::stoi(out.parameters.at("threads"));
+                EXPECT_GE(used, 1) << what;
+                if (threads == 1) {
+                    EXPECT_EQ(used, 1) << what;
+                }
+            }
+    }
+}
+
+TEST(CpuRunner, ThreadsFollowTheOptionAndTheMessage) {
+    const auto mt = makeCpuRunner(0);
+    const RunKey big{"cpu-mt", "lea-128-ctr", 4096, 0};
+    RunOutput out = mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "3"}}, kGo);
+    EXPECT_EQ(out.parameters.at("threads"), "3");
+    EXPECT_EQ(out.parameters.at("cpu-mt.threads"), "3");
+    // Two blocks cannot feed three threads: slices are whole blocks.
+    const RunKey small{"cpu-mt", "lea-128-ctr", 32, 0};
+    out = mt->run(small, makeInputs(small), 1, {{"cpu-mt.threads", "3"}}, kGo);
+    EXPECT_EQ(out.parameters.at("threads"), "2");
+    const RunKey aead{"cpu-mt", "ascon-aead128", 4096, 16};
+    out = mt->run(aead, makeInputs(aead), 2, {{"cpu-mt.threads", "4"}}, kGo);
+    EXPECT_EQ(out.parameters.at("threads"), "4");
+    EXPECT_EQ(out.parameters.at("cpu-mt.split"), "independent messages");
+    EXPECT_EQ(out.output, referenceOutput(aead, makeInputs(aead))); // still the one-message answer
+    // "0" = every hardware thread; the single-thread runner ignores the option.
+    out = mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "0"}}, kGo);
+    EXPECT_EQ(std::stoul(out.parameters.at("cpu-mt.threads")),
+              std::max(1u, std::thread::hardware_concurrency()));
+    out = makeCpuRunner(1)->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "8"}}, kGo);
+    EXPECT_EQ(out.parameters.at("threads"), "1");
+    for (const std::string bad : {"-1", "x", "2x", "", "5000"})
+        EXPECT_NE(errorOf([&] {
+                      mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", bad}}, kGo);
+                  }).find("cpu-mt.threads"),
+                  std::string::npos)
+            << bad;
+}
+
+TEST(CpuRunner, RefusesWhatItCannotRun) {
+    for (const int threads : {1, 0}) {
+        const auto r = makeCpuRunner(threads);
+        EXPECT_FALSE(r->supports("ascon-hash256"));
+        EXPECT_FALSE(r->supports("lea-128"));
+        EXPECT_TRUE(r->supports("lea-128-ecb"));
+        const RunKey hash{r->target(), "ascon-hash256", 16, 0};
+        EXPECT_NE(errorOf([&] { r->run(hash, RunInputs{}, 1, {}, kGo); }).find("unsupported algorithm"),
+                  std::string::npos);
+        const RunKey odd{r->target(), "skinny-128-256-ecb", 24, 0};
+        EXPECT_NE(errorOf([&] { r->run(odd, makeInputs(odd), 1, {}, kGo); }).find("ecb needs whole blocks"),
+                  std::string::npos);
+        const RunKey ok{r->target(), "ascon-128", 16, 0};
+        RunInputs shortKey = makeInputs(ok);
+        shortKey.key.pop_back();
+        EXPECT_NE(errorOf([&] { r->run(ok, shortKey, 1, {}, kGo); }).find("key"), std::string::npos);
+    }
+}
+
+TEST(CpuRunner, CancelThrowsCancelled) {
+    const std::atomic<bool> stop{true};
+    for (const int threads : {1, 0}) {
+        const auto r = makeCpuRunner(threads);
+        const RunKey key{r->target(), "ascon-aead128", 4096, 0};
+        EXPECT_THROW(r->run(key, makeInputs(key), 5, {{"cpu-mt.threads", "2"}}, stop), Cancelled);
+        // The runner is usable afterwards (its threads were released).
+        EXPECT_EQ(r->run(key, makeInputs(key), 1, {{"cpu-mt.threads", "2"}}, kGo).output,
+                  referenceOutput(key, makeInputs(key)));
+    }
+    EXPECT_FALSE(makeCpuRunner(1)->provenance().at("compiler").empty());
+}
+
+// --- IP runner -----------------------------------------------------------------------------------
+
+TEST(IpRunner, OutputEqualsReferenceForEveryVariant) {
+    const auto ip = rs::hw::makeIpRunner();
+    EXPECT_EQ(ip->target(), "ip");
+    for (const std::string alg : {"ascon-128", "ascon-128a", "ascon-aead128"}) {
+        EXPECT_TRUE(ip->supports(alg));
+        for (const auto& [ad, msg] :
+             std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 0}, {16, 16}, {5, 33}, {24, 200}}) {
+            const RunKey key{"ip", alg, msg, ad};
+            const RunInputs in = makeInputs(key);
+            const RunOutput out = ip->run(key, in, 2, {}, kGo);
+            EXPECT_EQ(out.output, referenceOutput(key, in)) << alg << " " << ad << "/" << msg;
+            EXPECT_EQ(out.parameters.at("variant"),
+                      std::string(rs::crypto::asconAeadName(*rs::hw::ipVariantFromId(alg))));
+        }
+    }
+    // Precomputed mode and another unroll give the same answer.
+    const RunKey key{"ip", "ascon-aead128", 40, 8};
+    const RunInputs in = makeInputs(key);
+    EXPECT_EQ(ip->run(key, in, 1, {{"ip.unroll", "3"}, {"ip.precomputed", "1"}}, kGo).output,
+              referenceOutput(key, in));
+    EXPECT_EQ(ip->provenance().at("verilator").substr(0, 2), "5.");
+}
+
+TEST(IpRunner, CyclesFollowTheFormula) {
+    const auto ip = rs::hw::makeIpRunner();
+    struct Case {
+        std::string alg;
+        int unroll;
+        bool precomputed;
+        std::uint64_t ad, msg;
+    };
+    const std::vector<Case> cases = {{"ascon-128", 1, false, 0, 0},
+                                     {"ascon-128", 1, false, 32, 32},
+                                     {"ascon-128a", 2, false, 16, 48},
+                                     {"ascon-aead128", 4, true, 8, 24},
+                                     {"ascon-aead128", 12, false, 0, 64}};
+    for (const auto& c : cases) {
+        const std::string what = c.alg + " U" + std::to_string(c.unroll) + " " + std::to_string(c.ad) + "/" +
+                                 std::to_string(c.msg);
+        const rs::hw::IpCycleQuery q{
+            *rs::hw::ipVariantFromId(c.alg), c.unroll, c.precomputed, false, false, c.ad, c.msg};
+        ASSERT_TRUE(rs::hw::fitsFifos(q)) << what;
+        const auto f = rs::hw::expectedCycles(q);
+        const RunKey key{"ip", c.alg, c.msg, c.ad};
+        const RunOutput out = ip->run(key, makeInputs(key), 2,
+                                      {{"ip.unroll", std::to_string(c.unroll)},
+                                       {"ip.precomputed", c.precomputed ? "1" : "0"},
+                                       {"ip.clock_mhz", "250"}},
+                                      kGo);
+        const double total = static_cast<double>(f.totalCycles), core = static_cast<double>(f.core.total());
+        EXPECT_EQ(find(out, "cycles").value, total) << what;
+        EXPECT_EQ(find(out, "cycles").unit, "cycles");
+        EXPECT_EQ(find(out, "core_cycles").value, core) << what;
+        EXPECT_EQ(find(out, "axi_cycles").value, total - core) << what;
+        EXPECT_DOUBLE_EQ(find(out, "cycles_per_byte").value,
+                         core / static_cast<double>(std::max<std::uint64_t>(1, c.msg)))
+            << what;
+        EXPECT_EQ(find(out, "cycles_per_byte").unit, "cycles/byte");
+        EXPECT_DOUBLE_EQ(find(out, "time_at_clock").value, total / 250.0 * 1000.0) << what;
+        EXPECT_EQ(find(out, "time_at_clock").unit, "ns");
+        EXPECT_DOUBLE_EQ(find(out, "time_median").value, find(out, "time_at_clock").value);
+        EXPECT_DOUBLE_EQ(find(out, "throughput").value, static_cast<double>(c.msg) / (total / 250e6)) << what;
+        EXPECT_EQ(find(out, "throughput").unit, "bytes/s");
+        EXPECT_EQ(find(out, "sim_seconds").unit, "s");
+        EXPECT_GT(find(out, "sim_seconds").value, 0);
+        EXPECT_EQ(out.parameters.at("ip.unroll"), std::to_string(c.unroll));
+        EXPECT_EQ(out.parameters.at("ip.precomputed"), c.precomputed ? "1" : "0");
+        EXPECT_EQ(out.parameters.at("clock_mhz"), "250");
+    }
+    // Defaults: unroll 1, full mode, 100 MHz.
+    const RunKey key{"ip", "ascon-128a", 16, 16};
+    const RunOutput out = ip->run(key, makeInputs(key), 1, {}, kGo);
+    const auto f =
+        rs::hw::expectedCycles({rs::crypto::AsconAeadVariant::Ascon128av12, 1, false, false, false, 16, 16});
+    EXPECT_EQ(find(out, "cycles").value, static_cast<double>(f.totalCycles));
+    EXPECT_DOUBLE_EQ(find(out, "time_at_clock").value, static_cast<double>(f.totalCycles) * 10.0);
+    EXPECT_EQ(out.parameters.at("ip.unroll"), "1");
+    EXPECT_EQ(out.parameters.at("ip.precomputed"), "0");
+    EXPECT_EQ(out.parameters.at("clock_mhz"), "100");
+}
+
+TEST(IpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
+    const auto ip = rs::hw::makeIpRunner();
+    for (const std::string alg : {"lea-128-gcm", "skinny-128-256-ctr", "ascon-hash256"}) {
+        EXPECT_FALSE(ip->supports(alg));
+        const RunKey key{"ip", alg, 16, 0};
+        EXPECT_NE(
+            errorOf([&] { ip->run(key, RunInputs{}, 1, {}, kGo); }).find("unsupported algorithm '" + alg),
+            std::string::npos);
+    }
+    const RunKey key{"ip", "ascon-128", 16, 0};
+    const RunInputs in = makeInputs(key);
+    for (const std::string bad : {"5", "0", "x", "2.5", ""})
+        EXPECT_NE(errorOf([&] {
+                      ip->run(key, in, 1, {{"ip.unroll", bad}}, kGo);
+                  }).find("ip.unroll: '" + bad + "' is not a built setting (built: 1, 2, 3, 4, 6, 12)"),
+                  std::string::npos)
+            << bad;
+    EXPECT_NE(errorOf([&] {
+                  ip->run(key, in, 1, {{"ip.precomputed", "yes"}}, kGo);
+              }).find("ip.precomputed"),
+              std::string::npos);
+    for (const std::string bad : {"0", "-5", "fast"})
+        EXPECT_NE(errorOf([&] {
+                      ip->run(key, in, 1, {{"ip.clock_mhz", bad}}, kGo);
+                  }).find("ip.clock_mhz"),
+                  std::string::npos);
+    RunInputs shortNonce = in;
+    shortNonce.nonce.resize(12);
+    EXPECT_NE(errorOf([&] { ip->run(key, shortNonce, 1, {}, kGo); }).find("nonce"), std::string::npos);
+    const std::atomic<bool> stop{true};
+    EXPECT_THROW(ip->run(key, in, 3, {}, stop), Cancelled);
+}
+
+TEST(IpRunner, OnlyTheBuildingThreadMayRunIt) {
+    const auto ip = rs::hw::makeIpRunner(); // built here, model built lazily by the first run
+    const RunKey key{"ip", "ascon-aead128", 16, 0};
+    const RunInputs in = makeInputs(key);
+    std::string firstError, secondError;
+    Bytes firstOutput;
+    std::thread([&] {
+        try {
+            firstOutput = ip->run(key, in, 1, {}, kGo).output; // this thread builds the model
+        } catch (const std::exception& e) {
+            firstError = e.what();
+        }
+    }).join();
+    EXPECT_EQ(firstError, "");
+    EXPECT_EQ(firstOutput, referenceOutput(key, in));
+    try {
+        ip->run(key, in, 1, {}, kGo); // another thread now
+    } catch (const RunnerError& e) {
+        secondError = e.what();
+    }
+    EXPECT_NE(secondError.find("another thread"), std::string::npos) << secondError;
+}
+
+} // namespace

@@ -1,0 +1,253 @@
+// Campaign definitions: JSON parsing and its errors (each naming the JSON path), the canonical text,
+// the presets and their files under resources/campaigns, and the expansion into runs.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "campaignspec.h"
+
+namespace {
+
+using rs::campaign::CampaignSpec;
+using rs::campaign::expandRuns;
+using rs::campaign::parseSpec;
+using rs::campaign::presetNames;
+using rs::campaign::presetSpec;
+using rs::campaign::RunKey;
+using rs::campaign::SpecError;
+using rs::campaign::specJson;
+
+constexpr const char* kFull = R"({"name": "full", "targets": ["cpu", "cpu-mt", "ip"],
+  "algorithms": ["ascon-aead128", "lea-128-ctr"], "message_bytes": [16, 0, 1073741824],
+  "ad_bytes": [0, 16], "repeats": 7, "options": {"ip.unroll": "2", "cpu-mt.threads": "3"}})";
+
+/** The message of the SpecError parseSpec(json) throws; fails the test when none is thrown. */
+std::string specError(const std::string& json) {
+    try {
+        parseSpec(json);
+    } catch (const SpecError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no SpecError for " << json;
+    return {};
+}
+
+/** The minimal valid spec with one key replaced (or added) by raw JSON text. */
+std::string with(const std::string& key, const std::string& value) {
+    std::map<std::string, std::string> fields = {{"name", R"("n")"},
+                                                 {"targets", R"(["cpu"])"},
+                                                 {"algorithms", R"(["ascon-128"])"},
+                                                 {"message_bytes", "[16]"}};
+    fields[key] = value;
+    std::string json = "{";
+    for (const auto& [k, v] : fields)
+        json += (json.size() > 1 ? ", \"" : "\"") + k + "\": " + v;
+    return json + "}";
+}
+
+TEST(SpecParse, ReadsEveryField) {
+    const CampaignSpec s = parseSpec(kFull);
+    EXPECT_EQ(s.name, "full");
+    EXPECT_EQ(s.targets, (std::vector<std::string>{"cpu", "cpu-mt", "ip"}));
+    EXPECT_EQ(s.algorithms, (std::vector<std::string>{"ascon-aead128", "lea-128-ctr"}));
+    EXPECT_EQ(s.messageBytes, (std::vector<std::uint64_t>{16, 0, 1073741824}));
+    EXPECT_EQ(s.adBytes, (std::vector<std::uint64_t>{0, 16}));
+    EXPECT_EQ(s.repeats, 7);
+    EXPECT_EQ(s.options, (std::map<std::string, std::string>{{"cpu-mt.threads", "3"}, {"ip.unroll", "2"}}));
+}
+
+TEST(SpecParse, DefaultsForOptionalKeys) {
+    const CampaignSpec s = parseSpec(with("name", R"("defaults")"));
+    EXPECT_EQ(s.adBytes, std::vector<std::uint64_t>{0});
+    EXPECT_EQ(s.repeats, 5);
+    EXPECT_TRUE(s.options.empty());
+    // A back end not built here is still a valid target: the engine, not the parser, refuses it.
+    EXPECT_EQ(parseSpec(with("targets", R"(["cuda", "riscv-qemu", "riscv-spike", "board"])")).targets.size(),
+              4u);
+}
+
+TEST(SpecParse, CanonicalJsonRoundTrips) {
+    const CampaignSpec s = parseSpec(kFull);
+    const std::string text = specJson(s);
+    EXPECT_EQ(parseSpec(text), s);
+    EXPECT_EQ(specJson(parseSpec(text)), text);
+    EXPECT_EQ(text.find('\n'), std::string::npos); // compact
+    EXPECT_EQ(text.find(": "), std::string::npos);
+    // Sorted keys, whole numbers written as integers (resume compares this text).
+    EXPECT_EQ(text.rfind(R"({"ad_bytes":[0,16],"algorithms":)", 0), 0u) << text;
+    EXPECT_NE(text.find(R"("message_bytes":[16,0,1073741824])"), std::string::npos) << text;
+    EXPECT_NE(text.find(R"("options":{"cpu-mt.threads":"3","ip.unroll":"2"})"), std::string::npos) << text;
+    for (const auto& name : presetNames())
+        EXPECT_EQ(parseSpec(specJson(presetSpec(name))), presetSpec(name)) << name;
+    // Different specs give different text.
+    CampaignSpec other = s;
+    other.repeats = 8;
+    EXPECT_NE(specJson(other), text);
+}
+
+TEST(SpecErrors, NameTheJsonPath) {
+    struct Case {
+        std::string json, expected;
+    };
+    const std::vector<Case> cases = {
+        {"{", "JSON: "},
+        {"[1]", "$: expected a JSON object"},
+        {with("colour", R"("red")"), "colour: unknown key (known: name, targets"},
+        {with("name", "3"), "name: expected a string, got a number"},
+        {with("name", R"("  ")"), "name: must not be empty"},
+        {with("targets", R"(["cpu", "ip", "gpu"])"),
+         "targets[2]: unknown target 'gpu' (known: cpu, cpu-mt, ip, cuda, riscv-qemu, riscv-spike, board)"},
+        {with("targets", "[]"), "targets: must not be empty"},
+        {with("targets", R"("cpu")"), "targets: expected an array, got a string"},
+        {with("targets", R"(["cpu", 1])"), "targets[1]: expected a string, got a number"},
+        {with("targets", R"(["cpu", "cpu"])"), "targets[1]: duplicate 'cpu'"},
+        {with("algorithms", R"(["ascon-128", "aes-128-gcm"])"),
+         "algorithms[1]: unknown algorithm 'aes-128-gcm'"},
+        {with("algorithms", R"(["lea-128"])"), "algorithms[0]: unknown algorithm 'lea-128'"}, // no mode
+        {with("algorithms", R"(["lea-128-cbc"])"), "algorithms[0]: unknown algorithm 'lea-128-cbc'"},
+        {with("algorithms", R"(["ascon-128-ctr"])"), "algorithms[0]: unknown algorithm 'ascon-128-ctr'"},
+        {with("message_bytes", "[16, 1073741825]"), "message_bytes[1]: 1073741825 is outside 0..1073741824"},
+        {with("message_bytes", "[-1]"), "message_bytes[0]: -1 is outside 0..1073741824"},
+        {with("message_bytes", "[1.5]"), "message_bytes[0]: expected a whole number"},
+        {with("message_bytes", R"(["16"])"), "message_bytes[0]: expected a number, got a string"},
+        {with("message_bytes", "[]"), "message_bytes: must not be empty"},
+        {with("message_bytes", "[8, 8]"), "message_bytes[1]: duplicate size 8"},
+        {with("ad_bytes", "[0, 16, 2147483648]"), "ad_bytes[2]: 2147483648 is outside"},
+        {with("ad_bytes", "[]"), "ad_bytes: must not be empty"},
+        {with("repeats", "0"), "repeats: 0 is outside 1..1000"},
+        {with("repeats", "1001"), "repeats: 1001 is outside 1..1000"},
+        {with("repeats", R"("5")"), "repeats: expected a number, got a string"},
+        {with("options", "[]"), "options: expected an object of strings, got an array"},
+        {with("options", R"({"ip.unroll": 2})"), R"(options["ip.unroll"]: expected a string, got a number)"},
+        {with("options", R"({"gpu.blocks": "4"})"), R"(options["gpu.blocks"]: expected 'target.setting')"},
+        {with("options", R"({"unroll": "4"})"), R"(options["unroll"]: expected 'target.setting')"},
+    };
+    for (const auto& c : cases) {
+        const std::string msg = specError(c.json);
+        EXPECT_EQ(msg.rfind(c.expected, 0), 0u) << "got: " << msg << "\nwanted: " << c.expected;
+    }
+    // Missing required keys.
+    for (const std::string key : {"name", "targets", "algorithms", "message_bytes"}) {
+        std::string json = kFull;
+        const auto at = json.find("\"" + key + "\"");
+        json.replace(at, key.size() + 2, "\"x_" + key + "\"");
+        EXPECT_EQ(specError(json).rfind("x_" + key + ": unknown key", 0), 0u);
+    }
+    EXPECT_EQ(specError(R"({"targets": ["cpu"]})").rfind("name: expected a string, got nothing", 0), 0u);
+    EXPECT_EQ(specError(R"({"name": "a", "targets": ["cpu"]})").rfind("algorithms: expected an array", 0),
+              0u);
+    EXPECT_EQ(specError(R"({"name": "a", "targets": ["cpu"], "algorithms": ["ascon-128"]})")
+                  .rfind("message_bytes: expected an array", 0),
+              0u);
+    // The limits themselves are accepted.
+    EXPECT_NO_THROW(parseSpec(with("repeats", "1000")));
+    EXPECT_NO_THROW(parseSpec(with("message_bytes", "[0, 1073741824]")));
+}
+
+TEST(SpecFile, ReadsAndNamesTheFileInErrors) {
+    const auto dir = std::filesystem::temp_directory_path() / "rs_test_spec";
+    std::filesystem::create_directories(dir);
+    const auto good = (dir / "good.json").string(), bad = (dir / "bad.json").string();
+    std::ofstream(good) << kFull;
+    std::ofstream(bad) << with("repeats", "0");
+    EXPECT_EQ(rs::campaign::readSpecFile(good), parseSpec(kFull));
+    try {
+        rs::campaign::readSpecFile(bad);
+        ADD_FAILURE() << "no SpecError";
+    } catch (const SpecError& e) {
+        EXPECT_EQ(std::string(e.what()), bad + ": repeats: 0 is outside 1..1000");
+    }
+    const auto missing = (dir / "missing.json").string();
+    try {
+        rs::campaign::readSpecFile(missing);
+        ADD_FAILURE() << "no SpecError";
+    } catch (const SpecError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind(missing + ": cannot read", 0), 0u) << e.what();
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(SpecPresets, AreWhatTheHeaderSays) {
+    EXPECT_EQ(presetNames(), (std::vector<std::string>{"nist-lwc", "paper004", "paper003"}));
+
+    const CampaignSpec nist = presetSpec("nist-lwc");
+    EXPECT_EQ(nist.targets, std::vector<std::string>{"cpu"});
+    EXPECT_EQ(nist.algorithms, (std::vector<std::string>{"ascon-128", "ascon-128a", "ascon-aead128"}));
+    ASSERT_EQ(nist.adBytes.size(), 17u);
+    for (std::size_t i = 0; i < 17; ++i)
+        EXPECT_EQ(nist.adBytes[i], 8 * i);
+    ASSERT_EQ(nist.messageBytes.size(), 19u);
+    EXPECT_EQ(std::vector<std::uint64_t>(nist.messageBytes.begin(), nist.messageBytes.begin() + 17),
+              nist.adBytes);
+    EXPECT_EQ(nist.messageBytes[17], 1024u);
+    EXPECT_EQ(nist.messageBytes[18], 65536u);
+
+    const CampaignSpec p4 = presetSpec("paper004");
+    EXPECT_EQ(p4.algorithms, (std::vector<std::string>{"skinny-128-256-ecb", "skinny-128-256-ctr"}));
+    EXPECT_EQ(p4.repeats, 10);
+    ASSERT_EQ(p4.messageBytes.size(), 23u);
+    EXPECT_EQ(p4.messageBytes.front(), 16u);
+    EXPECT_EQ(p4.messageBytes.back(), 64u << 20);
+    for (std::size_t i = 1; i < p4.messageBytes.size(); ++i)
+        EXPECT_EQ(p4.messageBytes[i], 2 * p4.messageBytes[i - 1]);
+
+    const CampaignSpec p3 = presetSpec("paper003");
+    EXPECT_EQ(p3.algorithms, (std::vector<std::string>{"lea-128-ctr", "lea-128-gcm"}));
+    EXPECT_EQ(p3.messageBytes, (std::vector<std::uint64_t>{16, 64, 128}));
+    EXPECT_EQ(p3.adBytes, std::vector<std::uint64_t>{16});
+
+    try {
+        presetSpec("paper005");
+        ADD_FAILURE() << "no SpecError";
+    } catch (const SpecError& e) {
+        EXPECT_NE(
+            std::string(e.what()).find("unknown preset 'paper005' (known: nist-lwc, paper004, paper003)"),
+            std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(SpecPresets, FilesEqualThePresets) {
+    for (const auto& name : presetNames()) {
+        const std::string path = std::string(RS_CAMPAIGNS_DIR) + "/" + name + ".json";
+        ASSERT_TRUE(std::filesystem::exists(path)) << path;
+        EXPECT_EQ(rs::campaign::readSpecFile(path), presetSpec(name)) << path;
+    }
+}
+
+TEST(SpecExpand, StableOrderAndBlockModesGetOneAdSize) {
+    CampaignSpec s;
+    s.targets = {"ip", "cpu"};
+    s.algorithms = {"lea-128-ecb", "ascon-128"};
+    s.messageBytes = {64, 16};
+    s.adBytes = {8, 0};
+    const std::vector<RunKey> runs = expandRuns(s);
+    const std::vector<RunKey> expected = {
+        {"ip", "lea-128-ecb", 64, 0},  {"ip", "lea-128-ecb", 16, 0},  {"ip", "ascon-128", 64, 8},
+        {"ip", "ascon-128", 16, 8},    {"ip", "ascon-128", 64, 0},    {"ip", "ascon-128", 16, 0},
+        {"cpu", "lea-128-ecb", 64, 0}, {"cpu", "lea-128-ecb", 16, 0}, {"cpu", "ascon-128", 64, 8},
+        {"cpu", "ascon-128", 16, 8},   {"cpu", "ascon-128", 64, 0},   {"cpu", "ascon-128", 16, 0},
+    };
+    EXPECT_EQ(runs, expected);
+    EXPECT_EQ(expandRuns(s), runs); // deterministic
+}
+
+TEST(SpecExpand, PresetGridSizes) {
+    const auto nist = expandRuns(presetSpec("nist-lwc"));
+    EXPECT_EQ(nist.size(), 1u * 3 * 17 * 19); // target x algorithms x AD sizes x message sizes = 969
+    EXPECT_EQ(std::set<RunKey>(nist.begin(), nist.end()).size(), nist.size()); // no run twice
+    EXPECT_EQ(nist.front(), (RunKey{"cpu", "ascon-128", 0, 0}));
+    EXPECT_EQ(nist[1], (RunKey{"cpu", "ascon-128", 8, 0}));
+    EXPECT_EQ(nist[19], (RunKey{"cpu", "ascon-128", 0, 8}));
+    EXPECT_EQ(nist.back(), (RunKey{"cpu", "ascon-aead128", 65536, 128}));
+    EXPECT_EQ(expandRuns(presetSpec("paper004")).size(), 2u * 23);
+    // paper 003: CTR has no AD (3 runs), GCM runs with 16 bytes of AD (3 runs).
+    const auto p3 = expandRuns(presetSpec("paper003"));
+    ASSERT_EQ(p3.size(), 6u);
+    EXPECT_EQ(p3[0], (RunKey{"cpu", "lea-128-ctr", 16, 0}));
+    EXPECT_EQ(p3[3], (RunKey{"cpu", "lea-128-gcm", 16, 16}));
+}
+
+} // namespace

@@ -1,0 +1,168 @@
+// The SQLite campaign store: schema and migrations, WAL and foreign keys, runs and measurements round
+// trip, and files that are not RoundScope stores refused and left byte for byte unchanged.
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include <QTemporaryDir>
+
+#include <fstream>
+#include <iterator>
+
+#include "campaignstore.h"
+
+namespace {
+
+using namespace rs::campaign;
+
+std::string readAll(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+CampaignSpec smallSpec() {
+    CampaignSpec s;
+    s.name = "store test";
+    s.targets = {"cpu"};
+    s.algorithms = {"ascon-aead128"};
+    s.messageBytes = {16, 64};
+    s.repeats = 3;
+    return s;
+}
+
+std::string pragma(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &st, nullptr);
+    std::string v =
+        sqlite3_step(st) == SQLITE_ROW ? reinterpret_cast<const char*>(sqlite3_column_text(st, 0)) : "";
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+TEST(Store, CreatesTheSchemaWithWalAndForeignKeys) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("s.sqlite").toStdString();
+    {
+        CampaignStore s(path);
+        EXPECT_EQ(s.schemaVersion(), CampaignStore::kSchemaVersion);
+        EXPECT_TRUE(s.campaigns().empty());
+    }
+    EXPECT_EQ(pragma(path, "PRAGMA journal_mode"), "wal");
+    EXPECT_EQ(pragma(path, "PRAGMA application_id"), std::to_string(CampaignStore::kApplicationId));
+    EXPECT_EQ(pragma(path, "PRAGMA user_version"), std::to_string(CampaignStore::kSchemaVersion));
+    // Reopening migrates nothing and keeps the data.
+    CampaignStore again(path);
+    EXPECT_EQ(again.schemaVersion(), CampaignStore::kSchemaVersion);
+}
+
+TEST(Store, MigratesAnEmptyDatabaseAndRefusesANewerSchema) {
+    QTemporaryDir dir;
+    const std::string v0 = dir.filePath("v0.sqlite").toStdString();
+    { // version 0: an SQLite file with RoundScope's id and no tables yet
+        sqlite3* db = nullptr;
+        sqlite3_open(v0.c_str(), &db);
+        sqlite3_exec(db, "PRAGMA application_id=1381188401; PRAGMA user_version=0;", nullptr, nullptr,
+                     nullptr);
+        sqlite3_close(db);
+    }
+    CampaignStore s(v0);
+    EXPECT_EQ(s.schemaVersion(), 1);
+    const auto id = s.createCampaign(smallSpec(), {{"host", "h"}});
+    EXPECT_EQ(s.campaign(id)->provenance.at("host"), "h");
+
+    const std::string v9 = dir.filePath("v9.sqlite").toStdString();
+    { CampaignStore make(v9); }
+    {
+        sqlite3* db = nullptr;
+        sqlite3_open(v9.c_str(), &db);
+        sqlite3_exec(db, "PRAGMA user_version=9;", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+    }
+    const std::string before = readAll(v9);
+    try {
+        CampaignStore newer(v9);
+        FAIL() << "a newer schema was opened";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(readAll(v9), before);
+}
+
+TEST(Store, RunsAndMeasurementsRoundTrip) {
+    QTemporaryDir dir;
+    CampaignStore s(dir.filePath("r.sqlite").toStdString());
+    const auto id = s.createCampaign(smallSpec(), {});
+    const RunKey a{"cpu", "ascon-aead128", 16, 0}, b{"cpu", "ascon-aead128", 64, 0};
+    EXPECT_FALSE(s.hasRun(id, a));
+    s.recordRun(id, a, true, "", {{"threads", "1"}},
+                {{"time_median", 412.5, "ns"}, {"throughput", 3.8e7, "bytes/s"}});
+    s.recordRun(id, b, false, "wrong answer: output byte 3", {}, {{"time_median", 1.0, "ns"}});
+    EXPECT_TRUE(s.hasRun(id, a));
+    EXPECT_THROW(s.recordRun(id, a, true, "", {}, {}), StoreError); // a run is recorded once
+    const auto runs = s.runs(id);
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].key, a);
+    EXPECT_TRUE(runs[0].verified);
+    EXPECT_EQ(runs[0].parameters.at("threads"), "1");
+    ASSERT_EQ(runs[0].measurements.size(), 2u);
+    EXPECT_EQ(runs[0].measurements[0], (Measurement{"time_median", 412.5, "ns"}));
+    EXPECT_EQ(runs[0].measurements[1].unit, "bytes/s");
+    EXPECT_FALSE(runs[1].verified);
+    EXPECT_TRUE(runs[1].measurements.empty()); // a failed run keeps no figure
+    EXPECT_EQ(runs[1].failure, "wrong answer: output byte 3");
+    const auto c = s.campaign(id);
+    EXPECT_EQ(c->runsDone, 2);
+    EXPECT_EQ(c->runsFailed, 1);
+    EXPECT_EQ(c->runsTotal, 2);
+    EXPECT_EQ(c->spec, smallSpec());
+    EXPECT_EQ(s.findResumable(smallSpec()), id);
+    s.setStatus(id, "finished");
+    EXPECT_FALSE(s.findResumable(smallSpec()));
+    EXPECT_FALSE(s.campaign(id + 1));
+}
+
+TEST(Store, ForeignAndCorruptFilesAreRefusedUnchanged) {
+    QTemporaryDir dir;
+    const std::string text = dir.filePath("notes.txt").toStdString();
+    std::ofstream(text) << "my notes";
+    EXPECT_THROW(CampaignStore{text}, StoreError);
+    EXPECT_EQ(readAll(text), "my notes");
+
+    const std::string foreign = dir.filePath("other.sqlite").toStdString();
+    {
+        sqlite3* db = nullptr;
+        sqlite3_open(foreign.c_str(), &db);
+        sqlite3_exec(db, "CREATE TABLE contacts(name TEXT); INSERT INTO contacts VALUES ('x');", nullptr,
+                     nullptr, nullptr);
+        sqlite3_close(db);
+    }
+    const std::string foreignBytes = readAll(foreign);
+    try {
+        CampaignStore s(foreign);
+        FAIL() << "a foreign database was opened";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("another program"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(readAll(foreign), foreignBytes);
+
+    // A real store with a damaged page.
+    const std::string damaged = dir.filePath("damaged.sqlite").toStdString();
+    {
+        CampaignStore s(damaged);
+        for (int i = 0; i < 40; ++i)
+            s.createCampaign(smallSpec(), {{"pad", std::string(500, 'p')}});
+    }
+    pragma(damaged, "PRAGMA wal_checkpoint(TRUNCATE)");
+    std::string bytes = readAll(damaged);
+    ASSERT_GT(bytes.size(), 8192u);
+    for (std::size_t i = 4096 + 8; i < 4096 + 600 && i < bytes.size(); ++i)
+        bytes[i] = static_cast<char>(0xA5);
+    std::ofstream(damaged, std::ios::binary | std::ios::trunc) << bytes;
+    EXPECT_THROW(CampaignStore{damaged}, StoreError);
+    EXPECT_EQ(readAll(damaged), bytes);
+}
+
+} // namespace
