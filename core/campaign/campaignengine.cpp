@@ -62,12 +62,21 @@ Provenance hostProvenance() {
             p["cpu"] = line.substr(line.find(':') + 2);
             break;
         }
+#if defined(__clang__)
+    p["compiler"] = std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
     p["compiler"] = std::string("g++ ") + __VERSION__;
+#else
+    p["compiler"] = "unknown";
+#endif
 #ifdef RS_BUILD_FLAGS
     p["build_flags"] = RS_BUILD_FLAGS;
 #endif
 #ifdef RS_GIT_REVISION
     p["git_revision"] = RS_GIT_REVISION;
+#endif
+#ifdef RS_VERSION
+    p["roundscope"] = RS_VERSION;
 #endif
     p["qt"] = qVersion();
     p["sqlite"] = sqlite3_libversion();

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 
@@ -14,12 +15,18 @@ namespace rs::campaign {
 
 namespace {
 
+// "campaign store FILE: ", so every error names the file.
+std::string where(sqlite3* db) {
+    const char* file = sqlite3_db_filename(db, "main");
+    return std::string("campaign store ") + (file && *file ? file : "(unnamed)") + ": ";
+}
+
 // One prepared statement, finalized on scope exit; values are always bound, never spliced.
 class Stmt {
   public:
     Stmt(sqlite3* db, const char* sql) : m_db(db) {
         if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            throw StoreError(std::string("campaign store: ") + sqlite3_errmsg(db) + " in: " + sql);
+            throw StoreError(where(db) + sqlite3_errmsg(db) + " in: " + sql);
     }
     ~Stmt() { sqlite3_finalize(m_stmt); }
     Stmt(const Stmt&) = delete;
@@ -41,7 +48,7 @@ class Stmt {
         const int rc = sqlite3_step(m_stmt);
         if (rc == SQLITE_ROW) return true;
         if (rc == SQLITE_DONE) return false;
-        throw StoreError(std::string("campaign store: ") + sqlite3_errmsg(m_db));
+        throw StoreError(where(m_db) + sqlite3_errmsg(m_db));
     }
     std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
     double real(int col) const { return sqlite3_column_double(m_stmt, col); }
@@ -60,7 +67,7 @@ void exec(sqlite3* db, const char* sql) {
     if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
         const std::string msg = err ? err : "unknown error";
         sqlite3_free(err);
-        throw StoreError("campaign store: " + msg);
+        throw StoreError(where(db) + msg);
     }
 }
 
@@ -110,11 +117,15 @@ const char* const kMigrations[] = {
 };
 static_assert(std::size(kMigrations) == CampaignStore::kSchemaVersion);
 
-// Checks an existing file before SQLite may write to it: an SQLite header, an intact database,
-// RoundScope's application_id (or an empty database), a schema not newer than this program's.
+// Checks an existing file before SQLite may write to it: an SQLite header (read by hand, so SQLite
+// never touches a foreign file), then, through a read-only connection, an intact database
+// (quick_check), RoundScope's application_id (or an empty database), a schema not newer than this
+// program's. Only when all pass does the caller reopen it read-write.
 void checkExisting(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return; // missing: created
     std::ifstream f(path, std::ios::binary);
-    if (!f) return; // missing: created
+    if (!f) throw StoreError(path + " cannot be read; it was not changed");
     char header[16] = {};
     f.read(header, sizeof header);
     const auto got = f.gcount();
@@ -122,30 +133,38 @@ void checkExisting(const std::string& path) {
     if (got < 16 || std::memcmp(header, "SQLite format 3", 16) != 0)
         throw StoreError(path +
                          " is not an SQLite database (nor a RoundScope campaign store); it was not changed");
+    f.close();
     sqlite3* db = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
     const std::unique_ptr<sqlite3, int (*)(sqlite3*)> guard(db, sqlite3_close);
     if (rc != SQLITE_OK)
-        throw StoreError(path + ": cannot be opened (" + sqlite3_errmsg(db) + "); it was not changed");
+        throw StoreError(path + ": cannot be opened (" + (db ? sqlite3_errmsg(db) : "out of memory") +
+                         "); it was not changed");
+    sqlite3_busy_timeout(db, 5000); // another RoundScope may be writing it (WAL readers do not block)
+    std::string integrity;
+    std::int64_t app = 0, tables = 0, version = 0;
     try {
         Stmt check(db, "PRAGMA quick_check");
-        if (!check.step() || check.text(0) != "ok")
-            throw StoreError(path + " is corrupt (" + check.text(0) + "); it was not changed");
-        const std::int64_t app = pragmaInt(db, "PRAGMA application_id");
-        const std::int64_t tables = pragmaInt(db, "SELECT count(*) FROM sqlite_master");
-        if (app != CampaignStore::kApplicationId && tables > 0)
-            throw StoreError(path + " is an SQLite database of another program (application_id " +
-                             std::to_string(app) + "); RoundScope will not write to it");
-        const std::int64_t version = pragmaInt(db, "PRAGMA user_version");
-        if (version > CampaignStore::kSchemaVersion)
-            throw StoreError(path + " has campaign schema " + std::to_string(version) +
-                             ", newer than this program's " + std::to_string(CampaignStore::kSchemaVersion) +
-                             "; it was not changed");
+        integrity = check.step() ? check.text(0) : "no answer";
+        app = pragmaInt(db, "PRAGMA application_id");
+        tables = pragmaInt(db, "SELECT count(*) FROM sqlite_master");
+        version = pragmaInt(db, "PRAGMA user_version");
     } catch (const StoreError&) {
-        throw;
-    } catch (const std::exception& e) {
-        throw StoreError(path + " cannot be read as a campaign store (" + e.what() + "); it was not changed");
+        const int code = sqlite3_errcode(db) & 0xff;
+        // SQLite itself could not read it ("database disk image is malformed", "file is not a database").
+        if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+            throw StoreError(path + " is corrupt (" + sqlite3_errmsg(db) + "); it was not changed");
+        throw StoreError(path + " cannot be read as a campaign store (" + sqlite3_errmsg(db) +
+                         "); it was not changed");
     }
+    if (integrity != "ok") throw StoreError(path + " is corrupt (" + integrity + "); it was not changed");
+    if (app != CampaignStore::kApplicationId && tables > 0)
+        throw StoreError(path + " is an SQLite database of another program (application_id " +
+                         std::to_string(app) + "); RoundScope will not write to it");
+    if (version > CampaignStore::kSchemaVersion)
+        throw StoreError(path + " has campaign schema " + std::to_string(version) +
+                         ", newer than this program's " + std::to_string(CampaignStore::kSchemaVersion) +
+                         "; it was not changed");
 }
 
 } // namespace
@@ -160,8 +179,10 @@ CampaignStore::CampaignStore(const std::string& path) : m_path(path) {
     }
     try {
         sqlite3_busy_timeout(m_db, 5000);
-        // WAL with synchronous=NORMAL: a committed run survives the process being killed (a power
-        // loss may lose the last commits, never corrupt the file).
+        // WAL with synchronous=NORMAL: a committed run survives the process being killed (kill -9,
+        // a crash); a power loss may roll back the last few commits but never corrupts the file. Those
+        // runs are then simply missing and a resume runs them again (never twice in the store), so
+        // FULL's fsync per run buys nothing a resume does not already give.
         exec(m_db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
         migrate();
     } catch (...) {
@@ -175,19 +196,22 @@ CampaignStore::~CampaignStore() {
 }
 
 void CampaignStore::migrate() {
-    const std::int64_t version = pragmaInt(m_db, "PRAGMA user_version");
-    for (std::int64_t v = version; v < kSchemaVersion; ++v) {
-        exec(m_db, "BEGIN IMMEDIATE");
-        try {
+    if (pragmaInt(m_db, "PRAGMA user_version") >= kSchemaVersion) return;
+    // The version is read again under the write lock: two programs opening a new file at once
+    // migrate it once (the second one finds it done).
+    exec(m_db, "BEGIN IMMEDIATE");
+    try {
+        for (std::int64_t v = pragmaInt(m_db, "PRAGMA user_version"); v < kSchemaVersion; ++v) {
             exec(m_db, kMigrations[v]);
+            // PRAGMAs take no bound parameters; both values are constants of this program.
             exec(m_db, ("PRAGMA application_id=" + std::to_string(kApplicationId) +
                         "; PRAGMA user_version=" + std::to_string(v + 1))
                            .c_str());
-            exec(m_db, "COMMIT");
-        } catch (...) {
-            sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-            throw;
         }
+        exec(m_db, "COMMIT");
+    } catch (...) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
     }
 }
 

@@ -5,6 +5,15 @@
 
 #include <QTemporaryDir>
 
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <set>
+#include <thread>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "campaignengine.h"
 
 namespace {
@@ -38,6 +47,12 @@ class FakeRunner : public Runner {
     std::atomic<bool>* m_cancel;
     int* m_calls;
 };
+
+std::string hex2(unsigned v) {
+    char s[3];
+    std::snprintf(s, sizeof s, "%02x", v & 0xffu);
+    return s;
+}
 
 CampaignSpec spec() {
     CampaignSpec s;
@@ -73,7 +88,9 @@ TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
             EXPECT_NE(row.failure.find("does not run lea-128-ctr"), std::string::npos) << row.failure;
         } else if (row.key.messageBytes == 64) {
             EXPECT_FALSE(row.verified);
-            EXPECT_NE(row.failure.find("wrong answer: output byte 5"), std::string::npos) << row.failure;
+            const rs::crypto::Bytes want = referenceOutput(row.key, makeInputs(row.key));
+            EXPECT_EQ(row.failure, "wrong answer: output byte 5 is " + hex2(want[5] ^ 1) +
+                                       ", the C++ model gives " + hex2(want[5]));
             EXPECT_TRUE(row.measurements.empty());
         } else {
             EXPECT_TRUE(row.verified) << row.failure;
@@ -122,11 +139,27 @@ TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
     resume.runnerFactory = [&](const std::string&) {
         return std::make_unique<FakeRunner>(FakeRunner::Mode::Right, nullptr, &calls);
     };
+    const RunRow kept = store.runs(first.campaignId).at(0);
+    int progressCalls = 0;
+    EngineProgress last;
+    resume.progress = [&](const EngineProgress& p) {
+        ++progressCalls;
+        last = p;
+    };
     const EngineResult second = runCampaign(store, spec(), resume);
     EXPECT_EQ(second.campaignId, first.campaignId);
+    EXPECT_EQ(progressCalls, 5); // one per run done now, none for the skipped one
+    EXPECT_EQ(last.done, 6);
+    EXPECT_EQ(last.skipped, 1);
+    EXPECT_EQ(store.runs(first.campaignId).at(0).id, kept.id); // the committed run was not redone
+    EXPECT_EQ(store.runs(first.campaignId).at(0).finished, kept.finished);
     EXPECT_EQ(second.skipped, 1);
     EXPECT_EQ(second.runs, 5);
     EXPECT_EQ(store.runs(first.campaignId).size(), 6u);
+    std::set<RunKey> keys;
+    for (const RunRow& row : store.runs(first.campaignId))
+        keys.insert(row.key);
+    EXPECT_EQ(keys.size(), 6u); // every run once
     EXPECT_EQ(calls,
               3); // the 3 ascon runs once each; the lea runs are unsupported and never reach the runner
     EXPECT_EQ(store.campaign(first.campaignId)->status, "finished");
@@ -152,10 +185,139 @@ TEST(Engine, RealCpuRunnerEndToEnd) {
     EXPECT_FALSE(c->provenance.at("host").empty());
     EXPECT_FALSE(c->provenance.at("compiler").empty());
     EXPECT_FALSE(c->provenance.at("sqlite").empty());
+    EXPECT_FALSE(c->provenance.at("qt").empty());
+    EXPECT_FALSE(c->provenance.at("git_revision").empty());
+    EXPECT_FALSE(c->provenance.at("build_flags").empty());
+    EXPECT_FALSE(c->provenance.at("roundscope").empty());
+    // Each runner's facts, prefixed by its target.
+    EXPECT_EQ(c->provenance.at("cpu-mt.hardware_threads"), c->provenance.at("cpu.hardware_threads"));
+    EXPECT_FALSE(c->provenance.at("cpu.compiler").empty());
     for (const RunRow& row : store.runs(r.campaignId)) {
         EXPECT_TRUE(row.verified) << row.failure;
         EXPECT_FALSE(row.measurements.empty());
     }
+}
+
+/** A right-answer runner that takes 20 ms a run and never returns from run `hangAt` (so a campaign
+ * run by it cannot finish before it is killed); counts its calls. */
+class SlowRunner : public Runner {
+  public:
+    SlowRunner(int* calls, int hangAt, std::chrono::milliseconds delay)
+        : m_calls(calls), m_hangAt(hangAt), m_delay(delay) {}
+    std::string target() const override { return "cuda"; }
+    bool supports(std::string_view) const override { return true; }
+    RunOutput run(const RunKey& key, const RunInputs& in, int, const std::map<std::string, std::string>&,
+                  const std::atomic<bool>&) override {
+        if (++*m_calls == m_hangAt)
+            for (;;)
+                std::this_thread::sleep_for(std::chrono::seconds(1));
+        std::this_thread::sleep_for(m_delay);
+        RunOutput out;
+        out.output = referenceOutput(key, in);
+        out.measurements = {{"time_median", 1.0, "ns"}};
+        return out;
+    }
+
+  private:
+    int* m_calls;
+    int m_hangAt;
+    std::chrono::milliseconds m_delay;
+};
+
+TEST(Engine, KillNineThenResumeLosesNoCommittedRunAndRepeatsNone) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("killed.sqlite").toStdString();
+    CampaignSpec s = spec();
+    s.algorithms = {"ascon-aead128"};
+    s.messageBytes.clear();
+    for (std::uint64_t n = 1; n <= 120; ++n)
+        s.messageBytes.push_back(n);
+    const std::size_t total = expandRuns(s).size();
+    ASSERT_EQ(total, 120u);
+
+    // The child runs the campaign and writes a byte to the pipe after each committed run (the
+    // engine's progress callback comes after the commit); no store is open in the parent across fork.
+    int pipeFds[2];
+    ASSERT_EQ(pipe(pipeFds), 0);
+    std::fflush(nullptr);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        close(pipeFds[0]);
+        try {
+            CampaignStore store(path);
+            int calls = 0;
+            EngineOptions opt;
+            opt.runnerFactory = [&](const std::string&) {
+                return std::make_unique<SlowRunner>(&calls, 100, std::chrono::milliseconds(20));
+            };
+            opt.progress = [&](const EngineProgress&) {
+                const char c = 'r';
+                if (write(pipeFds[1], &c, 1) != 1) _exit(3);
+            };
+            runCampaign(store, s, opt);
+        } catch (...) {
+            _exit(2);
+        }
+        _exit(0); // not reached: run 100 never returns
+    }
+    close(pipeFds[1]);
+    int committed = 0;
+    std::size_t seenWhileRunning = 0;
+    char c = 0;
+    while (committed < 10 && read(pipeFds[0], &c, 1) == 1) {
+        if (++committed == 5) { // a second connection reads the store while the child writes it
+            CampaignStore reader(path);
+            ASSERT_EQ(reader.campaigns().size(), 1u);
+            seenWhileRunning = reader.runs(reader.campaigns()[0].id).size();
+        }
+    }
+    kill(child, SIGKILL); // somewhere in a run, a commit or the 20 ms between
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    close(pipeFds[0]);
+    ASSERT_EQ(committed, 10) << "the child stopped early (status " << status << ")";
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << status;
+    EXPECT_GE(seenWhileRunning, 5u);
+
+    CampaignStore store(path);
+    ASSERT_EQ(store.campaigns().size(), 1u);
+    const std::int64_t id = store.campaigns()[0].id;
+    EXPECT_EQ(store.campaign(id)->status, "running"); // killed: nobody marked it
+    const std::vector<RunRow> before = store.runs(id);
+    ASSERT_GE(before.size(), 10u);
+    ASSERT_LT(before.size(), total);
+
+    int calls = 0;
+    EngineOptions resume;
+    resume.resume = true;
+    resume.runnerFactory = [&](const std::string&) {
+        return std::make_unique<SlowRunner>(&calls, -1, std::chrono::milliseconds(0));
+    };
+    const EngineResult r = runCampaign(store, s, resume);
+    EXPECT_EQ(r.campaignId, id);
+    EXPECT_EQ(r.skipped, static_cast<int>(before.size()));
+    EXPECT_EQ(r.runs, static_cast<int>(total - before.size()));
+    EXPECT_EQ(calls, static_cast<int>(total - before.size())); // nothing committed was run again
+
+    const std::vector<RunRow> after = store.runs(id);
+    ASSERT_EQ(after.size(), total);
+    std::set<RunKey> keys;
+    for (const RunRow& row : after) {
+        keys.insert(row.key);
+        EXPECT_TRUE(row.verified) << row.failure;
+    }
+    EXPECT_EQ(keys.size(), total);                    // every run exactly once
+    for (std::size_t i = 0; i < before.size(); ++i) { // the committed runs kept their rows
+        EXPECT_EQ(after[i].id, before[i].id);
+        EXPECT_EQ(after[i].key, before[i].key);
+        EXPECT_EQ(after[i].finished, before[i].finished);
+        EXPECT_EQ(after[i].measurements, before[i].measurements);
+    }
+    const auto c2 = store.campaign(id);
+    EXPECT_EQ(c2->status, "finished");
+    EXPECT_EQ(c2->runsDone, c2->runsTotal);
+    EXPECT_EQ(c2->runsTotal, static_cast<int>(total));
 }
 
 } // namespace

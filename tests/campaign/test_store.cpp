@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <random>
 
 #include "campaignstore.h"
 
@@ -53,9 +54,38 @@ TEST(Store, CreatesTheSchemaWithWalAndForeignKeys) {
     EXPECT_EQ(pragma(path, "PRAGMA journal_mode"), "wal");
     EXPECT_EQ(pragma(path, "PRAGMA application_id"), std::to_string(CampaignStore::kApplicationId));
     EXPECT_EQ(pragma(path, "PRAGMA user_version"), std::to_string(CampaignStore::kSchemaVersion));
+    EXPECT_EQ(pragma(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = "
+                           "'table' ORDER BY name)"),
+              "campaigns,measurements,provenance,runs");
+    std::int64_t id = 0;
+    {
+        CampaignStore s(path);
+        id = s.createCampaign(smallSpec(), {{"host", "a"}});
+        s.recordRun(id, {"cpu", "ascon-aead128", 16, 0}, true, "", {}, {{"time_median", 5, "ns"}});
+        // foreign_keys=ON on the store's connection: a run of no campaign is refused.
+        EXPECT_THROW(s.recordRun(id + 7, {"cpu", "ascon-aead128", 16, 0}, true, "", {}, {}), StoreError);
+    }
     // Reopening migrates nothing and keeps the data.
     CampaignStore again(path);
     EXPECT_EQ(again.schemaVersion(), CampaignStore::kSchemaVersion);
+    ASSERT_EQ(again.campaigns().size(), 1u);
+    EXPECT_EQ(again.campaigns()[0].id, id);
+    EXPECT_EQ(again.campaigns()[0].provenance.at("host"), "a");
+    ASSERT_EQ(again.runs(id).size(), 1u);
+    EXPECT_EQ(again.runs(id)[0].measurements.at(0), (Measurement{"time_median", 5, "ns"}));
+}
+
+TEST(Store, AnEmptyFileBecomesANewStore) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("empty.sqlite").toStdString();
+    std::ofstream(path, std::ios::binary).close(); // version 0: zero bytes
+    ASSERT_EQ(readAll(path).size(), 0u);
+    CampaignStore s(path);
+    EXPECT_EQ(s.schemaVersion(), CampaignStore::kSchemaVersion);
+    EXPECT_EQ(pragma(path, "PRAGMA application_id"), std::to_string(CampaignStore::kApplicationId));
+    const auto id = s.createCampaign(smallSpec(), {});
+    EXPECT_EQ(s.campaign(id)->runsTotal, 2);
+    EXPECT_EQ(s.campaign(id)->status, "running");
 }
 
 TEST(Store, MigratesAnEmptyDatabaseAndRefusesANewerSchema) {
@@ -131,6 +161,33 @@ TEST(Store, ForeignAndCorruptFilesAreRefusedUnchanged) {
     EXPECT_THROW(CampaignStore{text}, StoreError);
     EXPECT_EQ(readAll(text), "my notes");
 
+    // Random bytes, with and without an SQLite header in front.
+    std::mt19937 rng(6);
+    std::string noise(8192, '\0');
+    for (char& c : noise)
+        c = static_cast<char>(rng());
+    const std::string random = dir.filePath("random.bin").toStdString();
+    std::ofstream(random, std::ios::binary) << noise;
+    try {
+        CampaignStore s(random);
+        FAIL() << "random bytes were opened";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(random), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("not an SQLite database"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(readAll(random), noise);
+    const std::string headed = dir.filePath("headed.sqlite").toStdString();
+    const std::string headedBytes = std::string("SQLite format 3", 16) + noise;
+    std::ofstream(headed, std::ios::binary) << headedBytes;
+    try {
+        CampaignStore s(headed);
+        FAIL() << "an SQLite header followed by noise was opened";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(headed), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("not changed"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(readAll(headed), headedBytes);
+
     const std::string foreign = dir.filePath("other.sqlite").toStdString();
     {
         sqlite3* db = nullptr;
@@ -144,7 +201,9 @@ TEST(Store, ForeignAndCorruptFilesAreRefusedUnchanged) {
         CampaignStore s(foreign);
         FAIL() << "a foreign database was opened";
     } catch (const StoreError& e) {
-        EXPECT_NE(std::string(e.what()).find("another program"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("another program (application_id 0)"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find(foreign), std::string::npos) << e.what();
     }
     EXPECT_EQ(readAll(foreign), foreignBytes);
 
@@ -161,7 +220,12 @@ TEST(Store, ForeignAndCorruptFilesAreRefusedUnchanged) {
     for (std::size_t i = 4096 + 8; i < 4096 + 600 && i < bytes.size(); ++i)
         bytes[i] = static_cast<char>(0xA5);
     std::ofstream(damaged, std::ios::binary | std::ios::trunc) << bytes;
-    EXPECT_THROW(CampaignStore{damaged}, StoreError);
+    try {
+        CampaignStore s(damaged);
+        FAIL() << "a damaged store was opened";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(damaged + " is corrupt"), std::string::npos) << e.what();
+    }
     EXPECT_EQ(readAll(damaged), bytes);
 }
 
