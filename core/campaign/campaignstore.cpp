@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <type_traits>
 
 namespace rs::campaign {
 
@@ -68,6 +69,32 @@ void exec(sqlite3* db, const char* sql) {
         const std::string msg = err ? err : "unknown error";
         sqlite3_free(err);
         throw StoreError(where(db) + msg);
+    }
+}
+
+/** Binds a run key's four fields from parameter `first` on. */
+void bindKey(Stmt& s, int first, const RunKey& key) {
+    s.bind(first, key.target)
+        .bind(first + 1, key.algorithm)
+        .bind(first + 2, static_cast<std::int64_t>(key.messageBytes))
+        .bind(first + 3, static_cast<std::int64_t>(key.adBytes));
+}
+
+/** Runs body inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back and propagates. */
+template <class Body> auto inTransaction(sqlite3* db, Body body) {
+    exec(db, "BEGIN IMMEDIATE");
+    try {
+        if constexpr (std::is_void_v<decltype(body())>) {
+            body();
+            exec(db, "COMMIT");
+        } else {
+            auto result = body();
+            exec(db, "COMMIT");
+            return result;
+        }
+    } catch (...) {
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
     }
 }
 
@@ -199,8 +226,7 @@ void CampaignStore::migrate() {
     if (pragmaInt(m_db, "PRAGMA user_version") >= kSchemaVersion) return;
     // The version is read again under the write lock: two programs opening a new file at once
     // migrate it once (the second one finds it done).
-    exec(m_db, "BEGIN IMMEDIATE");
-    try {
+    inTransaction(m_db, [&] {
         for (std::int64_t v = pragmaInt(m_db, "PRAGMA user_version"); v < kSchemaVersion; ++v) {
             exec(m_db, kMigrations[v]);
             // PRAGMAs take no bound parameters; both values are constants of this program.
@@ -208,11 +234,7 @@ void CampaignStore::migrate() {
                         "; PRAGMA user_version=" + std::to_string(v + 1))
                            .c_str());
         }
-        exec(m_db, "COMMIT");
-    } catch (...) {
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+    });
 }
 
 int CampaignStore::schemaVersion() const {
@@ -220,8 +242,7 @@ int CampaignStore::schemaVersion() const {
 }
 
 std::int64_t CampaignStore::createCampaign(const CampaignSpec& spec, const Provenance& provenance) {
-    exec(m_db, "BEGIN IMMEDIATE");
-    try {
+    return inTransaction(m_db, [&] {
         Stmt c(m_db, "INSERT INTO campaigns(name, spec_json, created, status) VALUES (?, ?, ?, 'running')");
         c.bind(1, spec.name).bind(2, specJson(spec)).bind(3, nowUtc()).step();
         const std::int64_t id = sqlite3_last_insert_rowid(m_db);
@@ -229,12 +250,8 @@ std::int64_t CampaignStore::createCampaign(const CampaignSpec& spec, const Prove
             Stmt p(m_db, "INSERT INTO provenance(campaign_id, key, value) VALUES (?, ?, ?)");
             p.bind(1, id).bind(2, k).bind(3, v).step();
         }
-        exec(m_db, "COMMIT");
         return id;
-    } catch (...) {
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+    });
 }
 
 std::optional<std::int64_t> CampaignStore::findResumable(const CampaignSpec& spec) const {
@@ -254,17 +271,13 @@ std::int64_t CampaignStore::recordRun(std::int64_t campaign, const RunKey& key, 
                                       const std::string& failure,
                                       const std::map<std::string, std::string>& parameters,
                                       const std::vector<Measurement>& measurements) {
-    exec(m_db, "BEGIN IMMEDIATE");
-    try {
+    return inTransaction(m_db, [&] {
         Stmt r(m_db,
                "INSERT INTO runs(campaign_id, target, algorithm, message_bytes, ad_bytes, verified, failure, "
                "finished, parameters_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        r.bind(1, campaign)
-            .bind(2, key.target)
-            .bind(3, key.algorithm)
-            .bind(4, static_cast<std::int64_t>(key.messageBytes))
-            .bind(5, static_cast<std::int64_t>(key.adBytes))
-            .bind(6, std::int64_t{verified ? 1 : 0})
+        r.bind(1, campaign);
+        bindKey(r, 2, key);
+        r.bind(6, std::int64_t{verified ? 1 : 0})
             .bind(7, failure)
             .bind(8, nowUtc())
             .bind(9, mapJson(parameters))
@@ -276,23 +289,16 @@ std::int64_t CampaignStore::recordRun(std::int64_t campaign, const RunKey& key, 
                 Stmt s(m_db, "INSERT INTO measurements(run_id, metric, value, unit) VALUES (?, ?, ?, ?)");
                 s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
             }
-        exec(m_db, "COMMIT");
         return id;
-    } catch (...) {
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+    });
 }
 
 bool CampaignStore::hasRun(std::int64_t campaign, const RunKey& key) const {
     Stmt s(m_db,
            "SELECT 1 FROM runs WHERE campaign_id = ? AND target = ? AND algorithm = ? AND message_bytes = ? "
            "AND ad_bytes = ?");
-    s.bind(1, campaign)
-        .bind(2, key.target)
-        .bind(3, key.algorithm)
-        .bind(4, static_cast<std::int64_t>(key.messageBytes))
-        .bind(5, static_cast<std::int64_t>(key.adBytes));
+    s.bind(1, campaign);
+    bindKey(s, 2, key);
     return s.step();
 }
 
