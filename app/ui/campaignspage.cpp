@@ -1,5 +1,6 @@
 #include "campaignspage.h"
 
+#include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspec.h"
 #include "theme.h"
@@ -22,6 +23,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -80,6 +82,10 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     m_editor = new QPlainTextEdit(editBox);
     m_editor->setObjectName(QStringLiteral("campaignEditor"));
     m_editor->setFont(mono);
+    m_form = new CampaignForm(editBox);
+    m_tabs = new QTabWidget(editBox);
+    m_tabs->addTab(m_form, tr("&Form"));
+    m_tabs->addTab(m_editor, tr("&JSON"));
     m_specError = new QLabel(editBox);
     m_specError->setObjectName(QStringLiteral("campaignSpecError"));
     m_specError->setWordWrap(true);
@@ -108,7 +114,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     runRow->addWidget(m_resume, 1);
     auto* editLayout = new QVBoxLayout(editBox);
     editLayout->addLayout(presetRow);
-    editLayout->addWidget(m_editor, 2);
+    editLayout->addWidget(m_tabs, 2);
     editLayout->addWidget(m_specError);
     editLayout->addLayout(runRow);
     editLayout->addWidget(m_progress);
@@ -167,14 +173,13 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, m_session, &CampaignSession::cancel);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &CampaignsPage::loadPreset);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &CampaignsPage::validate);
+    connect(m_form, &CampaignForm::edited, this, &CampaignsPage::formEdited);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_campaigns, &QTableWidget::itemSelectionChanged, this, &CampaignsPage::showRuns);
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load a campaign definition"), QString(),
                                                           tr("JSON (*.json)"));
-        if (path.isEmpty()) return;
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly)) m_editor->setPlainText(QString::fromUtf8(f.readAll()));
+        if (!path.isEmpty()) loadFile(path);
     });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
@@ -239,15 +244,46 @@ void CampaignsPage::loadPreset() {
     m_editor->setPlainText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
 }
 
-void CampaignsPage::validate() {
+void CampaignsPage::loadFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        m_specError->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
+        m_specError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        return;
+    }
+    m_editor->setPlainText(QString::fromUtf8(f.readAll()));
+}
+
+void CampaignsPage::formEdited() {
     QString error;
+    const auto spec = m_form->spec(&error);
+    if (!spec) {
+        // The JSON keeps the last valid definition; Run waits for the form to be valid again.
+        m_valid = false;
+        m_specError->setText(error);
+        m_specError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        m_run->setEnabled(false);
+        return;
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(campaign::specJson(*spec)));
+    m_fromForm = true;
+    m_editor->setPlainText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
+    m_fromForm = false;
+}
+
+void CampaignsPage::validate() {
+    QString error, summary;
     try {
-        campaign::parseSpec(m_editor->toPlainText().toStdString());
+        const auto spec = campaign::parseSpec(m_editor->toPlainText().toStdString());
+        const auto runs = campaign::expandRuns(spec).size();
+        summary = (runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)) +
+                  (spec.repeats == 1 ? tr(", 1 repeat") : tr(", %1 repeats each").arg(spec.repeats));
+        if (!m_fromForm) m_form->setSpec(spec);
     } catch (const std::exception& e) {
         error = QString::fromUtf8(e.what());
     }
     m_valid = error.isEmpty();
-    m_specError->setText(error);
+    m_specError->setText(m_valid ? summary : error);
     m_specError->setStyleSheet(
         error.isEmpty() ? QString()
                         : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));

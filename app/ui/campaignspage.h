@@ -16,6 +16,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QStandardItemModel;
 class QTableView;
 class QTableWidget;
@@ -26,6 +27,8 @@ class CampaignSession;
 
 namespace rs::gui {
 
+class CampaignForm;
+
 class CampaignsPage : public QWidget {
     Q_OBJECT
 
@@ -34,6 +37,9 @@ class CampaignsPage : public QWidget {
 
     QComboBox* presetBox() const { return m_preset; }
     QPlainTextEdit* editor() const { return m_editor; }
+    /** @brief The same definition as a form (kept in step with the JSON editor). */
+    CampaignForm* form() const { return m_form; }
+    QTabWidget* editorTabs() const { return m_tabs; }
     /** @brief Why the definition is invalid; empty when valid. */
     QLabel* specError() const { return m_specError; }
     QPushButton* runButton() const { return m_run; }
@@ -56,6 +62,8 @@ class CampaignsPage : public QWidget {
   private:
     void loadPreset();
     void validate();
+    void formEdited();
+    void loadFile(const QString& path);
     void refreshCampaigns();
     void showRuns();
 
@@ -63,6 +71,8 @@ class CampaignsPage : public QWidget {
     QLabel* m_storeLabel = nullptr;
     QComboBox* m_preset = nullptr;
     QPlainTextEdit* m_editor = nullptr;
+    CampaignForm* m_form = nullptr;
+    QTabWidget* m_tabs = nullptr;
     QLabel* m_specError = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
@@ -75,6 +85,7 @@ class CampaignsPage : public QWidget {
     QTableView* m_runs = nullptr;
     QLineEdit* m_filter = nullptr;
     bool m_valid = false;
+    bool m_fromForm = false; ///< the JSON text is being rewritten from the form
 };
 
 } // namespace rs::gui

@@ -83,6 +83,12 @@ Provenance hostProvenance() {
     return p;
 }
 
+namespace {
+void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& keys, const CampaignSpec& spec,
+            std::map<std::string, std::unique_ptr<Runner>>& runners, const EngineOptions& options,
+            EngineResult& result);
+} // namespace
+
 EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const EngineOptions& options) {
     const auto factory =
         options.runnerFactory ? options.runnerFactory : [](const std::string& t) { return makeRunner(t); };
@@ -112,6 +118,26 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
     }
     result.campaignId = *id;
     const std::vector<RunKey> keys = expandRuns(spec);
+    try {
+        runAll(store, *id, keys, spec, runners, options, result);
+    } catch (...) {
+        // A store (or other) error stops the campaign: mark it resumable when the store still answers,
+        // so a later --resume continues it, and report the error.
+        try {
+            store.setStatus(*id, "cancelled");
+        } catch (...) {
+        }
+        throw;
+    }
+    store.setStatus(*id, result.cancelled ? "cancelled" : "finished");
+    return result;
+}
+
+namespace {
+
+void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& keys, const CampaignSpec& spec,
+            std::map<std::string, std::unique_ptr<Runner>>& runners, const EngineOptions& options,
+            EngineResult& result) {
     EngineProgress progress;
     progress.total = static_cast<int>(keys.size());
     const std::atomic<bool> never{false};
@@ -122,10 +148,12 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
             break;
         }
         progress.current = key;
-        if (store.hasRun(*id, key)) {
+        if (store.hasRun(id, key)) {
             ++result.skipped;
             ++progress.skipped;
             ++progress.done;
+            progress.line = describe(key) + ": already recorded (skipped)";
+            if (options.progress) options.progress(progress);
             continue;
         }
         Runner& runner = *runners.at(key.target);
@@ -145,7 +173,7 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
         } catch (const std::exception& e) {
             failure = e.what();
         }
-        store.recordRun(*id, key, verified, failure, out.parameters, out.measurements);
+        store.recordRun(id, key, verified, failure, out.parameters, out.measurements);
         ++result.runs;
         ++progress.done;
         if (!verified) {
@@ -156,8 +184,8 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
                         (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
         if (options.progress) options.progress(progress);
     }
-    store.setStatus(*id, result.cancelled ? "cancelled" : "finished");
-    return result;
 }
+
+} // namespace
 
 } // namespace rs::campaign

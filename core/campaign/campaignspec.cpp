@@ -64,16 +64,6 @@ std::string typeName(const QJsonValue& v) {
     throw SpecError(path + ": " + what);
 }
 
-/** The list of algorithm ids a spec accepts, for error messages. */
-std::string algorithmChoices() {
-    std::vector<std::string> ids = core::aeadIds();
-    for (const auto& b : core::blockIds()) {
-        ids.push_back(b + "-ecb");
-        ids.push_back(b + "-ctr");
-    }
-    return join(ids);
-}
-
 bool knownAlgorithm(const std::string& id) {
     if (core::findAead(id)) return true;
     for (const char* mode : {"-ecb", "-ctr"}) {
@@ -209,7 +199,7 @@ CampaignSpec parseSpec(std::string_view json) {
     });
     s.algorithms = stringList(o, "algorithms", [](const std::string& a) -> std::string {
         if (knownAlgorithm(a)) return {};
-        return "unknown algorithm '" + a + "' (known: " + algorithmChoices() + ")";
+        return "unknown algorithm '" + a + "' (known: " + join(specAlgorithms()) + ")";
     });
     s.messageBytes = sizeList(o, "message_bytes");
     if (o.contains("ad_bytes")) s.adBytes = sizeList(o, "ad_bytes");
@@ -244,6 +234,19 @@ std::string specJson(const CampaignSpec& spec) {
                         {"repeats", spec.repeats},
                         {"options", options}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+}
+
+std::vector<std::string> specTargets() {
+    return knownTargets();
+}
+
+std::vector<std::string> specAlgorithms() {
+    std::vector<std::string> ids = core::aeadIds();
+    for (const auto& b : core::blockIds()) {
+        ids.push_back(b + "-ecb");
+        ids.push_back(b + "-ctr");
+    }
+    return ids;
 }
 
 std::vector<std::string> presetNames() {

@@ -42,6 +42,19 @@ CampaignSpec readSpecFile(const std::string& path);
 /** @brief Canonical JSON (sorted keys, compact): equal specs give equal text (resume matches on it). */
 std::string specJson(const CampaignSpec& spec);
 
+/** @brief The targets a definition may name (every back end the project knows, built here or not). */
+std::vector<std::string> specTargets();
+/** @brief The algorithm ids a definition may name: the AEAD ids and every block cipher with "-ecb"/"-ctr". */
+std::vector<std::string> specAlgorithms();
+
+/** @brief Parses a size list as typed in the editor: comma- or space-separated items, each a size
+ *  ("64", "1K", "64M": binary multiples), an arithmetic range "0..128/8" (step 8) or a doubling range
+ *  "16..64M*2" (factor 2..16). SpecError naming the item for a malformed item, a size over 1 GiB, an empty
+ *  list, a duplicate or a list over 10 000 sizes. */
+std::vector<std::uint64_t> parseSizeList(std::string_view text);
+/** @brief The shortest text parseSizeList reads back as the same list (ranges for runs of 3 or more). */
+std::string formatSizeList(const std::vector<std::uint64_t>& sizes);
+
 /** @brief The preset names: "nist-lwc", "paper004", "paper003". */
 std::vector<std::string> presetNames();
 /** @brief A preset: "nist-lwc" (AD and message 0..128 bytes in steps of 8, plus 1 KiB and 64 KiB,

@@ -91,7 +91,10 @@ class SplitMix {
 void registerRunner(const std::string& target, RunnerFactory factory) {
     Registry& r = registry();
     const std::lock_guard lock(r.mutex);
-    r.factories[target] = std::move(factory);
+    if (factory)
+        r.factories[target] = std::move(factory);
+    else
+        r.factories.erase(target);
 }
 
 std::unique_ptr<Runner> makeRunner(std::string_view target) {

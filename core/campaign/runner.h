@@ -74,8 +74,9 @@ class Cancelled : public std::runtime_error {
 
 /** @brief Makes a runner of one target. */
 using RunnerFactory = std::function<std::unique_ptr<Runner>()>;
-/** @brief Adds (or replaces) a target. core registers "cpu" and "cpu-mt" itself; layers above it
- *  register theirs at start-up (rs_hw: hw::registerIpRunner() adds "ip"), since core cannot see them. */
+/** @brief Adds (or replaces) a target; an empty factory removes it. core registers "cpu" and "cpu-mt" itself;
+ * layers above it register theirs at start-up (rs_hw: hw::registerIpRunner() adds "ip"), since core cannot
+ * see them. */
 void registerRunner(const std::string& target, RunnerFactory factory);
 /** @brief A runner of the target; nullptr for an unknown id. */
 std::unique_ptr<Runner> makeRunner(std::string_view target);

@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "campaignengine.h"
 
 namespace {
@@ -118,6 +120,43 @@ TEST(Engine, RunnerErrorsAreRecordedAndUnknownTargetsRejected) {
     EXPECT_EQ(store.campaigns().size(), 1u);          // and nothing stored for it
 }
 
+/** A runner that breaks the store (drops the measurements table through a second connection) during its
+ * second run, so the engine's commit of that run fails. */
+class StoreBreakingRunner : public FakeRunner {
+  public:
+    explicit StoreBreakingRunner(std::string db) : FakeRunner(Mode::Right), m_db(std::move(db)) {}
+    RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
+                  const std::map<std::string, std::string>& options,
+                  const std::atomic<bool>& cancel) override {
+        if (++m_runs == 2) {
+            sqlite3* db = nullptr;
+            EXPECT_EQ(sqlite3_open(m_db.c_str(), &db), SQLITE_OK);
+            EXPECT_EQ(sqlite3_exec(db, "PRAGMA foreign_keys=OFF; DROP TABLE measurements;", nullptr, nullptr,
+                                   nullptr),
+                      SQLITE_OK)
+                << sqlite3_errmsg(db);
+            sqlite3_close(db);
+        }
+        return FakeRunner::run(key, in, repeats, options, cancel);
+    }
+
+  private:
+    std::string m_db;
+    int m_runs = 0;
+};
+
+TEST(Engine, AStoreErrorStopsTheCampaignAndLeavesItResumable) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("e.sqlite").toStdString();
+    CampaignStore store(path);
+    EngineOptions opt;
+    opt.runnerFactory = [&](const std::string&) { return std::make_unique<StoreBreakingRunner>(path); };
+    EXPECT_THROW(runCampaign(store, spec(), opt), StoreError);
+    ASSERT_EQ(store.campaigns().size(), 1u);
+    EXPECT_EQ(store.campaigns().front().status, "cancelled"); // not left "running"
+    EXPECT_EQ(store.findResumable(spec()), store.campaigns().front().id);
+}
+
 TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
     QTemporaryDir dir;
     CampaignStore store(dir.filePath("e.sqlite").toStdString());
@@ -142,13 +181,15 @@ TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
     const RunRow kept = store.runs(first.campaignId).at(0);
     int progressCalls = 0;
     EngineProgress last;
+    std::string firstLine;
     resume.progress = [&](const EngineProgress& p) {
-        ++progressCalls;
+        if (++progressCalls == 1) firstLine = p.line;
         last = p;
     };
     const EngineResult second = runCampaign(store, spec(), resume);
     EXPECT_EQ(second.campaignId, first.campaignId);
-    EXPECT_EQ(progressCalls, 5); // one per run done now, none for the skipped one
+    EXPECT_EQ(progressCalls, 6); // one per run, the skipped one included
+    EXPECT_EQ(firstLine.find("already recorded (skipped)") != std::string::npos, true) << firstLine;
     EXPECT_EQ(last.done, 6);
     EXPECT_EQ(last.skipped, 1);
     EXPECT_EQ(store.runs(first.campaignId).at(0).id, kept.id); // the committed run was not redone

@@ -76,6 +76,10 @@ TEST(RunnerRegistry, CoreTargetsAndRegistration) {
     EXPECT_EQ(makeRunner("zz-runner-test")->target(), "cpu");
     registerRunner("zz-runner-test", [] { return makeCpuRunner(0); }); // replaces
     EXPECT_EQ(makeRunner("zz-runner-test")->target(), "cpu-mt");
+    registerRunner("zz-runner-test", nullptr); // removes
+    EXPECT_EQ(makeRunner("zz-runner-test"), nullptr);
+    targets = runnerTargets();
+    EXPECT_EQ(std::find(targets.begin(), targets.end(), "zz-runner-test"), targets.end());
 
     rs::hw::registerIpRunner();
     const auto ip = makeRunner("ip");

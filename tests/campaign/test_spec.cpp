@@ -251,3 +251,85 @@ TEST(SpecExpand, PresetGridSizes) {
 }
 
 } // namespace
+
+// --- the editor's size lists -----------------------------------------------------------------------
+
+namespace {
+
+std::string sizeListError(const std::string& text) {
+    try {
+        rs::campaign::parseSizeList(text);
+    } catch (const SpecError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no error for '" << text << "'";
+    return {};
+}
+
+} // namespace
+
+TEST(SizeList, ParsesSizesUnitsAndRanges) {
+    using rs::campaign::parseSizeList;
+    using V = std::vector<std::uint64_t>;
+    EXPECT_EQ(parseSizeList("16, 64 128"), (V{16, 64, 128}));
+    EXPECT_EQ(parseSizeList("1K,2k 1M 1G"), (V{1024, 2048, 1 << 20, 1 << 30}));
+    EXPECT_EQ(parseSizeList("1KiB, 2MB"), (V{1024, 2u << 20}));
+    EXPECT_EQ(parseSizeList("0..32/8"), (V{0, 8, 16, 24, 32}));
+    EXPECT_EQ(parseSizeList("0..30/8"), (V{0, 8, 16, 24})); // the end need not be on the step
+    EXPECT_EQ(parseSizeList("16..128*2, 1K"), (V{16, 32, 64, 128, 1024}));
+    EXPECT_EQ(parseSizeList("1..100*10"), (V{1, 10, 100}));
+    EXPECT_EQ(parseSizeList("16..64M*2").size(), 23u); // paper 004's sweep
+    EXPECT_EQ(parseSizeList("5..5/1"), (V{5}));
+}
+
+TEST(SizeList, ErrorsNameTheItem) {
+    EXPECT_EQ(sizeListError(""), "no sizes (e.g. 16, 64, 0..128/8, 16..64M*2)");
+    EXPECT_EQ(sizeListError(" , "), "no sizes (e.g. 16, 64, 0..128/8, 16..64M*2)");
+    EXPECT_EQ(sizeListError("16, x"), "'x': expected a size such as 64, 1K or 64M");
+    EXPECT_EQ(sizeListError("-1"), "'-1': expected a size such as 64, 1K or 64M");
+    EXPECT_EQ(sizeListError("4T"), "'4T': unknown unit (use K, M or G)");
+    EXPECT_EQ(sizeListError("2G"), "'2G': over 1 GiB");
+    EXPECT_EQ(sizeListError("1073741825"), "'1073741825': over 1 GiB");
+    EXPECT_EQ(sizeListError("99999999999999999999999"),
+              "'99999999999999999999999': too large (at most 1 GiB)");
+    EXPECT_EQ(sizeListError("16, 16"), "'16': repeats the size 16");
+    EXPECT_EQ(sizeListError("0..64/8, 32"), "'32': repeats the size 32");
+    EXPECT_EQ(sizeListError("0..64"), "'0..64': a range needs a step (0..128/8) or a factor (16..1M*2)");
+    EXPECT_EQ(sizeListError("64..0/8"), "'64..0/8': the range ends before it starts");
+    EXPECT_EQ(sizeListError("0..64/0"), "'0..64/0': the step must be at least 1");
+    EXPECT_EQ(sizeListError("0..64/x"), "'0..64/x': expected a whole number after '/'");
+    EXPECT_EQ(sizeListError("1..64*1"), "'1..64*1': the factor must be 2..16");
+    EXPECT_EQ(sizeListError("0..64*2"), "'0..64*2': a multiplying range cannot start at 0");
+    EXPECT_EQ(sizeListError("0..1G/1"), "'0..1G/1': more than 10000 sizes");
+    EXPECT_EQ(sizeListError("..8/1"), "'..8/1': a size is missing");
+}
+
+TEST(SizeList, FormatReadsBackAsTheSameList) {
+    using rs::campaign::formatSizeList;
+    using rs::campaign::parseSizeList;
+    using V = std::vector<std::uint64_t>;
+    EXPECT_EQ(formatSizeList({16, 64, 128}), "16, 64, 128");
+    EXPECT_EQ(formatSizeList({0, 8, 16, 24}), "0..24/8");
+    EXPECT_EQ(formatSizeList({1024, 65536}), "1K, 64K");
+    EXPECT_EQ(formatSizeList({16, 32, 64, 128}), "16..128*2");
+    EXPECT_EQ(formatSizeList({128, 64, 32}), "128, 64, 32"); // descending stays as typed
+    for (const auto& name : presetNames()) {
+        const CampaignSpec s = presetSpec(name);
+        EXPECT_EQ(parseSizeList(formatSizeList(s.messageBytes)), s.messageBytes) << name;
+        EXPECT_EQ(parseSizeList(formatSizeList(s.adBytes)), s.adBytes) << name;
+    }
+    EXPECT_EQ(formatSizeList(presetSpec("paper004").messageBytes), "16..64M*2");
+    EXPECT_EQ(formatSizeList(presetSpec("nist-lwc").messageBytes), "0..128/8, 1K, 64K");
+    // Lists from a fixed pseudo-random walk: distinct sizes in any order read back unchanged.
+    std::uint64_t x = 88172645463325252ull;
+    for (int trial = 0; trial < 500; ++trial) {
+        V v;
+        std::set<std::uint64_t> seen;
+        for (int i = 0; i < 12; ++i) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            const std::uint64_t n = (x % 3 == 0) ? (x >> 8) % 64 * 8 : (std::uint64_t(1) << ((x >> 8) % 31));
+            if (seen.insert(n).second) v.push_back(n);
+        }
+        EXPECT_EQ(parseSizeList(formatSizeList(v)), v) << formatSizeList(v);
+    }
+}

@@ -8,14 +8,17 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 
 #include "campaignchart.h"
+#include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspage.h"
 #include "chartspage.h"
@@ -42,16 +45,78 @@ class TestCampaigns : public QObject {
         sessions::CampaignSession session;
         QVERIFY(session.openStore(dir.filePath(QStringLiteral("c.sqlite"))));
         gui::CampaignsPage page(&session);
-        QVERIFY(page.specError()->text().isEmpty()); // the first preset is valid
+        // The first preset (NIST LWC: 3 variants x 17 AD sizes x 19 message sizes) is valid.
+        QCOMPARE(page.specError()->text(), QStringLiteral("969 runs, 5 repeats each"));
         QVERIFY(page.runButton()->isEnabled());
         page.editor()->setPlainText(QStringLiteral(R"({"name": "x", "targets": ["gpu"]})"));
-        QVERIFY(!page.specError()->text().isEmpty());
+        QVERIFY(page.specError()->text().startsWith(QStringLiteral("targets[0]: unknown target 'gpu'")));
         QVERIFY(!page.runButton()->isEnabled());
         const int paper004 = page.presetBox()->findText(QStringLiteral("paper004"));
         QVERIFY(paper004 >= 0);
         page.presetBox()->setCurrentIndex(paper004);
         QVERIFY(page.editor()->toPlainText().contains(QStringLiteral("skinny-128-256")));
-        QVERIFY(page.specError()->text().isEmpty());
+        QCOMPARE(page.specError()->text(), QStringLiteral("46 runs, 10 repeats each"));
+    }
+
+    void formAndJsonStayInStep() {
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(session.openStore(dir.filePath(QStringLiteral("c.sqlite"))));
+        gui::CampaignsPage page(&session);
+        gui::CampaignForm* form = page.form();
+        page.presetBox()->setCurrentIndex(page.presetBox()->findText(QStringLiteral("paper004")));
+        // JSON -> form: the preset shows as compact size lists and checked ids.
+        QCOMPARE(form->messageSizesEdit()->text(), QStringLiteral("16..64M*2"));
+        QCOMPARE(form->nameEdit()->text(), QStringLiteral("paper 004 sweep"));
+        const auto checkedIds = [](QListWidget* l) {
+            QStringList ids;
+            for (int i = 0; i < l->count(); ++i)
+                if (l->item(i)->checkState() == Qt::Checked) ids << l->item(i)->text();
+            return ids;
+        };
+        QCOMPARE(checkedIds(form->targetList()), QStringList{QStringLiteral("cpu")});
+        QCOMPARE(checkedIds(form->algorithmList()),
+                 (QStringList{QStringLiteral("skinny-128-256-ecb"), QStringLiteral("skinny-128-256-ctr")}));
+
+        // Form -> JSON: typing a size list rewrites the definition.
+        form->messageSizesEdit()->selectAll();
+        QTest::keyClicks(form->messageSizesEdit(), QStringLiteral("16, 0..64/32"));
+        auto spec = campaign::parseSpec(page.editor()->toPlainText().toStdString());
+        QCOMPARE(spec.messageBytes, (std::vector<std::uint64_t>{16, 0, 32, 64}));
+        QCOMPARE(page.specError()->text(), QStringLiteral("8 runs, 10 repeats each"));
+        for (int i = 0; i < form->targetList()->count(); ++i)
+            if (form->targetList()->item(i)->text() == QStringLiteral("ip"))
+                form->targetList()->item(i)->setCheckState(Qt::Checked);
+        form->repeatsBox()->setValue(3);
+        form->optionsEdit()->setText(QStringLiteral("ip.unroll=2"));
+        emit form->optionsEdit()->textEdited(form->optionsEdit()->text());
+        spec = campaign::parseSpec(page.editor()->toPlainText().toStdString());
+        QCOMPARE(spec.targets, (std::vector<std::string>{"cpu", "ip"}));
+        QCOMPARE(spec.repeats, 3);
+        QCOMPARE(spec.options.at("ip.unroll"), std::string("2"));
+        QVERIFY(page.runButton()->isEnabled());
+
+        // A bad field: the error names it, Run waits, the JSON keeps the last valid definition.
+        const QString before = page.editor()->toPlainText();
+        form->adSizesEdit()->setText(QStringLiteral("8, 8"));
+        emit form->adSizesEdit()->textEdited(form->adSizesEdit()->text());
+        QCOMPARE(page.specError()->text(), QStringLiteral("AD sizes: '8': repeats the size 8"));
+        QVERIFY(!page.runButton()->isEnabled());
+        QCOMPARE(page.editor()->toPlainText(), before);
+        form->optionsEdit()->setText(QStringLiteral("gpu.x=1"));
+        emit form->optionsEdit()->textEdited(form->optionsEdit()->text());
+        QVERIFY(page.specError()->text().startsWith(QStringLiteral("AD sizes:"))); // first bad field first
+        form->adSizesEdit()->setText(QStringLiteral("0"));
+        emit form->adSizesEdit()->textEdited(QStringLiteral("0"));
+        QVERIFY2(page.specError()->text().contains(QStringLiteral("options[\"gpu.x\"]")),
+                 qPrintable(page.specError()->text()));
+        QVERIFY(!page.runButton()->isEnabled());
+        for (int i = 0; i < form->algorithmList()->count(); ++i)
+            form->algorithmList()->item(i)->setCheckState(Qt::Unchecked);
+        form->optionsEdit()->setText(QString());
+        emit form->optionsEdit()->textEdited(QString());
+        QVERIFY2(page.specError()->text().contains(QStringLiteral("algorithms: must not be empty")),
+                 qPrintable(page.specError()->text()));
     }
 
     void runsSortsFiltersCancelsAndResumes() {
