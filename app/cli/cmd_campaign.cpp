@@ -7,6 +7,7 @@
 #include "campaignchart.h"
 #include "campaignengine.h"
 #include "chartdata.h"
+#include "cudarunner.h"
 #include "hw/iprunner.h"
 
 #include <QJsonArray>
@@ -101,6 +102,7 @@ int campaignRun(const CliArgs& args) {
     }
     auto store = openStore(args);
     hw::registerIpRunner();
+    gpu::registerCudaRunner();
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     campaign::EngineOptions opt;

@@ -5,7 +5,10 @@
 #include "chartspage.h"
 #include "chartview.h"
 #include "ciphersession.h"
+#include "cudapage.h"
+#include "cudarunner.h"
 #include "diffusionpage.h"
+#include "gpusession.h"
 #include "hw/iprunner.h"
 #include "inputpanel.h"
 #include "ippage.h"
@@ -60,6 +63,7 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     // Campaigns: the built-in simulated IP is a target beside the CPU; the store is a local SQLite
     // file in the user's data folder (none in a window that keeps no settings: tests, screenshots).
     hw::registerIpRunner();
+    gpu::registerCudaRunner();
     m_campaignSession = new sessions::CampaignSession(this);
     if (m_persist) {
         QString error;
@@ -68,6 +72,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     }
     m_campaigns = new CampaignsPage(m_campaignSession, this);
     m_charts = new ChartsPage(m_campaignSession, this);
+    m_gpuSession = new gpu::GpuSession(this);
+    m_cuda = new CudaPage(m_gpuSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -100,6 +106,9 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_chartsDock =
         addPage(scrollable(m_charts), tr("Charts"), QStringLiteral("dock_charts"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_campaignsDock, m_chartsDock);
+    m_cudaDock =
+        addPage(scrollable(m_cuda), tr("CUDA"), QStringLiteral("dock_cuda"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_chartsDock, m_cudaDock);
     m_rtlDock = addPage(scrollable(m_rtl), tr("Model vs RTL state"), QStringLiteral("dock_rtl"),
                         Qt::TopDockWidgetArea);
     splitDockWidget(m_explorerDock, m_rtlDock, Qt::Horizontal);
@@ -161,9 +170,11 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_cudaDock;
     delete m_chartsDock;
     delete m_campaignsDock;
-    m_chartsDock = m_campaignsDock = nullptr;
+    m_cudaDock = m_chartsDock = m_campaignsDock = nullptr;
+    m_cuda = nullptr;
     m_charts = nullptr;
     m_campaigns = nullptr;
     delete m_rtlDock;
@@ -243,6 +254,7 @@ void MainWindow::buildMenus() {
     view->addAction(m_rtlDock->toggleViewAction());
     view->addAction(m_campaignsDock->toggleViewAction());
     view->addAction(m_chartsDock->toggleViewAction());
+    view->addAction(m_cudaDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -326,6 +338,7 @@ void MainWindow::resetLayout() {
     m_rtlDock->show();
     m_campaignsDock->show();
     m_chartsDock->show();
+    m_cudaDock->show();
 }
 
 bool MainWindow::captureExplorerInputs() {

@@ -13,6 +13,9 @@ namespace rs::sessions {
 class CampaignSession;
 class CipherSession;
 } // namespace rs::sessions
+namespace rs::gpu {
+class GpuSession;
+}
 namespace rs::hw {
 class IpSession;
 class WaveformSession;
@@ -22,6 +25,7 @@ namespace rs::gui {
 
 class CampaignsPage;
 class ChartsPage;
+class CudaPage;
 class DiffusionPage;
 class IpPage;
 class RoundExplorerPage;
@@ -47,6 +51,7 @@ class MainWindow : public QMainWindow {
     sessions::CampaignSession* campaignSession() const { return m_campaignSession; }
     CampaignsPage* campaignsPage() const { return m_campaigns; }
     ChartsPage* chartsPage() const { return m_charts; }
+    CudaPage* cudaPage() const { return m_cuda; }
     /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
      *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
     bool captureExplorerInputs();
@@ -88,6 +93,9 @@ class MainWindow : public QMainWindow {
     ChartsPage* m_charts = nullptr;
     QDockWidget* m_campaignsDock = nullptr;
     QDockWidget* m_chartsDock = nullptr;
+    gpu::GpuSession* m_gpuSession = nullptr;
+    CudaPage* m_cuda = nullptr;
+    QDockWidget* m_cudaDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

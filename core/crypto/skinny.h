@@ -94,6 +94,15 @@ class Skinny final : public TracedBlockCipher {
      *  allocating; the state after round r is the last step with that round number. */
     void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const;
 
+    /** @brief The round tweakey of round r (0-based, r < rounds()): the first two rows of TK1 ^ TK2 ^ TK3
+     *  as the spec adds them. SKINNY-128: two little-endian row words (cell 4i+j in byte j of word i);
+     *  SKINNY-64: word 0 holds cells 0..7 as nibbles (cell 0 in the top nibble), word 1 is 0.
+     *  Table-driven implementations (the CUDA kernels) precompute from it. */
+    std::array<std::uint32_t, 2> roundTweakey(int r) const noexcept {
+        return m_wide ? std::array<std::uint32_t, 2>{m_rtk[2 * r], m_rtk[2 * r + 1]}
+                      : std::array<std::uint32_t, 2>{m_rtk[r], 0};
+    }
+
     /** @brief "skinny-64" (4-bit cells) or "skinny-128" (8-bit cells), 4 x 4 cells, row by row. */
     StateLayout layout() const;
     StateLayout stateLayout() const override { return layout(); }

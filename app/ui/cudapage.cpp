@@ -1,0 +1,224 @@
+#include "cudapage.h"
+
+#include "campaignchart.h"
+#include "gpusession.h"
+#include "gpusetup.h"
+#include "theme.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+
+namespace rs::gui {
+
+namespace {
+
+double stat(const QJsonObject& o, const char* key) {
+    return o.value(QLatin1String(key)).toObject().value(QStringLiteral("median")).toDouble();
+}
+
+QString number(double v) {
+    return QString::number(v, 'g', 4);
+}
+
+} // namespace
+
+CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    setObjectName(QStringLiteral("cudaPage"));
+    m_status = new QLabel(tr("Asking roundscope-gpu for a device…"), this);
+    m_status->setObjectName(QStringLiteral("cudaStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_algorithm = new QComboBox(this);
+    for (const auto& a : gpu::gpuAlgorithms())
+        m_algorithm->addItem(QString::fromStdString(a));
+    m_variant = new QComboBox(this);
+    m_from = new QLineEdit(QStringLiteral("16"), this);
+    m_to = new QLineEdit(QStringLiteral("64M"), this);
+    for (QLineEdit* e : {m_from, m_to}) {
+        e->setMaximumWidth(90);
+        e->setToolTip(tr("Bytes: 16, 1K, 64M (the sweep doubles from the first to the last)"));
+    }
+    m_repeats = new QSpinBox(this);
+    m_repeats->setRange(1, 1000);
+    m_repeats->setValue(10); // paper 004: 10 runs per size
+    m_run = new QPushButton(tr("Run sweep"), this);
+    m_run->setToolTip(tr("Run the sweep on the GPU (Ctrl+Return); every output is checked against the C++ "
+                         "model before it is timed"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    m_plot = new QComboBox(this);
+    m_plot->addItem(tr("throughput (with copies)"), QStringLiteral("throughput_bytes_per_s"));
+    m_plot->addItem(tr("kernel throughput"), QStringLiteral("kernel_throughput_bytes_per_s"));
+    m_plot->addItem(tr("speedup E = T_CPU / T_GPU"), QStringLiteral("speedup_E"));
+    m_plot->addItem(tr("efficiency S = 1 − T_GPU / T_CPU"), QStringLiteral("efficiency_S"));
+
+    m_table = new QTableWidget(0, 9, this);
+    m_table->setHorizontalHeaderLabels({tr("Variant"), tr("Bytes"), tr("Verified"), tr("Kernel (ms)"),
+                                        tr("With copies (ms)"), tr("Throughput (B/s)"), tr("CPU (ms)"),
+                                        tr("E"), tr("S")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSortingEnabled(true);
+    m_chart = new CampaignChart(this);
+
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Algorithm"), this));
+    row->addWidget(m_algorithm);
+    row->addWidget(new QLabel(tr("variant"), this));
+    row->addWidget(m_variant, 1);
+    row->addWidget(new QLabel(tr("from"), this));
+    row->addWidget(m_from);
+    row->addWidget(new QLabel(tr("to"), this));
+    row->addWidget(m_to);
+    row->addWidget(new QLabel(tr("repeats"), this));
+    row->addWidget(m_repeats);
+    row->addWidget(m_run);
+    row->addWidget(m_cancel);
+    auto* plotRow = new QHBoxLayout;
+    plotRow->addWidget(new QLabel(tr("Plot"), this));
+    plotRow->addWidget(m_plot);
+    plotRow->addStretch(1);
+    auto* chartBox = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartLayout->addLayout(plotRow);
+    chartLayout->addWidget(m_chart, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(chartBox);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addLayout(row);
+    layout->addWidget(split, 1);
+
+    auto* runAction = new QAction(tr("Run sweep"), this);
+    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(runAction);
+    connect(runAction, &QAction::triggered, this, &CudaPage::run);
+    connect(m_run, &QPushButton::clicked, this, &CudaPage::run);
+    connect(m_cancel, &QPushButton::clicked, m_session, &gpu::GpuSession::cancel);
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, &CudaPage::fillVariants);
+    connect(m_plot, &QComboBox::currentIndexChanged, this, &CudaPage::replot);
+    connect(m_session, &gpu::GpuSession::probed, this,
+            [this](bool ok, const QString& status, const QJsonObject& d) {
+                if (ok)
+                    m_status->setText(tr("CUDA device: %1 (compute capability %2, %3 SMs)")
+                                          .arg(d.value(QStringLiteral("device")).toString(),
+                                               d.value(QStringLiteral("compute_capability")).toString())
+                                          .arg(d.value(QStringLiteral("multiprocessors")).toInt()));
+                else
+                    m_status->setText(
+                        status + tr(" — the sweep and the campaign target \"cuda\" need one; the kernels' "
+                                    "logic is tested on the CPU."));
+                m_status->setStyleSheet(
+                    ok ? QString()
+                       : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+            });
+    connect(m_session, &gpu::GpuSession::started, this, [this] {
+        m_run->setEnabled(false);
+        m_cancel->setEnabled(true);
+    });
+    connect(m_session, &gpu::GpuSession::point, this, &CudaPage::addPoint);
+    connect(m_session, &gpu::GpuSession::finished, this, [this](int, const QString& message) {
+        m_run->setEnabled(true);
+        m_cancel->setEnabled(false);
+        m_status->setText(tr("Sweep: %1").arg(message));
+    });
+    fillVariants();
+    m_chart->setData({}, tr("CUDA sweep"));
+    m_session->probe();
+}
+
+void CudaPage::fillVariants() {
+    m_variant->clear();
+    m_variant->addItem(tr("all"), QStringLiteral("all"));
+    for (const auto& v : gpu::variants())
+        if (QString::fromStdString(v.algorithm) == m_algorithm->currentText())
+            m_variant->addItem(QString::fromStdString(v.id), QString::fromStdString(v.id));
+    for (int i = 1; i < m_variant->count(); ++i)
+        if (const auto* v = gpu::findVariant(m_algorithm->currentText().toStdString(),
+                                             m_variant->itemData(i).toString().toStdString()))
+            m_variant->setItemData(i, QString::fromStdString(v->description), Qt::ToolTipRole);
+}
+
+void CudaPage::run() {
+    if (m_session->isRunning()) return;
+    gpu::SweepRequest r;
+    r.algorithm = m_algorithm->currentText();
+    r.variant = m_variant->currentData().toString();
+    r.from = m_from->text().trimmed();
+    r.to = m_to->text().trimmed();
+    r.repeats = m_repeats->value();
+    m_points.clear();
+    m_table->setRowCount(0);
+    replot();
+    QString error;
+    if (!m_session->startSweep(r, &error))
+        m_status->setText(tr("Sweep not started: %1").arg(error));
+    else
+        m_status->setText(tr("Sweep of %1 running…").arg(r.algorithm));
+}
+
+void CudaPage::addPoint(const QJsonObject& o) {
+    m_points << o;
+    const bool verified = o.value(QStringLiteral("verified")).toBool();
+    const int r = m_table->rowCount();
+    m_table->setSortingEnabled(false);
+    m_table->insertRow(r);
+    const QStringList cells = {
+        o.value(QStringLiteral("variant")).toString(),
+        QString::number(o.value(QStringLiteral("bytes")).toDouble(), 'f', 0),
+        verified ? tr("yes") : tr("NO: %1").arg(o.value(QStringLiteral("error")).toString()),
+        verified ? number(stat(o, "kernel_ms")) : QString(),
+        verified ? number(stat(o, "total_ms")) : QString(),
+        verified ? number(o.value(QStringLiteral("throughput_bytes_per_s")).toDouble()) : QString(),
+        verified ? number(stat(o, "cpu_ms")) : QString(),
+        verified ? number(o.value(QStringLiteral("speedup_E")).toDouble()) : QString(),
+        verified ? number(o.value(QStringLiteral("efficiency_S")).toDouble()) : QString()};
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* it = new QTableWidgetItem(cells[c]);
+        if (c == 1 || c >= 3)
+            it->setData(Qt::DisplayRole, cells[c].isEmpty() ? QVariant() : QVariant(cells[c].toDouble()));
+        m_table->setItem(r, c, it);
+    }
+    m_table->setSortingEnabled(true);
+    replot();
+}
+
+void CudaPage::replot() {
+    const QString key = m_plot->currentData().toString();
+    std::map<QString, campaign::ChartSeries> byVariant;
+    for (const QJsonObject& o : m_points) {
+        if (!o.value(QStringLiteral("verified")).toBool()) continue;
+        const QString variant = o.value(QStringLiteral("variant")).toString();
+        auto& s = byVariant[variant];
+        s.label =
+            (o.value(QStringLiteral("algorithm")).toString() + QLatin1Char(' ') + variant).toStdString();
+        s.target = "cuda";
+        s.algorithm = o.value(QStringLiteral("algorithm")).toString().toStdString();
+        s.points.push_back({o.value(QStringLiteral("bytes")).toDouble(), o.value(key).toDouble()});
+    }
+    campaign::ChartData data;
+    data.yLabel = m_plot->currentText().toStdString();
+    for (auto& [v, s] : byVariant) {
+        std::sort(s.points.begin(), s.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+        data.series.push_back(std::move(s));
+    }
+    m_chart->setData(data, tr("CUDA sweep"));
+}
+
+} // namespace rs::gui

@@ -1,0 +1,75 @@
+#pragma once
+// Host side of the CUDA back end, plain C++ over rs_crypto: the kernel variants, the tables and round keys
+// the kernels read (built from the C++ models, so a wrong table shows up in the host tests), and the CPU
+// emulation of every variant's launch (the same thread function the kernel runs, for every thread index).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crypto/bytes.h"
+#include "rsgpu/lea.h"
+#include "rsgpu/skinny128.h"
+
+namespace rs::gpu {
+
+/** @brief SKINNY-128's tables and round keys as the kernels read them (see rsgpu/skinny128.h). */
+struct SkinnyTables {
+    std::uint32_t t[4][256];               ///< T-tables T0..T3
+    std::uint32_t sbox[256];               ///< S8, one word per entry
+    std::uint32_t rc[kSkinnyMaxRounds][4]; ///< RC' per round and column
+    std::uint32_t tk[kSkinnyMaxRounds][4]; ///< TK' per round and column
+    std::uint32_t k[kSkinnyMaxRounds][4];  ///< K' = RC' ^ TK'
+    int rounds = 0;
+};
+
+/** @brief Tables for a SKINNY-128 tweakey (16, 32 or 48 bytes: SKINNY-128-128/256/384). Throws
+ *  crypto::InvalidArgument for another length. */
+SkinnyTables makeSkinnyTables(crypto::ByteView tweakey);
+
+/** @brief LEA round keys (LEA-128/192/256 by key length; throws crypto::InvalidArgument otherwise). */
+struct LeaSchedule {
+    std::uint32_t rk[kLeaMaxRounds][6];
+    int rounds = 0;
+};
+LeaSchedule makeLeaSchedule(crypto::ByteView key);
+
+/** @brief One selectable kernel. */
+struct Variant {
+    std::string algorithm;   ///< "skinny-128-256-ecb", "skinny-128-256-ctr", "lea-128-ctr", "ascon-aead128"
+    std::string id;          ///< "paper", "shared-tables", "shared-sbox", "shared-sbox-x4", ...
+    int blocksPerThread = 1; ///< 16-byte blocks per thread (block modes); messages per thread (AEAD): 1
+    int threadsPerBlock = 512;
+    std::string description;
+};
+
+/** @brief Every variant, baseline first for each algorithm. */
+const std::vector<Variant>& variants();
+/** @brief The variant, or nullptr. */
+const Variant* findVariant(std::string_view algorithm, std::string_view id);
+/** @brief The algorithms with kernels. */
+std::vector<std::string> gpuAlgorithms();
+
+/** @brief The inputs of one launch. Block modes: key, iv (CTR), message. AEAD: key, nonce, ad and
+ *  `messages` messages of message.size() bytes each: message i is `message` under nonce + i (big-endian),
+ *  so message 0 is exactly the given one. */
+struct LaunchInputs {
+    crypto::Bytes key, iv, ad, message;
+    std::uint64_t messages = 1;
+};
+
+/** @brief What the kernels must produce, from rs_crypto: ciphertext (block modes), or per message
+ *  ciphertext‖tag concatenated (AEAD). Throws crypto::InvalidArgument for bad sizes (ECB needs whole
+ *  blocks). */
+crypto::Bytes referenceOutput(const Variant& v, const LaunchInputs& in);
+
+/** @brief Runs the variant's thread function for every thread index on the CPU (what the kernel does,
+ *  minus the device memory it reads tables from). Same output format as referenceOutput. */
+crypto::Bytes emulateLaunch(const Variant& v, const LaunchInputs& in);
+
+/** @brief The nonce of message i: nonce + i as a big-endian 128-bit integer. */
+std::array<std::uint8_t, 16> messageNonce(crypto::ByteView nonce, std::uint64_t i);
+
+} // namespace rs::gpu

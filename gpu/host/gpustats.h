@@ -1,0 +1,47 @@
+#pragma once
+// roundscope-gpu's arithmetic and JSON, plain C++ so the host tests check it: sizes ("64M"), min/median/max,
+// the single-thread CPU baseline and paper 004's speedup E = T_CPU / T_GPU and efficiency S = 1 - T_GPU /
+// T_CPU.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpusetup.h"
+
+namespace rs::gpu {
+
+/** @brief "64", "1K", "64M", "1G" (binary); throws std::invalid_argument. */
+std::uint64_t parseSize(const std::string& text);
+/** @brief The median (mean of the middle two for an even count); 0 for none. */
+double median(std::vector<double> v);
+/** @brief {"min":..,"median":..,"max":..}. */
+std::string statsJson(const std::vector<double>& v);
+/** @brief A JSON string literal. */
+std::string jsonString(const std::string& s);
+/** @brief A JSON number (finite; null otherwise). */
+std::string jsonNumber(double v);
+/** @brief "N output bytes, the model gives M" or "byte i is xx, the model gives yy". */
+std::string describeMismatch(const crypto::Bytes& got, const crypto::Bytes& want);
+
+/** @brief The single-thread CPU model's time on the same inputs (milliseconds). */
+struct CpuTiming {
+    std::vector<double> ms;
+    double medianMs() const { return median(ms); }
+};
+/** @brief Times referenceOutput(v, in) `repeats` times; `output` receives the result (the known answer). */
+CpuTiming timeCpu(const Variant& v, const LaunchInputs& in, int repeats, crypto::Bytes& output);
+
+/** @brief Paper 004's figures: E = T_CPU / T_GPU, S = 1 - T_GPU / T_CPU. */
+struct Speedup {
+    double e = 0, s = 0;
+};
+Speedup speedup(double cpuMs, double gpuMs);
+/** @brief ,"cpu_ms":{..},"speedup_E":..,"efficiency_S":..,"speedup_E_kernel":..,"efficiency_S_kernel":.. */
+std::string speedupJson(const CpuTiming& cpu, double totalMs, double kernelMs);
+
+/** @brief Deterministic inputs of a sweep point: block modes `bytes` of message; Ascon `bytes` split into
+ *  messages of `messageBytes` (at least one), 16 bytes of AD. */
+LaunchInputs sweepInputs(const std::string& algorithm, std::uint64_t bytes, std::uint64_t messageBytes);
+
+} // namespace rs::gpu
