@@ -174,6 +174,41 @@ TEST(GpuThreads, EveryVariantsLaunchEqualsTheModel) {
     EXPECT_GT(launches, 80);
 }
 
+TEST(GpuThreads, KisaCtrVectorsThroughEveryLeaLaunch) {
+    int variantsRun = 0;
+    for (const Variant& v : variants()) {
+        if (v.algorithm != "lea-128-ctr") continue;
+        ++variantsRun;
+        SCOPED_TRACE(v.id);
+        // The kernels take any LEA key length: the KISA file has LEA-128/192/256.
+        rs::test::forEachKatRecord("lea/lea_kisa_ctr.txt", 30, "Source", [&](const rs::core::KatRecord& r) {
+            LaunchInputs in;
+            in.key = r.hex("Key");
+            in.iv = r.hex("IV");
+            in.message = r.hex("PT");
+            EXPECT_EQ(toHex(emulateLaunch(v, in)), toHex(r.hex("CT")));
+        });
+    }
+    EXPECT_EQ(variantsRun, 2);
+}
+
+TEST(GpuThreads, SkinnyPaperVectorThroughEveryEcbLaunch) {
+    const auto recs = rs::core::readKatFile(rs::test::vectorPath("skinny/skinny_paper_kat.txt"));
+    int checked = 0;
+    for (const auto& rec : recs) {
+        if (rec.text("Algorithm") != "SKINNY-128-256") continue;
+        for (const Variant& v : variants()) {
+            if (v.algorithm != "skinny-128-256-ecb") continue;
+            LaunchInputs in;
+            in.key = rec.hex("Tweakey");
+            in.message = rec.hex("PT");
+            EXPECT_EQ(toHex(emulateLaunch(v, in)), toHex(rec.hex("CT"))) << v.id;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4);
+}
+
 TEST(GpuThreads, BadInputsAreRefused) {
     const Variant* ecb = findVariant("skinny-128-256-ecb", "paper");
     ASSERT_NE(ecb, nullptr);

@@ -35,7 +35,8 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        QCOMPARE(docks.size(), 7); // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts
+        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA
+        QCOMPARE(docks.size(), 8);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.explorerPage()->parentWidget() != nullptr);
