@@ -187,7 +187,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         if (path.isEmpty()) return;
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(m_editor->toPlainText().toUtf8()) < 0)
-            m_specError->setText(tr("Cannot write %1: %2").arg(path, f.errorString()));
+            showSpecMessage(tr("Cannot write %1: %2").arg(path, f.errorString()), true);
     });
     connect(openStore, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
@@ -244,11 +244,16 @@ void CampaignsPage::loadPreset() {
     m_editor->setPlainText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
 }
 
+void CampaignsPage::showSpecMessage(const QString& text, bool isError) {
+    m_specError->setText(text);
+    m_specError->setStyleSheet(
+        isError ? QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()) : QString());
+}
+
 void CampaignsPage::loadFile(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        m_specError->setText(tr("Cannot read %1: %2").arg(path, f.errorString()));
-        m_specError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        showSpecMessage(tr("Cannot read %1: %2").arg(path, f.errorString()), true);
         return;
     }
     m_editor->setPlainText(QString::fromUtf8(f.readAll()));
@@ -260,8 +265,7 @@ void CampaignsPage::formEdited() {
     if (!spec) {
         // The JSON keeps the last valid definition; Run waits for the form to be valid again.
         m_valid = false;
-        m_specError->setText(error);
-        m_specError->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        showSpecMessage(error, true);
         m_run->setEnabled(false);
         return;
     }
@@ -283,10 +287,7 @@ void CampaignsPage::validate() {
         error = QString::fromUtf8(e.what());
     }
     m_valid = error.isEmpty();
-    m_specError->setText(m_valid ? summary : error);
-    m_specError->setStyleSheet(
-        error.isEmpty() ? QString()
-                        : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+    showSpecMessage(m_valid ? summary : error, !m_valid);
     m_run->setEnabled(m_valid && !m_session->isRunning() && m_session->store() != nullptr);
 }
 

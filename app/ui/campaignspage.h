@@ -64,6 +64,7 @@ class CampaignsPage : public QWidget {
     void validate();
     void formEdited();
     void loadFile(const QString& path);
+    void showSpecMessage(const QString& text, bool isError);
     void refreshCampaigns();
     void showRuns();
 
