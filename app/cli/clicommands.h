@@ -38,6 +38,8 @@ int runIp(const std::string& verb, const CliArgs& args);
 int runWave(const std::string& verb, const CliArgs& args);
 /** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */
 int runCampaign(const std::string& verb, const CliArgs& args);
+/** @brief `riscv run|kernels|paper003`: the RV32 kernels under QEMU or Spike, in instructions. */
+int runRiscv(const std::string& verb, const CliArgs& args);
 /** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */
 int runChart(const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */

@@ -9,6 +9,7 @@
 #include "chartdata.h"
 #include "cudarunner.h"
 #include "hw/iprunner.h"
+#include "rvrunner.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -103,6 +104,7 @@ int campaignRun(const CliArgs& args) {
     auto store = openStore(args);
     hw::registerIpRunner();
     gpu::registerCudaRunner();
+    riscv::registerRiscvRunners();
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     campaign::EngineOptions opt;

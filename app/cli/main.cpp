@@ -49,13 +49,21 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
         run a benchmark campaign (targets x algorithms x sizes x repeats) into an SQLite store;
         every run is checked against the C++ model first, committed as it ends; Ctrl+C stops
         between runs, --resume continues the newest unfinished campaign of the same definition
-        presets: nist-lwc, paper004, paper003; targets: cpu, cpu-mt, ip
+        presets: nist-lwc, paper004, paper003; targets: cpu, cpu-mt, ip, cuda,
+        riscv-qemu, riscv-spike
   campaign list --db FILE     the stored campaigns
   campaign export --db FILE --id N --csv|--json [--out FILE]
   chart --db FILE --campaign N[,M] [--kind metric|speedup|efficiency] [--metric M]
         [--baseline TARGET] --out FILE.png|FILE.pdf
         throughput (or M) vs message size, or speedup E = T_base / T and efficiency
         S = 1 - T / T_base against the baseline target (default cpu), campaigns side by side
+  riscv run --kernel K [--bytes N] [--ad-bytes N] [--sim qemu|spike] [--isa rv32im|rv32i]
+        one RV32 kernel under QEMU (-icount shift=0) or Spike, checked against the C++ model;
+        counts are retired instructions (instret), per phase and per block
+  riscv kernels               the kernels of the RV32 images
+  riscv paper003 [--sim S] [--isa I]   paper 003's tables: LEA-128 CTR instructions per block for
+        the C reference and the three assembly variants; LEA-GCM at 16/64/128 bytes, 16-byte AAD,
+        split into GF multiply, CTR and GHASH
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
@@ -87,6 +95,11 @@ int dispatch(const std::vector<std::string>& argv) {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
             throw UsageError("campaign: expected 'run', 'list' or 'export'");
         return runCampaign(argv[2], CliArgs(argv, 3));
+    }
+    if (cmd == "riscv") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError("riscv: expected 'run', 'kernels' or 'paper003'");
+        return runRiscv(argv[2], CliArgs(argv, 3));
     }
     if (cmd == "wave") {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)

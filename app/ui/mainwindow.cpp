@@ -15,6 +15,7 @@
 #include "ipsession.h"
 #include "roundexplorerpage.h"
 #include "rtlstatepanel.h"
+#include "rvrunner.h"
 #include "stateview.h"
 #include "stepcontrols.h"
 #include "theme.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     // file in the user's data folder (none in a window that keeps no settings: tests, screenshots).
     hw::registerIpRunner();
     gpu::registerCudaRunner();
+    riscv::registerRiscvRunners();
     m_campaignSession = new sessions::CampaignSession(this);
     if (m_persist) {
         QString error;
