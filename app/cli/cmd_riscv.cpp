@@ -37,7 +37,8 @@ std::string simArg(const CliArgs& args) {
 
 std::string isaArg(const CliArgs& args) {
     const std::string isa = args.value("isa").value_or("rv32im");
-    if (isa != "rv32im" && isa != "rv32i") throw UsageError("--isa: expected rv32im or rv32i, got '" + isa + "'");
+    if (isa != "rv32im" && isa != "rv32i")
+        throw UsageError("--isa: expected rv32im or rv32i, got '" + isa + "'");
     return isa;
 }
 
@@ -77,8 +78,9 @@ int runRiscv(const std::string& verb, const CliArgs& args) {
                 known += (known.empty() ? "" : ", ") + k.id;
             throw UsageError("--kernel: unknown '" + kernel + "' (" + known + ")");
         }
-        riscv::RvRequest r = riscv::requestFor(kernel, static_cast<std::uint64_t>(args.integer("bytes", 64, 0, 60000)),
-                                               static_cast<std::uint64_t>(args.integer("ad-bytes", 0, 0, 4096)));
+        riscv::RvRequest r =
+            riscv::requestFor(kernel, static_cast<std::uint64_t>(args.integer("bytes", 64, 0, 60000)),
+                              static_cast<std::uint64_t>(args.integer("ad-bytes", 0, 0, 4096)));
         r.sim = simArg(args);
         r.isa = isaArg(args);
         return guarded([&] {
@@ -108,8 +110,8 @@ int runRiscv(const std::string& verb, const CliArgs& args) {
                         if (n == "ctr") c = v;
                         if (n == "ghash") g = v;
                     }
-                    std::cout << "  " << r.kernel << " " << r.bytes << " B: " << gf << " / " << c << " / " << g << " / "
-                              << r.instructions << "\n";
+                    std::cout << "  " << r.kernel << " " << r.bytes << " B: " << gf << " / " << c << " / "
+                              << g << " / " << r.instructions << "\n";
                 }
                 return kExitOk;
             }

@@ -13,6 +13,8 @@
 #include "inputpanel.h"
 #include "ippage.h"
 #include "ipsession.h"
+#include "riscvpage.h"
+#include "riscvsession.h"
 #include "roundexplorerpage.h"
 #include "rtlstatepanel.h"
 #include "rvrunner.h"
@@ -76,6 +78,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_charts = new ChartsPage(m_campaignSession, this);
     m_gpuSession = new gpu::GpuSession(this);
     m_cuda = new CudaPage(m_gpuSession, this);
+    m_riscvSession = new riscv::RiscvSession(this);
+    m_riscv = new RiscvPage(m_riscvSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -111,6 +115,9 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_cudaDock =
         addPage(scrollable(m_cuda), tr("CUDA"), QStringLiteral("dock_cuda"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_chartsDock, m_cudaDock);
+    m_riscvDock =
+        addPage(scrollable(m_riscv), tr("RISC-V"), QStringLiteral("dock_riscv"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_cudaDock, m_riscvDock);
     m_rtlDock = addPage(scrollable(m_rtl), tr("Model vs RTL state"), QStringLiteral("dock_rtl"),
                         Qt::TopDockWidgetArea);
     splitDockWidget(m_explorerDock, m_rtlDock, Qt::Horizontal);
@@ -172,11 +179,13 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_riscvDock;
     delete m_cudaDock;
     delete m_chartsDock;
     delete m_campaignsDock;
-    m_cudaDock = m_chartsDock = m_campaignsDock = nullptr;
+    m_riscvDock = m_cudaDock = m_chartsDock = m_campaignsDock = nullptr;
     m_cuda = nullptr;
+    m_riscv = nullptr;
     m_charts = nullptr;
     m_campaigns = nullptr;
     delete m_rtlDock;
@@ -257,6 +266,7 @@ void MainWindow::buildMenus() {
     view->addAction(m_campaignsDock->toggleViewAction());
     view->addAction(m_chartsDock->toggleViewAction());
     view->addAction(m_cudaDock->toggleViewAction());
+    view->addAction(m_riscvDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -341,6 +351,7 @@ void MainWindow::resetLayout() {
     m_campaignsDock->show();
     m_chartsDock->show();
     m_cudaDock->show();
+    m_riscvDock->show();
 }
 
 bool MainWindow::captureExplorerInputs() {

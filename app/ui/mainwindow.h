@@ -16,6 +16,9 @@ class CipherSession;
 namespace rs::gpu {
 class GpuSession;
 }
+namespace rs::riscv {
+class RiscvSession;
+}
 namespace rs::hw {
 class IpSession;
 class WaveformSession;
@@ -26,6 +29,7 @@ namespace rs::gui {
 class CampaignsPage;
 class ChartsPage;
 class CudaPage;
+class RiscvPage;
 class DiffusionPage;
 class IpPage;
 class RoundExplorerPage;
@@ -52,6 +56,7 @@ class MainWindow : public QMainWindow {
     CampaignsPage* campaignsPage() const { return m_campaigns; }
     ChartsPage* chartsPage() const { return m_charts; }
     CudaPage* cudaPage() const { return m_cuda; }
+    RiscvPage* riscvPage() const { return m_riscv; }
     /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
      *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
     bool captureExplorerInputs();
@@ -96,6 +101,9 @@ class MainWindow : public QMainWindow {
     gpu::GpuSession* m_gpuSession = nullptr;
     CudaPage* m_cuda = nullptr;
     QDockWidget* m_cudaDock = nullptr;
+    riscv::RiscvSession* m_riscvSession = nullptr;
+    RiscvPage* m_riscv = nullptr;
+    QDockWidget* m_riscvDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

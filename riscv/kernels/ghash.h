@@ -11,11 +11,11 @@ struct ghash_key {
     int table;
 };
 
-void ghash_init(struct ghash_key *k, const uint8_t h[16], int table);
+void ghash_init(struct ghash_key* k, const uint8_t h[16], int table);
 /** y = y * H in GF(2^128). */
-void ghash_mul(const struct ghash_key *k, uint8_t y[16]);
+void ghash_mul(const struct ghash_key* k, uint8_t y[16]);
 void gf128_mul_bitserial(const uint8_t x[16], const uint8_t h[16], uint8_t z[16]);
 /** y ^= each 16-byte block of data (the last zero-padded), y = y * H after each. */
-void ghash_update(const struct ghash_key *k, uint8_t y[16], const uint8_t *data, uint32_t len);
+void ghash_update(const struct ghash_key* k, uint8_t y[16], const uint8_t* data, uint32_t len);
 
 #endif

@@ -9,7 +9,7 @@ struct skinny_key {
 };
 
 /** Builds the S-box from the spec's circuit (once) and the round tweakeys of a 32-byte tweakey. */
-void skinny128_256_setup(const uint8_t tweakey[32], struct skinny_key *k);
-void skinny128_256_encrypt(const struct skinny_key *k, const uint8_t in[16], uint8_t out[16]);
+void skinny128_256_setup(const uint8_t tweakey[32], struct skinny_key* k);
+void skinny128_256_encrypt(const struct skinny_key* k, const uint8_t in[16], uint8_t out[16]);
 
 #endif

@@ -37,8 +37,10 @@ bool RiscvSession::start(std::vector<RvRequest> requests) {
             } catch (const campaign::Cancelled&) {
                 cancelled = true;
             } catch (const std::exception& e) {
-                const QString kernel = QString::fromStdString(requests[i].kernel), why = QString::fromUtf8(e.what());
-                QMetaObject::invokeMethod(this, [this, i, kernel, why] { emit failed(static_cast<int>(i), kernel, why); });
+                const QString kernel = QString::fromStdString(requests[i].kernel),
+                              why = QString::fromUtf8(e.what());
+                QMetaObject::invokeMethod(
+                    this, [this, i, kernel, why] { emit failed(static_cast<int>(i), kernel, why); });
             }
             cancelled = cancelled || m_cancel.load();
         }

@@ -28,7 +28,8 @@ constexpr std::size_t kMaxData = 65536;
 QString selfDir() {
     char buf[4096];
     const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    return n > 0 ? QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath() : QString();
+    return n > 0 ? QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath()
+                 : QString();
 }
 
 std::uint32_t rd32(const std::vector<char>& d, std::size_t off) {
@@ -46,16 +47,23 @@ std::uint16_t rd16(const std::vector<char>& d, std::size_t off) {
 
 /** File offset and size of a section of a 32-bit little-endian ELF. */
 std::pair<std::size_t, std::size_t> section(const std::vector<char>& d, const std::string& wanted) {
-    if (d.size() < 52 || std::memcmp(d.data(), "\x7f" "ELF", 4) != 0 || d[4] != 1 || d[5] != 1)
+    if (d.size() < 52 ||
+        std::memcmp(d.data(),
+                    "\x7f"
+                    "ELF",
+                    4) != 0 ||
+        d[4] != 1 || d[5] != 1)
         throw RvError("image: not a 32-bit little-endian ELF file");
-    const std::size_t shoff = rd32(d, 0x20), entsize = rd16(d, 0x2e), count = rd16(d, 0x30), strndx = rd16(d, 0x32);
+    const std::size_t shoff = rd32(d, 0x20), entsize = rd16(d, 0x2e), count = rd16(d, 0x30),
+                      strndx = rd16(d, 0x32);
     if (entsize < 40 || strndx >= count) throw RvError("image: bad section table");
     const std::size_t strtab = rd32(d, shoff + strndx * entsize + 0x10);
     for (std::size_t i = 0; i < count; ++i) {
         const std::size_t h = shoff + i * entsize;
         const std::size_t name = strtab + rd32(d, h);
         if (name >= d.size()) throw RvError("image: bad section name");
-        if (std::strncmp(d.data() + name, wanted.c_str(), std::min(d.size() - name, wanted.size() + 1)) == 0) {
+        if (std::strncmp(d.data() + name, wanted.c_str(), std::min(d.size() - name, wanted.size() + 1)) ==
+            0) {
             const std::size_t off = rd32(d, h + 0x10), size = rd32(d, h + 0x14);
             if (off + size > d.size()) throw RvError("image: section " + wanted + " lies outside the file");
             return {off, size};
@@ -115,9 +123,10 @@ std::string imagePath(const std::string& isa) {
 #endif
     for (const QString& d : dirs)
         if (QFileInfo::exists(QDir(d).filePath(name))) return QDir(d).filePath(name).toStdString();
-    throw RvError("no RV32 image " + name.toStdString() +
-                  " (riscv64-unknown-elf-gcc and picolibc were missing when RoundScope was configured; .ci/setup "
-                  "installs them)");
+    throw RvError(
+        "no RV32 image " + name.toStdString() +
+        " (riscv64-unknown-elf-gcc and picolibc were missing when RoundScope was configured; .ci/setup "
+        "installs them)");
 }
 
 std::string simulatorPath(const std::string& sim) {
@@ -129,7 +138,8 @@ std::string simulatorPath(const std::string& sim) {
     if (sim == "spike") {
         const QString env = qEnvironmentVariable("ROUNDSCOPE_SPIKE");
         if (!env.isEmpty()) {
-            if (!QFileInfo(env).isExecutable()) throw RvError("ROUNDSCOPE_SPIKE=" + env.toStdString() + " is not executable");
+            if (!QFileInfo(env).isExecutable())
+                throw RvError("ROUNDSCOPE_SPIKE=" + env.toStdString() + " is not executable");
             return env.toStdString();
         }
         const QString p = QStandardPaths::findExecutable(QStringLiteral("spike"));
@@ -142,10 +152,11 @@ std::string simulatorPath(const std::string& sim) {
 std::vector<char> patchImage(const std::vector<char>& elf, const RvRequest& r) {
     const RvKernel* k = findKernel(r.kernel);
     if (!k) throw RvError("kernel: unknown '" + r.kernel + "'");
-    if (r.key.size() > 32 || r.nonce.size() > 16) throw RvError("key (32 bytes at most) or nonce (16) too long");
+    if (r.key.size() > 32 || r.nonce.size() > 16)
+        throw RvError("key (32 bytes at most) or nonce (16) too long");
     if (r.message.size() + r.ad.size() > kMaxData)
-        throw RvError("message + AD: " + std::to_string(r.message.size() + r.ad.size()) + " bytes, the image holds " +
-                      std::to_string(kMaxData));
+        throw RvError("message + AD: " + std::to_string(r.message.size() + r.ad.size()) +
+                      " bytes, the image holds " + std::to_string(kMaxData));
     std::vector<char> d = elf;
     const auto [off, size] = section(d, ".rsparams");
     if (size < kHeader + r.message.size() + r.ad.size()) throw RvError("image: .rsparams is too small");
@@ -189,9 +200,9 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
 
     QStringList args;
     if (r.sim == "qemu")
-        args = {QStringLiteral("-M"), QStringLiteral("virt"), QStringLiteral("-bios"), QStringLiteral("none"),
-                QStringLiteral("-nographic"), QStringLiteral("-icount"), QStringLiteral("shift=0"),
-                QStringLiteral("-kernel"), path};
+        args = {QStringLiteral("-M"),      QStringLiteral("virt"),       QStringLiteral("-bios"),
+                QStringLiteral("none"),    QStringLiteral("-nographic"), QStringLiteral("-icount"),
+                QStringLiteral("shift=0"), QStringLiteral("-kernel"),    path};
     else
         args = {QStringLiteral("--isa=%1").arg(QString::fromStdString(r.isa)), path};
     QProcess p;
@@ -214,10 +225,12 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
         const QByteArray t = l.trimmed();
         if (t.startsWith('{')) line = QJsonDocument::fromJson(t).object();
     }
-    if (line.contains(QStringLiteral("error"))) throw RvError("the program refused the run: " + text(line, "error"));
+    if (line.contains(QStringLiteral("error")))
+        throw RvError("the program refused the run: " + text(line, "error"));
     if (line.isEmpty() || !line.contains(QStringLiteral("output")))
-        throw RvError(r.sim + " printed no result (exit " + std::to_string(p.exitCode()) + "): " +
-                      QString::fromUtf8(stdoutText + p.readAllStandardError()).trimmed().left(300).toStdString());
+        throw RvError(
+            r.sim + " printed no result (exit " + std::to_string(p.exitCode()) + "): " +
+            QString::fromUtf8(stdoutText + p.readAllStandardError()).trimmed().left(300).toStdString());
     RvResult res;
     res.kernel = text(line, "kernel");
     res.isa = text(line, "isa");
@@ -230,8 +243,9 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
         res.perBlock = static_cast<std::uint64_t>(line.value(QStringLiteral("per_block_instret")).toDouble());
     const QJsonObject phases = line.value(QStringLiteral("phases")).toObject();
     for (auto it = phases.begin(); it != phases.end(); ++it)
-        res.phases.emplace_back(it.key().toStdString(),
-                                static_cast<std::uint64_t>(it.value().toObject().value(QStringLiteral("instret")).toDouble()));
+        res.phases.emplace_back(
+            it.key().toStdString(),
+            static_cast<std::uint64_t>(it.value().toObject().value(QStringLiteral("instret")).toDouble()));
     try {
         res.output = crypto::fromHex(text(line, "output"));
     } catch (const std::exception& e) {
@@ -243,9 +257,11 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
         const campaign::RunInputs inputs{r.key, r.nonce, r.ad, r.message};
         const crypto::Bytes want = campaign::referenceOutput(key, inputs);
         if (res.output != want) {
-            const auto i = std::mismatch(res.output.begin(), res.output.end(), want.begin(), want.end()).first -
-                           res.output.begin();
-            throw RvError("wrong answer: " + r.kernel + " output differs from the C++ model at byte " + std::to_string(i));
+            const auto i =
+                std::mismatch(res.output.begin(), res.output.end(), want.begin(), want.end()).first -
+                res.output.begin();
+            throw RvError("wrong answer: " + r.kernel + " output differs from the C++ model at byte " +
+                          std::to_string(i));
         }
         res.verified = true;
     }

@@ -45,8 +45,8 @@ struct RvRequest {
 struct RvResult {
     std::string kernel, isa, sim;
     std::uint64_t bytes = 0, adBytes = 0;
-    std::uint64_t instructions = 0; ///< instret over the whole kernel
-    std::uint64_t cycleCsr = 0;     ///< the cycle CSR (QEMU icount / Spike: equals instructions)
+    std::uint64_t instructions = 0;        ///< instret over the whole kernel
+    std::uint64_t cycleCsr = 0;            ///< the cycle CSR (QEMU icount / Spike: equals instructions)
     std::optional<std::uint64_t> perBlock; ///< marginal instructions per 16-byte block (CTR kernels)
     std::vector<std::pair<std::string, std::uint64_t>> phases; ///< ("setup", n), ("ctr", n), ...
     crypto::Bytes output;

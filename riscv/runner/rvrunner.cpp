@@ -10,7 +10,8 @@ namespace {
 
 using campaign::RunnerError;
 
-std::string option(const std::map<std::string, std::string>& o, const std::string& k, const std::string& def) {
+std::string option(const std::map<std::string, std::string>& o, const std::string& k,
+                   const std::string& def) {
     const auto it = o.find(k);
     return it == o.end() ? def : it->second;
 }
@@ -48,10 +49,12 @@ class RiscvRunner final : public campaign::Runner {
         campaign::RunOutput out;
         out.output = res.output;
         const double bytes = static_cast<double>(std::max<std::uint64_t>(1, key.messageBytes));
-        out.measurements = {{"instructions", static_cast<double>(res.instructions), "instructions"},
-                            {"instructions_per_byte", static_cast<double>(res.instructions) / bytes, "instructions/byte"}};
+        out.measurements = {
+            {"instructions", static_cast<double>(res.instructions), "instructions"},
+            {"instructions_per_byte", static_cast<double>(res.instructions) / bytes, "instructions/byte"}};
         if (res.perBlock)
-            out.measurements.push_back({"per_block_instructions", static_cast<double>(*res.perBlock), "instructions"});
+            out.measurements.push_back(
+                {"per_block_instructions", static_cast<double>(*res.perBlock), "instructions"});
         for (const auto& [name, n] : res.phases)
             out.measurements.push_back({"phase_" + name, static_cast<double>(n), "instructions"});
         out.parameters = {{"kernel", kernel}, {"isa", res.isa}, {"simulator", res.sim}};
@@ -64,10 +67,13 @@ class RiscvRunner final : public campaign::Runner {
             const std::string sim = simulatorPath(m_sim);
             p["simulator"] = sim;
             QProcess v;
-            v.start(QString::fromStdString(sim), {m_sim == "qemu" ? QStringLiteral("--version") : QStringLiteral("--help")});
+            v.start(QString::fromStdString(sim),
+                    {m_sim == "qemu" ? QStringLiteral("--version") : QStringLiteral("--help")});
             if (v.waitForFinished(10000))
                 p["simulator_version"] =
-                    QString::fromUtf8(v.readAllStandardOutput() + v.readAllStandardError()).section('\n', 0, 0).toStdString();
+                    QString::fromUtf8(v.readAllStandardOutput() + v.readAllStandardError())
+                        .section('\n', 0, 0)
+                        .toStdString();
         } catch (const RvError& e) {
             p["simulator"] = e.what();
         }

@@ -35,8 +35,8 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA
-        QCOMPARE(docks.size(), 8);
+        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V
+        QCOMPARE(docks.size(), 9);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.explorerPage()->parentWidget() != nullptr);

@@ -9,7 +9,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-
 #include "campaignengine.h"
 #include "rvprogram.h"
 #include "rvrunner.h"
@@ -21,8 +20,8 @@ using namespace rs::riscv;
 using rs::crypto::Bytes;
 using rs::crypto::toHex;
 
-RvResult run(const std::string& kernel, const Bytes& key, const Bytes& nonce, const Bytes& ad, const Bytes& msg,
-             const std::string& isa = "rv32im", bool verify = true) {
+RvResult run(const std::string& kernel, const Bytes& key, const Bytes& nonce, const Bytes& ad,
+             const Bytes& msg, const std::string& isa = "rv32im", bool verify = true) {
     RvRequest r;
     r.kernel = kernel, r.key = key, r.nonce = nonce, r.ad = ad, r.message = msg, r.isa = isa;
     return runKernel(r, nullptr, verify);
@@ -57,7 +56,8 @@ TEST(RiscvKernels, KisaLeaEcbAndCtrVectorsThroughEveryVariant) {
     int ctr = 0, ecb = 0;
     rs::test::forEachKatRecord("lea/lea_kisa_ctr.txt", 30, "Source", [&](const rs::core::KatRecord& rec) {
         if (rec.hex("Key").size() != 16) return; // the RV32 kernels are LEA-128
-        for (const char* k : {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"}) {
+        for (const char* k :
+             {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"}) {
             const RvResult r = run(k, rec.hex("Key"), rec.hex("IV"), {}, rec.hex("PT"), "rv32im", false);
             EXPECT_EQ(toHex(r.output), toHex(rec.hex("CT"))) << k;
             ++ctr;
@@ -81,7 +81,8 @@ TEST(RiscvKernels, KisaLeaGcmVectorsThroughBothGhashVariants) {
         const Bytes tag = rec.hex("Tag");
         want.insert(want.end(), tag.begin(), tag.end());
         for (const char* k : {"lea-128-gcm", "lea-128-gcm-table"}) {
-            const RvResult r = run(k, rec.hex("Key"), rec.hex("IV"), rec.hex("AAD"), rec.hex("PT"), "rv32im", false);
+            const RvResult r =
+                run(k, rec.hex("Key"), rec.hex("IV"), rec.hex("AAD"), rec.hex("PT"), "rv32im", false);
             EXPECT_EQ(toHex(r.output), toHex(want)) << k;
             ++checked;
         }
@@ -92,8 +93,10 @@ TEST(RiscvKernels, KisaLeaGcmVectorsThroughBothGhashVariants) {
 TEST(RiscvKernels, SkinnyPaperVectorAndAsconKatRecords) {
     for (const auto& rec : rs::core::readKatFile(rs::test::vectorPath("skinny/skinny_paper_kat.txt"))) {
         if (rec.text("Algorithm") != "SKINNY-128-256") continue;
-        EXPECT_EQ(toHex(run("skinny-128-256-ecb", rec.hex("Tweakey"), {}, {}, rec.hex("PT"), "rv32im", false).output),
-                      toHex(rec.hex("CT")));
+        EXPECT_EQ(
+            toHex(
+                run("skinny-128-256-ecb", rec.hex("Tweakey"), {}, {}, rec.hex("PT"), "rv32im", false).output),
+            toHex(rec.hex("CT")));
     }
     // Every 32nd record of the 1089 (all AD and message lengths 0..32 in turn), through the emulator.
     int checked = 0;
@@ -141,7 +144,7 @@ TEST(RiscvKernels, Paper003OrderingsHold) {
             return std::uint64_t(0);
         };
         EXPECT_GT(phase(t.gcm[i], "gf_mult"), 3 * phase(t.gcm[3 + i], "gf_mult")); // tables beat bit-serial
-        EXPECT_EQ(phase(t.gcm[i], "ctr"), phase(t.gcm[3 + i], "ctr"));              // same CTR
+        EXPECT_EQ(phase(t.gcm[i], "ctr"), phase(t.gcm[3 + i], "ctr"));             // same CTR
         EXPECT_EQ(t.gcm[i].bytes, sizes[i]);
         EXPECT_EQ(t.gcm[i].adBytes, 16u);
     }
@@ -153,13 +156,15 @@ TEST(RiscvErrors, EveryBadInputSaysWhy) {
     RvRequest big = requestFor("lea-128-ctr-c", 16, 0);
     big.message.resize(70000);
     EXPECT_NE(rvError([&] { runKernel(big); }).find("the image holds 65536"), std::string::npos);
-    EXPECT_NE(rvError([] { patchImage(std::vector<char>(100, 'x'), requestFor("lea-128-ctr-c", 16, 0)); })
-                  .find("not a 32-bit little-endian ELF"),
+    EXPECT_NE(rvError([] {
+                  patchImage(std::vector<char>(100, 'x'), requestFor("lea-128-ctr-c", 16, 0));
+              }).find("not a 32-bit little-endian ELF"),
               std::string::npos);
     // The program's own checks: ECB of a partial block, GCM with a 16-byte IV.
     RvRequest ecb = requestFor("lea-128-ecb-c", 16, 0);
     ecb.message.resize(20);
-    EXPECT_EQ(rvError([&] { runKernel(ecb); }), "the program refused the run: ECB needs whole 16-byte blocks");
+    EXPECT_EQ(rvError([&] { runKernel(ecb); }),
+              "the program refused the run: ECB needs whole 16-byte blocks");
     RvRequest gcm = requestFor("lea-128-gcm", 16, 0);
     gcm.nonce.resize(16);
     EXPECT_EQ(rvError([&] { runKernel(gcm); }), "the program refused the run: GCM takes a 12-byte IV here");
@@ -177,7 +182,8 @@ TEST(RiscvErrors, AnUnpatchedImageRefusesToRun) {
     QProcess p;
     p.start(QString::fromStdString(simulatorPath("qemu")),
             {QStringLiteral("-M"), QStringLiteral("virt"), QStringLiteral("-bios"), QStringLiteral("none"),
-             QStringLiteral("-nographic"), QStringLiteral("-kernel"), QString::fromStdString(imagePath("rv32im"))});
+             QStringLiteral("-nographic"), QStringLiteral("-kernel"),
+             QString::fromStdString(imagePath("rv32im"))});
     ASSERT_TRUE(p.waitForFinished(30000));
     EXPECT_EQ(p.exitCode(), 2);
     EXPECT_EQ(p.readAllStandardOutput().trimmed().toStdString(),
@@ -224,7 +230,8 @@ TEST(RiscvCampaign, QemuTargetVerifiesAndCountsInstructions) {
         EXPECT_TRUE(row.verified) << row.failure;
         bool instructions = false;
         for (const auto& m : row.measurements)
-            instructions = instructions || (m.metric == "instructions" && m.unit == "instructions" && m.value > 0);
+            instructions =
+                instructions || (m.metric == "instructions" && m.unit == "instructions" && m.value > 0);
         EXPECT_TRUE(instructions);
         for (const auto& m : row.measurements)
             EXPECT_EQ(m.unit.find("cycle"), std::string::npos) << m.metric; // never cycles

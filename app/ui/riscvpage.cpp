@@ -1,0 +1,240 @@
+#include "riscvpage.h"
+
+#include "campaignchart.h"
+#include "campaignspec.h"
+#include "riscvsession.h"
+#include "theme.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+
+namespace rs::gui {
+
+namespace {
+
+QString available(const std::function<std::string()>& find) {
+    try {
+        return QString::fromStdString(find());
+    } catch (const std::exception& e) {
+        return QStringLiteral("!") + QString::fromUtf8(e.what());
+    }
+}
+
+} // namespace
+
+RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    setObjectName(QStringLiteral("riscvPage"));
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_sim = new QComboBox(this);
+    m_sim->addItem(QStringLiteral("QEMU"), QStringLiteral("qemu"));
+    m_sim->addItem(QStringLiteral("Spike"), QStringLiteral("spike"));
+    m_isa = new QComboBox(this);
+    m_isa->addItems({QStringLiteral("rv32im"), QStringLiteral("rv32i")});
+    m_kernels = new QListWidget(this);
+    for (const auto& k : riscv::kernels()) {
+        auto* it = new QListWidgetItem(QString::fromStdString(k.id), m_kernels);
+        it->setToolTip(QString::fromStdString(k.description));
+        it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        it->setCheckState(k.algorithm == "lea-128-ctr" ? Qt::Checked : Qt::Unchecked);
+    }
+    m_kernels->setMaximumHeight(m_kernels->sizeHintForRow(0) * 6 + 2 * m_kernels->frameWidth() + 4);
+    m_sizes = new QLineEdit(QStringLiteral("16, 64, 128, 1K"), this);
+    m_sizes->setToolTip(tr("Message sizes in bytes: 16, 64, 1K or ranges 16..1K*2 (at most 60000 bytes)"));
+    m_ad = new QSpinBox(this);
+    m_ad->setRange(0, 4096);
+    m_ad->setValue(16);
+    m_ad->setToolTip(tr("Associated data bytes (AEAD kernels)"));
+    m_run = new QPushButton(tr("Run"), this);
+    m_run->setToolTip(tr("Run the checked kernels over the sizes (Ctrl+Return)"));
+    m_paper = new QPushButton(tr("Paper 003 tables"), this);
+    m_paper->setToolTip(tr("LEA-128 CTR per block for the four variants; LEA-GCM at 16, 64, 128 bytes, AAD 16"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    m_table = new QTableWidget(0, 9, this);
+    m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("ISA"), tr("Sim"), tr("Bytes"), tr("AD"),
+                                        tr("Instructions"), tr("Per block"), tr("Phases"), tr("Verified")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSortingEnabled(true);
+    m_chart = new CampaignChart(this);
+
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Simulator"), this));
+    row->addWidget(m_sim);
+    row->addWidget(m_isa);
+    row->addWidget(new QLabel(tr("sizes"), this));
+    row->addWidget(m_sizes, 1);
+    row->addWidget(new QLabel(tr("AD"), this));
+    row->addWidget(m_ad);
+    row->addWidget(m_run);
+    row->addWidget(m_paper);
+    row->addWidget(m_cancel);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_kernels);
+    leftLayout->addWidget(m_table, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(m_chart);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addLayout(row);
+    layout->addWidget(split, 1);
+
+    auto* runAction = new QAction(tr("Run"), this);
+    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(runAction);
+    connect(runAction, &QAction::triggered, this, &RiscvPage::run);
+    connect(m_run, &QPushButton::clicked, this, &RiscvPage::run);
+    connect(m_paper, &QPushButton::clicked, this, &RiscvPage::runPaper003);
+    connect(m_cancel, &QPushButton::clicked, m_session, &riscv::RiscvSession::cancel);
+    connect(m_sim, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
+    connect(m_isa, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
+    connect(m_session, &riscv::RiscvSession::started, this, [this](int total) {
+        m_run->setEnabled(false);
+        m_paper->setEnabled(false);
+        m_cancel->setEnabled(true);
+        m_status->setText(tr("Running %1 kernel runs…").arg(total));
+    });
+    connect(m_session, &riscv::RiscvSession::result, this, &RiscvPage::addResult);
+    connect(m_session, &riscv::RiscvSession::failed, this,
+            [this](int, const QString& kernel, const QString& why) { addFailure(kernel, why); });
+    connect(m_session, &riscv::RiscvSession::finished, this, [this](bool cancelled) {
+        m_run->setEnabled(true);
+        m_paper->setEnabled(true);
+        m_cancel->setEnabled(false);
+        updateStatus();
+        if (cancelled) m_status->setText(m_status->text() + tr(" — cancelled"));
+    });
+    m_chart->setData({}, tr("RV32 instructions per byte"));
+    updateStatus();
+}
+
+void RiscvPage::updateStatus() {
+    const std::string sim = m_sim->currentData().toString().toStdString();
+    const QString simPath = available([&] { return riscv::simulatorPath(sim); });
+    const QString image = available([&] { return riscv::imagePath(m_isa->currentText().toStdString()); });
+    const bool ok = !simPath.startsWith(QLatin1Char('!')) && !image.startsWith(QLatin1Char('!'));
+    m_status->setText(ok ? tr("%1 with %2 — counts are retired instructions (never cycles)").arg(simPath, image)
+                         : (simPath.startsWith(QLatin1Char('!')) ? simPath.mid(1) : image.mid(1)));
+    m_status->setStyleSheet(ok ? QString() : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+}
+
+void RiscvPage::run() {
+    if (m_session->isRunning()) return;
+    std::vector<std::uint64_t> sizes;
+    try {
+        sizes = campaign::parseSizeList(m_sizes->text().toStdString());
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Sizes: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    std::vector<riscv::RvRequest> requests;
+    for (int i = 0; i < m_kernels->count(); ++i) {
+        if (m_kernels->item(i)->checkState() != Qt::Checked) continue;
+        for (const std::uint64_t n : sizes) {
+            riscv::RvRequest r = riscv::requestFor(m_kernels->item(i)->text().toStdString(), n,
+                                                   static_cast<std::uint64_t>(m_ad->value()));
+            r.sim = m_sim->currentData().toString().toStdString();
+            r.isa = m_isa->currentText().toStdString();
+            requests.push_back(std::move(r));
+        }
+    }
+    if (requests.empty()) {
+        m_status->setText(tr("Check at least one kernel."));
+        return;
+    }
+    m_table->setRowCount(0);
+    m_session->start(std::move(requests));
+}
+
+void RiscvPage::runPaper003() {
+    if (m_session->isRunning()) return;
+    std::vector<riscv::RvRequest> requests;
+    const auto add = [&](const char* kernel, std::uint64_t n, std::uint64_t ad) {
+        riscv::RvRequest r = riscv::requestFor(kernel, n, ad);
+        r.sim = m_sim->currentData().toString().toStdString();
+        r.isa = m_isa->currentText().toStdString();
+        requests.push_back(std::move(r));
+    };
+    for (const char* k : {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"})
+        add(k, 64, 0);
+    for (const char* k : {"lea-128-gcm", "lea-128-gcm-table"})
+        for (const std::uint64_t n : {16u, 64u, 128u})
+            add(k, n, 16);
+    m_table->setRowCount(0);
+    m_session->start(std::move(requests));
+}
+
+void RiscvPage::addResult(int index) {
+    const riscv::RvResult& r = m_session->results().at(static_cast<std::size_t>(index));
+    QStringList phases;
+    for (const auto& [name, n] : r.phases)
+        phases << QStringLiteral("%1 %2").arg(QString::fromStdString(name)).arg(n);
+    const int row = m_table->rowCount();
+    m_table->setSortingEnabled(false);
+    m_table->insertRow(row);
+    const QVariantList cells = {QString::fromStdString(r.kernel),
+                                QString::fromStdString(r.isa),
+                                QString::fromStdString(r.sim),
+                                static_cast<qulonglong>(r.bytes),
+                                static_cast<qulonglong>(r.adBytes),
+                                static_cast<qulonglong>(r.instructions),
+                                r.perBlock ? QVariant(static_cast<qulonglong>(*r.perBlock)) : QVariant(),
+                                phases.join(QStringLiteral(", ")),
+                                r.verified ? tr("yes") : tr("NO")};
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* it = new QTableWidgetItem;
+        it->setData(Qt::DisplayRole, cells[c]);
+        m_table->setItem(row, c, it);
+    }
+    m_table->setSortingEnabled(true);
+    replot();
+}
+
+void RiscvPage::addFailure(const QString& kernel, const QString& why) {
+    const int row = m_table->rowCount();
+    m_table->setSortingEnabled(false);
+    m_table->insertRow(row);
+    m_table->setItem(row, 0, new QTableWidgetItem(kernel));
+    m_table->setItem(row, 8, new QTableWidgetItem(tr("NO: %1").arg(why)));
+    m_table->setSortingEnabled(true);
+}
+
+void RiscvPage::replot() {
+    std::map<std::string, campaign::ChartSeries> byKernel;
+    for (const riscv::RvResult& r : m_session->results()) {
+        if (!r.verified || r.bytes == 0) continue;
+        auto& s = byKernel[r.kernel + " " + r.isa];
+        s.label = r.kernel + " " + r.isa + " (" + r.sim + ")";
+        s.target = "riscv-" + r.sim;
+        s.points.push_back({static_cast<double>(r.bytes), static_cast<double>(r.instructions) / static_cast<double>(r.bytes)});
+    }
+    campaign::ChartData data;
+    data.yLabel = "instructions per byte";
+    for (auto& [k, s] : byKernel) {
+        std::sort(s.points.begin(), s.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+        data.series.push_back(std::move(s));
+    }
+    m_chart->setData(data, tr("RV32 instructions per byte"));
+}
+
+} // namespace rs::gui

@@ -1,0 +1,69 @@
+#pragma once
+// The RISC-V page: the RV32 kernels under QEMU or Spike (which are there, or why not), chosen kernels
+// over a list of message sizes, or paper 003's tables in one click; results (instructions, per block, per
+// phase, verified against the C++ model) in a table and instructions per byte in a chart. Runs through
+// RiscvSession off the GUI thread, with cancel.
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace rs::riscv {
+class RiscvSession;
+}
+
+namespace rs::gui {
+
+class CampaignChart;
+
+class RiscvPage : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit RiscvPage(riscv::RiscvSession* session, QWidget* parent = nullptr);
+
+    QLabel* statusLabel() const { return m_status; }
+    QComboBox* simBox() const { return m_sim; }
+    QComboBox* isaBox() const { return m_isa; }
+    QListWidget* kernelList() const { return m_kernels; }
+    QLineEdit* sizesEdit() const { return m_sizes; }
+    QSpinBox* adBox() const { return m_ad; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* paperButton() const { return m_paper; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QTableWidget* table() const { return m_table; }
+    CampaignChart* chart() const { return m_chart; }
+
+  public slots:
+    /** @brief Runs the checked kernels over the sizes. */
+    void run();
+    /** @brief Runs paper 003's tables (LEA CTR variants at 64 B; LEA-GCM at 16/64/128 B, AAD 16 B). */
+    void runPaper003();
+
+  private:
+    void updateStatus();
+    void addResult(int index);
+    void addFailure(const QString& kernel, const QString& why);
+    void replot();
+
+    riscv::RiscvSession* m_session;
+    QLabel* m_status = nullptr;
+    QComboBox* m_sim = nullptr;
+    QComboBox* m_isa = nullptr;
+    QListWidget* m_kernels = nullptr;
+    QLineEdit* m_sizes = nullptr;
+    QSpinBox* m_ad = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_paper = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QTableWidget* m_table = nullptr;
+    CampaignChart* m_chart = nullptr;
+};
+
+} // namespace rs::gui

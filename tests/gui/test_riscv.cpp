@@ -1,0 +1,78 @@
+// The RISC-V page over the real images and QEMU: it says what runs them, runs paper 003's tables off the
+// GUI thread into the table and the chart (every row verified), runs checked kernels over typed sizes,
+// refuses bad sizes, and reports a missing Spike as a failed row with the reason.
+#include <QtTest>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+
+#include "campaignchart.h"
+#include "riscvpage.h"
+#include "riscvsession.h"
+
+using namespace rs;
+
+class TestRiscv : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void paperTablesIntoTableAndChart() {
+        riscv::RiscvSession session;
+        gui::RiscvPage page(&session);
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("qemu-system-riscv32")),
+                 qPrintable(page.statusLabel()->text()));
+        QSignalSpy finished(&session, &riscv::RiscvSession::finished);
+        page.paperButton()->click();
+        QVERIFY(!page.runButton()->isEnabled());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.front().at(0).toBool(), false);
+        QCOMPARE(page.table()->rowCount(), 10);
+        for (int r = 0; r < 10; ++r)
+            QCOMPARE(page.table()->item(r, 8)->text(), QStringLiteral("yes"));
+        QVERIFY(page.runButton()->isEnabled());
+        // One series per kernel: 4 CTR variants (one size each) and 2 GCM variants (three sizes).
+        QCOMPARE(page.chart()->data().series.size(), std::size_t(6));
+        QVERIFY(page.chart()->hasData());
+    }
+
+    void checkedKernelsOverSizesAndErrors() {
+        riscv::RiscvSession session;
+        gui::RiscvPage page(&session);
+        for (int i = 0; i < page.kernelList()->count(); ++i)
+            page.kernelList()->item(i)->setCheckState(page.kernelList()->item(i)->text() == QStringLiteral("ascon-aead128")
+                                                          ? Qt::Checked
+                                                          : Qt::Unchecked);
+        page.sizesEdit()->setText(QStringLiteral("0..32/16"));
+        QSignalSpy finished(&session, &riscv::RiscvSession::finished);
+        page.run();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(page.table()->rowCount(), 3);
+        page.sizesEdit()->setText(QStringLiteral("16, x"));
+        page.run();
+        QCOMPARE(page.statusLabel()->text(), QStringLiteral("Sizes: 'x': expected a size such as 64, 1K or 64M"));
+        QVERIFY(!session.isRunning());
+
+        // Spike: runs when present, else a failed row naming what is missing.
+        page.simBox()->setCurrentIndex(page.simBox()->findData(QStringLiteral("spike")));
+        page.sizesEdit()->setText(QStringLiteral("16"));
+        QSignalSpy failed(&session, &riscv::RiscvSession::failed);
+        finished.clear();
+        page.run();
+        QVERIFY(finished.wait(60000));
+        if (qEnvironmentVariableIsEmpty("ROUNDSCOPE_SPIKE") && QStandardPaths::findExecutable(QStringLiteral("spike")).isEmpty()) {
+            QCOMPARE(failed.size(), 1);
+            QVERIFY(failed.front().at(2).toString().contains(QStringLiteral("Spike not found")));
+            QVERIFY(page.table()->item(0, 8)->text().startsWith(QStringLiteral("NO: ")));
+            QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Spike not found")));
+        }
+    }
+};
+
+QTEST_MAIN(TestRiscv)
+#include "test_riscv.moc"
