@@ -3,7 +3,7 @@
 #include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspec.h"
-#include "theme.h"
+#include "pagehelpers.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -163,10 +163,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 
-    auto* runAction = new QAction(tr("Run campaign"), this);
-    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
-    runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(runAction);
+    QAction* runAction = addRunShortcut(this, tr("Run campaign"));
 
     connect(runAction, &QAction::triggered, this, &CampaignsPage::run);
     connect(m_run, &QPushButton::clicked, this, &CampaignsPage::run);
@@ -246,8 +243,7 @@ void CampaignsPage::loadPreset() {
 
 void CampaignsPage::showSpecMessage(const QString& text, bool isError) {
     m_specError->setText(text);
-    m_specError->setStyleSheet(
-        isError ? QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()) : QString());
+    setErrorStyle(m_specError, isError);
 }
 
 void CampaignsPage::loadFile(const QString& path) {

@@ -3,7 +3,7 @@
 #include "campaignchart.h"
 #include "gpusession.h"
 #include "gpusetup.h"
-#include "theme.h"
+#include "pagehelpers.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -104,11 +104,7 @@ CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent),
     layout->addLayout(row);
     layout->addWidget(split, 1);
 
-    auto* runAction = new QAction(tr("Run sweep"), this);
-    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
-    runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(runAction);
-    connect(runAction, &QAction::triggered, this, &CudaPage::run);
+    connect(addRunShortcut(this, tr("Run sweep")), &QAction::triggered, this, &CudaPage::run);
     connect(m_run, &QPushButton::clicked, this, &CudaPage::run);
     connect(m_cancel, &QPushButton::clicked, m_session, &gpu::GpuSession::cancel);
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, &CudaPage::fillVariants);
@@ -124,9 +120,7 @@ CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent),
                     m_status->setText(
                         status + tr(" — the sweep and the campaign target \"cuda\" need one; the kernels' "
                                     "logic is tested on the CPU."));
-                m_status->setStyleSheet(
-                    ok ? QString()
-                       : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+                setErrorStyle(m_status, !ok);
             });
     connect(m_session, &gpu::GpuSession::started, this, [this] {
         m_run->setEnabled(false);

@@ -2,8 +2,8 @@
 
 #include "campaignchart.h"
 #include "campaignspec.h"
+#include "pagehelpers.h"
 #include "riscvsession.h"
-#include "theme.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -62,7 +62,8 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     m_run = new QPushButton(tr("Run"), this);
     m_run->setToolTip(tr("Run the checked kernels over the sizes (Ctrl+Return)"));
     m_paper = new QPushButton(tr("Paper 003 tables"), this);
-    m_paper->setToolTip(tr("LEA-128 CTR per block for the four variants; LEA-GCM at 16, 64, 128 bytes, AAD 16"));
+    m_paper->setToolTip(
+        tr("LEA-128 CTR per block for the four variants; LEA-GCM at 16, 64, 128 bytes, AAD 16"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
     m_table = new QTableWidget(0, 9, this);
@@ -98,11 +99,7 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     layout->addLayout(row);
     layout->addWidget(split, 1);
 
-    auto* runAction = new QAction(tr("Run"), this);
-    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
-    runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(runAction);
-    connect(runAction, &QAction::triggered, this, &RiscvPage::run);
+    connect(addRunShortcut(this, tr("Run")), &QAction::triggered, this, &RiscvPage::run);
     connect(m_run, &QPushButton::clicked, this, &RiscvPage::run);
     connect(m_paper, &QPushButton::clicked, this, &RiscvPage::runPaper003);
     connect(m_cancel, &QPushButton::clicked, m_session, &riscv::RiscvSession::cancel);
@@ -133,9 +130,10 @@ void RiscvPage::updateStatus() {
     const QString simPath = available([&] { return riscv::simulatorPath(sim); });
     const QString image = available([&] { return riscv::imagePath(m_isa->currentText().toStdString()); });
     const bool ok = !simPath.startsWith(QLatin1Char('!')) && !image.startsWith(QLatin1Char('!'));
-    m_status->setText(ok ? tr("%1 with %2 — counts are retired instructions (never cycles)").arg(simPath, image)
-                         : (simPath.startsWith(QLatin1Char('!')) ? simPath.mid(1) : image.mid(1)));
-    m_status->setStyleSheet(ok ? QString() : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+    m_status->setText(
+        ok ? tr("%1 with %2 — counts are retired instructions (never cycles)").arg(simPath, image)
+           : (simPath.startsWith(QLatin1Char('!')) ? simPath.mid(1) : image.mid(1)));
+    setErrorStyle(m_status, !ok);
 }
 
 void RiscvPage::run() {
@@ -226,7 +224,8 @@ void RiscvPage::replot() {
         auto& s = byKernel[r.kernel + " " + r.isa];
         s.label = r.kernel + " " + r.isa + " (" + r.sim + ")";
         s.target = "riscv-" + r.sim;
-        s.points.push_back({static_cast<double>(r.bytes), static_cast<double>(r.instructions) / static_cast<double>(r.bytes)});
+        s.points.push_back({static_cast<double>(r.bytes),
+                            static_cast<double>(r.instructions) / static_cast<double>(r.bytes)});
     }
     campaign::ChartData data;
     data.yLabel = "instructions per byte";

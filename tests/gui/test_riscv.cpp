@@ -45,9 +45,9 @@ class TestRiscv : public QObject {
         riscv::RiscvSession session;
         gui::RiscvPage page(&session);
         for (int i = 0; i < page.kernelList()->count(); ++i)
-            page.kernelList()->item(i)->setCheckState(page.kernelList()->item(i)->text() == QStringLiteral("ascon-aead128")
-                                                          ? Qt::Checked
-                                                          : Qt::Unchecked);
+            page.kernelList()->item(i)->setCheckState(
+                page.kernelList()->item(i)->text() == QStringLiteral("ascon-aead128") ? Qt::Checked
+                                                                                      : Qt::Unchecked);
         page.sizesEdit()->setText(QStringLiteral("0..32/16"));
         QSignalSpy finished(&session, &riscv::RiscvSession::finished);
         page.run();
@@ -55,7 +55,8 @@ class TestRiscv : public QObject {
         QCOMPARE(page.table()->rowCount(), 3);
         page.sizesEdit()->setText(QStringLiteral("16, x"));
         page.run();
-        QCOMPARE(page.statusLabel()->text(), QStringLiteral("Sizes: 'x': expected a size such as 64, 1K or 64M"));
+        QCOMPARE(page.statusLabel()->text(),
+                 QStringLiteral("Sizes: 'x': expected a size such as 64, 1K or 64M"));
         QVERIFY(!session.isRunning());
 
         // Spike: runs when present, else a failed row naming what is missing.
@@ -65,7 +66,8 @@ class TestRiscv : public QObject {
         finished.clear();
         page.run();
         QVERIFY(finished.wait(60000));
-        if (qEnvironmentVariableIsEmpty("ROUNDSCOPE_SPIKE") && QStandardPaths::findExecutable(QStringLiteral("spike")).isEmpty()) {
+        if (qEnvironmentVariableIsEmpty("ROUNDSCOPE_SPIKE") &&
+            QStandardPaths::findExecutable(QStringLiteral("spike")).isEmpty()) {
             QCOMPARE(failed.size(), 1);
             QVERIFY(failed.front().at(2).toString().contains(QStringLiteral("Spike not found")));
             QVERIFY(page.table()->item(0, 8)->text().startsWith(QStringLiteral("NO: ")));

@@ -11,8 +11,8 @@ using rs::test::runCli;
 
 TEST(RiscvCli, RunPrintsVerifiedCounts) {
     const auto r = runCli({QStringLiteral("riscv"), QStringLiteral("run"), QStringLiteral("--kernel"),
-                           QStringLiteral("lea-128-ctr-pre-fixed"), QStringLiteral("--bytes"), QStringLiteral("64"),
-                           QStringLiteral("--json")});
+                           QStringLiteral("lea-128-ctr-pre-fixed"), QStringLiteral("--bytes"),
+                           QStringLiteral("64"), QStringLiteral("--json")});
     ASSERT_EQ(r.status, 0) << r.err.toStdString();
     const QJsonObject o = r.json();
     EXPECT_TRUE(o.value(QStringLiteral("verified")).toBool());
@@ -40,8 +40,9 @@ TEST(RiscvCli, BadUsageIsExitTwoWithOneLine) {
     expectUsageError({QStringLiteral("riscv")}, "expected 'run', 'kernels' or 'paper003'");
     expectUsageError({QStringLiteral("riscv"), QStringLiteral("fly")}, "got 'fly'");
     expectUsageError({QStringLiteral("riscv"), QStringLiteral("run")}, "--kernel");
-    expectUsageError({QStringLiteral("riscv"), QStringLiteral("run"), QStringLiteral("--kernel"), QStringLiteral("aes")},
-                     "unknown 'aes'");
+    expectUsageError(
+        {QStringLiteral("riscv"), QStringLiteral("run"), QStringLiteral("--kernel"), QStringLiteral("aes")},
+        "unknown 'aes'");
     expectUsageError({QStringLiteral("riscv"), QStringLiteral("run"), QStringLiteral("--kernel"),
                       QStringLiteral("ascon-aead128"), QStringLiteral("--sim"), QStringLiteral("bochs")},
                      "--sim: expected qemu or spike");

@@ -1,0 +1,17 @@
+#pragma once
+// Small pieces the pages share: the page-wide Ctrl+Return "run" action and the error colour of a
+// status label.
+
+class QAction;
+class QLabel;
+class QString;
+class QWidget;
+
+namespace rs::gui {
+
+/** @brief A Ctrl+Return action active while the focus is inside `page`; the caller connects it. */
+QAction* addRunShortcut(QWidget* page, const QString& text);
+/** @brief Colours the label with the palette's error colour, or back to normal. */
+void setErrorStyle(QLabel* label, bool isError);
+
+} // namespace rs::gui
