@@ -17,8 +17,9 @@ QAction* addRunShortcut(QWidget* page, const QString& text) {
 }
 
 void setErrorStyle(QLabel* label, bool isError) {
-    label->setStyleSheet(isError ? QStringLiteral("QLabel { color: %1; }").arg(errorColor(label->palette()).name())
-                                 : QString());
+    label->setStyleSheet(
+        isError ? QStringLiteral("QLabel { color: %1; }").arg(errorColor(label->palette()).name())
+                : QString());
 }
 
 } // namespace rs::gui

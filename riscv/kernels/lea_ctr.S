@@ -5,8 +5,8 @@
  * c += 1 (no carry: lea128_ctr splits at a wrap).
  *   lea128_ctr_blocks_plain      every round from the counter block, the words moved through s0..s3.
  *   lea128_ctr_blocks_pre        rounds 1..4 start from the counter-independent words (lea128_precompute).
- *   lea128_ctr_blocks_pre_fixed  the same, and no moves: the words stay in their registers and the roles
- *                                rotate over five registers (the pattern repeats every 3 rounds). */
+ *   lea128_ctr_blocks_pre_fixed  the same, and no moves: each round writes X2', X1', X0' over the words
+ *                                it no longer needs, so the registers' roles rotate (every 4 rounds). */
 
     .text
 
@@ -61,26 +61,28 @@
     mv s2, t2
 .endm
 
-/* One round in place: state (A, B, C, D), E free -> state (E, B, C, A), D free. */
-.macro ROUND_FX off, A, B, C, D, E
-    lw t0, \off(a0)
-    lw t1, \off+4(a0)
-    xor t0, \A, t0
-    xor t1, \B, t1
-    add \E, t0, t1
-    ROL \E, \E, 9, t1
-    lw t0, \off+8(a0)
-    lw t1, \off+12(a0)
-    xor t0, \B, t0
-    xor t1, \C, t1
-    add \B, t0, t1
-    ROR \B, \B, 5, t1
+/* One round in place, no moves: state (A, B, C, D) -> (B, C, D, A). X2' goes into D (old X3 is read
+ * for it last), then X1' into C (old X2 is no longer needed), then X0' into B (old X1 likewise); old X0
+ * stays in A and is the new X3. The pattern repeats every 4 rounds, as in paper 003. */
+.macro ROUND_FX off, A, B, C, D
     lw t0, \off+16(a0)
     lw t1, \off+20(a0)
     xor t0, \C, t0
     xor t1, \D, t1
+    add \D, t0, t1
+    ROR \D, \D, 3, t1
+    lw t0, \off+8(a0)
+    lw t1, \off+12(a0)
+    xor t0, \B, t0
+    xor t1, \C, t1
     add \C, t0, t1
-    ROR \C, \C, 3, t1
+    ROR \C, \C, 5, t1
+    lw t0, \off(a0)
+    lw t1, \off+4(a0)
+    xor t0, \A, t0
+    xor t1, \B, t1
+    add \B, t0, t1
+    ROL \B, \B, 9, t1
 .endm
 
 /* Rounds 1..3 from the precomputed words (a5): X3 in s3; leaves X3[0..2] in s0, s1, s2 (X3[3] = x2_0).
@@ -143,23 +145,24 @@
 .endm
 
 .macro ROUND_4_PRE_FX
-    /* round 4 in place: X4[0] into s3 (free), X4[1] into s1, X4[2] into s2; the state is (s3, s1, s2, s0) */
-    lw t0, 72(a0)
-    lw t1, 76(a0)
-    xor t0, s0, t0
-    xor t1, s1, t1
-    add s3, t0, t1
-    ROL s3, s3, 9, t1
+    /* round 4 in place: X4[2] into s3 (free: X3[3] is the constant x2_0, its key half is u), X4[1] into
+     * s2, X4[0] into s1; the state is (s1, s2, s3, s0) */
+    lw t0, 88(a0)
+    xor t0, s2, t0
+    add s3, t0, s9
+    ROR s3, s3, 3, t1
     lw t0, 80(a0)
     lw t1, 84(a0)
     xor t0, s1, t0
     xor t1, s2, t1
+    add s2, t0, t1
+    ROR s2, s2, 5, t1
+    lw t0, 72(a0)
+    lw t1, 76(a0)
+    xor t0, s0, t0
+    xor t1, s1, t1
     add s1, t0, t1
-    ROR s1, s1, 5, t1
-    lw t0, 88(a0)
-    xor t0, s2, t0
-    add s2, t0, s9
-    ROR s2, s2, 3, t1
+    ROL s1, s1, 9, t1
 .endm
 
 /* Saves s0..s11, loads the counter state (x0..x2 in a1's words, c in a6) and the bswap masks. */
@@ -272,16 +275,15 @@ lea128_ctr_blocks_pre_fixed:
 1:  BSWAP s3, a6
     ROUNDS_1_TO_3_PRE
     ROUND_4_PRE_FX
-    /* Rounds 5..24 in place from (s3, s1, s2, s0): the roles repeat every 3 rounds. */
+    /* Rounds 5..24 in place from (s1, s2, s3, s0): the registers' roles repeat every 4 rounds. */
     .set off, 96
-    .rept 6
-    ROUND_FX off, s3, s1, s2, s0, s10
-    ROUND_FX off + 24, s10, s1, s2, s3, s0
-    ROUND_FX off + 48, s0, s1, s2, s10, s3
-    .set off, off + 72
+    .rept 5
+    ROUND_FX off, s1, s2, s3, s0
+    ROUND_FX off + 24, s2, s3, s0, s1
+    ROUND_FX off + 48, s3, s0, s1, s2
+    ROUND_FX off + 72, s0, s1, s2, s3
+    .set off, off + 96
     .endr
-    ROUND_FX off, s3, s1, s2, s0, s10
-    ROUND_FX off + 24, s10, s1, s2, s3, s0
-    /* After round 24 the state is (s0, s1, s2, s10). */
-    STORE_NEXT s0, s1, s2, s10, 1b
+    /* After round 24 the state is back in (s1, s2, s3, s0). */
+    STORE_NEXT s1, s2, s3, s0, 1b
 2:  EPILOGUE
