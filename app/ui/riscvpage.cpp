@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -66,6 +67,10 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
         tr("LEA-128 CTR per block for the four variants; LEA-GCM at 16, 64, 128 bytes, AAD 16"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
+    m_build = new QPushButton(tr("Build images"), this);
+    m_build->setToolTip(
+        tr("Compile the RV32 images (rv32i, rv32im) from the sources with riscv64-unknown-elf-gcc "
+           "and picolibc into the cache folder, and use them"));
     m_table = new QTableWidget(0, 9, this);
     m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("ISA"), tr("Sim"), tr("Bytes"), tr("AD"),
                                         tr("Instructions"), tr("Per block"), tr("Phases"), tr("Verified")});
@@ -86,6 +91,7 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     row->addWidget(m_run);
     row->addWidget(m_paper);
     row->addWidget(m_cancel);
+    row->addWidget(m_build);
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -103,6 +109,26 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     connect(m_run, &QPushButton::clicked, this, &RiscvPage::run);
     connect(m_paper, &QPushButton::clicked, this, &RiscvPage::runPaper003);
     connect(m_cancel, &QPushButton::clicked, m_session, &riscv::RiscvSession::cancel);
+    connect(m_build, &QPushButton::clicked, this, [this] {
+        const QString dir =
+            QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/riscv");
+        if (m_session->build(dir)) {
+            m_build->setEnabled(false);
+            m_run->setEnabled(false);
+            m_paper->setEnabled(false);
+            m_status->setText(tr("Building the RV32 images into %1…").arg(dir));
+        }
+    });
+    connect(m_session, &riscv::RiscvSession::built, this, [this](bool ok, const QString& log) {
+        m_build->setEnabled(true);
+        m_run->setEnabled(true);
+        m_paper->setEnabled(true);
+        updateStatus();
+        if (!ok) {
+            m_status->setText(tr("Build failed: %1").arg(log));
+            setErrorStyle(m_status, true);
+        }
+    });
     connect(m_sim, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
     connect(m_isa, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
     connect(m_session, &riscv::RiscvSession::started, this, [this](int total) {

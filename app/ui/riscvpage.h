@@ -37,6 +37,7 @@ class RiscvPage : public QWidget {
     QPushButton* runButton() const { return m_run; }
     QPushButton* paperButton() const { return m_paper; }
     QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* buildButton() const { return m_build; }
     QTableWidget* table() const { return m_table; }
     CampaignChart* chart() const { return m_chart; }
 
@@ -62,6 +63,7 @@ class RiscvPage : public QWidget {
     QPushButton* m_run = nullptr;
     QPushButton* m_paper = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_build = nullptr;
     QTableWidget* m_table = nullptr;
     CampaignChart* m_chart = nullptr;
 };

@@ -52,6 +52,27 @@ bool RiscvSession::start(std::vector<RvRequest> requests) {
     return true;
 }
 
+bool RiscvSession::build(const QString& outDir) {
+    if (m_running) return false;
+    join();
+    m_running = true;
+    m_worker = std::thread([this, dir = outDir.toStdString()] {
+        bool ok = true;
+        QString log;
+        try {
+            log = QString::fromStdString(buildImages(dir));
+        } catch (const std::exception& e) {
+            ok = false;
+            log = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(this, [this, ok, log] {
+            m_running = false;
+            emit built(ok, log);
+        });
+    });
+    return true;
+}
+
 void RiscvSession::cancel() {
     m_cancel = true;
 }

@@ -23,6 +23,8 @@ class RiscvSession : public QObject {
 
     /** @brief Runs the requests in order (false when a batch runs). */
     bool start(std::vector<RvRequest> requests);
+    /** @brief Builds the images into `outDir` (buildImages) on the worker; answers with built(). */
+    bool build(const QString& outDir);
     bool isRunning() const { return m_running; }
     /** @brief The last batch's results, in order. */
     const std::vector<RvResult>& results() const { return m_results; }
@@ -35,6 +37,7 @@ class RiscvSession : public QObject {
     void result(int index); ///< results()[index] is new
     void failed(int index, const QString& kernel, const QString& why);
     void finished(bool cancelled);
+    void built(bool ok, const QString& log);
 
   private:
     void join();

@@ -113,11 +113,48 @@ const RvKernel* defaultKernel(const std::string& algorithm) {
     return nullptr;
 }
 
+namespace {
+QString& builtDir() {
+    static QString dir; // set by buildImages(); read on the thread that runs kernels after a build
+    return dir;
+}
+} // namespace
+
+std::string buildImages(const std::string& outDir) {
+#ifndef RS_RISCV_SOURCE_DIR
+    throw RvError("this program was built without the RV32 sources' location");
+#else
+    const QString gcc = QStandardPaths::findExecutable(QStringLiteral("riscv64-unknown-elf-gcc"));
+    if (gcc.isEmpty())
+        throw RvError("riscv64-unknown-elf-gcc not found (Debian packages gcc-riscv64-unknown-elf, "
+                      "picolibc-riscv64-unknown-elf)");
+    if (!QDir().mkpath(QString::fromStdString(outDir))) throw RvError("cannot create " + outDir);
+    std::string log;
+    for (const char* isa : {"rv32i", "rv32im"}) {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        const QString out = QDir(QString::fromStdString(outDir))
+                                .filePath(QStringLiteral("roundscope-%1.elf").arg(QLatin1String(isa)));
+        p.start(QStringLiteral("sh"), {QStringLiteral(RS_RISCV_SOURCE_DIR "/build-elf.sh"), gcc,
+                                       QLatin1String(isa), out, QStringLiteral(RS_RISCV_SOURCE_DIR)});
+        if (!p.waitForFinished(300000))
+            throw RvError(std::string("building the ") + isa + " image did not finish");
+        const std::string text = QString::fromUtf8(p.readAll()).toStdString();
+        log += std::string(isa) + ": " + (text.empty() ? "ok\n" : text);
+        if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+            throw RvError(std::string("building the ") + isa + " image failed:\n" + text);
+    }
+    builtDir() = QString::fromStdString(outDir);
+    return log;
+#endif
+}
+
 std::string imagePath(const std::string& isa) {
     if (isa != "rv32im" && isa != "rv32i") throw RvError("isa: expected rv32im or rv32i, got '" + isa + "'");
     const QString name = QStringLiteral("roundscope-%1.elf").arg(QString::fromStdString(isa));
     QStringList dirs;
     if (const QString env = qEnvironmentVariable("ROUNDSCOPE_RISCV_DIR"); !env.isEmpty()) dirs << env;
+    if (!builtDir().isEmpty()) dirs << builtDir();
     dirs << selfDir();
 #ifdef RS_RISCV_BUILD_DIR
     dirs << QStringLiteral(RS_RISCV_BUILD_DIR);

@@ -53,9 +53,13 @@ struct RvResult {
     bool verified = false; ///< output equals the C++ model's
 };
 
-/** @brief The image of an ISA: $ROUNDSCOPE_RISCV_DIR, beside the program, or the build tree; RvError when
- *  none was built. */
+/** @brief The image of an ISA: $ROUNDSCOPE_RISCV_DIR, the folder buildImages() last wrote, beside the
+ *  program, or the build tree; RvError when none was built. */
 std::string imagePath(const std::string& isa);
+/** @brief Builds both images (rv32i, rv32im) from the sources this program was configured with, with
+ *  riscv64-unknown-elf-gcc and picolibc, into `outDir`, and uses them from then on. Returns the compiler's
+ *  output; RvError with it when the compiler is missing or fails. */
+std::string buildImages(const std::string& outDir);
 /** @brief The simulator's executable: qemu-system-riscv32 on PATH; Spike from $ROUNDSCOPE_SPIKE or PATH.
  *  RvError naming what is missing. */
 std::string simulatorPath(const std::string& sim);

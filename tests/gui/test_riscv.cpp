@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include "campaignchart.h"
 #include "riscvpage.h"
@@ -73,6 +74,21 @@ class TestRiscv : public QObject {
             QVERIFY(page.table()->item(0, 8)->text().startsWith(QStringLiteral("NO: ")));
             QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Spike not found")));
         }
+    }
+
+    void buildsTheImagesIntoTheCache() {
+        QTemporaryDir cache;
+        qputenv("XDG_CACHE_HOME", cache.path().toLocal8Bit());
+        riscv::RiscvSession session;
+        gui::RiscvPage page(&session);
+        QSignalSpy built(&session, &riscv::RiscvSession::built);
+        page.buildButton()->click();
+        QVERIFY(!page.buildButton()->isEnabled());
+        QVERIFY(built.wait(120000));
+        QVERIFY2(built.front().at(0).toBool(), qPrintable(built.front().at(1).toString()));
+        QVERIFY(page.buildButton()->isEnabled());
+        QVERIFY2(page.statusLabel()->text().contains(cache.path()), qPrintable(page.statusLabel()->text()));
+        qunsetenv("XDG_CACHE_HOME");
     }
 };
 

@@ -246,3 +246,18 @@ TEST(RiscvCampaign, QemuTargetVerifiesAndCountsInstructions) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RiscvBuild, ImagesBuildFromTheSourcesAndAreUsed) {
+    QTemporaryDir dir;
+    const std::string log = buildImages(dir.path().toStdString());
+    EXPECT_NE(log.find("rv32im: "), std::string::npos) << log;
+    EXPECT_TRUE(QFile::exists(dir.filePath(QStringLiteral("roundscope-rv32i.elf"))));
+    EXPECT_EQ(imagePath("rv32im"), dir.filePath(QStringLiteral("roundscope-rv32im.elf")).toStdString());
+    EXPECT_TRUE(runKernel(requestFor("lea-128-ctr-pre", 32, 0)).verified);
+    // A folder that cannot be created is an error, not a crash.
+    EXPECT_THROW(buildImages("/proc/roundscope-cannot-write-here"), RvError);
+}
+
+} // namespace
