@@ -1,0 +1,427 @@
+#include "boardclient.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSerialPort>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <unistd.h>
+
+#include "katfile.h"
+
+extern "C" {
+#include "protocol.h"
+}
+
+namespace rs::hw::board {
+
+namespace {
+
+std::string errorName(int code) {
+    switch (code) {
+    case RSB_E_BAD_FRAME:
+        return "bad frame";
+    case RSB_E_BAD_CRC:
+        return "CRC mismatch";
+    case RSB_E_UNKNOWN_COMMAND:
+        return "unknown command";
+    case RSB_E_BAD_LENGTH:
+        return "bad length";
+    case RSB_E_NO_KEY:
+        return "no key loaded (was the board reset?)";
+    case RSB_E_AUTH_FAIL:
+        return "authentication failed";
+    case RSB_E_HW_TIMEOUT:
+        return "the IP did not finish";
+    case RSB_E_NO_HW:
+        return "no IP on the board";
+    case RSB_E_BAD_VARIANT:
+        return "bad variant";
+    case RSB_E_BAD_VERSION:
+        return "protocol version mismatch";
+    default:
+        return "error " + std::to_string(code);
+    }
+}
+
+void append16(crypto::Bytes& b, std::uint16_t v) {
+    b.push_back(static_cast<std::uint8_t>(v));
+    b.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+
+void append(crypto::Bytes& b, const crypto::Bytes& x) {
+    b.insert(b.end(), x.begin(), x.end());
+}
+
+void need(const crypto::Bytes& b, std::size_t n, const char* what) {
+    if (b.size() < n) throw BoardError(0, std::string("short answer to ") + what);
+}
+
+QString selfDir() {
+    char buf[4096];
+    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath()
+                 : QString();
+}
+
+} // namespace
+
+BoardClient::BoardClient(BoardOptions options) : m_options(options) {}
+
+BoardClient::~BoardClient() {
+    close();
+}
+
+void BoardClient::say(const std::string& s) const {
+    if (log) log(s);
+}
+
+BoardHello BoardClient::open(const QString& port, int baud) {
+    close();
+    m_port = port;
+    m_baud = baud;
+    m_serial = std::make_unique<QSerialPort>();
+    m_serial->setPortName(port);
+    if (!m_serial->open(QIODevice::ReadWrite))
+        throw BoardError(0,
+                         "cannot open " + port.toStdString() + ": " + m_serial->errorString().toStdString());
+    m_serial->setBaudRate(baud);
+    m_serial->setDataBits(QSerialPort::Data8);
+    m_serial->setParity(QSerialPort::NoParity);
+    m_serial->setStopBits(QSerialPort::OneStop);
+    m_serial->setFlowControl(QSerialPort::NoFlowControl);
+    m_serial->clear();
+    m_rx.clear();
+    return hello();
+}
+
+void BoardClient::close() {
+    if (m_serial) m_serial->close();
+    m_serial.reset();
+}
+
+bool BoardClient::isOpen() const {
+    return m_serial && m_serial->isOpen();
+}
+
+void BoardClient::reopen() {
+    for (int i = 0; i < m_options.reconnects; ++i) {
+        ++m_reconnectsUsed;
+        say("reconnecting to " + m_port.toStdString());
+        if (m_serial) m_serial->close();
+        QThread::msleep(100 * static_cast<unsigned>(i + 1));
+        m_serial = std::make_unique<QSerialPort>();
+        m_serial->setPortName(m_port);
+        if (m_serial->open(QIODevice::ReadWrite)) {
+            m_serial->setBaudRate(m_baud);
+            m_serial->clear();
+            m_rx.clear();
+            return;
+        }
+    }
+    const std::string why = m_serial ? m_serial->errorString().toStdString() : "no port";
+    m_serial.reset();
+    throw BoardError(0, "the board disconnected (" + m_port.toStdString() + ": " + why + ")");
+}
+
+std::optional<crypto::Bytes> BoardClient::readFrame(int timeoutMs) {
+    QElapsedTimer t;
+    t.start();
+    for (;;) {
+        const auto zero = std::find(m_rx.begin(), m_rx.end(), std::uint8_t{0});
+        if (zero != m_rx.end()) {
+            crypto::Bytes frame(m_rx.begin(), zero);
+            m_rx.erase(m_rx.begin(), zero + 1);
+            if (!frame.empty()) return frame;
+            continue;
+        }
+        const int left = timeoutMs - static_cast<int>(t.elapsed());
+        if (left <= 0) return std::nullopt;
+        if (!m_serial->waitForReadyRead(std::min(left, 100))) {
+            if (m_serial->error() != QSerialPort::NoError && m_serial->error() != QSerialPort::TimeoutError)
+                throw BoardError(0, "line error: " + m_serial->errorString().toStdString());
+            continue;
+        }
+        const QByteArray got = m_serial->readAll();
+        m_rx.insert(m_rx.end(), got.begin(), got.end());
+    }
+}
+
+crypto::Bytes BoardClient::request(std::uint8_t type, const crypto::Bytes& body) {
+    if (!m_serial) throw BoardError(0, "not connected");
+    if (body.size() > RSB_MAX_BODY) throw BoardError(RSB_E_BAD_LENGTH, "request larger than a frame");
+    const std::uint16_t seq = ++m_seq;
+    std::vector<std::uint8_t> scratch(RSB_MAX_PAYLOAD), frame(RSB_MAX_FRAME), payload(RSB_MAX_PAYLOAD);
+    frame.resize(rsb_build(type, seq, body.data(), body.size(), scratch.data(), frame.data()));
+    std::string lastProblem = "no answer";
+    for (int attempt = 0; attempt <= m_options.retries; ++attempt) {
+        if (attempt > 0) {
+            ++m_retriesUsed;
+            say("retry " + std::to_string(attempt) + " of request " + std::to_string(seq) + ": " +
+                lastProblem);
+        }
+        try {
+            if (!m_serial || !m_serial->isOpen()) reopen();
+            if (m_serial->write(reinterpret_cast<const char*>(frame.data()),
+                                static_cast<qint64>(frame.size())) != static_cast<qint64>(frame.size()) ||
+                !m_serial->waitForBytesWritten(m_options.timeoutMs))
+                throw BoardError(0, "write failed: " + m_serial->errorString().toStdString());
+            // Answers to earlier attempts may still arrive: skip frames of other sequence numbers.
+            QElapsedTimer t;
+            t.start();
+            for (;;) {
+                const auto raw = readFrame(m_options.timeoutMs - static_cast<int>(t.elapsed()));
+                if (!raw) {
+                    lastProblem = "no answer within " + std::to_string(m_options.timeoutMs) + " ms";
+                    break;
+                }
+                const long n = rsb_cobs_decode(raw->data(), raw->size(), payload.data());
+                rsb_frame f{};
+                const int e =
+                    n < 0 ? RSB_E_BAD_FRAME : rsb_parse(payload.data(), static_cast<std::size_t>(n), &f);
+                if (e) {
+                    lastProblem = "damaged answer (" + errorName(e) + ")";
+                    break;
+                }
+                if (f.seq != seq) continue;
+                crypto::Bytes answer(f.body, f.body + f.len);
+                if (f.type == RSB_ERROR) {
+                    need(answer, 3, "an error");
+                    const int code = rsb_get16(answer.data());
+                    const std::string text(answer.begin() + 3, answer.end());
+                    if (code == RSB_E_BAD_CRC || code == RSB_E_BAD_FRAME) { // our request was damaged
+                        lastProblem = "the board got a damaged request";
+                        break;
+                    }
+                    throw BoardError(code, errorName(code) + (text.empty() ? "" : ": " + text));
+                }
+                if (f.type != (type | RSB_RESPONSE))
+                    throw BoardError(0, "protocol error: answer type " + std::to_string(f.type) +
+                                            " to request " + std::to_string(type));
+                return answer;
+            }
+        } catch (const BoardError& e) {
+            if (e.code() != 0) throw;
+            lastProblem = e.what();
+            if (lastProblem.rfind("the board disconnected", 0) == 0) throw;
+            if (m_serial) m_serial->close(); // reopened at the next attempt
+        }
+    }
+    throw BoardError(0, "no valid answer from the board after " + std::to_string(m_options.retries + 1) +
+                            " attempts (" + lastProblem + ")");
+}
+
+BoardHello BoardClient::hello() {
+    const crypto::Bytes a = request(RSB_HELLO, {RSB_VERSION});
+    need(a, 6, "HELLO");
+    BoardHello h;
+    h.protocol = a[0];
+    h.capabilities = rsb_get32(a.data() + 1);
+    h.unroll = a[5];
+    h.firmware.assign(a.begin() + 6, a.end());
+    if (h.protocol != RSB_VERSION)
+        throw BoardError(RSB_E_BAD_VERSION, "the board speaks protocol " + std::to_string(h.protocol) +
+                                                ", this is " + std::to_string(RSB_VERSION));
+    return h;
+}
+
+BoardInfo BoardClient::info() {
+    const crypto::Bytes a = request(RSB_INFO, {});
+    need(a, 10, "INFO");
+    BoardInfo i;
+    i.timerHz = rsb_get32(a.data());
+    i.plHz = rsb_get32(a.data() + 4);
+    i.unroll = a[8];
+    i.ipPresent = a[9] != 0;
+    i.firmware.assign(a.begin() + 10, a.end());
+    return i;
+}
+
+crypto::Bytes BoardClient::ping(const crypto::Bytes& data) {
+    const crypto::Bytes a = request(RSB_PING, data);
+    if (a != data) throw BoardError(0, "PING came back different");
+    return a;
+}
+
+void BoardClient::loadKey(int variant, const crypto::Bytes& key) {
+    crypto::requireLength("key", key, 16);
+    crypto::Bytes b{static_cast<std::uint8_t>(variant)};
+    append(b, key);
+    request(RSB_LOAD_KEY, b);
+}
+
+void BoardClient::loadNonce(const crypto::Bytes& nonce) {
+    crypto::requireLength("nonce", nonce, 16);
+    request(RSB_LOAD_NONCE, nonce);
+}
+
+CryptResult BoardClient::encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt) {
+    crypto::Bytes b{static_cast<std::uint8_t>(path), 0};
+    append16(b, static_cast<std::uint16_t>(ad.size()));
+    append16(b, static_cast<std::uint16_t>(pt.size()));
+    append(b, ad);
+    append(b, pt);
+    if (ad.size() > 0xffff || pt.size() > 0xffff || 12 + pt.size() + 16 > RSB_MAX_BODY)
+        throw BoardError(RSB_E_BAD_LENGTH, "message too long for one frame (at most " +
+                                               std::to_string(RSB_MAX_BODY - 28) + " bytes)");
+    const crypto::Bytes a = request(RSB_ENCRYPT, b);
+    need(a, 12 + pt.size() + 16, "ENCRYPT");
+    return {crypto::Bytes(a.begin() + 12, a.end()), rsb_get64(a.data()), rsb_get32(a.data() + 8)};
+}
+
+CryptResult BoardClient::decrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& ct,
+                                 const crypto::Bytes& tag) {
+    crypto::requireLength("tag", tag, 16);
+    crypto::Bytes b{static_cast<std::uint8_t>(path), 0};
+    append16(b, static_cast<std::uint16_t>(ad.size()));
+    append16(b, static_cast<std::uint16_t>(ct.size()));
+    append(b, ad);
+    append(b, ct);
+    append(b, tag);
+    const crypto::Bytes a = request(RSB_DECRYPT, b);
+    need(a, 12 + ct.size(), "DECRYPT");
+    return {crypto::Bytes(a.begin() + 12, a.end()), rsb_get64(a.data()), rsb_get32(a.data() + 8)};
+}
+
+BenchResult BoardClient::bench(BoardPath path, std::uint16_t size, std::uint32_t count) {
+    crypto::Bytes b{static_cast<std::uint8_t>(path)};
+    append16(b, size);
+    for (int i = 0; i < 4; ++i)
+        b.push_back(static_cast<std::uint8_t>(count >> (8 * i)));
+    const crypto::Bytes a = request(RSB_BENCH, b);
+    need(a, 26, "BENCH");
+    BenchResult r;
+    r.ticks = rsb_get64(a.data());
+    r.timerHz = rsb_get32(a.data() + 8);
+    r.ipCycles = rsb_get64(a.data() + 12);
+    r.count = rsb_get32(a.data() + 20);
+    r.size = rsb_get16(a.data() + 24);
+    return r;
+}
+
+void BoardClient::reset() {
+    request(RSB_RESET, {});
+}
+
+KatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<KatRecord>& records,
+                                const std::function<void(int, int)>& progress,
+                                const std::function<bool()>& cancelled) {
+    KatOutcome out;
+    const int total = static_cast<int>(records.size());
+    std::size_t i = 0;
+    while (i < records.size()) {
+        if (cancelled && cancelled()) break;
+        // As many records as fit one request and its answer.
+        crypto::Bytes body{static_cast<std::uint8_t>(path), static_cast<std::uint8_t>(variant), 0, 0};
+        std::size_t answer = 10, j = i;
+        for (; j < records.size(); ++j) {
+            const KatRecord& r = records[j];
+            const std::size_t req = 36 + r.ad.size() + r.pt.size(), ans = r.pt.size() + 16;
+            if (body.size() + req > RSB_MAX_BODY || answer + ans > RSB_MAX_BODY || j - i == 0xffff) break;
+            append(body, r.key);
+            append(body, r.nonce);
+            append16(body, static_cast<std::uint16_t>(r.ad.size()));
+            append16(body, static_cast<std::uint16_t>(r.pt.size()));
+            append(body, r.ad);
+            append(body, r.pt);
+            answer += ans;
+        }
+        if (j == i)
+            throw BoardError(RSB_E_BAD_LENGTH,
+                             "KAT record " + std::to_string(i + 1) + " does not fit a frame");
+        const std::uint16_t count = static_cast<std::uint16_t>(j - i);
+        body[2] = static_cast<std::uint8_t>(count);
+        body[3] = static_cast<std::uint8_t>(count >> 8);
+        const crypto::Bytes a = request(RSB_KAT_BATCH, body);
+        need(a, answer, "KAT_BATCH");
+        if (rsb_get16(a.data()) != count) throw BoardError(0, "KAT_BATCH answered a different count");
+        out.ticks += rsb_get64(a.data() + 2);
+        std::size_t at = 10;
+        for (std::size_t k = i; k < j; ++k) {
+            const KatRecord& r = records[k];
+            const crypto::Bytes got(a.begin() + static_cast<long>(at),
+                                    a.begin() + static_cast<long>(at + r.pt.size() + 16));
+            at += r.pt.size() + 16;
+            if (got == r.expected) {
+                ++out.passed;
+            } else {
+                ++out.failed;
+                const auto d =
+                    std::mismatch(got.begin(), got.end(), r.expected.begin(), r.expected.end()).first -
+                    got.begin();
+                out.failures.push_back("record " + std::to_string(k + 1) + ": output byte " +
+                                       std::to_string(d) + " differs from the KAT");
+            }
+        }
+        i = j;
+        if (progress) progress(static_cast<int>(i), total);
+    }
+    return out;
+}
+
+VirtualBoard::VirtualBoard() = default;
+
+VirtualBoard::~VirtualBoard() {
+    stop();
+}
+
+QString VirtualBoard::executable() {
+    const QString env = qEnvironmentVariable("ROUNDSCOPE_BOARD_SIM");
+    if (!env.isEmpty()) return env;
+    const QString beside = QDir(selfDir()).filePath(QStringLiteral("roundscope-board-sim"));
+    if (QFileInfo(beside).isExecutable()) return beside;
+#ifdef RS_BOARD_SIM_BUILD_PATH
+    if (QFileInfo(QStringLiteral(RS_BOARD_SIM_BUILD_PATH)).isExecutable())
+        return QStringLiteral(RS_BOARD_SIM_BUILD_PATH);
+#endif
+    return QStandardPaths::findExecutable(QStringLiteral("roundscope-board-sim"));
+}
+
+QString VirtualBoard::start(const QStringList& args) {
+    stop();
+    const QString exe = executable();
+    if (exe.isEmpty()) throw BoardError(0, "roundscope-board-sim not found (set ROUNDSCOPE_BOARD_SIM)");
+    m_process = std::make_unique<QProcess>();
+    m_process->start(exe, args);
+    if (!m_process->waitForStarted(10000))
+        throw BoardError(0,
+                         "cannot start " + exe.toStdString() + ": " + m_process->errorString().toStdString());
+    QElapsedTimer t;
+    t.start();
+    QByteArray line;
+    while (!line.contains('\n') && t.elapsed() < 30000) {
+        if (!m_process->waitForReadyRead(1000) && m_process->state() == QProcess::NotRunning) break;
+        line += m_process->readAllStandardOutput();
+    }
+    const QByteArray prefix = "roundscope-board-sim: ";
+    if (!line.startsWith(prefix) || !line.contains('\n'))
+        throw BoardError(
+            0, "the virtual board did not start: " +
+                   QString::fromUtf8(line + m_process->readAllStandardError()).trimmed().toStdString());
+    return QString::fromUtf8(line.mid(prefix.size(), line.indexOf('\n') - prefix.size())).trimmed();
+}
+
+void VirtualBoard::stop() {
+    if (!m_process) return;
+    if (m_process->state() != QProcess::NotRunning) {
+        m_process->terminate();
+        if (!m_process->waitForFinished(3000)) {
+            m_process->kill();
+            m_process->waitForFinished(3000);
+        }
+    }
+    m_process.reset();
+}
+
+std::vector<KatRecord> readKatRecords(const std::string& path) {
+    std::vector<KatRecord> out;
+    for (const auto& r : core::readKatFile(path))
+        out.push_back({r.hex("Key"), r.hex("Nonce"), r.hex("AD"), r.hex("PT"), r.hex("CT")});
+    return out;
+}
+
+} // namespace rs::hw::board

@@ -1,0 +1,155 @@
+#pragma once
+// The host side of the board protocol (hw/zynq/PROTOCOL.md) over a serial line (QSerialPort): a real
+// Zynq-7020's USB-UART, QEMU's emulated UART, or the virtual board's pseudo-terminal. Blocking calls on the
+// caller's thread, each with a timeout; a lost or damaged answer is asked for again under the same
+// sequence number (the firmware answers a repeat from its cache, never runs it twice); a vanished port is
+// reopened. Every failure is a BoardError that says what happened; nothing is ever returned unchecked.
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "crypto/bytes.h"
+
+class QProcess;
+class QSerialPort;
+
+namespace rs::hw::board {
+
+/** @brief A failed request: `code` is the board's error code (hw/zynq/firmware/protocol.h), or 0 for the
+ *  line (timeouts, disconnects, damaged frames after every retry). */
+class BoardError : public std::runtime_error {
+  public:
+    BoardError(int code, const std::string& what) : std::runtime_error(what), m_code(code) {}
+    int code() const { return m_code; }
+
+  private:
+    int m_code;
+};
+
+struct BoardHello {
+    int protocol = 0;
+    std::uint32_t capabilities = 0;
+    int unroll = 0; ///< the IP's rounds per clock, 0 without the IP
+    std::string firmware;
+    bool hasHardware() const { return capabilities & 1u; }
+};
+
+struct BoardInfo {
+    std::uint32_t timerHz = 0, plHz = 0;
+    int unroll = 0;
+    bool ipPresent = false;
+    std::string firmware;
+};
+
+enum class BoardPath : std::uint8_t { Hardware = 0, Software = 1 };
+
+struct CryptResult {
+    crypto::Bytes output; ///< ciphertext‖tag, or the plaintext
+    std::uint64_t ticks = 0;
+    std::uint32_t ipCycles = 0;
+};
+
+struct BenchResult {
+    std::uint64_t ticks = 0, ipCycles = 0;
+    std::uint32_t timerHz = 0, count = 0, size = 0;
+    double seconds() const { return timerHz ? static_cast<double>(ticks) / timerHz : 0; }
+};
+
+struct KatRecord {
+    crypto::Bytes key, nonce, ad, pt, expected; ///< expected = ciphertext‖tag
+};
+
+struct KatOutcome {
+    int passed = 0, failed = 0;
+    std::uint64_t ticks = 0;
+    std::vector<std::string> failures; ///< "record 17: output byte 3 differs"
+};
+
+struct BoardOptions {
+    int timeoutMs = 3000; ///< per answer
+    int retries = 4;      ///< repeats of one request
+    int reconnects = 3;   ///< reopenings of a vanished port
+};
+
+class BoardClient {
+  public:
+    explicit BoardClient(BoardOptions options = {});
+    ~BoardClient();
+    BoardClient(const BoardClient&) = delete;
+    BoardClient& operator=(const BoardClient&) = delete;
+
+    /** @brief Opens the port (raw 8N1 at `baud`) and says HELLO; BoardError when it cannot. */
+    BoardHello open(const QString& port, int baud = 115200);
+    void close();
+    bool isOpen() const;
+    QString portName() const { return m_port; }
+
+    BoardHello hello();
+    BoardInfo info();
+    crypto::Bytes ping(const crypto::Bytes& data);
+    /** @brief variant: 0 Ascon-128, 1 Ascon-128a, 2 Ascon-AEAD128 (the IP's codes). */
+    void loadKey(int variant, const crypto::Bytes& key);
+    void loadNonce(const crypto::Bytes& nonce);
+    CryptResult encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt);
+    /** @brief The plaintext, or BoardError with code 6 (authentication failed). */
+    CryptResult decrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& ct,
+                        const crypto::Bytes& tag);
+    BenchResult bench(BoardPath path, std::uint16_t size, std::uint32_t count);
+    void reset();
+    /** @brief The records in batches that fit a frame, each output compared with its expected value;
+     *  `progress(done, total)` after every batch; stops early when `cancelled()` says so. */
+    KatOutcome runKats(BoardPath path, int variant, const std::vector<KatRecord>& records,
+                       const std::function<void(int, int)>& progress = {},
+                       const std::function<bool()>& cancelled = {});
+
+    /** @brief One request and its verified answer body (the core of every call above). */
+    crypto::Bytes request(std::uint8_t type, const crypto::Bytes& body);
+
+    /** @brief What happened on the line (retries, reconnects), one line each; may be empty. */
+    std::function<void(const std::string&)> log;
+    int retriesUsed() const { return m_retriesUsed; }
+    int reconnectsUsed() const { return m_reconnectsUsed; }
+
+  private:
+    void reopen();
+    std::optional<crypto::Bytes> readFrame(int timeoutMs);
+    void say(const std::string& s) const;
+
+    BoardOptions m_options;
+    std::unique_ptr<QSerialPort> m_serial;
+    QString m_port;
+    int m_baud = 115200;
+    std::uint16_t m_seq = 0;
+    crypto::Bytes m_rx;
+    int m_retriesUsed = 0, m_reconnectsUsed = 0;
+};
+
+/** @brief roundscope-board-sim as a child process: start() runs it and returns the pseudo-terminal it
+ *  serves; the destructor stops it. */
+class VirtualBoard {
+  public:
+    VirtualBoard();
+    ~VirtualBoard();
+    /** @brief Starts it with extra arguments (faults, --unroll); BoardError when it cannot. */
+    QString start(const QStringList& args = {});
+    void stop();
+    /** @brief roundscope-board-sim's path ($ROUNDSCOPE_BOARD_SIM, beside the program, the build tree, PATH).
+     */
+    static QString executable();
+
+  private:
+    std::unique_ptr<QProcess> m_process;
+};
+
+/** @brief Reads a NIST LWC AEAD KAT file into records (expected = CT of the file). */
+std::vector<KatRecord> readKatRecords(const std::string& path);
+
+} // namespace rs::hw::board

@@ -1,0 +1,100 @@
+#include "boardrunner.h"
+
+#include <algorithm>
+
+#include "boardclient.h"
+
+namespace rs::hw::board {
+
+namespace {
+
+using campaign::RunnerError;
+
+std::string option(const std::map<std::string, std::string>& o, const std::string& k,
+                   const std::string& def) {
+    const auto it = o.find(k);
+    return it == o.end() ? def : it->second;
+}
+
+int variantOf(std::string_view alg) {
+    if (alg == "ascon-128") return 0;
+    if (alg == "ascon-128a") return 1;
+    if (alg == "ascon-aead128") return 2;
+    return -1;
+}
+
+class BoardRunner final : public campaign::Runner {
+  public:
+    std::string target() const override { return "board"; }
+    bool supports(std::string_view algorithm) const override { return variantOf(algorithm) >= 0; }
+
+    campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
+                            const std::map<std::string, std::string>& options,
+                            const std::atomic<bool>& cancel) override {
+        const std::string pathText = option(options, "board.path", "hw");
+        if (pathText != "hw" && pathText != "sw")
+            throw RunnerError("board.path: expected hw or sw, got '" + pathText + "'");
+        const BoardPath path = pathText == "hw" ? BoardPath::Hardware : BoardPath::Software;
+        try {
+            connect(options);
+            m_client.loadKey(variantOf(key.algorithm), in.key);
+            m_client.loadNonce(in.nonce);
+            campaign::RunOutput out;
+            std::vector<double> ns;
+            std::uint32_t cycles = 0;
+            for (int r = 0; r < std::max(1, repeats); ++r) {
+                if (cancel.load()) throw campaign::Cancelled();
+                const CryptResult c = m_client.encrypt(path, in.ad, in.message);
+                if (r == 0) out.output = c.output, cycles = c.ipCycles;
+                ns.push_back(static_cast<double>(c.ticks) * 1e9 / m_info.timerHz);
+            }
+            std::sort(ns.begin(), ns.end());
+            const double median = ns[ns.size() / 2];
+            out.measurements = {{"time_min", ns.front(), "ns"},
+                                {"time_median", median, "ns"},
+                                {"time_max", ns.back(), "ns"},
+                                {"throughput",
+                                 median > 0 ? static_cast<double>(key.messageBytes) / (median / 1e9) : 0,
+                                 "bytes/s"}};
+            if (path == BoardPath::Hardware)
+                out.measurements.push_back({"cycles", static_cast<double>(cycles), "cycles"});
+            out.parameters = {{"board.path", pathText},
+                              {"firmware", m_info.firmware},
+                              {"port", m_client.portName().toStdString()},
+                              {"unroll", std::to_string(m_info.unroll)}};
+            return out;
+        } catch (const BoardError& e) {
+            throw RunnerError(std::string("board: ") + e.what());
+        }
+    }
+
+    std::map<std::string, std::string> provenance() const override {
+        return {{"board.sim", VirtualBoard::executable().toStdString()}};
+    }
+
+  private:
+    void connect(const std::map<std::string, std::string>& options) {
+        if (m_client.isOpen()) return;
+        QString port = QString::fromStdString(option(options, "board.port", "virtual"));
+        const int baud = std::stoi(option(options, "board.baud", "115200"));
+        if (port == QStringLiteral("virtual")) port = m_virtual.start();
+        m_client.open(port, baud);
+        m_info = m_client.info();
+    }
+
+    BoardClient m_client;
+    VirtualBoard m_virtual;
+    BoardInfo m_info;
+};
+
+} // namespace
+
+std::unique_ptr<campaign::Runner> makeBoardRunner() {
+    return std::make_unique<BoardRunner>();
+}
+
+void registerBoardRunner() {
+    campaign::registerRunner("board", [] { return makeBoardRunner(); });
+}
+
+} // namespace rs::hw::board

@@ -1,0 +1,18 @@
+#pragma once
+// The campaign target "board": each run encrypts on a Zynq board (or the virtual board) over the serial
+// protocol and reports the board's own timer: time_min/median/max per operation (ns), the IP's clock count,
+// and the path (hardware IP or ARM software). Options: "board.port" (a serial device, or "virtual", the
+// default: roundscope-board-sim is started), "board.path" ("hw" default, or "sw"), "board.baud" (115200).
+// Ascon AEAD only (the IP's variants), messages up to one frame.
+
+#include <memory>
+
+#include "runner.h"
+
+namespace rs::hw::board {
+
+std::unique_ptr<campaign::Runner> makeBoardRunner();
+/** @brief Registers target "board" with campaign::registerRunner. */
+void registerBoardRunner();
+
+} // namespace rs::hw::board

@@ -1,0 +1,76 @@
+#include "ascon_ip.h"
+
+#include "hal.h"
+
+#define R_CTRL 0x00
+#define R_CONFIG 0x04
+#define R_STATUS 0x08
+#define R_AD_LEN 0x0c
+#define R_MSG_LEN 0x10
+#define R_CYCLES 0x14
+#define R_KEY 0x30
+#define R_NONCE 0x40
+#define R_STATE 0x50
+#define R_DIN 0x80
+#define R_DOUT 0x84
+#define R_TAG 0x90
+#define ST_DONE 2u
+#define ST_AUTH_FAIL 4u
+#define CFG_DECRYPT 0x10u
+#define CFG_PRECOMP 0x20u
+#define IN_DEPTH 32u
+#define POLL_LIMIT 100000u
+
+static uint32_t word_of(const uint8_t *p, uint32_t n, uint32_t i) {
+    uint32_t w = 0;
+    for (uint32_t j = 0; j < 4 && 4 * i + j < n; ++j) w |= (uint32_t)p[4 * i + j] << (8 * j);
+    return w;
+}
+
+static void put_word(uint8_t *p, uint32_t n, uint32_t i, uint32_t w) {
+    for (uint32_t j = 0; j < 4 && 4 * i + j < n; ++j) p[4 * i + j] = (uint8_t)(w >> (8 * j));
+}
+
+void ascon_ip_clear(void) {
+    hal_ip_write(R_CTRL, 2u);
+}
+
+int ascon_ip_run(const struct ascon_ip_op *op, uint32_t *cycles) {
+    const uint32_t ad_words = (op->ad_len + 3) / 4, msg_words = (op->len + 3) / 4, in_words = ad_words + msg_words;
+    uint32_t cfg = (uint32_t)op->variant;
+    if (op->decrypt) cfg |= CFG_DECRYPT;
+    if (op->precomputed) cfg |= CFG_PRECOMP;
+    ascon_ip_clear();
+    hal_ip_write(R_CONFIG, cfg);
+    hal_ip_write(R_AD_LEN, op->ad_len);
+    hal_ip_write(R_MSG_LEN, op->len);
+    for (uint32_t i = 0; i < 4; ++i) hal_ip_write(R_KEY + 4 * i, word_of(op->key, 16, i));
+    if (op->precomputed) {
+        for (uint32_t i = 0; i < 10; ++i)
+            hal_ip_write(R_STATE + 4 * i, (uint32_t)(i % 2 ? op->state[i / 2] >> 32 : op->state[i / 2]));
+    } else {
+        for (uint32_t i = 0; i < 4; ++i) hal_ip_write(R_NONCE + 4 * i, word_of(op->nonce, 16, i));
+    }
+    if (op->decrypt)
+        for (uint32_t i = 0; i < 4; ++i) hal_ip_write(R_TAG + 4 * i, word_of(op->tag, 16, i));
+    /* The input: the AD words, then the message words (each starts on a new word). */
+    uint32_t sent = 0, got = 0;
+#define NEXT_IN(k) ((k) < ad_words ? word_of(op->ad, op->ad_len, (k)) : word_of(op->in, op->len, (k)-ad_words))
+    for (; sent < in_words && sent < IN_DEPTH; ++sent) hal_ip_write(R_DIN, NEXT_IN(sent));
+    hal_ip_write(R_CTRL, 1u);
+    uint32_t status = 0, polls = 0;
+    for (;;) {
+        status = hal_ip_read(R_STATUS);
+        for (uint32_t n = (status >> 16) & 0xff; n > 0 && got < msg_words; --n, ++got)
+            put_word(op->out, op->len, got, hal_ip_read(R_DOUT));
+        for (uint32_t n = (status >> 8) & 0xff; n > 0 && sent < in_words; --n, ++sent)
+            hal_ip_write(R_DIN, NEXT_IN(sent));
+        if ((status & ST_DONE) && got == msg_words) break;
+        if (++polls > POLL_LIMIT + 64 * (in_words + msg_words)) return ASCON_IP_TIMEOUT;
+    }
+#undef NEXT_IN
+    if (cycles) *cycles = hal_ip_read(R_CYCLES);
+    if (op->decrypt) return (status & ST_AUTH_FAIL) ? ASCON_IP_AUTH_FAIL : ASCON_IP_OK;
+    for (uint32_t i = 0; i < 4; ++i) put_word(op->out + op->len, 16, i, hal_ip_read(R_TAG + 4 * i));
+    return ASCON_IP_OK;
+}

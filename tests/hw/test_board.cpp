@@ -1,0 +1,261 @@
+// The board client against the virtual board (roundscope-board-sim: the firmware built for the host over
+// the Verilated IP, on a pseudo-terminal): the handshake, every command, all 3 x 1089 KATs on the hardware
+// path and the software path, the benchmark, and the faults — corrupted and dropped bytes, a board reset,
+// a disconnect in the middle of a batch, a board without the IP — each ending in a right answer or a
+// clear error, never a hang, never a wrong result counted as a pass.
+#include <gtest/gtest.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "boardclient.h"
+#include "boardrunner.h"
+#include "campaignengine.h"
+#include "crypto/asconaead.h"
+#include "testsupport.h"
+
+namespace {
+
+/** QSerialPort and QProcess want a QCoreApplication for their socket notifiers. */
+class QtEnvironment : public ::testing::Environment {
+  public:
+    void SetUp() override {
+        static int argc = 1;
+        static char name[] = "test_board";
+        static char* argv[] = {name, nullptr};
+        m_app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    void TearDown() override { m_app.reset(); }
+
+  private:
+    std::unique_ptr<QCoreApplication> m_app;
+};
+const auto* const g_qt = ::testing::AddGlobalTestEnvironment(new QtEnvironment);
+
+using namespace rs::hw::board;
+using rs::crypto::Bytes;
+
+BoardOptions fast() {
+    BoardOptions o;
+    o.timeoutMs = 700;
+    return o;
+}
+
+Bytes seq(std::size_t n, int from) {
+    Bytes b(n);
+    for (std::size_t i = 0; i < n; ++i)
+        b[i] = static_cast<std::uint8_t>(from + static_cast<int>(i));
+    return b;
+}
+
+TEST(Board, HandshakeAndEveryCommand) {
+    VirtualBoard sim;
+    BoardClient c;
+    const BoardHello h = c.open(sim.start({QStringLiteral("--unroll"), QStringLiteral("2")}));
+    EXPECT_EQ(h.protocol, 1);
+    EXPECT_TRUE(h.hasHardware());
+    EXPECT_EQ(h.unroll, 2);
+    EXPECT_EQ(h.firmware, "roundscope-fw 1.0");
+    const BoardInfo i = c.info();
+    EXPECT_EQ(i.timerHz, 333333333u);
+    EXPECT_EQ(i.plHz, 100000000u);
+    EXPECT_TRUE(i.ipPresent);
+    EXPECT_EQ(c.ping(seq(300, 0)), seq(300, 0)); // zeros inside: COBS
+
+    const Bytes key = seq(16, 0), nonce = seq(16, 16), ad = seq(5, 40), pt = seq(33, 60);
+    for (int v = 0; v < 3; ++v) {
+        const auto variant = static_cast<rs::crypto::AsconAeadVariant>(v);
+        c.loadKey(v, key);
+        c.loadNonce(nonce);
+        const auto want = rs::crypto::asconEncrypt(variant, key, nonce, ad, pt);
+        Bytes wantBytes = want.ct;
+        wantBytes.insert(wantBytes.end(), want.tag.begin(), want.tag.end());
+        const CryptResult hw = c.encrypt(BoardPath::Hardware, ad, pt),
+                          sw = c.encrypt(BoardPath::Software, ad, pt);
+        EXPECT_EQ(hw.output, wantBytes) << v;
+        EXPECT_EQ(sw.output, wantBytes) << v;
+        EXPECT_GT(hw.ipCycles, 0u);
+        EXPECT_EQ(sw.ipCycles, 0u);
+        EXPECT_GT(hw.ticks, 0u);
+        for (const BoardPath p : {BoardPath::Hardware, BoardPath::Software}) {
+            EXPECT_EQ(c.decrypt(p, ad, want.ct, want.tag).output, pt);
+            Bytes bad = want.tag;
+            bad[0] ^= 1;
+            try {
+                c.decrypt(p, ad, want.ct, bad);
+                ADD_FAILURE() << "a bad tag decrypted";
+            } catch (const BoardError& e) {
+                EXPECT_EQ(e.code(), 6);
+                EXPECT_NE(std::string(e.what()).find("authentication failed"), std::string::npos);
+            }
+        }
+    }
+    const BenchResult b = c.bench(BoardPath::Hardware, 64, 20);
+    EXPECT_EQ(b.count, 20u);
+    EXPECT_EQ(b.size, 64u);
+    EXPECT_GT(b.ipCycles, 20u * 20u); // Ascon-AEAD128, 4 blocks, 2 rounds per clock: about 29 clocks each
+    EXPECT_GT(b.seconds(), 0.0);
+    try {
+        c.loadKey(3, key);
+        ADD_FAILURE() << "variant 3 accepted";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 9);
+    }
+    c.reset();
+    try {
+        c.encrypt(BoardPath::Hardware, {}, pt);
+        ADD_FAILURE() << "encrypt without a key";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 5);
+    }
+    try {
+        c.request(0x66, {});
+        ADD_FAILURE() << "unknown command answered";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 3);
+    }
+    EXPECT_EQ(c.retriesUsed(), 0);
+}
+
+TEST(Board, AllKatsOnBothPaths) {
+    VirtualBoard sim;
+    BoardClient c;
+    c.open(sim.start());
+    const std::pair<int, const char*> files[] = {{0, "ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"},
+                                                 {1, "ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"},
+                                                 {2, "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"}};
+    for (const auto& [variant, file] : files) {
+        const auto records = readKatRecords(rs::test::vectorPath(file));
+        ASSERT_EQ(records.size(), 1089u);
+        int lastDone = 0;
+        for (const BoardPath p : {BoardPath::Hardware, BoardPath::Software}) {
+            const KatOutcome o = c.runKats(p, variant, records, [&](int done, int total) {
+                EXPECT_GT(done, lastDone);
+                EXPECT_EQ(total, 1089);
+                lastDone = done;
+            });
+            EXPECT_EQ(o.passed, 1089) << file;
+            EXPECT_EQ(o.failed, 0) << (o.failures.empty() ? "" : o.failures.front());
+            EXPECT_GT(o.ticks, 0u);
+            EXPECT_EQ(lastDone, 1089);
+            lastDone = 0;
+        }
+    }
+    // A wrong expectation is a failure, named: the client never trusts the board blindly.
+    auto records = readKatRecords(rs::test::vectorPath("ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"));
+    records.resize(40);
+    records[17].expected[3] ^= 1;
+    const KatOutcome o = c.runKats(BoardPath::Hardware, 0, records);
+    EXPECT_EQ(o.passed, 39);
+    ASSERT_EQ(o.failed, 1);
+    EXPECT_EQ(o.failures.front(), "record 18: output byte 3 differs from the KAT");
+}
+
+TEST(BoardFaults, CorruptedAndDroppedBytesAreRetried) {
+    const auto records = readKatRecords(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
+    for (const char* fault : {"--corrupt-every", "--drop-every"}) {
+        VirtualBoard sim;
+        BoardClient c(fast());
+        c.open(sim.start({QLatin1String(fault), QStringLiteral("3")}));
+        const KatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
+        EXPECT_EQ(o.passed, 1089) << fault;
+        EXPECT_EQ(o.failed, 0) << fault;
+        EXPECT_GT(c.retriesUsed(), 5) << fault;
+    }
+}
+
+TEST(BoardFaults, DisconnectInTheMiddleOfABatchIsAClearErrorNotAHang) {
+    const auto records = readKatRecords(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--disconnect-after"), QStringLiteral("6")}));
+    QElapsedTimer t;
+    t.start();
+    int done = 0;
+    try {
+        c.runKats(BoardPath::Hardware, 2, records, [&](int d, int) { done = d; });
+        ADD_FAILURE() << "the batch finished on a vanished board";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 0);
+        const std::string what = e.what();
+        EXPECT_TRUE(what.find("disconnected") != std::string::npos ||
+                    what.find("no valid answer") != std::string::npos)
+            << what;
+    }
+    EXPECT_GT(done, 0);
+    EXPECT_LT(done, 1089);
+    EXPECT_LT(t.elapsed(), 30000);
+}
+
+TEST(BoardFaults, ABoardResetLosesTheKeyAndSaysSo) {
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--reset-after"), QStringLiteral("3")})); // HELLO, key, nonce answered
+    c.loadKey(2, seq(16, 0));
+    c.loadNonce(seq(16, 1));
+    try {
+        c.encrypt(BoardPath::Hardware, {}, seq(16, 2));
+        ADD_FAILURE() << "encrypted without the key it lost";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 5);
+        EXPECT_NE(std::string(e.what()).find("was the board reset?"), std::string::npos);
+    }
+}
+
+TEST(BoardFaults, ABoardWithoutTheIpRunsSoftwareOnly) {
+    VirtualBoard sim;
+    BoardClient c;
+    const BoardHello h = c.open(sim.start({QStringLiteral("--no-ip")}));
+    EXPECT_FALSE(h.hasHardware());
+    c.loadKey(0, seq(16, 0));
+    c.loadNonce(seq(16, 1));
+    EXPECT_EQ(c.encrypt(BoardPath::Software, {}, seq(8, 2)).output.size(), 24u);
+    try {
+        c.encrypt(BoardPath::Hardware, {}, seq(8, 2));
+        ADD_FAILURE();
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 8);
+    }
+}
+
+TEST(BoardFaults, NoBoardAndBadOptions) {
+    BoardClient c(fast());
+    EXPECT_THROW(c.open(QStringLiteral("/dev/roundscope-no-such-port")), BoardError);
+    EXPECT_THROW(c.hello(), BoardError); // not connected
+    QProcess p;
+    p.start(VirtualBoard::executable(), {QStringLiteral("--fly")});
+    ASSERT_TRUE(p.waitForFinished(10000));
+    EXPECT_EQ(p.exitCode(), 2);
+    EXPECT_TRUE(p.readAllStandardError().contains("unknown option --fly"));
+}
+
+TEST(BoardCampaign, VirtualBoardTargetVerifiesAndTimes) {
+    registerBoardRunner();
+    QTemporaryDir dir;
+    rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
+    rs::campaign::CampaignSpec spec;
+    spec.name = "board";
+    spec.targets = {"board"};
+    spec.algorithms = {"ascon-128", "ascon-aead128", "lea-128-ctr"};
+    spec.messageBytes = {0, 64};
+    spec.repeats = 3;
+    spec.options = {{"board.path", "hw"}};
+    const auto r = rs::campaign::runCampaign(store, spec);
+    const auto runs = store.runs(r.campaignId);
+    ASSERT_EQ(runs.size(), 6u);
+    for (const auto& row : runs) {
+        if (row.key.algorithm == "lea-128-ctr") {
+            EXPECT_FALSE(row.verified);
+            continue;
+        }
+        EXPECT_TRUE(row.verified) << row.failure;
+        bool time = false;
+        for (const auto& m : row.measurements)
+            time = time || (m.metric == "time_median" && m.unit == "ns" && m.value > 0);
+        EXPECT_TRUE(time);
+    }
+}
+
+} // namespace
