@@ -4,6 +4,7 @@
 // Charts page's chart to PNG or PDF.
 #include "clicommands.h"
 
+#include "boardrunner.h"
 #include "campaignchart.h"
 #include "campaignengine.h"
 #include "chartdata.h"
@@ -105,6 +106,7 @@ int campaignRun(const CliArgs& args) {
     hw::registerIpRunner();
     gpu::registerCudaRunner();
     riscv::registerRiscvRunners();
+    hw::board::registerBoardRunner();
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     campaign::EngineOptions opt;

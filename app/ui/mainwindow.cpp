@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "boardpage.h"
+#include "boardrunner.h"
+#include "boardsession.h"
 #include "campaignsession.h"
 #include "campaignspage.h"
 #include "chartspage.h"
@@ -68,6 +71,7 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     hw::registerIpRunner();
     gpu::registerCudaRunner();
     riscv::registerRiscvRunners();
+    hw::board::registerBoardRunner();
     m_campaignSession = new sessions::CampaignSession(this);
     if (m_persist) {
         QString error;
@@ -80,6 +84,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_cuda = new CudaPage(m_gpuSession, this);
     m_riscvSession = new riscv::RiscvSession(this);
     m_riscv = new RiscvPage(m_riscvSession, this);
+    m_boardSession = new hw::BoardSession(this);
+    m_board = new BoardPage(m_boardSession, this);
 
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks
     // share the whole window and can be rearranged, tabbed or floated.
@@ -118,6 +124,9 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_riscvDock =
         addPage(scrollable(m_riscv), tr("RISC-V"), QStringLiteral("dock_riscv"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_cudaDock, m_riscvDock);
+    m_boardDock =
+        addPage(scrollable(m_board), tr("Board"), QStringLiteral("dock_board"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_riscvDock, m_boardDock);
     m_rtlDock = addPage(scrollable(m_rtl), tr("Model vs RTL state"), QStringLiteral("dock_rtl"),
                         Qt::TopDockWidgetArea);
     splitDockWidget(m_explorerDock, m_rtlDock, Qt::Horizontal);
@@ -179,11 +188,13 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 MainWindow::~MainWindow() {
     // The session is this window's first child, so QObject would delete it before the docks, whose
     // pages hold it and whose destructors may still reach it. Pages first, then the session.
+    delete m_boardDock;
     delete m_riscvDock;
     delete m_cudaDock;
     delete m_chartsDock;
     delete m_campaignsDock;
-    m_riscvDock = m_cudaDock = m_chartsDock = m_campaignsDock = nullptr;
+    m_boardDock = m_riscvDock = m_cudaDock = m_chartsDock = m_campaignsDock = nullptr;
+    m_board = nullptr;
     m_cuda = nullptr;
     m_riscv = nullptr;
     m_charts = nullptr;
@@ -267,6 +278,7 @@ void MainWindow::buildMenus() {
     view->addAction(m_chartsDock->toggleViewAction());
     view->addAction(m_cudaDock->toggleViewAction());
     view->addAction(m_riscvDock->toggleViewAction());
+    view->addAction(m_boardDock->toggleViewAction());
     view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -352,6 +364,7 @@ void MainWindow::resetLayout() {
     m_chartsDock->show();
     m_cudaDock->show();
     m_riscvDock->show();
+    m_boardDock->show();
 }
 
 bool MainWindow::captureExplorerInputs() {

@@ -20,6 +20,7 @@ namespace rs::riscv {
 class RiscvSession;
 }
 namespace rs::hw {
+class BoardSession;
 class IpSession;
 class WaveformSession;
 } // namespace rs::hw
@@ -29,6 +30,7 @@ namespace rs::gui {
 class CampaignsPage;
 class ChartsPage;
 class CudaPage;
+class BoardPage;
 class RiscvPage;
 class DiffusionPage;
 class IpPage;
@@ -57,6 +59,7 @@ class MainWindow : public QMainWindow {
     ChartsPage* chartsPage() const { return m_charts; }
     CudaPage* cudaPage() const { return m_cuda; }
     RiscvPage* riscvPage() const { return m_riscv; }
+    BoardPage* boardPage() const { return m_board; }
     /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
      *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
     bool captureExplorerInputs();
@@ -104,6 +107,9 @@ class MainWindow : public QMainWindow {
     riscv::RiscvSession* m_riscvSession = nullptr;
     RiscvPage* m_riscv = nullptr;
     QDockWidget* m_riscvDock = nullptr;
+    hw::BoardSession* m_boardSession = nullptr;
+    BoardPage* m_board = nullptr;
+    QDockWidget* m_boardDock = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

@@ -35,8 +35,8 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V
-        QCOMPARE(docks.size(), 9);
+        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V, Board
+        QCOMPARE(docks.size(), 10);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.explorerPage()->parentWidget() != nullptr);

@@ -1,0 +1,81 @@
+// The Board page over the real virtual board: it lists the virtual port, connects, shows what the board
+// said, runs all 1089 KATs of a variant on the hardware path with progress, benchmarks, reports a missing
+// KAT file as an error, and disconnects.
+#include <QtTest>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+
+#include "boardpage.h"
+#include "boardsession.h"
+
+using namespace rs;
+
+class TestBoard : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void connectKatsBenchDisconnect() {
+        hw::BoardSession session;
+        gui::BoardPage page(&session);
+        QCOMPARE(page.portBox()->currentText(), QStringLiteral("virtual"));
+        QVERIFY(!page.katButton()->isEnabled());
+        QSignalSpy connected(&session, &hw::BoardSession::connected);
+        page.connectButton()->click();
+        QVERIFY(connected.wait(30000));
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("hardware + software paths")),
+                 qPrintable(page.statusLabel()->text()));
+        QTRY_VERIFY(page.katButton()->isEnabled());
+
+        page.variantBox()->setCurrentIndex(2);
+        QVERIFY(page.katFileEdit()->text().endsWith(QStringLiteral("asconaead128_LWC_AEAD_KAT_128_128.txt")));
+        QSignalSpy kats(&session, &hw::BoardSession::katFinished);
+        page.katButton()->click();
+        QVERIFY(kats.wait(60000));
+        QCOMPARE(kats.front().at(0).toInt(), 1089);
+        QCOMPARE(kats.front().at(1).toInt(), 0);
+        QCOMPARE(page.progressBar()->value(), 1089);
+        QVERIFY(page.statusLabel()->text().startsWith(QStringLiteral("KATs: 1089 passed, 0 failed")));
+
+        QSignalSpy bench(&session, &hw::BoardSession::benchFinished);
+        QTRY_VERIFY(page.benchButton()->isEnabled());
+        page.benchButton()->click();
+        QVERIFY(bench.wait(60000));
+        QCOMPARE(bench.front().at(2).toInt(), 1000);
+        QVERIFY(page.statusLabel()->text().startsWith(QStringLiteral("benchmark: 1000 × 64 B")));
+
+        QSignalSpy failed(&session, &hw::BoardSession::failed);
+        QTRY_VERIFY(page.katButton()->isEnabled());
+        page.katFileEdit()->setText(QStringLiteral("/nonexistent/kat.txt"));
+        page.katButton()->click();
+        QVERIFY(failed.wait(30000));
+        QVERIFY(!page.statusLabel()->styleSheet().isEmpty()); // shown as an error
+
+        QSignalSpy gone(&session, &hw::BoardSession::disconnected);
+        QTRY_VERIFY(page.connectButton()->isEnabled());
+        page.connectButton()->click();
+        QVERIFY(gone.wait(30000));
+        QCOMPARE(page.connectButton()->text(), QStringLiteral("Connect"));
+        QVERIFY(!page.katButton()->isEnabled());
+    }
+
+    void aMissingPortIsAClearError() {
+        hw::BoardSession session;
+        gui::BoardPage page(&session);
+        page.portBox()->addItem(QStringLiteral("/dev/roundscope-no-board"));
+        page.portBox()->setCurrentText(QStringLiteral("/dev/roundscope-no-board"));
+        QSignalSpy failed(&session, &hw::BoardSession::failed);
+        page.connectButton()->click();
+        QVERIFY(failed.wait(30000));
+        QVERIFY(page.statusLabel()->text().startsWith(QStringLiteral("cannot connect: ")));
+        QVERIFY(!session.isConnected());
+    }
+};
+
+QTEST_MAIN(TestBoard)
+#include "test_board.moc"
