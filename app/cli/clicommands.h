@@ -40,6 +40,8 @@ int runWave(const std::string& verb, const CliArgs& args);
 int runCampaign(const std::string& verb, const CliArgs& args);
 /** @brief `riscv run|kernels|paper003`: the RV32 kernels under QEMU or Spike, in instructions. */
 int runRiscv(const std::string& verb, const CliArgs& args);
+/** @brief `board info|kat|bench`: a Zynq board (or the virtual one) over the serial protocol. */
+int runBoard(const std::string& verb, const CliArgs& args);
 /** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */
 int runChart(const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */

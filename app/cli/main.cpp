@@ -50,7 +50,7 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
         every run is checked against the C++ model first, committed as it ends; Ctrl+C stops
         between runs, --resume continues the newest unfinished campaign of the same definition
         presets: nist-lwc, paper004, paper003; targets: cpu, cpu-mt, ip, cuda,
-        riscv-qemu, riscv-spike
+        riscv-qemu, riscv-spike, board
   campaign list --db FILE     the stored campaigns
   campaign export --db FILE --id N --csv|--json [--out FILE]
   chart --db FILE --campaign N[,M] [--kind metric|speedup|efficiency] [--metric M]
@@ -64,6 +64,10 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   riscv paper003 [--sim S] [--isa I]   paper 003's tables: LEA-128 CTR instructions per block for
         the C reference and the three assembly variants; LEA-GCM at 16/64/128 bytes, 16-byte AAD,
         split into GF multiply, CTR and GHASH
+  board info|kat|bench --port DEV|virtual [--baud B] [--alg A] [--path hw|sw] [FILE]
+        a Zynq board over its USB-UART, or the virtual board (roundscope-board-sim: the firmware
+        over the Verilated IP, modelled timing): what it is, a KAT file through it (hardware IP or
+        ARM software path), or a benchmark (--count N --size BYTES)
   list                        the algorithms and their sizes
   demo                        a short tour of the models
 
@@ -95,6 +99,11 @@ int dispatch(const std::vector<std::string>& argv) {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
             throw UsageError("campaign: expected 'run', 'list' or 'export'");
         return runCampaign(argv[2], CliArgs(argv, 3));
+    }
+    if (cmd == "board") {
+        if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
+            throw UsageError("board: expected 'info', 'kat' or 'bench'");
+        return runBoard(argv[2], CliArgs(argv, 3));
     }
     if (cmd == "riscv") {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)

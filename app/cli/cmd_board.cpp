@@ -1,0 +1,87 @@
+// `board info|kat|bench`: a Zynq board over its serial port, or the virtual board (--port virtual).
+#include <QJsonArray>
+
+#include <iostream>
+
+#include "boardclient.h"
+#include "clicommands.h"
+
+namespace rs::cli {
+
+namespace {
+
+using hw::board::BoardPath;
+
+int variantArg(const CliArgs& args) {
+    const std::string alg = args.value("alg").value_or("ascon-128");
+    if (alg == "ascon-128") return 0;
+    if (alg == "ascon-128a") return 1;
+    if (alg == "ascon-aead128") return 2;
+    throw UsageError("--alg: the board runs ascon-128, ascon-128a or ascon-aead128, got '" + alg + "'");
+}
+
+BoardPath pathArg(const CliArgs& args) {
+    const std::string p = args.value("path").value_or("hw");
+    if (p != "hw" && p != "sw") throw UsageError("--path: expected hw or sw, got '" + p + "'");
+    return p == "hw" ? BoardPath::Hardware : BoardPath::Software;
+}
+
+} // namespace
+
+int runBoard(const std::string& verb, const CliArgs& args) {
+    if (verb != "info" && verb != "kat" && verb != "bench")
+        throw UsageError("board: expected 'info', 'kat' or 'bench', got '" + verb + "'");
+    args.allow({"port", "baud", "alg", "path", "size", "count"});
+    const std::string port = args.require("port");
+    const int baud = static_cast<int>(args.integer("baud", 115200, 1200, 4000000));
+    const int variant = variantArg(args);
+    const BoardPath path = pathArg(args);
+    if (verb == "kat" && args.positional().size() != 1) throw UsageError("board kat: expected one KAT FILE");
+    if (verb != "kat" && !args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    hw::board::VirtualBoard sim;
+    hw::board::BoardClient client;
+    try {
+        const QString device = port == "virtual" ? sim.start() : QString::fromStdString(port);
+        const hw::board::BoardHello h = client.open(device, baud);
+        const hw::board::BoardInfo info = client.info();
+        QJsonObject result{
+            {"port", device},
+            {"firmware", QString::fromStdString(h.firmware)},
+            {"protocol", h.protocol},
+            {"ip", h.hasHardware()},
+            {"unroll", h.unroll},
+            {"timer_hz", static_cast<double>(info.timerHz)},
+            {"pl_hz", static_cast<double>(info.plHz)},
+            {"timing", port == "virtual" ? "modelled (virtual board)" : "the board's global timer"}};
+        if (verb == "kat") {
+            const auto records = hw::board::readKatRecords(args.positional().front());
+            const auto o = client.runKats(path, variant, records);
+            result.insert(QStringLiteral("passed"), o.passed);
+            result.insert(QStringLiteral("failed"), o.failed);
+            result.insert(QStringLiteral("seconds"), static_cast<double>(o.ticks) / info.timerHz);
+            QJsonArray failures;
+            for (const auto& f : o.failures)
+                failures.append(QString::fromStdString(f));
+            result.insert(QStringLiteral("failures"), failures);
+            printResult(args, result);
+            return o.failed == 0 && o.passed > 0 ? kExitOk : kExitKatFailed;
+        }
+        if (verb == "bench") {
+            client.loadKey(variant, crypto::Bytes(16, 0x42));
+            client.loadNonce(crypto::Bytes(16, 0x24));
+            const auto b = client.bench(path, static_cast<std::uint16_t>(args.integer("size", 64, 0, 4000)),
+                                        static_cast<std::uint32_t>(args.integer("count", 1000, 1, 1000000)));
+            result.insert(QStringLiteral("count"), static_cast<double>(b.count));
+            result.insert(QStringLiteral("size"), static_cast<double>(b.size));
+            result.insert(QStringLiteral("seconds"), b.seconds());
+            result.insert(QStringLiteral("ip_cycles"), static_cast<double>(b.ipCycles));
+        }
+        printResult(args, result);
+        return kExitOk;
+    } catch (const hw::board::BoardError& e) {
+        throw UsageError(std::string("board: ") + e.what());
+    }
+}
+
+} // namespace rs::cli
