@@ -259,8 +259,18 @@ void BoardClient::loadNonce(const crypto::Bytes& nonce) {
     request(RSB_LOAD_NONCE, nonce);
 }
 
-CryptResult BoardClient::encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt) {
-    crypto::Bytes b{static_cast<std::uint8_t>(path), 0};
+void BoardClient::loadState(const std::array<std::uint64_t, 5>& state) {
+    crypto::Bytes b;
+    for (const std::uint64_t x : state)
+        for (int i = 0; i < 8; ++i)
+            b.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
+    request(RSB_LOAD_STATE, b);
+}
+
+CryptResult BoardClient::encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt,
+                                 bool precomputed) {
+    crypto::Bytes b{static_cast<std::uint8_t>(path),
+                    static_cast<std::uint8_t>(precomputed ? RSB_FLAG_PRECOMPUTED : 0)};
     append16(b, static_cast<std::uint16_t>(ad.size()));
     append16(b, static_cast<std::uint16_t>(pt.size()));
     append(b, ad);

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -98,7 +99,11 @@ class BoardClient {
     /** @brief variant: 0 Ascon-128, 1 Ascon-128a, 2 Ascon-AEAD128 (the IP's codes). */
     void loadKey(int variant, const crypto::Bytes& key);
     void loadNonce(const crypto::Bytes& nonce);
-    CryptResult encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt);
+    /** @brief The IP's precomputed mode: x0..x4 after initialisation (hw::initialState), then encrypt with
+     *  `precomputed` = true (hardware path only). */
+    void loadState(const std::array<std::uint64_t, 5>& state);
+    CryptResult encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt,
+                        bool precomputed = false);
     /** @brief The plaintext, or BoardError with code 6 (authentication failed). */
     CryptResult decrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& ct,
                         const crypto::Bytes& tag);

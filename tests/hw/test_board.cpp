@@ -14,6 +14,7 @@
 #include "boardrunner.h"
 #include "campaignengine.h"
 #include "crypto/asconaead.h"
+#include "hw/ipprecompute.h"
 #include "testsupport.h"
 
 namespace {
@@ -91,6 +92,21 @@ TEST(Board, HandshakeAndEveryCommand) {
                 EXPECT_NE(std::string(e.what()).find("authentication failed"), std::string::npos);
             }
         }
+    }
+    // The IP's precomputed mode: the state after initialisation comes from the host.
+    {
+        const auto variant = rs::crypto::AsconAeadVariant::AsconAead128;
+        const auto s = rs::hw::initialState(variant, key, nonce);
+        c.loadKey(2, key);
+        c.loadState({s.x[0], s.x[1], s.x[2], s.x[3], s.x[4]});
+        const auto want = rs::crypto::asconEncrypt(variant, key, nonce, ad, pt);
+        Bytes wantBytes = want.ct;
+        wantBytes.insert(wantBytes.end(), want.tag.begin(), want.tag.end());
+        const CryptResult pre = c.encrypt(BoardPath::Hardware, ad, pt, true);
+        EXPECT_EQ(pre.output, wantBytes);
+        EXPECT_LT(pre.ipCycles,
+                  c.encrypt(BoardPath::Hardware, ad, pt).ipCycles); // no initialisation in hardware
+        EXPECT_THROW(c.encrypt(BoardPath::Software, ad, pt, true), BoardError);
     }
     const BenchResult b = c.bench(BoardPath::Hardware, 64, 20);
     EXPECT_EQ(b.count, 20u);
