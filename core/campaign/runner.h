@@ -72,6 +72,13 @@ class Cancelled : public std::runtime_error {
     Cancelled() : std::runtime_error("cancelled") {}
 };
 
+/** @brief The value of a run option ("ip.unroll"), or the fallback when the definition does not set it. */
+inline std::string optionOr(const std::map<std::string, std::string>& options, const std::string& name,
+                            const std::string& fallback) {
+    const auto it = options.find(name);
+    return it == options.end() ? fallback : it->second;
+}
+
 /** @brief Makes a runner of one target. */
 using RunnerFactory = std::function<std::unique_ptr<Runner>()>;
 /** @brief Adds (or replaces) a target; an empty factory removes it. core registers "cpu" and "cpu-mt" itself;

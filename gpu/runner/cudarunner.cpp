@@ -20,12 +20,6 @@ using campaign::RunnerError;
 
 constexpr int kExitWrong = 1, kExitNoDevice = 4;
 
-std::string option(const std::map<std::string, std::string>& o, const std::string& k,
-                   const std::string& def) {
-    const auto it = o.find(k);
-    return it == o.end() ? def : it->second;
-}
-
 void writeFile(const QString& path, const crypto::Bytes& b) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) ||
@@ -53,7 +47,7 @@ class CudaRunner final : public campaign::Runner {
                             const std::map<std::string, std::string>& options,
                             const std::atomic<bool>& cancel) override {
         const bool aead = key.algorithm == "ascon-aead128";
-        std::string variant = option(options, "cuda.variant", "");
+        std::string variant = campaign::optionOr(options, "cuda.variant", "");
         if (variant.empty())
             for (const Variant& v : variants())
                 if (v.algorithm == key.algorithm) {
@@ -67,7 +61,7 @@ class CudaRunner final : public campaign::Runner {
             throw RunnerError("cuda.variant: '" + variant + "' is not a kernel of " + key.algorithm + " (" +
                               known + ")");
         }
-        const std::string messages = option(options, "cuda.messages", "1024");
+        const std::string messages = campaign::optionOr(options, "cuda.messages", "1024");
         if (aead && (messages.empty() || messages.find_first_not_of("0123456789") != std::string::npos ||
                      std::stoull(messages) < 1 || std::stoull(messages) > (1u << 24)))
             throw RunnerError("cuda.messages: expected 1..16777216, got '" + messages + "'");

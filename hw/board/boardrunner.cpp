@@ -10,12 +10,6 @@ namespace {
 
 using campaign::RunnerError;
 
-std::string option(const std::map<std::string, std::string>& o, const std::string& k,
-                   const std::string& def) {
-    const auto it = o.find(k);
-    return it == o.end() ? def : it->second;
-}
-
 int variantOf(std::string_view alg) {
     if (alg == "ascon-128") return 0;
     if (alg == "ascon-128a") return 1;
@@ -31,7 +25,7 @@ class BoardRunner final : public campaign::Runner {
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
                             const std::map<std::string, std::string>& options,
                             const std::atomic<bool>& cancel) override {
-        const std::string pathText = option(options, "board.path", "hw");
+        const std::string pathText = campaign::optionOr(options, "board.path", "hw");
         if (pathText != "hw" && pathText != "sw")
             throw RunnerError("board.path: expected hw or sw, got '" + pathText + "'");
         const BoardPath path = pathText == "hw" ? BoardPath::Hardware : BoardPath::Software;
@@ -75,8 +69,8 @@ class BoardRunner final : public campaign::Runner {
   private:
     void connect(const std::map<std::string, std::string>& options) {
         if (m_client.isOpen()) return;
-        QString port = QString::fromStdString(option(options, "board.port", "virtual"));
-        const int baud = std::stoi(option(options, "board.baud", "115200"));
+        QString port = QString::fromStdString(campaign::optionOr(options, "board.port", "virtual"));
+        const int baud = std::stoi(campaign::optionOr(options, "board.baud", "115200"));
         if (port == QStringLiteral("virtual")) port = m_virtual.start();
         m_client.open(port, baud);
         m_info = m_client.info();

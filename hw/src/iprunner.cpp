@@ -24,15 +24,9 @@ std::string joinInts(const std::vector<int>& v) {
     return s;
 }
 
-std::string option(const std::map<std::string, std::string>& options, const std::string& name,
-                   const std::string& fallback) {
-    const auto it = options.find(name);
-    return it == options.end() ? fallback : it->second;
-}
-
 /** "ip.unroll": one of the settings Verilated into this build. */
 int unrollOption(const std::map<std::string, std::string>& options) {
-    const std::string text = option(options, "ip.unroll", "1");
+    const std::string text = campaign::optionOr(options, "ip.unroll", "1");
     const std::vector<int> built = IpDevice::supportedUnrolls();
     int u = 0;
     std::size_t used = 0;
@@ -48,14 +42,14 @@ int unrollOption(const std::map<std::string, std::string>& options) {
 }
 
 bool precomputedOption(const std::map<std::string, std::string>& options) {
-    const std::string text = option(options, "ip.precomputed", "0");
+    const std::string text = campaign::optionOr(options, "ip.precomputed", "0");
     if (text != "0" && text != "1")
         throw RunnerError("ip.precomputed: expected '0' or '1', got '" + text + "'");
     return text == "1";
 }
 
 double clockOption(const std::map<std::string, std::string>& options) {
-    const std::string text = option(options, "ip.clock_mhz", "100");
+    const std::string text = campaign::optionOr(options, "ip.clock_mhz", "100");
     double mhz = 0;
     std::size_t used = 0;
     try {

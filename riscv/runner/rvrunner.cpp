@@ -10,12 +10,6 @@ namespace {
 
 using campaign::RunnerError;
 
-std::string option(const std::map<std::string, std::string>& o, const std::string& k,
-                   const std::string& def) {
-    const auto it = o.find(k);
-    return it == o.end() ? def : it->second;
-}
-
 class RiscvRunner final : public campaign::Runner {
   public:
     explicit RiscvRunner(std::string sim) : m_sim(std::move(sim)) {}
@@ -31,14 +25,14 @@ class RiscvRunner final : public campaign::Runner {
                             const std::atomic<bool>& cancel) override {
         const RvKernel* def = defaultKernel(key.algorithm);
         if (!def) throw RunnerError(target() + ": no RV32 kernel computes " + key.algorithm);
-        const std::string kernel = option(options, target() + ".kernel", def->id);
+        const std::string kernel = campaign::optionOr(options, target() + ".kernel", def->id);
         const RvKernel* k = findKernel(kernel);
         if (!k || k->algorithm != key.algorithm)
             throw RunnerError(target() + ".kernel: '" + kernel + "' does not compute " + key.algorithm);
         RvRequest r;
         r.kernel = kernel;
         r.sim = m_sim;
-        r.isa = option(options, target() + ".isa", "rv32im");
+        r.isa = campaign::optionOr(options, target() + ".isa", "rv32im");
         r.key = in.key, r.nonce = in.nonce, r.ad = in.ad, r.message = in.message;
         RvResult res;
         try {

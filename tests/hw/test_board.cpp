@@ -5,7 +5,6 @@
 // clear error, never a hang, never a wrong result counted as a pass.
 #include <gtest/gtest.h>
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -15,25 +14,10 @@
 #include "campaignengine.h"
 #include "crypto/asconaead.h"
 #include "hw/ipprecompute.h"
+#include "qtcoreapp.h"
 #include "testsupport.h"
 
 namespace {
-
-/** QSerialPort and QProcess want a QCoreApplication for their socket notifiers. */
-class QtEnvironment : public ::testing::Environment {
-  public:
-    void SetUp() override {
-        static int argc = 1;
-        static char name[] = "test_board";
-        static char* argv[] = {name, nullptr};
-        m_app = std::make_unique<QCoreApplication>(argc, argv);
-    }
-    void TearDown() override { m_app.reset(); }
-
-  private:
-    std::unique_ptr<QCoreApplication> m_app;
-};
-const auto* const g_qt = ::testing::AddGlobalTestEnvironment(new QtEnvironment);
 
 using namespace rs::hw::board;
 using rs::crypto::Bytes;

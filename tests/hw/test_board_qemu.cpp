@@ -3,7 +3,6 @@
 // no IP and serve the software path: the KATs run through it must all pass.
 #include <gtest/gtest.h>
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
@@ -11,26 +10,12 @@
 #include <QStandardPaths>
 
 #include "boardclient.h"
+#include "qtcoreapp.h"
 #include "testsupport.h"
 
 namespace {
 
 using namespace rs::hw::board;
-
-class QtEnvironment : public ::testing::Environment {
-  public:
-    void SetUp() override {
-        static int argc = 1;
-        static char name[] = "test_board_qemu";
-        static char* argv[] = {name, nullptr};
-        m_app = std::make_unique<QCoreApplication>(argc, argv);
-    }
-    void TearDown() override { m_app.reset(); }
-
-  private:
-    std::unique_ptr<QCoreApplication> m_app;
-};
-const auto* const g_qt = ::testing::AddGlobalTestEnvironment(new QtEnvironment);
 
 TEST(BoardQemu, ArmFirmwareAnswersOverTheEmulatedUart) {
     const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-arm"));
