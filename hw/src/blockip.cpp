@@ -1,0 +1,132 @@
+#include "hw/blockip.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "blockmodels.h"
+#include "crypto/blockmodes.h"
+#include "hw/axilite.h"
+
+namespace rs::hw {
+
+namespace {
+
+constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0x14, kKey = 0x30, kDin = 0x50,
+                       kDout = 0x60;
+
+std::uint32_t word(crypto::ByteView b, std::size_t i) {
+    std::uint32_t w = 0;
+    for (std::size_t j = 0; j < 4 && 4 * i + j < b.size(); ++j)
+        w |= std::uint32_t(b[4 * i + j]) << (8 * j);
+    return w;
+}
+
+} // namespace
+
+std::optional<BlockIpAlgorithm> blockIpAlgorithm(std::string_view id) {
+    if (id == "lea-128") return BlockIpAlgorithm{BlockCore::Lea, 16, 24};
+    if (id == "lea-192") return BlockIpAlgorithm{BlockCore::Lea, 24, 28};
+    if (id == "lea-256") return BlockIpAlgorithm{BlockCore::Lea, 32, 32};
+    if (id == "skinny-128-256") return BlockIpAlgorithm{BlockCore::Skinny128_256, 32, 48};
+    return std::nullopt;
+}
+
+std::uint64_t blockIpCycles(int rounds, int rpc) {
+    return 1 + static_cast<std::uint64_t>((rounds + rpc - 1) / rpc);
+}
+
+BlockIp::BlockIp() = default;
+BlockIp::~BlockIp() = default;
+
+std::vector<int> BlockIp::supportedRpc(BlockCore core) {
+    std::vector<int> out;
+    for (const auto& [c, r] : detail::builtBlockModels())
+        if (c == static_cast<int>(core)) out.push_back(r);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+detail::BlockModel& BlockIp::model(BlockCore core, int rpc) {
+    if (m_models.empty()) m_owner = std::this_thread::get_id();
+    if (m_owner != std::this_thread::get_id())
+        throw std::logic_error("BlockIp: a Verilated model must be clocked by the thread that built it");
+    const auto key = std::make_pair(static_cast<int>(core), rpc);
+    auto it = m_models.find(key);
+    if (it == m_models.end()) {
+        auto m = detail::makeBlockModel(key.first, rpc);
+        if (!m) {
+            std::string built;
+            for (const int r : supportedRpc(core))
+                built += (built.empty() ? "" : ", ") + std::to_string(r);
+            throw crypto::InvalidArgument("rounds per clock " + std::to_string(rpc) +
+                                          " was not Verilated (built: " + built + ")");
+        }
+        it = m_models.emplace(key, std::move(m)).first;
+    }
+    return *it->second;
+}
+
+BlockIpResult BlockIp::ecb(std::string_view algorithm, crypto::ByteView key, crypto::ByteView in, int rpc) {
+    return run(algorithm, key, {}, in, rpc, false);
+}
+
+BlockIpResult BlockIp::ctr(std::string_view algorithm, crypto::ByteView key, crypto::ByteView iv,
+                           crypto::ByteView in, int rpc) {
+    crypto::requireLength("CTR IV", iv, 16);
+    return run(algorithm, key, iv, in, rpc, true);
+}
+
+BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, crypto::ByteView iv,
+                           crypto::ByteView in, int rpc, bool ctr) {
+    const auto alg = blockIpAlgorithm(algorithm);
+    if (!alg)
+        throw crypto::InvalidArgument("the block IP runs lea-128, lea-192, lea-256, skinny-128-256, not '" +
+                                      std::string(algorithm) + "'");
+    crypto::requireLength("key", key, alg->keyBytes);
+    if (!ctr && in.size() % 16) throw crypto::InvalidArgument("ECB needs whole 16-byte blocks");
+    detail::BlockModel& m = model(alg->core, rpc);
+    struct FstGuard {
+        detail::BlockModel& m;
+        bool on;
+        ~FstGuard() {
+            if (on) m.closeFst();
+        }
+    } guard{m, !m_fst.empty()};
+    if (!m_fst.empty()) {
+        m.openFst(m_fst);
+        m_fst.clear();
+    }
+    AxiLiteMaster bus(m);
+    BlockIpResult r;
+    r.output.resize(in.size());
+    bus.write(kConfig, alg->keyBytes == 16 ? 0u : alg->keyBytes == 24 ? 1u : 2u);
+    for (std::size_t i = 0; i < 8; ++i)
+        bus.write(static_cast<std::uint8_t>(kKey + 4 * i), word(key, i));
+    std::uint8_t counter[16] = {};
+    if (ctr) std::copy(iv.begin(), iv.end(), counter);
+    for (std::size_t off = 0; off < in.size(); off += 16) {
+        const crypto::ByteView block = ctr ? crypto::ByteView(counter, 16) : in.subspan(off, 16);
+        for (std::size_t i = 0; i < 4; ++i)
+            bus.write(static_cast<std::uint8_t>(kDin + 4 * i), word(block, i));
+        bus.write(kCtrl, 1);
+        int polls = 0;
+        while (!(bus.read(kStatus) & 2u))
+            if (++polls > 10000) throw AxiError("the block IP did not raise DONE");
+        r.coreCycles += bus.read(kCycles);
+        std::uint8_t out[16];
+        for (std::size_t i = 0; i < 4; ++i) {
+            const std::uint32_t w = bus.read(static_cast<std::uint8_t>(kDout + 4 * i));
+            for (int j = 0; j < 4; ++j)
+                out[4 * i + static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(w >> (8 * j));
+        }
+        const std::size_t n = std::min<std::size_t>(16, in.size() - off);
+        for (std::size_t j = 0; j < n; ++j)
+            r.output[off + j] = ctr ? static_cast<std::uint8_t>(in[off + j] ^ out[j]) : out[j];
+        if (ctr) crypto::incrementBigEndian(counter, 16);
+        ++r.blocks;
+    }
+    r.busClocks = bus.cycles();
+    return r;
+}
+
+} // namespace rs::hw

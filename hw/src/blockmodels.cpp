@@ -1,0 +1,118 @@
+// The only file that sees the Verilated block cores (listed in the generated blockmodels.inc).
+#include "blockmodels.h"
+
+#include <stdexcept>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "blockmodels.inc"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#pragma GCC diagnostic pop
+
+namespace rs::hw::detail {
+
+namespace {
+
+template <class Model> class VerilatedBlock final : public BlockModel {
+  public:
+    VerilatedBlock() : m_context(std::make_unique<VerilatedContext>()) {
+        m_context->traceEverOn(true);
+        m_model = std::make_unique<Model>(m_context.get(), "block");
+        reset();
+    }
+    ~VerilatedBlock() override {
+        closeFst();
+        m_model->final();
+    }
+
+    void reset() override {
+        m_model->aresetn = 0;
+        for (int i = 0; i < 4; ++i)
+            tick({});
+        m_model->aresetn = 1;
+        tick({});
+    }
+
+    AxiLiteOutputs tick(const AxiLiteInputs& in) override {
+        Model& m = *m_model;
+        m.s_axi_awaddr = in.awaddr;
+        m.s_axi_awprot = 0;
+        m.s_axi_awvalid = in.awvalid;
+        m.s_axi_wdata = in.wdata;
+        m.s_axi_wstrb = in.wstrb;
+        m.s_axi_wvalid = in.wvalid;
+        m.s_axi_bready = in.bready;
+        m.s_axi_araddr = in.araddr;
+        m.s_axi_arprot = 0;
+        m.s_axi_arvalid = in.arvalid;
+        m.s_axi_rready = in.rready;
+        m.aclk = 0;
+        m.eval();
+        AxiLiteOutputs out;
+        out.awready = m.s_axi_awready;
+        out.wready = m.s_axi_wready;
+        out.bvalid = m.s_axi_bvalid;
+        out.bresp = m.s_axi_bresp;
+        out.arready = m.s_axi_arready;
+        out.rvalid = m.s_axi_rvalid;
+        out.rresp = m.s_axi_rresp;
+        out.rdata = m.s_axi_rdata;
+        out.irq = m.irq;
+        m_round = m.dbg_round;
+        m_busy = m.dbg_busy;
+        if (m_fst) m_fst->dump(m_time);
+        ++m_time;
+        m.aclk = 1;
+        m.eval();
+        if (m_fst) m_fst->dump(m_time);
+        ++m_time;
+        return out;
+    }
+
+    int round() const override { return m_round; }
+    bool busy() const override { return m_busy; }
+
+    void openFst(const std::string& path) override {
+        closeFst();
+        m_fst = std::make_unique<VerilatedFstC>();
+        m_model->trace(m_fst.get(), 99);
+        m_fst->open(path.c_str());
+        if (!m_fst->isOpen()) {
+            m_fst.reset();
+            throw std::runtime_error("cannot open " + path);
+        }
+    }
+    void closeFst() override {
+        if (m_fst) m_fst->close();
+        m_fst.reset();
+    }
+
+  private:
+    std::unique_ptr<VerilatedContext> m_context;
+    std::unique_ptr<Model> m_model;
+    std::unique_ptr<VerilatedFstC> m_fst;
+    std::uint64_t m_time = 0;
+    int m_round = 0;
+    bool m_busy = false;
+};
+
+} // namespace
+
+std::unique_ptr<BlockModel> makeBlockModel(int cipher, int rpc) {
+#define RS_BLOCK_MODEL(c, r, M)                                                                              \
+    if (cipher == (c) && rpc == (r)) return std::make_unique<VerilatedBlock<M>>();
+    RS_BLOCK_MODELS
+#undef RS_BLOCK_MODEL
+    return nullptr;
+}
+
+std::vector<std::pair<int, int>> builtBlockModels() {
+    std::vector<std::pair<int, int>> out;
+#define RS_BLOCK_MODEL(c, r, M) out.emplace_back(c, r);
+    RS_BLOCK_MODELS
+#undef RS_BLOCK_MODEL
+    return out;
+}
+
+} // namespace rs::hw::detail
