@@ -34,6 +34,12 @@ int runDemo(const CliArgs& args);
 int runDiffusion(const CliArgs& args);
 /** @brief `ip run|kat|resources`: the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
 int runIp(const std::string& verb, const CliArgs& args);
+/** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
+bool isBlockIpAlgorithm(const CliArgs& args);
+/** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */
+int ipBlockRun(const CliArgs& args);
+/** @brief `ip resources --alg lea-128 [--unroll N]`: yosys synth_xilinx of the LEA or SKINNY core. */
+int ipBlockResources(const CliArgs& args);
 /** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
 int runWave(const std::string& verb, const CliArgs& args);
 /** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */

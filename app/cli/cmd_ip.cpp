@@ -163,6 +163,13 @@ int ipResources(const CliArgs& args) {
 } // namespace
 
 int runIp(const std::string& verb, const CliArgs& args) {
+    if (verb == "run" && isBlockIpAlgorithm(args)) return ipBlockRun(args);
+    if (verb == "resources" && args.has("alg")) {
+        if (!isBlockIpAlgorithm(args))
+            throw UsageError(
+                "--alg: ip resources takes lea-128, lea-192, lea-256 or skinny-128-256 (no --alg: Ascon)");
+        return ipBlockResources(args);
+    }
     if (verb == "run") return ipRun(args);
     if (verb == "kat") return ipKat(args);
     if (verb == "resources") return ipResources(args);

@@ -41,6 +41,9 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
         clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)
   ip kat --alg A [--unroll N] [--precomputed] FILE    the KAT file through the IP
   ip resources [--unroll N]   yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4
+  ip run --alg lea-128|lea-192|lea-256|skinny-128-256 --key HEX --pt HEX [--mode ecb|ctr --iv HEX]
+         [--unroll RPC] [--fst FILE]   the LEA / SKINNY core: output next to the model, clocks
+  ip resources --alg lea-128|skinny-128-256 [--unroll RPC]   the same synthesis for those cores
   wave info FILE              a VCD or FST file's signals, changes, end tick, timescale
   wave convert IN OUT         VCD <-> FST (by extension)
   wave delta FILE --a SIGNAL=VALUE --b SIGNAL=VALUE [--after TICK] [--clock SIGNAL]

@@ -43,6 +43,8 @@ module block_axi_top #(
 );
   localparam logic [1:0] OKAY = 2'b00;
   localparam logic [1:0] SLVERR = 2'b10;
+  localparam logic [7:0] CIPHER_ID = CIPHER[7:0];
+  localparam logic [7:0] RPC_ID = RPC[7:0];
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_prot;
@@ -97,10 +99,10 @@ module block_axi_top #(
         s_axi_bresp <= w_err ? SLVERR : OKAY;
         if (w_idx == 6'h01) cfg <= (cfg & ~strb_mask[1:0]) | (s_axi_wdata[1:0] & strb_mask[1:0]);
         for (int i = 0; i < 8; i++)
-          if (w_idx == 6'h0c + 6'(i))
+          if ({26'b0, w_idx} == 32'h0c + i)
             key_w[32*i+:32] <= (key_w[32*i+:32] & ~strb_mask) | (s_axi_wdata & strb_mask);
         for (int i = 0; i < 4; i++)
-          if (w_idx == 6'h14 + 6'(i))
+          if ({26'b0, w_idx} == 32'h14 + i)
             din_w[32*i+:32] <= (din_w[32*i+:32] & ~strb_mask) | (s_axi_wdata & strb_mask);
       end
     end
@@ -120,7 +122,7 @@ module block_axi_top #(
     else if (r_idx == 6'h01) r_data = {30'b0, cfg};
     else if (r_idx == 6'h02) r_data = {30'b0, done, busy};
     else if (r_idx == 6'h05) r_data = cycles;
-    else if (r_idx == 6'h0a) r_data = {8'd1, 8'd0, 8'(CIPHER), 8'(RPC)};
+    else if (r_idx == 6'h0a) r_data = {8'd1, 8'd0, CIPHER_ID, RPC_ID};
     else if (r_idx >= 6'h0c && r_idx <= 6'h13) r_data = '0;  // KEY reads 0
     else if (r_idx >= 6'h14 && r_idx <= 6'h17) r_data = din_w[32*(r_idx-6'h14)+:32];
     else if (r_idx >= 6'h18 && r_idx <= 6'h1b) r_data = dout[32*(r_idx-6'h18)+:32];

@@ -18,16 +18,27 @@ module lea_core #(
     output logic         done,
     output logic [  5:0] round      // rounds done so far (waveforms)
 );
-  localparam logic [31:0] DELTA[8] = '{
-      32'hc3efe9db, 32'h44626b02, 32'h79e27c8a, 32'h78df30ec,
-      32'h715ea49e, 32'hc785da0a, 32'he04ef22a, 32'he5c40957
-  };
+  // The key-schedule constants (a function, not an unpacked array parameter: yosys 0.23 reads this).
+  function automatic logic [31:0] delta(input int k);
+    case (k)
+      0: delta = 32'hc3efe9db;
+      1: delta = 32'h44626b02;
+      2: delta = 32'h79e27c8a;
+      3: delta = 32'h78df30ec;
+      4: delta = 32'h715ea49e;
+      5: delta = 32'hc785da0a;
+      6: delta = 32'he04ef22a;
+      default: delta = 32'he5c40957;
+    endcase
+  endfunction
 
   function automatic logic [31:0] rol(input logic [31:0] v, input int n);
     rol = (n % 32 == 0) ? v : ((v << (n % 32)) | (v >> (32 - n % 32)));
   endfunction
 
-  logic [31:0] x[4], t[8], xn[4], tn[8];
+  // Flat vectors, word j at [32j+31:32j] (yosys 0.23 reads neither packed 2-D nor unpacked arrays here).
+  logic [127:0] x, xn;
+  logic [255:0] t, tn;
   logic [5:0] r, rn, nrounds;
   logic [1:0] kl;
 
@@ -41,10 +52,10 @@ module lea_core #(
 
   // RPC rounds: round keys from the key words, then the ARX round.
   always_comb begin
-    logic [31:0] rk[6];
+    logic [191:0] rk;
     logic [31:0] d, x0;
     int i;
-    rk = '{default: '0};
+    rk = '0;
     d = '0;
     x0 = '0;
     i = 0;
@@ -52,40 +63,45 @@ module lea_core #(
     tn = t;
     rn = r;
     for (int k = 0; k < RPC; k++) begin
-      i = int'(rn);
+      i = {26'b0, rn};
       if (rn < nrounds) begin
         if (kl == 2'd0) begin
-          d = DELTA[i%4];
-          tn[0] = rol(tn[0] + rol(d, i), 1);
-          tn[1] = rol(tn[1] + rol(d, i + 1), 3);
-          tn[2] = rol(tn[2] + rol(d, i + 2), 6);
-          tn[3] = rol(tn[3] + rol(d, i + 3), 11);
-          rk = '{tn[0], tn[1], tn[2], tn[1], tn[3], tn[1]};
+          d = delta(i % 4);
+          tn[32*(0)+:32] = rol(tn[32*(0)+:32] + rol(d, i), 1);
+          tn[32*(1)+:32] = rol(tn[32*(1)+:32] + rol(d, i + 1), 3);
+          tn[32*(2)+:32] = rol(tn[32*(2)+:32] + rol(d, i + 2), 6);
+          tn[32*(3)+:32] = rol(tn[32*(3)+:32] + rol(d, i + 3), 11);
+          rk[32*(0)+:32] = tn[32*(0)+:32];
+          rk[32*(1)+:32] = tn[32*(1)+:32];
+          rk[32*(2)+:32] = tn[32*(2)+:32];
+          rk[32*(3)+:32] = tn[32*(1)+:32];
+          rk[32*(4)+:32] = tn[32*(3)+:32];
+          rk[32*(5)+:32] = tn[32*(1)+:32];
         end else if (kl == 2'd1) begin
-          d = DELTA[i%6];
-          tn[0] = rol(tn[0] + rol(d, i), 1);
-          tn[1] = rol(tn[1] + rol(d, i + 1), 3);
-          tn[2] = rol(tn[2] + rol(d, i + 2), 6);
-          tn[3] = rol(tn[3] + rol(d, i + 3), 11);
-          tn[4] = rol(tn[4] + rol(d, i + 4), 13);
-          tn[5] = rol(tn[5] + rol(d, i + 5), 17);
-          rk = '{tn[0], tn[1], tn[2], tn[3], tn[4], tn[5]};
+          d = delta(i % 6);
+          tn[32*(0)+:32] = rol(tn[32*(0)+:32] + rol(d, i), 1);
+          tn[32*(1)+:32] = rol(tn[32*(1)+:32] + rol(d, i + 1), 3);
+          tn[32*(2)+:32] = rol(tn[32*(2)+:32] + rol(d, i + 2), 6);
+          tn[32*(3)+:32] = rol(tn[32*(3)+:32] + rol(d, i + 3), 11);
+          tn[32*(4)+:32] = rol(tn[32*(4)+:32] + rol(d, i + 4), 13);
+          tn[32*(5)+:32] = rol(tn[32*(5)+:32] + rol(d, i + 5), 17);
+          for (int j = 0; j < 6; j++) rk[32*(j)+:32] = tn[32*(j)+:32];
         end else begin
-          d = DELTA[i%8];
-          tn[(6*i)%8]     = rol(tn[(6*i)%8] + rol(d, i), 1);
-          tn[(6*i+1)%8]   = rol(tn[(6*i+1)%8] + rol(d, i + 1), 3);
-          tn[(6*i+2)%8]   = rol(tn[(6*i+2)%8] + rol(d, i + 2), 6);
-          tn[(6*i+3)%8]   = rol(tn[(6*i+3)%8] + rol(d, i + 3), 11);
-          tn[(6*i+4)%8]   = rol(tn[(6*i+4)%8] + rol(d, i + 4), 13);
-          tn[(6*i+5)%8]   = rol(tn[(6*i+5)%8] + rol(d, i + 5), 17);
-          rk = '{tn[(6*i)%8], tn[(6*i+1)%8], tn[(6*i+2)%8], tn[(6*i+3)%8], tn[(6*i+4)%8], tn[(6*i+5)%8]};
+          d = delta(i % 8);
+          tn[32*((6*i)%8)+:32]     = rol(tn[32*((6*i)%8)+:32] + rol(d, i), 1);
+          tn[32*((6*i+1)%8)+:32]   = rol(tn[32*((6*i+1)%8)+:32] + rol(d, i + 1), 3);
+          tn[32*((6*i+2)%8)+:32]   = rol(tn[32*((6*i+2)%8)+:32] + rol(d, i + 2), 6);
+          tn[32*((6*i+3)%8)+:32]   = rol(tn[32*((6*i+3)%8)+:32] + rol(d, i + 3), 11);
+          tn[32*((6*i+4)%8)+:32]   = rol(tn[32*((6*i+4)%8)+:32] + rol(d, i + 4), 13);
+          tn[32*((6*i+5)%8)+:32]   = rol(tn[32*((6*i+5)%8)+:32] + rol(d, i + 5), 17);
+          for (int j = 0; j < 6; j++) rk[32*(j)+:32] = tn[32*((6*i+j)%8)+:32];
         end
         begin
-          x0 = xn[0];
-          xn[0] = rol((xn[0] ^ rk[0]) + (xn[1] ^ rk[1]), 9);
-          xn[1] = rol((xn[1] ^ rk[2]) + (xn[2] ^ rk[3]), 27);  // ROR5
-          xn[2] = rol((xn[2] ^ rk[4]) + (xn[3] ^ rk[5]), 29);  // ROR3
-          xn[3] = x0;
+          x0 = xn[32*(0)+:32];
+          xn[32*(0)+:32] = rol((xn[32*(0)+:32] ^ rk[32*(0)+:32]) + (xn[32*(1)+:32] ^ rk[32*(1)+:32]), 9);
+          xn[32*(1)+:32] = rol((xn[32*(1)+:32] ^ rk[32*(2)+:32]) + (xn[32*(2)+:32] ^ rk[32*(3)+:32]), 27);  // ROR5
+          xn[32*(2)+:32] = rol((xn[32*(2)+:32] ^ rk[32*(4)+:32]) + (xn[32*(3)+:32] ^ rk[32*(5)+:32]), 29);  // ROR3
+          xn[32*(3)+:32] = x0;
         end
         rn = rn + 6'd1;
       end
@@ -98,15 +114,15 @@ module lea_core #(
       done <= 1'b0;
       r <= '0;
       kl <= '0;
-      for (int j = 0; j < 4; j++) x[j] <= '0;
-      for (int j = 0; j < 8; j++) t[j] <= '0;
+      x <= '0;
+      t <= '0;
     end else if (start) begin  // LOAD
       busy <= 1'b1;
       done <= 1'b0;
       r <= '0;
       kl <= key_len;
-      for (int j = 0; j < 4; j++) x[j] <= din[32*j+:32];
-      for (int j = 0; j < 8; j++) t[j] <= key[32*j+:32];
+      x <= din;
+      t <= key;
     end else if (busy) begin
       x <= xn;
       t <= tn;
@@ -118,6 +134,6 @@ module lea_core #(
     end
   end
 
-  assign dout = {x[3], x[2], x[1], x[0]};
+  assign dout = x;
   assign round = r;
 endmodule

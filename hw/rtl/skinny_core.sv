@@ -16,8 +16,20 @@ module skinny_core #(
     output logic         done,
     output logic [  5:0] round
 );
-  localparam int ROUNDS = 48;
-  localparam int PT[16] = '{9, 15, 8, 13, 10, 14, 12, 11, 0, 1, 2, 3, 4, 5, 6, 7};
+  // The tweakey cell permutation PT (a function: yosys 0.23 reads no unpacked array parameters).
+  function automatic int pt(input int j);
+    case (j)
+      0: pt = 9;
+      1: pt = 15;
+      2: pt = 8;
+      3: pt = 13;
+      4: pt = 10;
+      5: pt = 14;
+      6: pt = 12;
+      7: pt = 11;
+      default: pt = j - 8;
+    endcase
+  endfunction
 
   // S8 (spec, Section 2.3): four times x4 ^= NOR(x7, x6), x0 ^= NOR(x3, x2), each but the last followed by
   // the bit permutation (x7..x0) -> (x2, x1, x7, x6, x4, x0, x3, x5), the last by swapping x1 and x2.
@@ -33,13 +45,14 @@ module skinny_core #(
     s8 = x;
   endfunction
 
-  logic [7:0] s[16], tk1[16], tk2[16], sn[16], tk1n[16], tk2n[16];
+  // Flat vectors, cell j at [8j+7:8j] (yosys 0.23 reads neither packed 2-D nor unpacked arrays here).
+  logic [127:0] s, tk1, tk2, sn, tk1n, tk2n;
   logic [5:0] rc, rcn, r, rn;
 
   always_comb begin
-    logic [7:0] t[16];
+    logic [127:0] t;
     logic [7:0] a0, a1, a2, a3;
-    t = '{default: '0};
+    t = '0;
     {a0, a1, a2, a3} = '0;
     sn = s;
     tk1n = tk1;
@@ -47,32 +60,32 @@ module skinny_core #(
     rcn = rc;
     rn = r;
     for (int k = 0; k < RPC; k++) begin
-      if (int'(rn) < ROUNDS) begin
-        for (int j = 0; j < 16; j++) sn[j] = s8(sn[j]);
+      if (rn < 6'd48) begin
+        for (int j = 0; j < 16; j++) sn[8*(j)+:8] = s8(sn[8*(j)+:8]);
         rcn = {rcn[4:0], rcn[5] ^ rcn[4] ^ 1'b1};
-        sn[0] = sn[0] ^ {4'h0, rcn[3:0]};
-        sn[4] = sn[4] ^ {6'h0, rcn[5:4]};
-        sn[8] = sn[8] ^ 8'h02;
-        for (int j = 0; j < 8; j++) sn[j] = sn[j] ^ tk1n[j] ^ tk2n[j];
-        for (int j = 0; j < 16; j++) t[j] = tk1n[PT[j]];
+        sn[8*(0)+:8] = sn[8*(0)+:8] ^ {4'h0, rcn[3:0]};
+        sn[8*(4)+:8] = sn[8*(4)+:8] ^ {6'h0, rcn[5:4]};
+        sn[8*(8)+:8] = sn[8*(8)+:8] ^ 8'h02;
+        for (int j = 0; j < 8; j++) sn[8*(j)+:8] = sn[8*(j)+:8] ^ tk1n[8*(j)+:8] ^ tk2n[8*(j)+:8];
+        for (int j = 0; j < 16; j++) t[8*(j)+:8] = tk1n[8*(pt(j))+:8];
         tk1n = t;
-        for (int j = 0; j < 16; j++) t[j] = tk2n[PT[j]];
+        for (int j = 0; j < 16; j++) t[8*(j)+:8] = tk2n[8*(pt(j))+:8];
         tk2n = t;
-        for (int j = 0; j < 8; j++) tk2n[j] = {tk2n[j][6:0], tk2n[j][7] ^ tk2n[j][5]};
+        for (int j = 0; j < 8; j++) tk2n[8*(j)+:8] = {tk2n[8*j+:7], tk2n[8*j+7] ^ tk2n[8*j+5]};
         // ShiftRows: row i rotated right by i.
         t = sn;
         for (int row = 1; row < 4; row++)
-          for (int c = 0; c < 4; c++) sn[4*row+c] = t[4*row+((c-row+4)%4)];
+          for (int c = 0; c < 4; c++) sn[8*(4*row+c)+:8] = t[8*(4*row+((c-row+4)%4))+:8];
         // MixColumns: (r0, r1, r2, r3) -> (r0^r2^r3, r0, r1^r2, r0^r2).
         for (int c = 0; c < 4; c++) begin
-          a0 = sn[c];
-          a1 = sn[4+c];
-          a2 = sn[8+c];
-          a3 = sn[12+c];
-          sn[c] = a0 ^ a2 ^ a3;
-          sn[4+c] = a0;
-          sn[8+c] = a1 ^ a2;
-          sn[12+c] = a0 ^ a2;
+          a0 = sn[8*(c)+:8];
+          a1 = sn[8*(4+c)+:8];
+          a2 = sn[8*(8+c)+:8];
+          a3 = sn[8*(12+c)+:8];
+          sn[8*(c)+:8] = a0 ^ a2 ^ a3;
+          sn[8*(4+c)+:8] = a0;
+          sn[8*(8+c)+:8] = a1 ^ a2;
+          sn[8*(12+c)+:8] = a0 ^ a2;
         end
         rn = rn + 6'd1;
       end
@@ -85,34 +98,30 @@ module skinny_core #(
       done <= 1'b0;
       r <= '0;
       rc <= '0;
-      for (int j = 0; j < 16; j++) begin
-        s[j] <= '0;
-        tk1[j] <= '0;
-        tk2[j] <= '0;
-      end
+      s <= '0;
+      tk1 <= '0;
+      tk2 <= '0;
     end else if (start) begin  // LOAD
       busy <= 1'b1;
       done <= 1'b0;
       r <= '0;
       rc <= '0;
-      for (int j = 0; j < 16; j++) begin
-        s[j] <= din[8*j+:8];
-        tk1[j] <= key[8*j+:8];
-        tk2[j] <= key[128+8*j+:8];
-      end
+      s <= din;
+      tk1 <= key[127:0];
+      tk2 <= key[255:128];
     end else if (busy) begin
       s <= sn;
       tk1 <= tk1n;
       tk2 <= tk2n;
       rc <= rcn;
       r <= rn;
-      if (int'(rn) >= ROUNDS) begin
+      if (rn >= 6'd48) begin
         busy <= 1'b0;
         done <= 1'b1;
       end
     end
   end
 
-  always_comb for (int j = 0; j < 16; j++) dout[8*j+:8] = s[j];
+  assign dout = s;
   assign round = r;
 endmodule

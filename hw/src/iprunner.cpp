@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
 #include "hw/asconip.h"
+#include "hw/blockip.h"
 
 #ifndef RS_VERILATOR_VERSION
 #define RS_VERILATOR_VERSION "unknown"
@@ -74,12 +76,72 @@ class IpRunner final : public campaign::Runner {
     std::string target() const override { return "ip"; }
 
     bool supports(std::string_view algorithm) const override {
-        return ipVariantFromId(algorithm).has_value();
+        return ipVariantFromId(algorithm).has_value() || blockMode(algorithm).has_value();
+    }
+
+    /** "lea-128-ecb" -> ("lea-128", false); "skinny-128-256-ctr" -> (.., true): the block IP cores. */
+    static std::optional<std::pair<std::string, bool>> blockMode(std::string_view algorithm) {
+        for (const char* m : {"-ecb", "-ctr"}) {
+            const std::string_view suffix(m);
+            if (algorithm.size() > 4 && algorithm.substr(algorithm.size() - 4) == suffix) {
+                const std::string base(algorithm.substr(0, algorithm.size() - 4));
+                if (blockIpAlgorithm(base)) return std::make_pair(base, suffix == "-ctr");
+            }
+        }
+        return std::nullopt;
+    }
+
+    campaign::RunOutput runBlock(const std::string& base, bool ctr, const campaign::RunKey& key,
+                                 const campaign::RunInputs& inputs,
+                                 const std::map<std::string, std::string>& options) {
+        const BlockIpAlgorithm alg = *blockIpAlgorithm(base);
+        const std::string text = campaign::optionOr(options, "ip.unroll", "1");
+        const auto built = BlockIp::supportedRpc(alg.core);
+        int rpc = 0;
+        try {
+            rpc = std::stoi(text);
+        } catch (const std::exception&) {
+        }
+        if (std::find(built.begin(), built.end(), rpc) == built.end())
+            throw RunnerError("ip.unroll: '" + text + "' rounds per clock is not built for " + base +
+                              " (built: " + joinInts(built) + ")");
+        const double mhz = clockOption(options);
+        if (!m_block) {
+            m_block = std::make_unique<BlockIp>();
+            m_blockOwner = std::this_thread::get_id();
+        } else if (m_blockOwner != std::this_thread::get_id()) {
+            throw RunnerError("ip: run from another thread than the one that built the Verilated model");
+        }
+        BlockIpResult r;
+        try {
+            r = ctr ? m_block->ctr(base, inputs.key, inputs.nonce, inputs.message, rpc)
+                    : m_block->ecb(base, inputs.key, inputs.message, rpc);
+        } catch (const std::exception& e) {
+            throw RunnerError(std::string("ip: ") + e.what());
+        }
+        const double ns = static_cast<double>(r.busClocks) / mhz * 1000.0;
+        campaign::RunOutput out;
+        out.output = r.output;
+        const double bytes = static_cast<double>(std::max<std::uint64_t>(1, key.messageBytes));
+        out.measurements = {
+            {"cycles", static_cast<double>(r.busClocks), "cycles"},
+            {"core_cycles", static_cast<double>(r.coreCycles), "cycles"},
+            {"cycles_per_byte", static_cast<double>(r.coreCycles) / bytes, "cycles/byte"},
+            {"time_at_clock", ns, "ns"},
+            {"time_min", ns, "ns"},
+            {"time_median", ns, "ns"},
+            {"time_max", ns, "ns"},
+            {"throughput", ns > 0 ? static_cast<double>(key.messageBytes) / (ns / 1e9) : 0.0, "bytes/s"}};
+        out.parameters = {
+            {"ip.unroll", std::to_string(rpc)}, {"clock_mhz", formatNumber(mhz)}, {"core", base}};
+        return out;
     }
 
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& inputs, int repeats,
                             const std::map<std::string, std::string>& options,
                             const std::atomic<bool>& cancel) override {
+        if (const auto block = blockMode(key.algorithm))
+            return runBlock(block->first, block->second, key, inputs, options);
         const auto variant = ipVariantFromId(key.algorithm);
         if (!variant)
             throw RunnerError("ip: unsupported algorithm '" + key.algorithm +
@@ -162,6 +224,8 @@ class IpRunner final : public campaign::Runner {
 
     std::unique_ptr<AsconIp> m_ip;
     std::thread::id m_owner;
+    std::unique_ptr<BlockIp> m_block;
+    std::thread::id m_blockOwner;
 };
 
 } // namespace

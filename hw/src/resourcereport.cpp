@@ -68,6 +68,13 @@ std::vector<std::string> rtlFiles() {
     return files;
 }
 
+std::vector<std::string> blockRtlFiles() {
+    std::vector<std::string> files;
+    for (const char* f : {"lea_core.sv", "skinny_core.sv", "block_axi_top.sv"})
+        files.push_back((fs::path(RS_HW_RTL_DIR) / f).string());
+    return files;
+}
+
 ResourceReport parseYosysStat(const std::string& json) {
     // The design totals: "design": { ... "num_cells_by_type": { "NAME": N, ... } }.
     std::size_t from = json.find("\"design\"");
@@ -101,8 +108,13 @@ ResourceReport parseYosysStat(const std::string& json) {
 }
 
 ResourceReport synthesizeResources(const ResourceOptions& options) {
-    if (options.unroll < 1 || options.unroll > 12)
-        throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1..12");
+    if (options.core < 0 || options.core > 2)
+        throw std::invalid_argument("core " + std::to_string(options.core) +
+                                    " is not 0 (Ascon), 1 (LEA) or 2 (SKINNY)");
+    const int maxUnroll = options.core == 0 ? 12 : 48;
+    if (options.unroll < 1 || options.unroll > maxUnroll)
+        throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
+                                    std::to_string(maxUnroll));
     std::string yosys = options.yosys;
     if (yosys.empty()) {
         const char* env = std::getenv("ROUNDSCOPE_YOSYS");
@@ -125,11 +137,16 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
 
     std::ofstream script(dir / "synth.ys");
     script << "read_verilog -sv";
-    for (const auto& f : rtlFiles())
+    for (const auto& f : options.core == 0 ? rtlFiles() : blockRtlFiles())
         script << ' ' << f;
-    script << "\nchparam -set UNROLL " << options.unroll << " ascon_axi_top\n"
-           << "synth_xilinx -family xc7 -top ascon_axi_top -flatten -noiopad\n"
-           << "tee -q -o stat.json stat -json\n";
+    if (options.core == 0)
+        script << "\nchparam -set UNROLL " << options.unroll << " ascon_axi_top\n"
+               << "synth_xilinx -family xc7 -top ascon_axi_top -flatten -noiopad\n";
+    else
+        script << "\nchparam -set CIPHER " << options.core << " -set RPC " << options.unroll
+               << " block_axi_top\n"
+               << "synth_xilinx -family xc7 -top block_axi_top -flatten -noiopad\n";
+    script << "tee -q -o stat.json stat -json\n";
     script.close();
 
     const std::string cmd = "cd " + shellQuote(dir.string()) + " && " + shellQuote(yosys) +

@@ -16,7 +16,9 @@ class ToolMissing : public std::runtime_error {
 };
 
 struct ResourceOptions {
-    int unroll = 1;
+    int unroll = 1; ///< Ascon: rounds per clock 1..12; LEA/SKINNY: rounds per clock (RPC) 1..48
+    /** @brief Which core: 0 the Ascon IP (ascon_axi_top), 1 LEA, 2 SKINNY-128-256 (block_axi_top). */
+    int core = 0;
     /** @brief The yosys program; empty = $ROUNDSCOPE_YOSYS, else "yosys" from PATH. */
     std::string yosys;
     /** @brief Keep the temporary directory (script, log, stat.json) for inspection. */
@@ -48,5 +50,7 @@ ResourceReport parseYosysStat(const std::string& json);
 /** @brief The RTL directory and files (in elaboration order) compiled into this program. */
 std::string rtlDirectory();
 std::vector<std::string> rtlFiles();
+/** @brief The LEA/SKINNY cores' RTL files (lea_core.sv, skinny_core.sv, block_axi_top.sv). */
+std::vector<std::string> blockRtlFiles();
 
 } // namespace rs::hw

@@ -1,0 +1,106 @@
+// `ip run|resources --alg lea-128|lea-192|lea-256|skinny-128-256`: the block-cipher IP cores.
+#include <QJsonArray>
+
+#include <algorithm>
+#include <iostream>
+
+#include "campaign/runner.h"
+#include "clicommands.h"
+#include "hw/blockip.h"
+#include "hw/resourcereport.h"
+
+namespace rs::cli {
+
+namespace {
+
+std::string rpcList(hw::BlockCore core) {
+    std::string s;
+    for (const int r : hw::BlockIp::supportedRpc(core))
+        s += (s.empty() ? "" : ", ") + std::to_string(r);
+    return s;
+}
+
+} // namespace
+
+bool isBlockIpAlgorithm(const CliArgs& args) {
+    const auto alg = args.value("alg");
+    return alg && hw::blockIpAlgorithm(*alg).has_value();
+}
+
+int ipBlockRun(const CliArgs& args) {
+    args.allow({"alg", "key", "pt", "unroll", "mode", "iv", "fst"});
+    if (!args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    const std::string id = args.require("alg");
+    const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
+    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, 48));
+    const auto built = hw::BlockIp::supportedRpc(alg.core);
+    if (std::find(built.begin(), built.end(), rpc) == built.end())
+        throw UsageError("--unroll: " + std::to_string(rpc) + " rounds per clock is not built for " + id +
+                         " (choose one of " + rpcList(alg.core) + ")");
+    const std::string mode = args.value("mode").value_or("ecb");
+    if (mode != "ecb" && mode != "ctr") throw UsageError("--mode: expected ecb or ctr, got '" + mode + "'");
+    const crypto::Bytes key = args.hex("key"), pt = args.hex("pt");
+    if (key.size() != alg.keyBytes)
+        throw UsageError("--key: " + id + " takes " + std::to_string(alg.keyBytes) + " bytes, got " +
+                         std::to_string(key.size()));
+    if (mode == "ecb" && pt.size() % 16) throw UsageError("--pt: ECB needs whole 16-byte blocks");
+    const crypto::Bytes iv = mode == "ctr" ? args.hex("iv") : crypto::Bytes{};
+    if (mode == "ctr" && iv.size() != 16) throw UsageError("--iv: the CTR counter block is 16 bytes");
+    hw::BlockIp ip;
+    if (args.has("fst")) ip.traceNextTo(args.require("fst"));
+    const hw::BlockIpResult r = mode == "ecb" ? ip.ecb(id, key, pt, rpc) : ip.ctr(id, key, iv, pt, rpc);
+    // The C++ model's answer for the same inputs: the IP's output is shown next to it, never alone.
+    const campaign::RunKey runKey{"ip", id + "-" + mode, pt.size(), 0};
+    const crypto::Bytes want = campaign::referenceOutput(runKey, {key, iv, {}, pt});
+    const std::uint64_t perBlock = hw::blockIpCycles(alg.rounds, rpc);
+    printResult(
+        args, QJsonObject{
+                  {"alg", QString::fromStdString(id)},
+                  {"mode", QString::fromStdString(mode)},
+                  {"unroll", rpc},
+                  {"out", QString::fromStdString(crypto::toHex(r.output))},
+                  {"matches_model", r.output == want},
+                  {"blocks", r.blocks},
+                  {"core_cycles", static_cast<double>(r.coreCycles)},
+                  {"cycles_per_block", static_cast<double>(perBlock)},
+                  {"formula",
+                   QStringLiteral("1 + ceil(%1 / %2) = %3 per block").arg(alg.rounds).arg(rpc).arg(perBlock)},
+                  {"bus_clocks", static_cast<double>(r.busClocks)}});
+    return r.output == want ? kExitOk : kExitKatFailed;
+}
+
+int ipBlockResources(const CliArgs& args) {
+    args.allow({"alg", "unroll"});
+    const std::string id = args.require("alg");
+    const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
+    hw::ResourceOptions opt;
+    opt.core = static_cast<int>(alg.core);
+    opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 48));
+    if ((alg.core == hw::BlockCore::Skinny128_256 ? 48 : 24) % opt.unroll)
+        throw UsageError("--unroll: rounds per clock must divide the round count");
+    hw::ResourceReport r;
+    try {
+        r = hw::synthesizeResources(opt);
+    } catch (const hw::ToolMissing& e) {
+        std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
+        return kExitUsage;
+    }
+    QJsonObject cells;
+    for (const auto& [name, n] : r.cells)
+        cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
+    printResult(args, QJsonObject{{"alg", QString::fromStdString(id)},
+                                  {"unroll", opt.unroll},
+                                  {"target", "xc7 (yosys synth_xilinx -family xc7)"},
+                                  {"luts", static_cast<qint64>(r.luts)},
+                                  {"ffs", static_cast<qint64>(r.ffs)},
+                                  {"muxf7", static_cast<qint64>(r.muxf7)},
+                                  {"muxf8", static_cast<qint64>(r.muxf8)},
+                                  {"carry4", static_cast<qint64>(r.carry4)},
+                                  {"cells", cells},
+                                  {"yosys", QString::fromStdString(r.yosysVersion)},
+                                  {"seconds", r.seconds}});
+    return kExitOk;
+}
+
+} // namespace rs::cli
