@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "blockippanel.h"
+#include "blockipsession.h"
 #include "boardpage.h"
 #include "boardrunner.h"
 #include "boardsession.h"
@@ -33,13 +35,16 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace rs::gui {
 
@@ -63,6 +68,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_diffusion = new DiffusionPage(m_session, this);
     m_ipSession = new hw::IpSession(this);
     m_ip = new IpPage(m_ipSession, this);
+    m_blockIpSession = new hw::BlockIpSession(this);
+    m_blockIp = new BlockIpPanel(m_blockIpSession, this);
     m_waveSession = new hw::WaveformSession(this);
     m_waves = new WaveformPage(m_waveSession, this);
     m_rtl = new RtlStatePanel(m_session, m_waveSession, this);
@@ -106,7 +113,25 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     m_diffusionDock = addPage(scrollable(m_diffusion), tr("Diffusion and avalanche"),
                               QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea);
     resizeDocks({m_explorerDock, m_diffusionDock}, {600, 380}, Qt::Vertical);
-    m_ipDock = addPage(scrollable(m_ip), tr("IP core"), QStringLiteral("dock_ip"), Qt::BottomDockWidgetArea);
+    // The IP page: the core to inspect, Ascon (AEAD, the paper's IP) or a LEA / SKINNY block core.
+    auto* ipPage = new QWidget(this);
+    m_ipCore = new QComboBox(ipPage);
+    m_ipCore->setObjectName(QStringLiteral("ipCore"));
+    m_ipCore->addItems({tr("Ascon (AEAD)"), tr("LEA / SKINNY-128-256 (block)")});
+    auto* ipStack = new QStackedWidget(ipPage);
+    ipStack->addWidget(m_ip);
+    ipStack->addWidget(m_blockIp);
+    auto* ipCoreRow = new QHBoxLayout;
+    ipCoreRow->addWidget(new QLabel(tr("Core"), ipPage));
+    ipCoreRow->addWidget(m_ipCore);
+    ipCoreRow->addStretch(1);
+    auto* ipLayout = new QVBoxLayout(ipPage);
+    ipLayout->setContentsMargins(0, 0, 0, 0);
+    ipLayout->addLayout(ipCoreRow);
+    ipLayout->addWidget(ipStack, 1);
+    connect(m_ipCore, &QComboBox::currentIndexChanged, ipStack, &QStackedWidget::setCurrentIndex);
+    m_ipDock =
+        addPage(scrollable(ipPage), tr("IP core"), QStringLiteral("dock_ip"), Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_diffusionDock, m_ipDock);
     // The waveform viewer needs width more than height: it shares the lower area, tabbed.
     m_wavesDock = addPage(m_waves, tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
@@ -164,6 +189,12 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
                            .arg(r.unroll)
                            .arg(r.precomputed ? tr("precomputed init") : tr("full init"))
                            .arg(r.ct.size()));
+    });
+    connect(m_blockIpSession, &hw::BlockIpSession::finished, this, [this](const hw::BlockIpSessionResult& r) {
+        m_waveSession->setCapture(r.capture, tr("IP run · %1 %2 · %3 rounds per clock · %4 B")
+                                                 .arg(r.algorithm, r.mode.toUpper())
+                                                 .arg(r.rpc)
+                                                 .arg(r.output.size()));
     });
     connect(m_session, &CipherSession::traceChanged, this,
             [this] { m_waveSession->setTrace(m_session->trace()); });
@@ -369,9 +400,27 @@ void MainWindow::resetLayout() {
 
 bool MainWindow::captureExplorerInputs() {
     const auto variant = hw::ipVariantFromId(m_session->algorithm().id);
+    const QString id = QString::fromStdString(m_session->algorithm().id);
+    if (!variant && hw::BlockIpSession::algorithms().contains(id)) {
+        // LEA / SKINNY: the explorer's block through the block core, then the viewer links the rounds.
+        if (!m_session->inputsValid()) {
+            statusBar()->showMessage(
+                tr("Fix the explorer's inputs first: %1").arg(m_session->firstInputError()), 8000);
+            return false;
+        }
+        m_ipCore->setCurrentIndex(1);
+        m_blockIp->setInputs(
+            id, QString::fromStdString(crypto::toHex(m_session->inputBytes(QStringLiteral("key")))),
+            QString::fromStdString(crypto::toHex(m_session->inputBytes(QStringLiteral("pt")))));
+        m_blockIp->run();
+        m_wavesDock->show();
+        m_wavesDock->raise();
+        statusBar()->showMessage(tr("Capturing the explorer's inputs on the %1 core…").arg(id), 5000);
+        return true;
+    }
     if (!variant) {
         statusBar()->showMessage(
-            tr("The IP runs Ascon AEAD: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the "
+            tr("The IP cores run Ascon AEAD, LEA-128/192/256 and SKINNY-128-256: choose one of them in the "
                "Round Explorer first"),
             8000);
         return false;

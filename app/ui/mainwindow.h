@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QComboBox;
 class QDockWidget;
 class QLabel;
 
@@ -20,6 +21,7 @@ namespace rs::riscv {
 class RiscvSession;
 }
 namespace rs::hw {
+class BlockIpSession;
 class BoardSession;
 class IpSession;
 class WaveformSession;
@@ -30,6 +32,7 @@ namespace rs::gui {
 class CampaignsPage;
 class ChartsPage;
 class CudaPage;
+class BlockIpPanel;
 class BoardPage;
 class RiscvPage;
 class DiffusionPage;
@@ -60,6 +63,8 @@ class MainWindow : public QMainWindow {
     CudaPage* cudaPage() const { return m_cuda; }
     RiscvPage* riscvPage() const { return m_riscv; }
     BoardPage* boardPage() const { return m_board; }
+    BlockIpPanel* blockIpPanel() const { return m_blockIp; }
+    QComboBox* ipCoreBox() const { return m_ipCore; }
     /** @brief Runs the explorer's Ascon AEAD inputs on the IP (its capture then links round by
      *  round); false with a status message when the explorer is not on an Ascon AEAD variant. */
     bool captureExplorerInputs();
@@ -110,6 +115,9 @@ class MainWindow : public QMainWindow {
     hw::BoardSession* m_boardSession = nullptr;
     BoardPage* m_board = nullptr;
     QDockWidget* m_boardDock = nullptr;
+    hw::BlockIpSession* m_blockIpSession = nullptr;
+    BlockIpPanel* m_blockIp = nullptr;
+    QComboBox* m_ipCore = nullptr;
     QDockWidget* m_diffusionDock = nullptr;
     QDockWidget* m_ipDock = nullptr;
     QAction* m_dark = nullptr;

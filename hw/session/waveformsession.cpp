@@ -130,25 +130,37 @@ void WaveformSession::relink() {
     m_link.clear();
     m_exactLinks = 0;
     m_linkError.clear();
-    if (m_trace.steps.empty()) {
-        m_linkError = tr("no explorer trace");
-    } else if (m_trace.layout.name != "ascon-320") {
-        m_linkError = tr("the IP runs Ascon: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the explorer");
-    } else if (!hasStateRegister()) {
-        m_linkError = tr("the trace on view has no IP state register (x0..x4 of group state, 64 bits)");
-    } else {
+    // Links with `link`, keeping it only when the register holds at least one of the trace's states.
+    const auto tryLink = [this](const auto& link, const QString& noneMessage) {
         try {
-            m_link = linkTraceToCycles(m_trace, *m_store);
+            m_link = link(m_trace, *m_store);
             for (const StepCycle& s : m_link)
                 m_exactLinks += s.exact ? 1 : 0;
             if (m_exactLinks == 0) {
                 m_link.clear();
-                m_linkError = tr("the capture holds none of the explorer's states: it ran other inputs "
-                                 "or another variant (capture the explorer's inputs on the IP)");
+                m_linkError = noneMessage;
             }
         } catch (const std::exception& e) {
             m_linkError = QString::fromUtf8(e.what());
         }
+    };
+    const bool blockTrace = m_trace.layout.name.rfind("lea-", 0) == 0 || m_trace.layout.name == "skinny-128";
+    if (m_trace.steps.empty()) {
+        m_linkError = tr("no explorer trace");
+    } else if (blockTrace && m_store && m_store->find("x3") && !m_store->find("x4")) {
+        // A LEA or SKINNY core's capture (BlockIp: x0..x3).
+        tryLink(linkBlockTraceToCycles,
+                tr("the capture holds none of the explorer's states: it ran other inputs"));
+    } else if (m_trace.layout.name != "ascon-320") {
+        m_linkError =
+            blockTrace
+                ? tr("capture the explorer's inputs on the LEA / SKINNY core (IP page) to link them")
+                : tr("the IP runs Ascon: choose Ascon-128, Ascon-128a or Ascon-AEAD128 in the explorer");
+    } else if (!hasStateRegister()) {
+        m_linkError = tr("the trace on view has no IP state register (x0..x4 of group state, 64 bits)");
+    } else {
+        tryLink(linkTraceToCycles, tr("the capture holds none of the explorer's states: it ran other inputs "
+                                      "or another variant (capture the explorer's inputs on the IP)"));
     }
     emit linkChanged();
 }

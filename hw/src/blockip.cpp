@@ -21,6 +21,68 @@ std::uint32_t word(crypto::ByteView b, std::size_t i) {
     return w;
 }
 
+/** Forwards every clock to the model and samples what the viewer shows into a store. */
+class CapturingTarget final : public AxiLiteTarget {
+  public:
+    CapturingTarget(detail::BlockModel& m, waveform::WaveformStore* store) : m_model(m), m_store(store) {
+        if (!m_store) return;
+        m_store->setTickSeconds(10e-9);
+        m_tick = m_store->endTick();
+        const auto add = [this](const char* name, int width, const char* group) {
+            const auto id = m_store->find(name);
+            m_ids.push_back(id ? *id : m_store->addSignal(name, width, group));
+        };
+        for (const auto& [n, w] : {std::pair{"awvalid", 1},
+                                   {"awaddr", 8},
+                                   {"wvalid", 1},
+                                   {"wdata", 32},
+                                   {"bvalid", 1},
+                                   {"arvalid", 1},
+                                   {"araddr", 8},
+                                   {"rvalid", 1},
+                                   {"rdata", 32}})
+            add(n, w, "axi");
+        for (const auto& [n, w] : {std::pair{"busy", 1}, {"round", 6}, {"irq", 1}})
+            add(n, w, "control");
+        for (const char* n : {"x0", "x1", "x2", "x3"})
+            add(n, 32, "state");
+    }
+    ~CapturingTarget() override {
+        if (m_store) m_store->advance(m_tick);
+    }
+    AxiLiteOutputs tick(const AxiLiteInputs& in) override {
+        const AxiLiteOutputs out = m_model.tick(in);
+        if (!m_store) return out;
+        const auto st = m_model.state();
+        const std::uint64_t v[] = {in.awvalid,
+                                   in.awaddr,
+                                   in.wvalid,
+                                   in.wdata,
+                                   out.bvalid,
+                                   in.arvalid,
+                                   in.araddr,
+                                   out.rvalid,
+                                   out.rdata,
+                                   m_model.busy(),
+                                   static_cast<std::uint64_t>(m_model.round()),
+                                   out.irq,
+                                   st[0],
+                                   st[1],
+                                   st[2],
+                                   st[3]};
+        for (std::size_t i = 0; i < m_ids.size(); ++i)
+            m_store->sample(m_ids[i], m_tick, v[i]);
+        ++m_tick;
+        return out;
+    }
+
+  private:
+    detail::BlockModel& m_model;
+    waveform::WaveformStore* m_store;
+    std::vector<waveform::SignalId> m_ids;
+    waveform::Tick m_tick = 0;
+};
+
 } // namespace
 
 std::optional<BlockIpAlgorithm> blockIpAlgorithm(std::string_view id) {
@@ -96,7 +158,8 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
         m.openFst(m_fst);
         m_fst.clear();
     }
-    AxiLiteMaster bus(m);
+    CapturingTarget target(m, m_capture);
+    AxiLiteMaster bus(target);
     BlockIpResult r;
     r.output.resize(in.size());
     bus.write(kConfig, alg->keyBytes == 16 ? 0u : alg->keyBytes == 24 ? 1u : 2u);

@@ -61,6 +61,8 @@ template <class Model> class VerilatedBlock final : public BlockModel {
         out.irq = m.irq;
         m_round = m.dbg_round;
         m_busy = m.dbg_busy;
+        for (std::size_t i = 0; i < 4; ++i)
+            m_state[i] = m.dbg_state[i];
         if (m_fst) m_fst->dump(m_time);
         ++m_time;
         m.aclk = 1;
@@ -72,6 +74,7 @@ template <class Model> class VerilatedBlock final : public BlockModel {
 
     int round() const override { return m_round; }
     bool busy() const override { return m_busy; }
+    std::array<std::uint32_t, 4> state() const override { return m_state; }
 
     void openFst(const std::string& path) override {
         closeFst();
@@ -95,6 +98,7 @@ template <class Model> class VerilatedBlock final : public BlockModel {
     std::uint64_t m_time = 0;
     int m_round = 0;
     bool m_busy = false;
+    std::array<std::uint32_t, 4> m_state{};
 };
 
 } // namespace

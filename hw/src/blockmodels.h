@@ -1,6 +1,8 @@
 #pragma once
 // Private seam between rs_hw and the Verilated block cores in rs_hw_block (plain C++, no Verilator header).
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -17,6 +19,8 @@ class BlockModel : public AxiLiteTarget {
     /** @brief Rounds done so far (the dbg_round probe) and whether the core is busy. */
     virtual int round() const = 0;
     virtual bool busy() const = 0;
+    /** @brief The core's state register (dbg_state) as four 32-bit words, word 0 = bits 31..0. */
+    virtual std::array<std::uint32_t, 4> state() const = 0;
     virtual void openFst(const std::string& path) = 0;
     virtual void closeFst() = 0;
 };

@@ -72,21 +72,16 @@ std::vector<std::uint8_t> rtlStateBytes(const waveform::WaveformStore& store, wa
     return {bytes.begin(), bytes.end()};
 }
 
-std::vector<StepCycle> linkTraceToCycles(const crypto::Trace& trace, const waveform::WaveformStore& store) {
-    if (trace.layout.name != "ascon-320")
-        throw std::invalid_argument("round link: the trace's state layout '" + trace.layout.name +
-                                    "' is not Ascon's (ascon-320)");
-    const auto ids = stateSignals(store);
-    for (std::size_t i = 0; i < trace.steps.size(); ++i)
-        if (trace.steps[i].state.size() != 40)
-            throw std::invalid_argument("round link: step " + std::to_string(i) + " holds " +
-                                        std::to_string(trace.steps[i].state.size()) +
-                                        " state bytes, not Ascon's 40");
+namespace {
 
+/** The algorithm behind every link: the register (the signals `ids`, up to 5 words) state by state, and
+ *  each step matched in order at or after the previous match; unmatched steps get the next exact cycle. */
+std::vector<StepCycle> linkStates(const std::vector<State>& stepStates, const waveform::WaveformStore& store,
+                                  const std::vector<waveform::SignalId>& ids) {
     // The register's successive states: one entry per tick at which any of x0..x4 changes.
-    std::array<std::vector<waveform::Change>, 5> changes;
+    std::vector<std::vector<waveform::Change>> changes(ids.size());
     std::vector<waveform::Tick> ticks{0};
-    for (std::size_t w = 0; w < 5; ++w) {
+    for (std::size_t w = 0; w < ids.size(); ++w) {
         changes[w] = store.changesIn(ids[w], 0, std::numeric_limits<waveform::Tick>::max());
         for (const auto& c : changes[w])
             ticks.push_back(c.tick);
@@ -96,20 +91,20 @@ std::vector<StepCycle> linkTraceToCycles(const crypto::Trace& trace, const wavef
 
     std::unordered_map<State, std::vector<std::size_t>, StateHash> where;
     where.reserve(ticks.size());
-    std::array<std::size_t, 5> next{};
+    std::vector<std::size_t> next(ids.size());
     State s{};
     for (std::size_t k = 0; k < ticks.size(); ++k) {
-        for (std::size_t w = 0; w < 5; ++w)
+        for (std::size_t w = 0; w < ids.size(); ++w)
             while (next[w] < changes[w].size() && changes[w][next[w]].tick <= ticks[k])
                 s[w] = changes[w][next[w]++].value;
         where[s].push_back(k); // indices ascend, so each list is sorted
     }
 
     // In trace order, each step at the first holding of its state at or after the previous match.
-    std::vector<StepCycle> out(trace.steps.size());
+    std::vector<StepCycle> out(stepStates.size());
     std::size_t cursor = 0;
-    for (std::size_t i = 0; i < trace.steps.size(); ++i) {
-        const auto it = where.find(stateFromBytes(trace.steps[i].state));
+    for (std::size_t i = 0; i < stepStates.size(); ++i) {
+        const auto it = where.find(stepStates[i]);
         if (it == where.end()) continue;
         const auto pos = std::lower_bound(it->second.begin(), it->second.end(), cursor);
         if (pos == it->second.end()) continue;
@@ -125,6 +120,53 @@ std::vector<StepCycle> linkTraceToCycles(const crypto::Trace& trace, const wavef
             out[i].cycle = after;
     }
     return out;
+}
+
+} // namespace
+
+std::vector<StepCycle> linkTraceToCycles(const crypto::Trace& trace, const waveform::WaveformStore& store) {
+    if (trace.layout.name != "ascon-320")
+        throw std::invalid_argument("round link: the trace's state layout '" + trace.layout.name +
+                                    "' is not Ascon's (ascon-320)");
+    const auto arr = stateSignals(store);
+    for (std::size_t i = 0; i < trace.steps.size(); ++i)
+        if (trace.steps[i].state.size() != 40)
+            throw std::invalid_argument("round link: step " + std::to_string(i) + " holds " +
+                                        std::to_string(trace.steps[i].state.size()) +
+                                        " state bytes, not Ascon's 40");
+
+    std::vector<State> states;
+    for (const auto& step : trace.steps)
+        states.push_back(stateFromBytes(step.state));
+    return linkStates(states, store, std::vector<waveform::SignalId>(arr.begin(), arr.end()));
+}
+
+std::vector<StepCycle> linkBlockTraceToCycles(const crypto::Trace& trace,
+                                              const waveform::WaveformStore& store) {
+    if (trace.layout.name.rfind("lea-", 0) != 0 && trace.layout.name != "skinny-128")
+        throw std::invalid_argument("round link: the trace's state layout '" + trace.layout.name +
+                                    "' is not a block core's (lea-*, skinny-128)");
+    std::vector<waveform::SignalId> ids;
+    for (int i = 0; i < 4; ++i) {
+        const auto id = store.find("x" + std::to_string(i));
+        if (!id || store.signal(*id).width != 32)
+            throw std::invalid_argument("round link: the capture lacks the 32-bit signal 'x" +
+                                        std::to_string(i) + "'");
+        ids.push_back(*id);
+    }
+    std::vector<State> states;
+    for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+        const auto& b = trace.steps[i].state;
+        if (b.size() != 16)
+            throw std::invalid_argument("round link: step " + std::to_string(i) + " holds " +
+                                        std::to_string(b.size()) + " state bytes, not 16");
+        State st{};
+        for (std::size_t w = 0; w < 4; ++w)
+            for (std::size_t j = 0; j < 4; ++j)
+                st[w] |= std::uint64_t(b[4 * w + j]) << (8 * j); // word w = bytes 4w..4w+3, little-endian
+        states.push_back(st);
+    }
+    return linkStates(states, store, ids);
 }
 
 } // namespace rs::hw

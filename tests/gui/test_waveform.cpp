@@ -391,8 +391,13 @@ class TestWaveform : public QObject {
         cipher->recomputeNow();
         QCOMPARE(w.waveformSession()->exactLinks(), 0);
         QVERIFY(w.rtlPanel()->headline()->text().contains(QStringLiteral("other inputs")));
-        // A block cipher cannot be captured on the Ascon IP.
+        // LEA-128 runs on the LEA core: the viewer links the input and all 24 rounds (1 round per clock).
         QVERIFY(cipher->setAlgorithm(QStringLiteral("lea-128")));
+        cipher->recomputeNow();
+        QVERIFY(w.captureExplorerInputs());
+        QTRY_COMPARE_WITH_TIMEOUT(w.waveformSession()->exactLinks(), 25, 20000);
+        // A SKINNY-64 variant has no core: nothing runs, the status bar says which ciphers do.
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("skinny-64-64")));
         QVERIFY(!w.captureExplorerInputs());
     }
 

@@ -12,6 +12,7 @@
 #include "hw/axilite.h"
 #include "hw/blockip.h"
 #include "hw/iprunner.h"
+#include "hw/roundlink.h"
 
 #include "testsupport.h"
 #include <QTemporaryDir>
@@ -136,6 +137,54 @@ TEST(BlockIp, CampaignTargetIpRunsTheBlockCores) {
         const double blocks = static_cast<double>((row.key.messageBytes + 15) / 16);
         EXPECT_EQ(core, blocks * static_cast<double>(blockIpCycles(alg->rounds, 4)));
     }
+}
+
+TEST(BlockIp, CaptureAndRoundLink) {
+    std::mt19937 rng(77);
+    for (const int rpc : {1, 4}) {
+        for (const std::string alg : {"lea-128", "lea-256", "skinny-128-256"}) {
+            SCOPED_TRACE(alg + " rpc " + std::to_string(rpc));
+            const bool lea = alg.rfind("lea", 0) == 0;
+            const Bytes key = randomBytes(rng, lea ? (alg == "lea-128" ? 16u : 32u) : 32u),
+                        pt = randomBytes(rng, 16);
+            BlockIp ip;
+            rs::waveform::WaveformStore store;
+            ip.captureInto(&store);
+            const BlockIpResult r = ip.ecb(alg, key, pt, rpc);
+            ASSERT_TRUE(store.find("x3").has_value());
+            EXPECT_EQ(store.endTick(), r.busClocks); // one tick per bus clock
+            EXPECT_DOUBLE_EQ(store.tickSeconds(), 10e-9);
+            rs::crypto::Trace trace;
+            Bytes out(16);
+            if (lea)
+                rs::crypto::Lea(key).encryptBlockTraced(pt.data(), out.data(), trace);
+            else
+                rs::crypto::Skinny(rs::crypto::SkinnyVariant::S128_256, key)
+                    .encryptBlockTraced(pt.data(), out.data(), trace);
+            EXPECT_EQ(out, r.output);
+            const auto links = linkBlockTraceToCycles(trace, store);
+            ASSERT_EQ(links.size(), trace.steps.size());
+            // The register holds the input and the state after every RPC-th round, in order.
+            const int rounds = blockIpAlgorithm(alg)->rounds;
+            int exact = 0;
+            std::optional<rs::waveform::Tick> last;
+            for (const auto& l : links) {
+                if (!l.exact) continue;
+                ++exact;
+                if (last) {
+                    EXPECT_GT(*l.cycle, *last);
+                }
+                last = l.cycle;
+            }
+            EXPECT_EQ(exact, 1 + rounds / rpc);
+            EXPECT_TRUE(links.back().exact);  // the output
+            EXPECT_TRUE(links.front().exact); // the input block
+        }
+    }
+    rs::crypto::Trace ascon;
+    ascon.layout.name = "ascon-320";
+    rs::waveform::WaveformStore empty;
+    EXPECT_THROW(linkBlockTraceToCycles(ascon, empty), std::invalid_argument);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "crypto/bytes.h"
+#include "waveform/waveformstore.h"
 
 namespace rs::hw {
 
@@ -55,6 +56,10 @@ class BlockIp {
                       crypto::ByteView in, int rpc);
     /** @brief Records an FST trace of every net during the next ecb/ctr call (then closes it). */
     void traceNextTo(const std::string& fstPath) { m_fst = fstPath; }
+    /** @brief Appends every clock of the following runs to `store` (nullptr stops): groups axi, control
+     *  (busy, round, irq) and state (x0..x3, the core's register), one tick per clock from the store's
+     *  endTick(), 10 ns per tick (a 100 MHz PL clock). The viewer and linkBlockTraceToCycles read it. */
+    void captureInto(waveform::WaveformStore* store) { m_capture = store; }
 
   private:
     detail::BlockModel& model(BlockCore core, int rpc);
@@ -64,6 +69,7 @@ class BlockIp {
     std::map<std::pair<int, int>, std::unique_ptr<detail::BlockModel>> m_models;
     std::thread::id m_owner;
     std::string m_fst;
+    waveform::WaveformStore* m_capture = nullptr;
 };
 
 } // namespace rs::hw

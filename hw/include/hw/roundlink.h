@@ -37,4 +37,12 @@ std::vector<std::uint8_t> rtlStateBytes(const waveform::WaveformStore& store, wa
  */
 std::vector<StepCycle> linkTraceToCycles(const crypto::Trace& trace, const waveform::WaveformStore& store);
 
+/**
+ * @brief The same link for the LEA and SKINNY cores (BlockIp captures): their register is x0..x3, four
+ * 32-bit words holding the 16 state bytes little-endian (LEA's X0..X3; SKINNY's cells 0..15), and it holds
+ * the state after every RPC-th round. Throws std::invalid_argument for another layout or capture.
+ */
+std::vector<StepCycle> linkBlockTraceToCycles(const crypto::Trace& trace,
+                                              const waveform::WaveformStore& store);
+
 } // namespace rs::hw

@@ -1,0 +1,100 @@
+#include "blockipsession.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "campaign/runner.h"
+#include "hw/blockip.h"
+
+namespace rs::hw {
+
+BlockIpSession::BlockIpSession(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<BlockIpSessionResult>();
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1);
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+        const Outcome o = m_watcher.result();
+        m_running = false;
+        emit runningChanged(false);
+        if (o.error.isEmpty())
+            emit finished(o.result);
+        else
+            emit failed(o.error);
+    });
+}
+
+BlockIpSession::~BlockIpSession() {
+    m_watcher.waitForFinished();
+    m_pool.start([this] { m_ip.reset(); });
+    m_pool.waitForDone();
+}
+
+QStringList BlockIpSession::algorithms() {
+    return {QStringLiteral("lea-128"), QStringLiteral("lea-192"), QStringLiteral("lea-256"),
+            QStringLiteral("skinny-128-256")};
+}
+
+QList<int> BlockIpSession::supportedRpc(const QString& algorithm) {
+    const auto alg = blockIpAlgorithm(algorithm.toStdString());
+    QList<int> out;
+    if (alg)
+        for (const int r : BlockIp::supportedRpc(alg->core))
+            out << r;
+    return out;
+}
+
+int BlockIpSession::keyBytes(const QString& algorithm) {
+    const auto alg = blockIpAlgorithm(algorithm.toStdString());
+    return alg ? static_cast<int>(alg->keyBytes) : 0;
+}
+
+bool BlockIpSession::run(const QString& algorithm, int rpc, const crypto::Bytes& key,
+                         const crypto::Bytes& input, const QString& mode, const crypto::Bytes& iv,
+                         QString* error) {
+    const auto fail = [error](const QString& why) {
+        if (error) *error = why;
+        return false;
+    };
+    if (m_running) return fail(tr("a run is in progress"));
+    const auto alg = blockIpAlgorithm(algorithm.toStdString());
+    if (!alg) return fail(tr("unknown core '%1'").arg(algorithm));
+    if (key.size() != alg->keyBytes)
+        return fail(tr("the key is %1 bytes, %2 takes %3").arg(key.size()).arg(algorithm).arg(alg->keyBytes));
+    if (mode == QStringLiteral("ecb") && (input.empty() || input.size() % 16))
+        return fail(tr("ECB needs whole 16-byte blocks (got %1 bytes)").arg(input.size()));
+    if (mode == QStringLiteral("ctr") && iv.size() != 16)
+        return fail(tr("the CTR counter block is 16 bytes"));
+    if (!supportedRpc(algorithm).contains(rpc)) return fail(tr("%1 rounds per clock is not built").arg(rpc));
+    m_running = true;
+    emit runningChanged(true);
+    const std::string id = algorithm.toStdString(), m = mode.toStdString();
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, id, m, rpc, key, input, iv, algorithm, mode] {
+        Outcome o;
+        try {
+            if (!m_ip) m_ip = std::make_unique<BlockIp>();
+            auto capture = std::make_shared<waveform::WaveformStore>();
+            m_ip->captureInto(capture.get());
+            const BlockIpResult r =
+                m == "ecb" ? m_ip->ecb(id, key, input, rpc) : m_ip->ctr(id, key, iv, input, rpc);
+            m_ip->captureInto(nullptr);
+            BlockIpSessionResult& s = o.result;
+            s.algorithm = algorithm;
+            s.mode = mode;
+            s.rpc = rpc;
+            s.output = r.output;
+            s.blocks = r.blocks;
+            s.coreCycles = r.coreCycles;
+            s.busClocks = r.busClocks;
+            s.cyclesPerBlock = blockIpCycles(blockIpAlgorithm(id)->rounds, rpc);
+            const campaign::RunKey runKey{"ip", id + "-" + m, input.size(), 0};
+            s.matchesModel =
+                r.output == campaign::referenceOutput(runKey, campaign::RunInputs{key, iv, {}, input});
+            s.capture = std::move(capture);
+        } catch (const std::exception& e) {
+            o.error = QString::fromUtf8(e.what());
+        }
+        return o;
+    }));
+    return true;
+}
+
+} // namespace rs::hw

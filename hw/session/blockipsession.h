@@ -1,0 +1,70 @@
+#pragma once
+// BlockIpSession: the Qt facade of the LEA and SKINNY-128-256 IP cores (conventions rule 3). It runs one
+// ECB/CTR operation through BlockIp on one dedicated worker thread (Verilator: the thread that builds a
+// model clocks it), captures every clock for the waveform viewer, and checks the output against the C++
+// model. Widgets talk only to it.
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <memory>
+
+#include "crypto/bytes.h"
+#include "waveform/waveformstore.h"
+
+namespace rs::hw {
+
+class BlockIp;
+
+struct BlockIpSessionResult {
+    QString algorithm; ///< "lea-128", ..., "skinny-128-256"
+    QString mode;      ///< "ecb" or "ctr"
+    int rpc = 1;
+    crypto::Bytes output;
+    bool matchesModel = false;
+    int blocks = 0;
+    std::uint64_t coreCycles = 0, cyclesPerBlock = 0, busClocks = 0;
+    std::shared_ptr<const waveform::WaveformStore> capture;
+};
+
+class BlockIpSession : public QObject {
+    Q_OBJECT
+
+  public:
+    explicit BlockIpSession(QObject* parent = nullptr);
+    ~BlockIpSession() override;
+
+    static QStringList algorithms();
+    /** @brief The rounds-per-clock settings built for an algorithm's core. */
+    static QList<int> supportedRpc(const QString& algorithm);
+    /** @brief The key length in bytes of an algorithm (16, 24, 32). */
+    static int keyBytes(const QString& algorithm);
+
+    /** @brief Starts a run; false with the reason in `error` for bad inputs or while one runs. */
+    bool run(const QString& algorithm, int rpc, const crypto::Bytes& key, const crypto::Bytes& input,
+             const QString& mode = QStringLiteral("ecb"), const crypto::Bytes& iv = {},
+             QString* error = nullptr);
+    bool isRunning() const { return m_running; }
+
+  signals:
+    void runningChanged(bool running);
+    void finished(const rs::hw::BlockIpSessionResult& result);
+    void failed(const QString& message);
+
+  private:
+    struct Outcome {
+        BlockIpSessionResult result;
+        QString error;
+    };
+
+    QThreadPool m_pool;
+    std::unique_ptr<BlockIp> m_ip; ///< built, used and freed on m_pool's one thread
+    QFutureWatcher<Outcome> m_watcher;
+    bool m_running = false;
+};
+
+} // namespace rs::hw
+
+Q_DECLARE_METATYPE(rs::hw::BlockIpSessionResult)
