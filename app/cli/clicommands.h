@@ -38,6 +38,8 @@ int runIp(const std::string& verb, const CliArgs& args);
 bool isBlockIpAlgorithm(const CliArgs& args);
 /** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */
 int ipBlockRun(const CliArgs& args);
+/** @brief `ip kat --alg lea-128 FILE`: a KISA / SKINNY vector file through the LEA or SKINNY core. */
+int ipBlockKat(const CliArgs& args);
 /** @brief `ip resources --alg lea-128 [--unroll N]`: yosys synth_xilinx of the LEA or SKINNY core. */
 int ipBlockResources(const CliArgs& args);
 /** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */

@@ -164,6 +164,7 @@ int ipResources(const CliArgs& args) {
 
 int runIp(const std::string& verb, const CliArgs& args) {
     if (verb == "run" && isBlockIpAlgorithm(args)) return ipBlockRun(args);
+    if (verb == "kat" && isBlockIpAlgorithm(args)) return ipBlockKat(args);
     if (verb == "resources" && args.has("alg")) {
         if (!isBlockIpAlgorithm(args))
             throw UsageError(

@@ -44,6 +44,7 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   ip run --alg lea-128|lea-192|lea-256|skinny-128-256 --key HEX --pt HEX [--mode ecb|ctr --iv HEX]
          [--unroll RPC] [--fst FILE]   the LEA / SKINNY core: output next to the model, clocks
   ip resources --alg lea-128|skinny-128-256 [--unroll RPC]   the same synthesis for those cores
+  ip kat --alg lea-128|lea-192|lea-256|skinny-128-256 [--unroll RPC] FILE   ECB/CTR vectors through the core
   wave info FILE              a VCD or FST file's signals, changes, end tick, timescale
   wave convert IN OUT         VCD <-> FST (by extension)
   wave delta FILE --a SIGNAL=VALUE --b SIGNAL=VALUE [--after TICK] [--clock SIGNAL]

@@ -4,6 +4,7 @@
 #include <QProcessEnvironment>
 
 #include "clitestsupport.h"
+#include "testsupport.h"
 
 namespace {
 
@@ -31,6 +32,26 @@ TEST(BlockIpCli, RunShowsTheOutputBesideTheModelAndTheClocks) {
     ASSERT_EQ(c.status, 0) << c.err.toStdString();
     EXPECT_TRUE(c.json().value(QStringLiteral("matches_model")).toBool());
     EXPECT_EQ(c.json().value(QStringLiteral("cycles_per_block")).toInt(), 49);
+}
+
+TEST(BlockIpCli, KatFilesThroughTheCores) {
+    for (const char* alg : {"lea-128", "lea-192", "lea-256"})
+        for (const char* file : {"lea/lea_kisa_ecb.txt", "lea/lea_kisa_ctr.txt"}) {
+            const auto r =
+                runCli({QStringLiteral("ip"), QStringLiteral("kat"), QStringLiteral("--alg"),
+                        QLatin1String(alg), QStringLiteral("--unroll"), QStringLiteral("4"),
+                        QString::fromStdString(rs::test::vectorPath(file)), QStringLiteral("--json")});
+            ASSERT_EQ(r.status, 0) << alg << " " << file << ": " << r.out.toStdString()
+                                   << r.err.toStdString();
+            EXPECT_EQ(r.json().value(QStringLiteral("passed")).toInt(), 10) << alg << " " << file;
+            EXPECT_EQ(r.json().value(QStringLiteral("failed")).toInt(), 0);
+        }
+    const auto s = runCli({QStringLiteral("ip"), QStringLiteral("kat"), QStringLiteral("--alg"),
+                           QStringLiteral("skinny-128-256"),
+                           QString::fromStdString(rs::test::vectorPath("skinny/skinny_paper_kat.txt")),
+                           QStringLiteral("--json")});
+    ASSERT_EQ(s.status, 0) << s.out.toStdString() << s.err.toStdString();
+    EXPECT_EQ(s.json().value(QStringLiteral("passed")).toInt(), 1);
 }
 
 TEST(BlockIpCli, BadInputIsExitTwoWithOneLine) {
