@@ -6,6 +6,7 @@
 
 #include "cliargs.h"
 #include "hw/pipelinelanes.h"
+#include "hw/resourcereport.h"
 #include "katrunner.h"
 
 namespace rs::cli {
@@ -34,6 +35,8 @@ int runDemo(const CliArgs& args);
 int runDiffusion(const CliArgs& args);
 /** @brief `ip run|kat|resources`: the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
 int runIp(const std::string& verb, const CliArgs& args);
+/** @brief A yosys resource report as the `ip resources` JSON (unroll, target, LUTs, FFs, ..., cells). */
+QJsonObject resourceJson(const hw::ResourceReport& r);
 /** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
 bool isBlockIpAlgorithm(const CliArgs& args);
 /** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */

@@ -142,25 +142,30 @@ int ipResources(const CliArgs& args) {
     const QJsonObject paper{
         {"ascon128", QJsonObject{{"luts", 39224}, {"registers", 7446}, {"muxf7", 844}, {"muxf8", 67}}},
         {"ascon128a", QJsonObject{{"luts", 29471}, {"registers", 6555}, {"muxf7", 202}, {"muxf8", 27}}}};
-    QJsonObject cells;
-    for (const auto& [name, n] : r.cells)
-        cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
-    printResult(args, QJsonObject{{"unroll", r.unroll},
-                                  {"target", "xc7 (yosys synth_xilinx -family xc7)"},
-                                  {"luts", static_cast<qint64>(r.luts)},
-                                  {"lut_ram", static_cast<qint64>(r.lutRam)},
-                                  {"ffs", static_cast<qint64>(r.ffs)},
-                                  {"muxf7", static_cast<qint64>(r.muxf7)},
-                                  {"muxf8", static_cast<qint64>(r.muxf8)},
-                                  {"carry4", static_cast<qint64>(r.carry4)},
-                                  {"cells", cells},
-                                  {"yosys", QString::fromStdString(r.yosysVersion)},
-                                  {"seconds", r.seconds},
-                                  {"paper", paper}});
+    QJsonObject o = resourceJson(r);
+    o.insert(QStringLiteral("paper"), paper);
+    printResult(args, o);
     return kExitOk;
 }
 
 } // namespace
+
+QJsonObject resourceJson(const hw::ResourceReport& r) {
+    QJsonObject cells;
+    for (const auto& [name, n] : r.cells)
+        cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
+    return QJsonObject{{"unroll", r.unroll},
+                       {"target", "xc7 (yosys synth_xilinx -family xc7)"},
+                       {"luts", static_cast<qint64>(r.luts)},
+                       {"lut_ram", static_cast<qint64>(r.lutRam)},
+                       {"ffs", static_cast<qint64>(r.ffs)},
+                       {"muxf7", static_cast<qint64>(r.muxf7)},
+                       {"muxf8", static_cast<qint64>(r.muxf8)},
+                       {"carry4", static_cast<qint64>(r.carry4)},
+                       {"cells", cells},
+                       {"yosys", QString::fromStdString(r.yosysVersion)},
+                       {"seconds", r.seconds}};
+}
 
 int runIp(const std::string& verb, const CliArgs& args) {
     if (verb == "run" && isBlockIpAlgorithm(args)) return ipBlockRun(args);

@@ -23,6 +23,16 @@ std::string rpcList(hw::BlockCore core) {
     return s;
 }
 
+/** --unroll: one of the rounds-per-clock settings Verilated for the core. */
+int rpcArg(const CliArgs& args, const std::string& id, const hw::BlockIpAlgorithm& alg) {
+    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, 48));
+    const auto built = hw::BlockIp::supportedRpc(alg.core);
+    if (std::find(built.begin(), built.end(), rpc) == built.end())
+        throw UsageError("--unroll: " + std::to_string(rpc) + " rounds per clock is not built for " + id +
+                         " (choose one of " + rpcList(alg.core) + ")");
+    return rpc;
+}
+
 } // namespace
 
 bool isBlockIpAlgorithm(const CliArgs& args) {
@@ -36,11 +46,7 @@ int ipBlockRun(const CliArgs& args) {
         throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const std::string id = args.require("alg");
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
-    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, 48));
-    const auto built = hw::BlockIp::supportedRpc(alg.core);
-    if (std::find(built.begin(), built.end(), rpc) == built.end())
-        throw UsageError("--unroll: " + std::to_string(rpc) + " rounds per clock is not built for " + id +
-                         " (choose one of " + rpcList(alg.core) + ")");
+    const int rpc = rpcArg(args, id, alg);
     const std::string mode = args.value("mode").value_or("ecb");
     if (mode != "ecb" && mode != "ctr") throw UsageError("--mode: expected ecb or ctr, got '" + mode + "'");
     const crypto::Bytes key = args.hex("key"), pt = args.hex("pt");
@@ -80,11 +86,7 @@ int ipBlockKat(const CliArgs& args) {
                          std::to_string(args.positional().size()));
     const std::string id = args.require("alg"), path = args.positional().front();
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
-    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, 48));
-    const auto built = hw::BlockIp::supportedRpc(alg.core);
-    if (std::find(built.begin(), built.end(), rpc) == built.end())
-        throw UsageError("--unroll: " + std::to_string(rpc) + " rounds per clock is not built for " + id +
-                         " (choose one of " + rpcList(alg.core) + ")");
+    const int rpc = rpcArg(args, id, alg);
     std::vector<core::KatRecord> records;
     try {
         records = core::readKatFile(path);
@@ -137,20 +139,9 @@ int ipBlockResources(const CliArgs& args) {
         std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
         return kExitUsage;
     }
-    QJsonObject cells;
-    for (const auto& [name, n] : r.cells)
-        cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
-    printResult(args, QJsonObject{{"alg", QString::fromStdString(id)},
-                                  {"unroll", opt.unroll},
-                                  {"target", "xc7 (yosys synth_xilinx -family xc7)"},
-                                  {"luts", static_cast<qint64>(r.luts)},
-                                  {"ffs", static_cast<qint64>(r.ffs)},
-                                  {"muxf7", static_cast<qint64>(r.muxf7)},
-                                  {"muxf8", static_cast<qint64>(r.muxf8)},
-                                  {"carry4", static_cast<qint64>(r.carry4)},
-                                  {"cells", cells},
-                                  {"yosys", QString::fromStdString(r.yosysVersion)},
-                                  {"seconds", r.seconds}});
+    QJsonObject o = resourceJson(r);
+    o.insert(QStringLiteral("alg"), QString::fromStdString(id));
+    printResult(args, o);
     return kExitOk;
 }
 

@@ -144,8 +144,10 @@ class IpRunner final : public campaign::Runner {
             return runBlock(block->first, block->second, key, inputs, options);
         const auto variant = ipVariantFromId(key.algorithm);
         if (!variant)
-            throw RunnerError("ip: unsupported algorithm '" + key.algorithm +
-                              "' (the IP runs ascon-128, ascon-128a, ascon-aead128)");
+            throw RunnerError(
+                "ip: unsupported algorithm '" + key.algorithm +
+                "' (the IP cores run ascon-128, ascon-128a, ascon-aead128, lea-128/192/256-ecb/ctr, "
+                "skinny-128-256-ecb/ctr)");
         IpOptions ipOptions;
         ipOptions.unroll = unrollOption(options);
         ipOptions.precomputed = precomputedOption(options);
