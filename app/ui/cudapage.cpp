@@ -96,13 +96,7 @@ CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent),
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addLayout(plotRow);
     chartLayout->addWidget(m_chart, 1);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_table);
-    split->addWidget(chartBox);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_status);
-    layout->addLayout(row);
-    layout->addWidget(split, 1);
+    layOutRunPage(this, m_status, row, m_table, chartBox);
 
     connect(addRunShortcut(this, tr("Run sweep")), &QAction::triggered, this, &CudaPage::run);
     connect(m_run, &QPushButton::clicked, this, &CudaPage::run);

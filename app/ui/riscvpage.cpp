@@ -97,13 +97,7 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_kernels);
     leftLayout->addWidget(m_table, 1);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(m_chart);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_status);
-    layout->addLayout(row);
-    layout->addWidget(split, 1);
+    layOutRunPage(this, m_status, row, left, m_chart);
 
     connect(addRunShortcut(this, tr("Run")), &QAction::triggered, this, &RiscvPage::run);
     connect(m_run, &QPushButton::clicked, this, &RiscvPage::run);
