@@ -1,5 +1,6 @@
 // The only file that sees the Verilated block cores (listed in the generated blockmodels.inc).
 #include "blockmodels.h"
+#include "verilatedaxi.h"
 
 #include <stdexcept>
 
@@ -36,29 +37,10 @@ template <class Model> class VerilatedBlock final : public BlockModel {
 
     AxiLiteOutputs tick(const AxiLiteInputs& in) override {
         Model& m = *m_model;
-        m.s_axi_awaddr = in.awaddr;
-        m.s_axi_awprot = 0;
-        m.s_axi_awvalid = in.awvalid;
-        m.s_axi_wdata = in.wdata;
-        m.s_axi_wstrb = in.wstrb;
-        m.s_axi_wvalid = in.wvalid;
-        m.s_axi_bready = in.bready;
-        m.s_axi_araddr = in.araddr;
-        m.s_axi_arprot = 0;
-        m.s_axi_arvalid = in.arvalid;
-        m.s_axi_rready = in.rready;
+        driveAxiPins(m, in);
         m.aclk = 0;
         m.eval();
-        AxiLiteOutputs out;
-        out.awready = m.s_axi_awready;
-        out.wready = m.s_axi_wready;
-        out.bvalid = m.s_axi_bvalid;
-        out.bresp = m.s_axi_bresp;
-        out.arready = m.s_axi_arready;
-        out.rvalid = m.s_axi_rvalid;
-        out.rresp = m.s_axi_rresp;
-        out.rdata = m.s_axi_rdata;
-        out.irq = m.irq;
+        const AxiLiteOutputs out = readAxiPins(m);
         m_round = m.dbg_round;
         m_busy = m.dbg_busy;
         for (std::size_t i = 0; i < 4; ++i)

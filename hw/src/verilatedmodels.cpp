@@ -1,6 +1,7 @@
 // The only file that sees the Verilated classes: a ModelBackend template instantiated for each
 // Vascon_uN model that hw/CMakeLists.txt built (listed in the generated verilatedmodels.inc).
 #include "modelbackend.h"
+#include "verilatedaxi.h"
 
 #include <fstream>
 #include <stdexcept>
@@ -43,29 +44,11 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
 
     void tick(const AxiLiteInputs& in, AxiLiteOutputs& out, IpProbes& probes) override {
         Model& m = *m_model;
-        m.s_axi_awaddr = in.awaddr;
-        m.s_axi_awprot = 0;
-        m.s_axi_awvalid = in.awvalid;
-        m.s_axi_wdata = in.wdata;
-        m.s_axi_wstrb = in.wstrb;
-        m.s_axi_wvalid = in.wvalid;
-        m.s_axi_bready = in.bready;
-        m.s_axi_araddr = in.araddr;
-        m.s_axi_arprot = 0;
-        m.s_axi_arvalid = in.arvalid;
-        m.s_axi_rready = in.rready;
+        driveAxiPins(m, in);
         // Low half of the clock: inputs settle, combinational READY signals follow them.
         m.aclk = 0;
         m.eval();
-        out.awready = m.s_axi_awready;
-        out.wready = m.s_axi_wready;
-        out.bvalid = m.s_axi_bvalid;
-        out.bresp = m.s_axi_bresp;
-        out.arready = m.s_axi_arready;
-        out.rvalid = m.s_axi_rvalid;
-        out.rresp = m.s_axi_rresp;
-        out.rdata = m.s_axi_rdata;
-        out.irq = m.irq;
+        out = readAxiPins(m);
         probes.phase = m.dbg_phase;
         probes.busy = m.dbg_busy;
         probes.permBusy = m.dbg_perm_busy;
