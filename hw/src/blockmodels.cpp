@@ -46,11 +46,10 @@ template <class Model> class VerilatedBlock final : public BlockModel {
         for (std::size_t i = 0; i < 4; ++i)
             m_state[i] = m.dbg_state[i];
         if (m_fst) m_fst->dump(m_time);
-        ++m_time;
         m.aclk = 1;
         m.eval();
-        if (m_fst) m_fst->dump(m_time);
-        ++m_time;
+        if (m_fst) m_fst->dump(m_time + 5);
+        m_time += 10; // 10 ns per clock (a 100 MHz PL clock), as the Ascon IP's traces and the captures
         return out;
     }
 
