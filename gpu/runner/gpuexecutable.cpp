@@ -8,18 +8,11 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 
-#include <unistd.h>
+#include "programdir.h"
 
 namespace rs::gpu {
 
 namespace {
-
-QString selfDir() {
-    char buf[4096];
-    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return {};
-    return QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath();
-}
 
 bool executable(const QString& p) {
     const QFileInfo f(p);
@@ -31,7 +24,7 @@ bool executable(const QString& p) {
 QString gpuExecutable() {
     const QString env = qEnvironmentVariable("ROUNDSCOPE_GPU");
     if (!env.isEmpty()) return executable(env) ? env : QString();
-    const QString beside = QDir(selfDir()).filePath(QStringLiteral("roundscope-gpu"));
+    const QString beside = QDir(core::programDirectory()).filePath(QStringLiteral("roundscope-gpu"));
     if (executable(beside)) return beside;
 #ifdef RS_GPU_BUILD_PATH
     if (executable(QStringLiteral(RS_GPU_BUILD_PATH))) return QStringLiteral(RS_GPU_BUILD_PATH);

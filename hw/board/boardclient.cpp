@@ -9,9 +9,8 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#include <unistd.h>
-
 #include "katfile.h"
+#include "programdir.h"
 
 extern "C" {
 #include "protocol.h"
@@ -59,13 +58,6 @@ void append(crypto::Bytes& b, const crypto::Bytes& x) {
 
 void need(const crypto::Bytes& b, std::size_t n, const char* what) {
     if (b.size() < n) throw BoardError(0, std::string("short answer to ") + what);
-}
-
-QString selfDir() {
-    char buf[4096];
-    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    return n > 0 ? QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath()
-                 : QString();
 }
 
 } // namespace
@@ -382,7 +374,7 @@ VirtualBoard::~VirtualBoard() {
 QString VirtualBoard::executable() {
     const QString env = qEnvironmentVariable("ROUNDSCOPE_BOARD_SIM");
     if (!env.isEmpty()) return env;
-    const QString beside = QDir(selfDir()).filePath(QStringLiteral("roundscope-board-sim"));
+    const QString beside = QDir(core::programDirectory()).filePath(QStringLiteral("roundscope-board-sim"));
     if (QFileInfo(beside).isExecutable()) return beside;
 #ifdef RS_BOARD_SIM_BUILD_PATH
     if (QFileInfo(QStringLiteral(RS_BOARD_SIM_BUILD_PATH)).isExecutable())

@@ -13,8 +13,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include <unistd.h>
-
+#include "programdir.h"
 #include "runner.h"
 
 namespace rs::riscv {
@@ -24,13 +23,6 @@ namespace {
 constexpr std::uint32_t kMagic = 0x31505352; // "RSP1", riscv/harness/params.h
 constexpr std::size_t kHeader = 6 * 4 + 32 + 16;
 constexpr std::size_t kMaxData = 65536;
-
-QString selfDir() {
-    char buf[4096];
-    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    return n > 0 ? QFileInfo(QString::fromLocal8Bit(buf, static_cast<qsizetype>(n))).absolutePath()
-                 : QString();
-}
 
 std::uint32_t rd32(const std::vector<char>& d, std::size_t off) {
     if (off + 4 > d.size()) throw RvError("image: truncated ELF");
@@ -155,7 +147,7 @@ std::string imagePath(const std::string& isa) {
     QStringList dirs;
     if (const QString env = qEnvironmentVariable("ROUNDSCOPE_RISCV_DIR"); !env.isEmpty()) dirs << env;
     if (!builtDir().isEmpty()) dirs << builtDir();
-    dirs << selfDir();
+    dirs << core::programDirectory();
 #ifdef RS_RISCV_BUILD_DIR
     dirs << QStringLiteral(RS_RISCV_BUILD_DIR);
 #endif
