@@ -1,7 +1,6 @@
 #include "katfile.h"
 
-#include <fstream>
-#include <sstream>
+#include "fileio/safefile.h"
 
 namespace rs::core {
 
@@ -89,11 +88,11 @@ std::vector<KatRecord> parseKat(std::string_view text, std::string_view sourceNa
 }
 
 std::vector<KatRecord> readKatFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw KatError("cannot open KAT file '" + path + "'");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parseKat(ss.str(), path);
+    try {
+        return parseKat(fileio::readFileBounded(path, kMaxVectorFileBytes, "KAT file"), path);
+    } catch (const fileio::FileError& e) {
+        throw KatError(e.what());
+    }
 }
 
 } // namespace rs::core

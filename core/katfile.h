@@ -3,6 +3,7 @@
 // re-expressed vector files under shared/vectors. KAT files are data; one reader serves every test.
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -33,9 +34,13 @@ class KatError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/** @brief The largest vector file (KAT or Wycheproof) a reader takes; the official files are under 1 MiB. */
+inline constexpr std::uint64_t kMaxVectorFileBytes = std::uint64_t{64} << 20;
+
 /** @brief Parses KAT text. Blank lines separate records; '#' lines are comments; CRLF is accepted. */
 std::vector<KatRecord> parseKat(std::string_view text, std::string_view sourceName = "<text>");
-/** @brief Reads and parses a KAT file; throws KatError when it cannot be opened or parsed. */
+/** @brief Reads and parses a KAT file; throws KatError when it cannot be opened or parsed, is not a regular
+ *  file, or is larger than kMaxVectorFileBytes. */
 std::vector<KatRecord> readKatFile(const std::string& path);
 
 } // namespace rs::core

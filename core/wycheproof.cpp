@@ -1,8 +1,9 @@
 #include "wycheproof.h"
 
+#include "fileio/safefile.h"
 #include "katfile.h"
 
-#include <QFile>
+#include <QByteArray>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -23,10 +24,19 @@ crypto::Bytes hexField(const QJsonObject& test, const char* name, int tcId, cons
 } // namespace
 
 std::vector<WycheproofAeadCase> readWycheproofAead(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) throw KatError("cannot open Wycheproof file '" + path + "'");
+    std::string text;
+    try {
+        text = fileio::readFileBounded(path, kMaxVectorFileBytes, "Wycheproof file");
+    } catch (const fileio::FileError& e) {
+        throw KatError(e.what());
+    }
+    return parseWycheproofAead(text, path);
+}
+
+std::vector<WycheproofAeadCase> parseWycheproofAead(std::string_view json, const std::string& path) {
     QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &err);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject())
         throw KatError(path + ": not a JSON object: " + err.errorString().toStdString());
     std::vector<WycheproofAeadCase> out;

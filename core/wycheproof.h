@@ -2,6 +2,7 @@
 // Reader for Wycheproof aead_test_schema_v1 JSON files (Ascon and AES-GCM files in shared/vectors).
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crypto/bytes.h"
@@ -17,7 +18,11 @@ struct WycheproofAeadCase {
     std::vector<std::string> flags;
 };
 
-/** @brief Reads every test of every group; throws KatError (katfile.h) on unreadable or malformed files. */
+/** @brief Reads every test of every group; throws KatError (katfile.h) on unreadable or malformed files
+ *  (also a file that is not regular or is larger than kMaxVectorFileBytes). */
 std::vector<WycheproofAeadCase> readWycheproofAead(const std::string& path);
+/** @brief Parses the JSON text of such a file; `path` names it in errors. */
+std::vector<WycheproofAeadCase> parseWycheproofAead(std::string_view json,
+                                                    const std::string& path = "<text>");
 
 } // namespace rs::core

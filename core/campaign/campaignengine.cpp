@@ -15,24 +15,6 @@ namespace rs::campaign {
 
 namespace {
 
-std::string hex2(std::uint8_t b) {
-    char s[3];
-    std::snprintf(s, sizeof s, "%02x", b);
-    return s;
-}
-
-/** Why two outputs differ, naming the first differing byte; empty when equal. */
-std::string mismatch(const crypto::Bytes& got, const crypto::Bytes& want) {
-    if (got == want) return {};
-    if (got.size() != want.size())
-        return "wrong answer: " + std::to_string(got.size()) + " output bytes, the C++ model gives " +
-               std::to_string(want.size());
-    const auto it = std::mismatch(got.begin(), got.end(), want.begin()).first;
-    const auto i = static_cast<std::size_t>(it - got.begin());
-    return "wrong answer: output byte " + std::to_string(i) + " is " + hex2(got[i]) +
-           ", the C++ model gives " + hex2(want[i]);
-}
-
 std::string describe(const RunKey& k) {
     return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
            std::to_string(k.messageBytes) + " B";
@@ -164,8 +146,13 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
             if (!runner.supports(key.algorithm))
                 throw RunnerError("target " + key.target + " does not run " + key.algorithm);
             const RunInputs inputs = makeInputs(key);
-            out = runner.run(key, inputs, spec.repeats, spec.options, cancel);
-            failure = mismatch(out.output, referenceOutput(key, inputs));
+            // The one oracle judges every output the runner produces, not only the first.
+            oracle::OutputJudge judge(referenceOutput(key, inputs));
+            out = runner.run(key, inputs, spec.repeats, spec.options, cancel, judge);
+            if (judge.count() == 0)
+                failure = "the " + key.target + " runner produced no output to check";
+            else if (const auto wrong = judge.failure())
+                failure = "wrong answer in " + *wrong;
             verified = failure.empty();
         } catch (const Cancelled&) {
             result.cancelled = true;

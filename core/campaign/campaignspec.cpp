@@ -1,7 +1,6 @@
 #include "campaignspec.h"
 
 #include <QByteArray>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,9 +9,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <set>
+#include <sstream>
 
 #include "algorithms.h"
+#include "fileio/safefile.h"
 
 namespace rs::campaign {
 
@@ -29,6 +31,7 @@ const std::vector<std::string>& knownTargets() {
 
 constexpr std::uint64_t kMaxBytes = std::uint64_t(1) << 30; // 1 GiB
 constexpr int kMaxRepeats = 1000;
+constexpr std::uint64_t kMaxSpecFileBytes = std::uint64_t(4) << 20; // a definition is a few KiB
 
 const std::vector<std::string>& knownKeys() {
     static const std::vector<std::string> keys = {"name",     "targets", "algorithms", "message_bytes",
@@ -106,9 +109,12 @@ std::uint64_t integer(const QJsonValue& v, const std::string& path, std::uint64_
     const double d = v.toDouble();
     if (!std::isfinite(d) || d != std::floor(d))
         fail(path, "expected a whole number, got " + std::to_string(d));
-    if (d < static_cast<double>(lo) || d > static_cast<double>(hi))
-        fail(path, std::to_string(static_cast<long long>(d)) + " is outside " + std::to_string(lo) + ".." +
-                       std::to_string(hi) + unit);
+    if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) {
+        // The value may lie outside every integer type: print the double itself, never cast it.
+        std::ostringstream text;
+        text << std::setprecision(17) << d;
+        fail(path, text.str() + " is outside " + std::to_string(lo) + ".." + std::to_string(hi) + unit);
+    }
     return static_cast<std::uint64_t>(d);
 }
 
@@ -206,16 +212,19 @@ CampaignSpec parseSpec(std::string_view json) {
     if (o.contains("repeats"))
         s.repeats = static_cast<int>(integer(o.value("repeats"), "repeats", 1, kMaxRepeats, ""));
     if (o.contains("options")) s.options = optionMap(o.value("options"));
+    checkRunCount(s);
     return s;
 }
 
 CampaignSpec readSpecFile(const std::string& path) {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        throw SpecError(path + ": cannot read: " + f.errorString().toStdString());
-    const QByteArray text = f.readAll();
+    std::string text;
     try {
-        return parseSpec(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+        text = fileio::readFileBounded(path, kMaxSpecFileBytes, "campaign definition");
+    } catch (const fileio::FileError& e) {
+        throw SpecError(e.what());
+    }
+    try {
+        return parseSpec(text);
     } catch (const SpecError& e) {
         throw SpecError(path + ": " + e.what());
     }
@@ -275,7 +284,26 @@ CampaignSpec presetSpec(std::string_view name) {
                     ")");
 }
 
+std::uint64_t countRuns(const CampaignSpec& spec) {
+    // Bounded by the parser's limits (targets and algorithms are distinct known ids, 10 000 sizes per
+    // list), so the products cannot overflow 64 bits.
+    std::uint64_t runs = 0;
+    for (const auto& alg : spec.algorithms)
+        runs +=
+            core::findAead(alg) ? spec.adBytes.size() * spec.messageBytes.size() : spec.messageBytes.size();
+    return runs * spec.targets.size();
+}
+
+void checkRunCount(const CampaignSpec& spec) {
+    const std::uint64_t runs = countRuns(spec);
+    if (runs > kMaxRunsPerCampaign)
+        throw SpecError("$: the definition stands for " + std::to_string(runs) +
+                        " runs; a campaign may have at most " + std::to_string(kMaxRunsPerCampaign) +
+                        " (split it, or use fewer sizes)");
+}
+
 std::vector<RunKey> expandRuns(const CampaignSpec& spec) {
+    checkRunCount(spec);
     std::vector<RunKey> runs;
     const std::vector<std::uint64_t> noAd = {0};
     for (const auto& target : spec.targets)

@@ -73,7 +73,16 @@ struct RunKey {
     auto operator<=>(const RunKey&) const = default;
 };
 
-/** @brief Every run of the spec, in a stable order (target, algorithm, AD size, message size). */
+/** @brief The most runs one campaign may stand for; a larger definition is a SpecError when it is read. */
+inline constexpr std::uint64_t kMaxRunsPerCampaign = 100000;
+
+/** @brief How many runs the spec stands for, counted without expanding them. */
+std::uint64_t countRuns(const CampaignSpec& spec);
+/** @brief SpecError naming the count when the spec stands for more than kMaxRunsPerCampaign runs. */
+void checkRunCount(const CampaignSpec& spec);
+
+/** @brief Every run of the spec, in a stable order (target, algorithm, AD size, message size); SpecError
+ *  (checkRunCount) when there would be more than kMaxRunsPerCampaign. */
 std::vector<RunKey> expandRuns(const CampaignSpec& spec);
 
 } // namespace rs::campaign

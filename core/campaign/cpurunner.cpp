@@ -7,8 +7,10 @@
 //  - AEAD: a message cannot be split, so each thread encrypts its slice as an independent message
 //    with its own nonce (the run's nonce with the slice index XORed into its last bytes) and the
 //    run's whole AD. The figure measures T independent messages of size/T each.
-// In both cases the output returned for verification is the single-thread full-message output,
-// computed once before timing. Threads are started once per run and released per repeat through
+// Every repeat's output goes to the run's judge: the timed path's own output for one thread and for the
+// block modes (whose slices together are the whole operation); for AEAD over several threads each
+// repeat's independent messages are checked against the model first, and the judge gets the run's one
+// message, computed once before timing. Threads are started once per run and released per repeat through
 // barriers, so a repeat times the work and the hand-off, not thread creation.
 // ECB is defined on whole blocks: a message size that is not one fails the run (RunnerError).
 
@@ -83,18 +85,16 @@ class Workload {
 
     std::size_t jobs() const { return m_jobs; }
 
-    /** The single-thread output of the whole message: ct‖tag or the block mode's ciphertext. */
-    crypto::Bytes fullOutput() {
-        if (m_alg.aead) {
-            crypto::AeadResult r = m_alg.aead->encrypt(m_in.key, m_in.nonce, m_in.ad, m_in.message);
-            r.ct.insert(r.ct.end(), r.tag.begin(), r.tag.end());
-            return r.ct;
-        }
-        blocks(0, m_in.message.size());
-        crypto::Bytes out = m_out;
-        std::fill(m_out.begin(), m_out.end(), 0); // so checkParallel() sees only the threads' work
-        return out;
+    /** The single-thread AEAD output of the whole message (ct‖tag), which stands for a repeat of several
+     *  threads' independent messages. */
+    crypto::Bytes singleAeadOutput() const {
+        crypto::AeadResult r = m_alg.aead->encrypt(m_in.key, m_in.nonce, m_in.ad, m_in.message);
+        r.ct.insert(r.ct.end(), r.tag.begin(), r.tag.end());
+        return r.ct;
     }
+
+    /** Clears the block modes' output buffer, so a repeat's output is only what that repeat wrote. */
+    void clearOutput() { std::fill(m_out.begin(), m_out.end(), 0); }
 
     /** One slice; allocation-free for block modes (the AEAD models return fresh buffers). */
     void job(std::size_t j) {
@@ -107,18 +107,27 @@ class Workload {
         }
     }
 
-    /** After timing: the parallel path's output must be what the verified single-thread path gave
-     *  (block modes), or each slice the model's encryption of that slice (AEAD); "" when it is. */
-    std::string checkParallel(const crypto::Bytes& verified) const {
-        if (m_jobs == 1) return {};
-        if (!m_alg.aead) return m_out == verified ? "" : "the threads' output differs from one thread's";
+    /** After each timed repeat: the output that repeat produced, for the run's judge. Block modes: the
+     *  message as the threads encrypted it; AEAD on one thread: its ct‖tag; AEAD on several threads: each
+     *  thread's independent message is checked against the model here (RunnerError naming the thread),
+     *  then the run's one message (`single`, computed before timing) stands for the repeat. */
+    crypto::ByteView repeatOutput(const crypto::Bytes& single) {
+        if (!m_alg.aead) return m_out;
+        if (m_jobs == 1) {
+            m_joined = m_sink[0].ct;
+            m_joined.insert(m_joined.end(), m_sink[0].tag.begin(), m_sink[0].tag.end());
+            return m_joined;
+        }
         for (std::size_t j = 0; j < m_jobs; ++j) {
             const crypto::ByteView slice(m_in.message.data() + m_bounds[j], m_bounds[j + 1] - m_bounds[j]);
-            const crypto::AeadResult want = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
-            if (want.ct != m_sink[j].ct || want.tag != m_sink[j].tag)
-                return "thread " + std::to_string(j) + "'s message encrypted wrongly";
+            crypto::AeadResult want = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
+            want.ct.insert(want.ct.end(), want.tag.begin(), want.tag.end());
+            crypto::Bytes got = m_sink[j].ct;
+            got.insert(got.end(), m_sink[j].tag.begin(), m_sink[j].tag.end());
+            if (const oracle::Verdict v = oracle::verify(got, want.ct); !v)
+                throw RunnerError("thread " + std::to_string(j) + "'s independent message: " + v.message);
         }
-        return {};
+        return single;
     }
 
   private:
@@ -153,6 +162,7 @@ class Workload {
     crypto::Bytes m_out;
     std::vector<crypto::Bytes> m_nonces;
     std::vector<crypto::AeadResult> m_sink; ///< keeps each AEAD result, so the work is not discarded
+    crypto::Bytes m_joined;                 ///< ct‖tag of a one-thread AEAD repeat
 };
 
 /** Worker threads 1..n-1 waiting on a barrier; the calling thread runs job 0 in each round. */
@@ -242,8 +252,8 @@ class CpuRunner final : public Runner {
     bool supports(std::string_view algorithm) const override { return resolve(algorithm).has_value(); }
 
     RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
-                  const std::map<std::string, std::string>& options,
-                  const std::atomic<bool>& cancel) override {
+                  const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
+                  oracle::OutputJudge& judge) override {
         const auto alg = resolve(key.algorithm);
         if (!alg) throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
         checkInputs(*alg, key, inputs);
@@ -251,9 +261,10 @@ class CpuRunner final : public Runner {
 
         std::unique_ptr<Workload> work;
         RunOutput result;
+        crypto::Bytes single; // AEAD over several threads: the run's one message
         try {
             work = std::make_unique<Workload>(*alg, inputs, threads);
-            result.output = work->fullOutput();
+            if (alg->aead && work->jobs() > 1) single = work->singleAeadOutput();
         } catch (const crypto::InvalidArgument& e) {
             throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
         }
@@ -265,6 +276,7 @@ class CpuRunner final : public Runner {
         if (work->jobs() > 1) pool.emplace(work->jobs(), [&work](std::size_t j) { work->job(j); });
         for (int r = 0; r < std::max(repeats, 1); ++r) {
             if (cancel.load()) throw Cancelled();
+            if (r > 0 && !alg->aead) work->clearOutput();
             const auto t0 = Clock::now();
             if (pool)
                 pool->round();
@@ -272,10 +284,12 @@ class CpuRunner final : public Runner {
                 work->job(0);
             const auto t1 = Clock::now();
             ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+            try {
+                judge.check(work->repeatOutput(single)); // outside the timed region
+            } catch (const RunnerError& e) {
+                throw RunnerError(target() + ": " + e.what());
+            }
         }
-
-        if (const std::string err = work->checkParallel(result.output); !err.empty())
-            throw RunnerError(target() + ": " + err);
 
         std::sort(ns.begin(), ns.end());
         const std::size_t m = ns.size();

@@ -16,6 +16,7 @@
 
 #include "campaignspec.h"
 #include "crypto/bytes.h"
+#include "oracle/oracle.h"
 
 namespace rs::campaign {
 
@@ -33,10 +34,11 @@ struct RunInputs {
     crypto::Bytes key, nonce, ad, message;
 };
 
-/** @brief What a runner returns for one run. */
+/** @brief What a runner returns for one run. Its outputs are not here: the runner hands every one of them
+ *  (each timed repeat, each launch) to the run's OutputJudge as it produces them. */
 struct RunOutput {
-    crypto::Bytes output; ///< ciphertext‖tag (AEAD) or ciphertext (block modes) of the first repeat
-    std::vector<Measurement> measurements; ///< timings; the engine stores them only when output verified
+    std::vector<Measurement>
+        measurements; ///< timings; the engine stores them only when every output verified
     std::map<std::string, std::string>
         parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
 };
@@ -50,11 +52,14 @@ class Runner {
     virtual std::string target() const = 0;
     /** @brief Whether it can run this algorithm id (e.g. the IP: Ascon AEAD only). */
     virtual bool supports(std::string_view algorithm) const = 0;
-    /** @brief Runs one point: computes the output of the inputs, then times `repeats` repetitions.
-     *  Checks `cancel` between repetitions and throws Cancelled when it is set. */
+    /** @brief Runs one point: times `repeats` repetitions of the operation on the inputs and passes the
+     *  output of EVERY repetition (ciphertext‖tag for AEAD, the ciphertext for block modes) to
+     *  judge.check(), so a back end that answers right once and wrong later is caught. A back end whose
+     *  figures are exact (simulated clocks, retired instructions) may run once and judge that one output,
+     *  saying so in its parameters. Checks `cancel` between repetitions and throws Cancelled when set. */
     virtual RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
-                          const std::map<std::string, std::string>& options,
-                          const std::atomic<bool>& cancel) = 0;
+                          const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
+                          oracle::OutputJudge& judge) = 0;
     /** @brief Tool and build facts for the provenance ("verilator" = "5.006", "compiler" = "g++ 12.2.0
      * -O2").*/
     virtual std::map<std::string, std::string> provenance() const { return {}; }

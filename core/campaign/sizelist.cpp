@@ -84,13 +84,18 @@ std::vector<std::uint64_t> parseSizeList(std::string_view text) {
         if (tail[op] == '/') {
             if (by == 0) bad(item, "the step must be at least 1");
             if ((to - from) / by >= kMaxSizes) bad(item, "more than 10000 sizes");
-            for (std::uint64_t n = from; n <= to; n += by)
+            // Stop before n + by could pass `to` (or wrap around 2^64 for a huge step).
+            for (std::uint64_t n = from;; n += by) {
                 add(n, item);
+                if (to - n < by) break;
+            }
         } else {
             if (by < 2 || by > 16) bad(item, "the factor must be 2..16");
             if (from == 0) bad(item, "a multiplying range cannot start at 0");
-            for (std::uint64_t n = from; n <= to; n *= by)
+            for (std::uint64_t n = from;; n *= by) {
                 add(n, item);
+                if (n > to / by) break;
+            }
         }
     }
     if (out.empty()) throw SpecError("no sizes (e.g. 16, 64, 0..128/8, 16..64M*2)");

@@ -70,18 +70,6 @@ std::string jsonString(const std::string& s) {
     return o + "\"";
 }
 
-std::string describeMismatch(const crypto::Bytes& got, const crypto::Bytes& want) {
-    if (got.size() != want.size())
-        return std::to_string(got.size()) + " output bytes, the C++ model gives " +
-               std::to_string(want.size());
-    const auto i =
-        static_cast<std::size_t>(std::mismatch(got.begin(), got.end(), want.begin()).first - got.begin());
-    if (i == got.size()) return {};
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "output byte %zu is %02x, the C++ model gives %02x", i, got[i], want[i]);
-    return buf;
-}
-
 CpuTiming timeCpu(const Variant& v, const LaunchInputs& in, int repeats, crypto::Bytes& output) {
     CpuTiming t;
     for (int r = 0; r < repeats; ++r) {

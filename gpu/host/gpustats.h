@@ -21,8 +21,6 @@ std::string statsJson(const std::vector<double>& v);
 std::string jsonString(const std::string& s);
 /** @brief A JSON number (finite; null otherwise). */
 std::string jsonNumber(double v);
-/** @brief "N output bytes, the model gives M" or "byte i is xx, the model gives yy". */
-std::string describeMismatch(const crypto::Bytes& got, const crypto::Bytes& want);
 
 /** @brief The single-thread CPU model's time on the same inputs (milliseconds). */
 struct CpuTiming {

@@ -45,7 +45,7 @@ class CudaRunner final : public campaign::Runner {
 
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
                             const std::map<std::string, std::string>& options,
-                            const std::atomic<bool>& cancel) override {
+                            const std::atomic<bool>& cancel, oracle::OutputJudge& judge) override {
         const bool aead = key.algorithm == "ascon-aead128";
         std::string variant = campaign::optionOr(options, "cuda.variant", "");
         if (variant.empty())
@@ -125,9 +125,15 @@ class CudaRunner final : public campaign::Runner {
         QFile f(outPath);
         if (!f.open(QIODevice::ReadOnly)) throw RunnerError("cuda: roundscope-gpu wrote no output");
         const QByteArray bytes = f.readAll();
+        // roundscope-gpu judged every launch (the warm-up and each timed repeat) with the oracle before it
+        // printed a figure; it must say so, and the last launch's output is judged here again.
+        const int launches = line.value(QStringLiteral("launches_checked")).toInt();
+        if (launches != repeats + 1)
+            throw RunnerError("cuda: roundscope-gpu checked " + std::to_string(launches) +
+                              " launches, expected " + std::to_string(repeats + 1));
+        judge.check(crypto::Bytes(bytes.begin(), bytes.end()));
 
         campaign::RunOutput r;
-        r.output.assign(bytes.begin(), bytes.end());
         // Times are per run message: a launch of K Ascon messages counts 1/K of its time per message, so
         // a speedup against the CPU (one message per run) compares like with like.
         const double perMessage = aead ? static_cast<double>(std::stoull(messages)) : 1.0;
@@ -152,7 +158,8 @@ class CudaRunner final : public campaign::Runner {
             {"device", line.value(QStringLiteral("device")).toString().toStdString()},
             {"compute_capability", line.value(QStringLiteral("compute_capability")).toString().toStdString()},
             {"bytes",
-             std::to_string(static_cast<std::uint64_t>(line.value(QStringLiteral("bytes")).toDouble()))}};
+             std::to_string(static_cast<std::uint64_t>(line.value(QStringLiteral("bytes")).toDouble()))},
+            {"launches_checked", std::to_string(launches)}};
         if (aead) r.parameters["cuda.messages"] = messages;
         return r;
     }

@@ -7,7 +7,7 @@
 //   roundscope-gpu run --alg A --variant V --key HEX [--iv HEX] --in FILE --out FILE [--ad FILE]
 //                      [--messages K] [--repeats N]
 //
-// Every output is compared with the C++ model (rs_crypto) before any figure is printed; a mismatch is
+// Every launch's output is judged by the oracle against the C++ model (rs_crypto); a mismatch is
 // reported as "verified": false without timings. Exit status: 0 ok, 1 wrong output, 2 bad usage,
 // 3 a CUDA call failed, 4 no CUDA device (the line says why).
 #include <algorithm>
@@ -23,7 +23,9 @@
 
 #include "backend.h"
 #include "crypto/bytes.h"
+#include "fileio/safefile.h"
 #include "gpustats.h"
+#include "oracle/oracle.h"
 
 namespace {
 
@@ -73,10 +75,14 @@ Bytes hexArg(const std::map<std::string, std::string>& a, const std::string& k) 
     }
 }
 
+/** A run's input file: a regular file of at most 1 GiB (a campaign's largest message). */
 Bytes readFile(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw UsageError("cannot read " + path);
-    return Bytes(std::istreambuf_iterator<char>(f), {});
+    try {
+        const std::string data = rs::fileio::readFileBounded(path, std::uint64_t{1} << 30, "input file");
+        return Bytes(data.begin(), data.end());
+    } catch (const rs::fileio::FileError& e) {
+        throw UsageError(e.what());
+    }
 }
 
 std::string deviceJson(const DeviceInfo& d) {
@@ -124,29 +130,37 @@ const Variant& variantArg(const std::string& alg, const std::string& id) {
     throw UsageError("--variant: '" + id + "' is not a variant of " + alg + " (" + known + ")");
 }
 
-/** Times `repeats` launches after checking the first output; prints one JSON line. */
+/** Times `repeats` launches after a warm-up launch; the output of every launch (the warm-up and each
+ *  timed one, compared after its timing ends) is judged by the oracle against the C++ model. Prints one
+ *  JSON line; false, with the first wrong launch named, when any output is wrong. */
 bool measure(const DeviceInfo& d, const Variant& v, const LaunchInputs& in, const Bytes& reference,
-             int repeats, const CpuTiming* cpu, std::uint64_t bytes, Bytes* firstOutput) {
+             int repeats, const CpuTiming* cpu, std::uint64_t bytes, Bytes* lastOutput) {
     Bytes out;
     std::vector<double> kernel, total;
-    const Timing first = launchOnDevice(v, in, out);
     std::ostringstream line;
     line << "{" << deviceJson(d) << ",\"algorithm\":" << jsonString(v.algorithm)
          << ",\"variant\":" << jsonString(v.id) << ",\"bytes\":" << bytes << ",\"messages\":" << in.messages;
-    if (out != reference) {
-        line << ",\"verified\":false,\"error\":" << jsonString(describeMismatch(out, reference)) << "}";
+    const auto wrong = [&](int launch) {
+        const rs::oracle::Verdict verdict = rs::oracle::verify(out, reference);
+        if (verdict) return false;
+        line << ",\"verified\":false,\"error\":"
+             << jsonString("launch " + std::to_string(launch) + " of " + std::to_string(repeats + 1) + ": " +
+                           verdict.message)
+             << "}";
         std::cout << line.str() << std::endl;
-        return false;
-    }
-    if (firstOutput) *firstOutput = out;
-    (void)first; // the first launch warms up (module load, caches): not counted
+        return true;
+    };
+    launchOnDevice(v, in, out); // the first launch warms up (module load, caches): checked, not timed
+    if (wrong(1)) return false;
     for (int r = 0; r < repeats; ++r) {
         const Timing t = launchOnDevice(v, in, out);
         kernel.push_back(t.kernelMs);
         total.push_back(t.totalMs);
+        if (wrong(r + 2)) return false;
     }
-    line << ",\"verified\":true,\"repeats\":" << repeats << ",\"kernel_ms\":" << statsJson(kernel)
-         << ",\"total_ms\":" << statsJson(total)
+    if (lastOutput) *lastOutput = out;
+    line << ",\"verified\":true,\"launches_checked\":" << repeats + 1 << ",\"repeats\":" << repeats
+         << ",\"kernel_ms\":" << statsJson(kernel) << ",\"total_ms\":" << statsJson(total)
          << ",\"throughput_bytes_per_s\":" << jsonNumber(bytes / (median(total) / 1e3))
          << ",\"kernel_throughput_bytes_per_s\":" << jsonNumber(bytes / (median(kernel) / 1e3));
     if (cpu) line << speedupJson(*cpu, median(total), median(kernel));
@@ -207,9 +221,12 @@ int run(const std::map<std::string, std::string>& a) {
     if (!measure(d, v, in, reference, repeats, nullptr, total, &out)) return kExitWrong;
     // The first message's output (block modes: all of it), for the caller's own check.
     const std::size_t keep = v.algorithm == "ascon-aead128" ? in.message.size() + 16 : out.size();
-    std::ofstream f(need(a, "out"), std::ios::binary);
-    f.write(reinterpret_cast<const char*>(out.data()), static_cast<std::streamsize>(keep));
-    if (!f) throw UsageError("cannot write " + a.at("out"));
+    try {
+        rs::fileio::writeFileAtomic(need(a, "out"),
+                                    std::string_view(reinterpret_cast<const char*>(out.data()), keep));
+    } catch (const rs::fileio::FileError& e) {
+        throw UsageError(e.what());
+    }
     return 0;
 }
 

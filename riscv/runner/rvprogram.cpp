@@ -285,14 +285,8 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
     if (verify) {
         const campaign::RunKey key{"riscv", kernel->algorithm, r.message.size(), r.ad.size()};
         const campaign::RunInputs inputs{r.key, r.nonce, r.ad, r.message};
-        const crypto::Bytes want = campaign::referenceOutput(key, inputs);
-        if (res.output != want) {
-            const auto i =
-                std::mismatch(res.output.begin(), res.output.end(), want.begin(), want.end()).first -
-                res.output.begin();
-            throw RvError("wrong answer: " + r.kernel + " output differs from the C++ model at byte " +
-                          std::to_string(i));
-        }
+        if (const oracle::Verdict v = oracle::verify(res.output, campaign::referenceOutput(key, inputs)); !v)
+            throw RvError("wrong answer: " + r.kernel + ": " + v.message);
         res.verified = true;
     }
     return res;

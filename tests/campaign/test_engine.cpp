@@ -22,22 +22,28 @@ namespace {
 
 using namespace rs::campaign;
 
-/** A stand-in runner (as target "cuda"): the right answer, or one flipped byte for message size 64, or an
- * error. */
+/** A stand-in runner (as target "cuda"): the right answer in every repeat, or one flipped byte for message
+ * size 64, or the right answer in the first repeat and a wrong one in the last (a device that answers right
+ * once), or no output at all, or an error. */
 class FakeRunner : public Runner {
   public:
-    enum class Mode { Right, WrongAt64, Throws };
+    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, Throws };
     explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr)
         : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls) {}
     std::string target() const override { return "cuda"; }
     bool supports(std::string_view alg) const override { return alg != "lea-128-ctr"; }
-    RunOutput run(const RunKey& key, const RunInputs& in, int, const std::map<std::string, std::string>&,
-                  const std::atomic<bool>&) override {
+    RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
+                  const std::map<std::string, std::string>&, const std::atomic<bool>&,
+                  rs::oracle::OutputJudge& judge) override {
         if (m_calls) ++*m_calls;
         if (m_mode == Mode::Throws) throw RunnerError("fake: no device");
+        for (int r = 0; m_mode != Mode::NoOutput && r < std::max(1, repeats); ++r) {
+            rs::crypto::Bytes output = referenceOutput(key, in);
+            if (m_mode == Mode::WrongAt64 && key.messageBytes == 64) output[5] ^= 1;
+            if (m_mode == Mode::WrongAfterFirst && r > 0 && r == repeats - 1) output.back() ^= 0x80;
+            judge.check(output);
+        }
         RunOutput out;
-        out.output = referenceOutput(key, in);
-        if (m_mode == Mode::WrongAt64 && key.messageBytes == 64) out.output[5] ^= 1;
         out.measurements = {{"time_median", 100.0 + static_cast<double>(key.messageBytes), "ns"}};
         out.parameters = {{"mode", "fake"}};
         if (m_cancel) m_cancel->store(true); // ask to stop after this run
@@ -91,7 +97,7 @@ TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
         } else if (row.key.messageBytes == 64) {
             EXPECT_FALSE(row.verified);
             const rs::crypto::Bytes want = referenceOutput(row.key, makeInputs(row.key));
-            EXPECT_EQ(row.failure, "wrong answer: output byte 5 is " + hex2(want[5] ^ 1) +
+            EXPECT_EQ(row.failure, "wrong answer in output 1: output byte 5 is " + hex2(want[5] ^ 1) +
                                        ", the C++ model gives " + hex2(want[5]));
             EXPECT_TRUE(row.measurements.empty());
         } else {
@@ -101,6 +107,41 @@ TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
         }
     }
     EXPECT_EQ(store.campaign(r.campaignId)->status, "finished");
+}
+
+TEST(Engine, EveryRepeatIsJudgedNotOnlyTheFirst) {
+    // A device that answers right in its first repeat and wrongly in its last: the run fails, no timing.
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    EngineOptions opt;
+    opt.runnerFactory = [](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::WrongAfterFirst);
+    };
+    CampaignSpec s = spec();
+    s.algorithms = {"ascon-aead128"};
+    s.repeats = 3;
+    const EngineResult r = runCampaign(store, s, opt);
+    EXPECT_EQ(r.runs, 3);
+    EXPECT_EQ(r.failed, 3);
+    for (const RunRow& row : store.runs(r.campaignId)) {
+        EXPECT_FALSE(row.verified);
+        EXPECT_EQ(row.failure.rfind("wrong answer in output 3: output byte ", 0), 0u) << row.failure;
+        EXPECT_TRUE(row.measurements.empty());
+    }
+}
+
+TEST(Engine, ARunWithoutOutputIsAFailedRun) {
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    EngineOptions opt;
+    opt.runnerFactory = [](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::NoOutput);
+    };
+    CampaignSpec s = spec();
+    s.algorithms = {"ascon-aead128"};
+    const EngineResult r = runCampaign(store, s, opt);
+    EXPECT_EQ(r.failed, 3);
+    EXPECT_EQ(store.runs(r.campaignId).front().failure, "the cuda runner produced no output to check");
 }
 
 TEST(Engine, RunnerErrorsAreRecordedAndUnknownTargetsRejected) {
@@ -126,8 +167,8 @@ class StoreBreakingRunner : public FakeRunner {
   public:
     explicit StoreBreakingRunner(std::string db) : FakeRunner(Mode::Right), m_db(std::move(db)) {}
     RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
-                  const std::map<std::string, std::string>& options,
-                  const std::atomic<bool>& cancel) override {
+                  const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
+                  rs::oracle::OutputJudge& judge) override {
         if (++m_runs == 2) {
             sqlite3* db = nullptr;
             EXPECT_EQ(sqlite3_open(m_db.c_str(), &db), SQLITE_OK);
@@ -137,7 +178,7 @@ class StoreBreakingRunner : public FakeRunner {
                 << sqlite3_errmsg(db);
             sqlite3_close(db);
         }
-        return FakeRunner::run(key, in, repeats, options, cancel);
+        return FakeRunner::run(key, in, repeats, options, cancel, judge);
     }
 
   private:
@@ -248,13 +289,13 @@ class SlowRunner : public Runner {
     std::string target() const override { return "cuda"; }
     bool supports(std::string_view) const override { return true; }
     RunOutput run(const RunKey& key, const RunInputs& in, int, const std::map<std::string, std::string>&,
-                  const std::atomic<bool>&) override {
+                  const std::atomic<bool>&, rs::oracle::OutputJudge& judge) override {
         if (++*m_calls == m_hangAt)
             for (;;)
                 std::this_thread::sleep_for(std::chrono::seconds(1));
         std::this_thread::sleep_for(m_delay);
+        judge.check(referenceOutput(key, in));
         RunOutput out;
-        out.output = referenceOutput(key, in);
         out.measurements = {{"time_median", 1.0, "ns"}};
         return out;
     }

@@ -15,6 +15,7 @@
 #include "hw/iprunner.h"
 #include "katfile.h"
 #include "runner.h"
+#include "runnertest.h"
 
 namespace {
 
@@ -135,7 +136,7 @@ TEST(RunnerReference, MatchesTheAsconKatFiles) {
             const RunKey key = keyFor("cpu", alg, in);
             const Bytes ct = records[i].hex("CT");
             EXPECT_EQ(referenceOutput(key, in), ct) << file << " line " << records[i].line;
-            EXPECT_EQ(cpu->run(key, in, 1, {}, kGo).output, ct) << file << " line " << records[i].line;
+            EXPECT_EQ(runJudged(*cpu, key, in, 1, {}, kGo).output, ct) << file << " line " << records[i].line;
         }
     }
 }
@@ -150,7 +151,8 @@ TEST(RunnerReference, MatchesTheLeaKisaCtrAndEcbFiles) {
             const RunInputs in = katInputs(r);
             const RunKey key = keyFor("cpu", std::string("lea-128-") + mode, in);
             EXPECT_EQ(referenceOutput(key, in), r.hex("CT")) << file << " line " << r.line;
-            EXPECT_EQ(makeCpuRunner(0)->run(key, in, 2, {{"cpu-mt.threads", "3"}}, kGo).output, r.hex("CT"))
+            EXPECT_EQ(runJudged(*makeCpuRunner(0), key, in, 2, {{"cpu-mt.threads", "3"}}, kGo).output,
+                      r.hex("CT"))
                 << file << " line " << r.line;
             ++checked;
         }
@@ -211,8 +213,10 @@ TEST(CpuRunner, OutputEqualsReferenceWithMeasurements) {
                 const RunInputs in = makeInputs(key);
                 const std::string what = runner->target() + " " + alg + " " + std::to_string(msg);
                 ASSERT_TRUE(runner->supports(alg)) << what;
-                const RunOutput out = runner->run(key, in, 3, options, kGo);
+                const Judged out = runJudged(*runner, key, in, 3, options, kGo);
                 EXPECT_EQ(out.output, referenceOutput(key, in)) << what;
+                EXPECT_EQ(out.outputs, 3) << what; // every timed repeat's output went to the judge
+                EXPECT_FALSE(out.failure) << what << ": " << out.failure.value_or("");
                 ASSERT_EQ(out.measurements.size(), 4u) << what;
                 expectTimings(out, msg, what);
                 const int used = std::stoi(out.parameters.at("threads"));
@@ -227,27 +231,27 @@ TEST(CpuRunner, OutputEqualsReferenceWithMeasurements) {
 TEST(CpuRunner, ThreadsFollowTheOptionAndTheMessage) {
     const auto mt = makeCpuRunner(0);
     const RunKey big{"cpu-mt", "lea-128-ctr", 4096, 0};
-    RunOutput out = mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "3"}}, kGo);
+    Judged out = runJudged(*mt, big, makeInputs(big), 1, {{"cpu-mt.threads", "3"}}, kGo);
     EXPECT_EQ(out.parameters.at("threads"), "3");
     EXPECT_EQ(out.parameters.at("cpu-mt.threads"), "3");
     // Two blocks cannot feed three threads: slices are whole blocks.
     const RunKey small{"cpu-mt", "lea-128-ctr", 32, 0};
-    out = mt->run(small, makeInputs(small), 1, {{"cpu-mt.threads", "3"}}, kGo);
+    out = runJudged(*mt, small, makeInputs(small), 1, {{"cpu-mt.threads", "3"}}, kGo);
     EXPECT_EQ(out.parameters.at("threads"), "2");
     const RunKey aead{"cpu-mt", "ascon-aead128", 4096, 16};
-    out = mt->run(aead, makeInputs(aead), 2, {{"cpu-mt.threads", "4"}}, kGo);
+    out = runJudged(*mt, aead, makeInputs(aead), 2, {{"cpu-mt.threads", "4"}}, kGo);
     EXPECT_EQ(out.parameters.at("threads"), "4");
     EXPECT_EQ(out.parameters.at("cpu-mt.split"), "independent messages");
     EXPECT_EQ(out.output, referenceOutput(aead, makeInputs(aead))); // still the one-message answer
     // "0" = every hardware thread; the single-thread runner ignores the option.
-    out = mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "0"}}, kGo);
+    out = runJudged(*mt, big, makeInputs(big), 1, {{"cpu-mt.threads", "0"}}, kGo);
     EXPECT_EQ(std::stoul(out.parameters.at("cpu-mt.threads")),
               std::max(1u, std::thread::hardware_concurrency()));
-    out = makeCpuRunner(1)->run(big, makeInputs(big), 1, {{"cpu-mt.threads", "8"}}, kGo);
+    out = runJudged(*makeCpuRunner(1), big, makeInputs(big), 1, {{"cpu-mt.threads", "8"}}, kGo);
     EXPECT_EQ(out.parameters.at("threads"), "1");
     for (const std::string bad : {"-1", "x", "2x", "", "5000"})
         EXPECT_NE(errorOf([&] {
-                      mt->run(big, makeInputs(big), 1, {{"cpu-mt.threads", bad}}, kGo);
+                      runJudged(*mt, big, makeInputs(big), 1, {{"cpu-mt.threads", bad}}, kGo);
                   }).find("cpu-mt.threads"),
                   std::string::npos)
             << bad;
@@ -260,15 +264,17 @@ TEST(CpuRunner, RefusesWhatItCannotRun) {
         EXPECT_FALSE(r->supports("lea-128"));
         EXPECT_TRUE(r->supports("lea-128-ecb"));
         const RunKey hash{r->target(), "ascon-hash256", 16, 0};
-        EXPECT_NE(errorOf([&] { r->run(hash, RunInputs{}, 1, {}, kGo); }).find("unsupported algorithm"),
-                  std::string::npos);
+        EXPECT_NE(
+            errorOf([&] { runJudged(*r, hash, RunInputs{}, 1, {}, kGo); }).find("unsupported algorithm"),
+            std::string::npos);
         const RunKey odd{r->target(), "skinny-128-256-ecb", 24, 0};
-        EXPECT_NE(errorOf([&] { r->run(odd, makeInputs(odd), 1, {}, kGo); }).find("ecb needs whole blocks"),
-                  std::string::npos);
+        EXPECT_NE(
+            errorOf([&] { runJudged(*r, odd, makeInputs(odd), 1, {}, kGo); }).find("ecb needs whole blocks"),
+            std::string::npos);
         const RunKey ok{r->target(), "ascon-128", 16, 0};
         RunInputs shortKey = makeInputs(ok);
         shortKey.key.pop_back();
-        EXPECT_NE(errorOf([&] { r->run(ok, shortKey, 1, {}, kGo); }).find("key"), std::string::npos);
+        EXPECT_NE(errorOf([&] { runJudged(*r, ok, shortKey, 1, {}, kGo); }).find("key"), std::string::npos);
     }
 }
 
@@ -277,9 +283,9 @@ TEST(CpuRunner, CancelThrowsCancelled) {
     for (const int threads : {1, 0}) {
         const auto r = makeCpuRunner(threads);
         const RunKey key{r->target(), "ascon-aead128", 4096, 0};
-        EXPECT_THROW(r->run(key, makeInputs(key), 5, {{"cpu-mt.threads", "2"}}, stop), Cancelled);
+        EXPECT_THROW(runJudged(*r, key, makeInputs(key), 5, {{"cpu-mt.threads", "2"}}, stop), Cancelled);
         // The runner is usable afterwards (its threads were released).
-        EXPECT_EQ(r->run(key, makeInputs(key), 1, {{"cpu-mt.threads", "2"}}, kGo).output,
+        EXPECT_EQ(runJudged(*r, key, makeInputs(key), 1, {{"cpu-mt.threads", "2"}}, kGo).output,
                   referenceOutput(key, makeInputs(key)));
     }
     EXPECT_FALSE(makeCpuRunner(1)->provenance().at("compiler").empty());
@@ -296,8 +302,10 @@ TEST(IpRunner, OutputEqualsReferenceForEveryVariant) {
              std::vector<std::pair<std::uint64_t, std::uint64_t>>{{0, 0}, {16, 16}, {5, 33}, {24, 200}}) {
             const RunKey key{"ip", alg, msg, ad};
             const RunInputs in = makeInputs(key);
-            const RunOutput out = ip->run(key, in, 2, {}, kGo);
+            const Judged out = runJudged(*ip, key, in, 2, {}, kGo);
             EXPECT_EQ(out.output, referenceOutput(key, in)) << alg << " " << ad << "/" << msg;
+            EXPECT_EQ(out.outputs, 2) << alg; // both repeats judged
+            EXPECT_FALSE(out.failure) << alg;
             EXPECT_EQ(out.parameters.at("variant"),
                       std::string(rs::crypto::asconAeadName(*rs::hw::ipVariantFromId(alg))));
         }
@@ -305,7 +313,7 @@ TEST(IpRunner, OutputEqualsReferenceForEveryVariant) {
     // Precomputed mode and another unroll give the same answer.
     const RunKey key{"ip", "ascon-aead128", 40, 8};
     const RunInputs in = makeInputs(key);
-    EXPECT_EQ(ip->run(key, in, 1, {{"ip.unroll", "3"}, {"ip.precomputed", "1"}}, kGo).output,
+    EXPECT_EQ(runJudged(*ip, key, in, 1, {{"ip.unroll", "3"}, {"ip.precomputed", "1"}}, kGo).output,
               referenceOutput(key, in));
     EXPECT_EQ(ip->provenance().at("verilator").substr(0, 2), "5.");
 }
@@ -331,11 +339,11 @@ TEST(IpRunner, CyclesFollowTheFormula) {
         ASSERT_TRUE(rs::hw::fitsFifos(q)) << what;
         const auto f = rs::hw::expectedCycles(q);
         const RunKey key{"ip", c.alg, c.msg, c.ad};
-        const RunOutput out = ip->run(key, makeInputs(key), 2,
-                                      {{"ip.unroll", std::to_string(c.unroll)},
-                                       {"ip.precomputed", c.precomputed ? "1" : "0"},
-                                       {"ip.clock_mhz", "250"}},
-                                      kGo);
+        const Judged out = runJudged(*ip, key, makeInputs(key), 2,
+                                     {{"ip.unroll", std::to_string(c.unroll)},
+                                      {"ip.precomputed", c.precomputed ? "1" : "0"},
+                                      {"ip.clock_mhz", "250"}},
+                                     kGo);
         const double total = static_cast<double>(f.totalCycles), core = static_cast<double>(f.core.total());
         EXPECT_EQ(find(out, "cycles").value, total) << what;
         EXPECT_EQ(find(out, "cycles").unit, "cycles");
@@ -358,7 +366,7 @@ TEST(IpRunner, CyclesFollowTheFormula) {
     }
     // Defaults: unroll 1, full mode, 100 MHz.
     const RunKey key{"ip", "ascon-128a", 16, 16};
-    const RunOutput out = ip->run(key, makeInputs(key), 1, {}, kGo);
+    const Judged out = runJudged(*ip, key, makeInputs(key), 1, {}, kGo);
     const auto f =
         rs::hw::expectedCycles({rs::crypto::AsconAeadVariant::Ascon128av12, 1, false, false, false, 16, 16});
     EXPECT_EQ(find(out, "cycles").value, static_cast<double>(f.totalCycles));
@@ -375,32 +383,33 @@ TEST(IpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     for (const std::string alg : {"lea-128-gcm", "skinny-64-64-ctr", "skinny-128-384-ecb", "ascon-hash256"}) {
         EXPECT_FALSE(ip->supports(alg));
         const RunKey key{"ip", alg, 16, 0};
-        EXPECT_NE(
-            errorOf([&] { ip->run(key, RunInputs{}, 1, {}, kGo); }).find("unsupported algorithm '" + alg),
-            std::string::npos);
+        EXPECT_NE(errorOf([&] {
+                      runJudged(*ip, key, RunInputs{}, 1, {}, kGo);
+                  }).find("unsupported algorithm '" + alg),
+                  std::string::npos);
     }
     const RunKey key{"ip", "ascon-128", 16, 0};
     const RunInputs in = makeInputs(key);
     for (const std::string bad : {"5", "0", "x", "2.5", ""})
         EXPECT_NE(errorOf([&] {
-                      ip->run(key, in, 1, {{"ip.unroll", bad}}, kGo);
+                      runJudged(*ip, key, in, 1, {{"ip.unroll", bad}}, kGo);
                   }).find("ip.unroll: '" + bad + "' is not a built setting (built: 1, 2, 3, 4, 6, 12)"),
                   std::string::npos)
             << bad;
     EXPECT_NE(errorOf([&] {
-                  ip->run(key, in, 1, {{"ip.precomputed", "yes"}}, kGo);
+                  runJudged(*ip, key, in, 1, {{"ip.precomputed", "yes"}}, kGo);
               }).find("ip.precomputed"),
               std::string::npos);
     for (const std::string bad : {"0", "-5", "fast"})
         EXPECT_NE(errorOf([&] {
-                      ip->run(key, in, 1, {{"ip.clock_mhz", bad}}, kGo);
+                      runJudged(*ip, key, in, 1, {{"ip.clock_mhz", bad}}, kGo);
                   }).find("ip.clock_mhz"),
                   std::string::npos);
     RunInputs shortNonce = in;
     shortNonce.nonce.resize(12);
-    EXPECT_NE(errorOf([&] { ip->run(key, shortNonce, 1, {}, kGo); }).find("nonce"), std::string::npos);
+    EXPECT_NE(errorOf([&] { runJudged(*ip, key, shortNonce, 1, {}, kGo); }).find("nonce"), std::string::npos);
     const std::atomic<bool> stop{true};
-    EXPECT_THROW(ip->run(key, in, 3, {}, stop), Cancelled);
+    EXPECT_THROW(runJudged(*ip, key, in, 3, {}, stop), Cancelled);
 }
 
 TEST(IpRunner, OnlyTheBuildingThreadMayRunIt) {
@@ -411,7 +420,7 @@ TEST(IpRunner, OnlyTheBuildingThreadMayRunIt) {
     Bytes firstOutput;
     std::thread([&] {
         try {
-            firstOutput = ip->run(key, in, 1, {}, kGo).output; // this thread builds the model
+            firstOutput = runJudged(*ip, key, in, 1, {}, kGo).output; // this thread builds the model
         } catch (const std::exception& e) {
             firstError = e.what();
         }
@@ -419,7 +428,7 @@ TEST(IpRunner, OnlyTheBuildingThreadMayRunIt) {
     EXPECT_EQ(firstError, "");
     EXPECT_EQ(firstOutput, referenceOutput(key, in));
     try {
-        ip->run(key, in, 1, {}, kGo); // another thread now
+        runJudged(*ip, key, in, 1, {}, kGo); // another thread now
     } catch (const RunnerError& e) {
         secondError = e.what();
     }

@@ -11,7 +11,10 @@
 namespace {
 
 using rs::campaign::CampaignSpec;
+using rs::campaign::countRuns;
 using rs::campaign::expandRuns;
+using rs::campaign::kMaxRunsPerCampaign;
+using rs::campaign::parseSizeList;
 using rs::campaign::parseSpec;
 using rs::campaign::presetNames;
 using rs::campaign::presetSpec;
@@ -164,7 +167,16 @@ TEST(SpecFile, ReadsAndNamesTheFileInErrors) {
         rs::campaign::readSpecFile(missing);
         ADD_FAILURE() << "no SpecError";
     } catch (const SpecError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind(missing + ": cannot read", 0), 0u) << e.what();
+        EXPECT_EQ(std::string(e.what()),
+                  "campaign definition '" + missing + "': cannot open: No such file or directory");
+    }
+    // A device or a FIFO is refused before a byte is read (reading /dev/zero would never end).
+    try {
+        rs::campaign::readSpecFile("/dev/zero");
+        ADD_FAILURE() << "no SpecError";
+    } catch (const SpecError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a character device, not a regular file"), std::string::npos)
+            << e.what();
     }
     std::filesystem::remove_all(dir);
 }
@@ -302,6 +314,50 @@ TEST(SizeList, ErrorsNameTheItem) {
     EXPECT_EQ(sizeListError("0..64*2"), "'0..64*2': a multiplying range cannot start at 0");
     EXPECT_EQ(sizeListError("0..1G/1"), "'0..1G/1': more than 10000 sizes");
     EXPECT_EQ(sizeListError("..8/1"), "'..8/1': a size is missing");
+}
+
+TEST(SizeList, HugeStepsDoNotWrapAround) {
+    // 5 + (2^64 - 1) wraps to 4: the range must stop at 5, not run on through the wrapped values.
+    EXPECT_EQ(parseSizeList("5..1G/18446744073709551615"), (std::vector<std::uint64_t>{5}));
+    EXPECT_EQ(parseSizeList("0..1G/1073741824"), (std::vector<std::uint64_t>{0, 1073741824}));
+    EXPECT_EQ(parseSizeList("1..1G*16").back(), std::uint64_t{1} << 28);
+    EXPECT_EQ(parseSizeList("3..10/4"), (std::vector<std::uint64_t>{3, 7}));
+}
+
+TEST(SpecErrors, NumbersOutsideEveryIntegerTypeAreReportedNotCast) {
+    // Casting 1e300 to long long is undefined behaviour; the message prints the number as given.
+    for (const char* big : {"1e300", "-1e300", "9.3e18"}) {
+        try {
+            parseSpec(with("repeats", big));
+            ADD_FAILURE() << big;
+        } catch (const SpecError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind("repeats: ", 0), 0u) << e.what();
+            EXPECT_NE(std::string(e.what()).find("is outside 1..1000"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_THROW(parseSpec(with("message_bytes", "[1e300]")), SpecError);
+}
+
+TEST(SpecErrors, TooManyRunsAreRefusedBeforeAnythingIsExpanded) {
+    // 7 targets x 3 AEAD x 10 000 message sizes x 10 000 AD sizes = 2.1e9 runs: counted, never expanded.
+    std::string sizes = "[";
+    for (int i = 0; i < 10000; ++i)
+        sizes += (i ? "," : "") + std::to_string(i);
+    sizes += "]";
+    std::string json = with("message_bytes", sizes);
+    json.insert(json.size() - 1, ", \"ad_bytes\": " + sizes);
+    try {
+        parseSpec(json);
+        ADD_FAILURE() << "no SpecError";
+    } catch (const SpecError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "$: the definition stands for 100000000 runs; a campaign may have at most " +
+                      std::to_string(kMaxRunsPerCampaign) + " (split it, or use fewer sizes)");
+    }
+    CampaignSpec s = parseSpec(kFull);
+    EXPECT_EQ(countRuns(s), expandRuns(s).size());
+    s.messageBytes.assign(kMaxRunsPerCampaign, 1); // built in code, not parsed: expandRuns still refuses
+    EXPECT_THROW(expandRuns(s), SpecError);
 }
 
 TEST(SizeList, FormatReadsBackAsTheSameList) {

@@ -5,6 +5,7 @@
 
 #include <QTemporaryDir>
 
+#include "campaign/runnertest.h"
 #include "campaignengine.h"
 #include "cudarunner.h"
 #include "gpuexecutable.h"
@@ -41,7 +42,7 @@ TEST(CudaRunner, BadOptionsAreRefusedByName) {
     const RunInputs in = makeInputs(key);
     const std::atomic<bool> no{false};
     try {
-        r->run(key, in, 1, {{"cuda.variant", "fastest"}}, no);
+        runJudged(*r, key, in, 1, {{"cuda.variant", "fastest"}}, no);
         FAIL() << "no error";
     } catch (const RunnerError& e) {
         EXPECT_EQ(std::string(e.what()),
@@ -49,8 +50,8 @@ TEST(CudaRunner, BadOptionsAreRefusedByName) {
                   "shared-tables, shared-sbox, shared-sbox-x4)");
     }
     const RunKey aead{"cuda", "ascon-aead128", 32, 0};
-    EXPECT_THROW(r->run(aead, makeInputs(aead), 1, {{"cuda.messages", "0"}}, no), RunnerError);
-    EXPECT_THROW(r->run(aead, makeInputs(aead), 1, {{"cuda.messages", "x"}}, no), RunnerError);
+    EXPECT_THROW(runJudged(*r, aead, makeInputs(aead), 1, {{"cuda.messages", "0"}}, no), RunnerError);
+    EXPECT_THROW(runJudged(*r, aead, makeInputs(aead), 1, {{"cuda.messages", "x"}}, no), RunnerError);
 }
 
 TEST(CudaRunner, ACampaignVerifiesOrRecordsWhyNot) {

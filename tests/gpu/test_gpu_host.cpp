@@ -263,8 +263,6 @@ TEST(GpuStats, SizesMediansAndThePapersSpeedup) {
     EXPECT_EQ(jsonNumber(NAN), "null");
     EXPECT_EQ(statsJson({2, 1, 3}), R"({"min":1,"median":2,"max":3})");
     EXPECT_EQ(jsonString("a\"b\\\n"), R"("a\"b\\\u000a")");
-    EXPECT_EQ(describeMismatch({1, 2, 3}, {1, 2, 4}), "output byte 2 is 03, the C++ model gives 04");
-    EXPECT_EQ(describeMismatch({1}, {1, 2}), "1 output bytes, the C++ model gives 2");
     const LaunchInputs a = sweepInputs("ascon-aead128", 1024, 64);
     EXPECT_EQ(a.messages, 16u);
     EXPECT_EQ(a.message.size(), 64u);

@@ -9,6 +9,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "campaign/runnertest.h"
 #include "campaignengine.h"
 #include "rvprogram.h"
 #include "rvrunner.h"
@@ -239,8 +240,9 @@ TEST(RiscvCampaign, QemuTargetVerifiesAndCountsInstructions) {
     const auto bad = makeRiscvRunner("qemu");
     const std::atomic<bool> no{false};
     const rs::campaign::RunKey key{"riscv-qemu", "lea-128-ctr", 16, 0};
-    EXPECT_THROW(bad->run(key, rs::campaign::makeInputs(key), 1, {{"riscv-qemu.kernel", "lea-128-gcm"}}, no),
-                 rs::campaign::RunnerError);
+    EXPECT_THROW(
+        runJudged(*bad, key, rs::campaign::makeInputs(key), 1, {{"riscv-qemu.kernel", "lea-128-gcm"}}, no),
+        rs::campaign::RunnerError);
     EXPECT_FALSE(bad->supports("ascon-128"));
     EXPECT_TRUE(bad->supports("lea-128-gcm"));
 }

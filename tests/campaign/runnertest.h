@@ -1,0 +1,35 @@
+#pragma once
+// Runs a runner the way the engine does (with an OutputJudge over the reference output) and keeps what the
+// tests look at: the measurements, the first output it produced, how many outputs it handed to the judge
+// and the judge's verdict.
+#include <optional>
+#include <string>
+
+#include "runner.h"
+
+namespace rs::campaign {
+
+struct Judged : RunOutput {
+    crypto::Bytes output;               ///< the first output the runner produced
+    int outputs = 0;                    ///< how many outputs it handed to the judge
+    std::optional<std::string> failure; ///< the first wrong one, as the engine would record it
+};
+
+inline Judged runJudged(Runner& runner, const RunKey& key, const RunInputs& inputs, int repeats,
+                        const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel) {
+    crypto::Bytes expected;
+    try {
+        expected = referenceOutput(key, inputs);
+    } catch (const std::exception&) {
+        // an algorithm the model does not know: the runner is expected to refuse it
+    }
+    oracle::OutputJudge judge(expected);
+    Judged j;
+    static_cast<RunOutput&>(j) = runner.run(key, inputs, repeats, options, cancel, judge);
+    j.output = judge.first();
+    j.outputs = judge.count();
+    j.failure = judge.failure();
+    return j;
+}
+
+} // namespace rs::campaign
