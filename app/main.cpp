@@ -3,6 +3,7 @@
 #include "ciphersession.h"
 #include "diffusionpage.h"
 #include "explorermodel.h"
+#include "fileio/safefile.h"
 #include "ipsession.h"
 #include "mainwindow.h"
 #include "roundexplorerpage.h"
@@ -88,6 +89,7 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
 } // namespace
 
 int main(int argc, char* argv[]) {
+    rs::fileio::ignoreFileSizeSignal(); // a file-size limit is a write error with a message, not SIGXFSZ
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RoundScope"));
     QApplication::setApplicationName(QStringLiteral("RoundScope"));

@@ -2,6 +2,7 @@
 // JSON object on stdout. Errors: one line on stderr naming the argument, exit status 2.
 #include "clicommands.h"
 
+#include "fileio/safefile.h"
 #include "katfile.h"
 
 #include <QApplication>
@@ -143,6 +144,7 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& m
 
 int main(int argc, char** argv) {
     qInstallMessageHandler(quietQtMessages);
+    rs::fileio::ignoreFileSizeSignal(); // a file-size limit is a write error with a message, not SIGXFSZ
     const std::vector<std::string> args(argv, argv + argc);
     // Charts (--png) need a GUI application; everything else runs without a display.
     const bool needsGui = (args.size() > 1 && args[1] == "chart") ||
