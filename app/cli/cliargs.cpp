@@ -1,5 +1,7 @@
 #include "cliargs.h"
 
+#include <charconv>
+
 namespace rs::cli {
 
 CliArgs::CliArgs(const std::vector<std::string>& argv, std::size_t first) {
@@ -33,8 +35,11 @@ CliArgs::CliArgs(const std::vector<std::string>& argv, std::size_t first) {
 void CliArgs::allow(const std::set<std::string>& options, const std::set<std::string>& flags) const {
     for (const auto& [name, v] : m_options)
         if (!options.count(name)) throw UsageError("unknown option --" + name);
+    // Every command takes --json; any other flag only where the command lists it, so a flag meant for
+    // another command ("kat --resume") is an error, never silently ignored.
     for (const auto& name : m_flags)
-        if (!flags.count(name) && !knownFlags().count(name)) throw UsageError("unknown option --" + name);
+        if (name != "json" && !flags.count(name))
+            throw UsageError("--" + name + " is not an option of this command");
 }
 
 std::string CliArgs::require(const std::string& name) const {
@@ -65,14 +70,16 @@ crypto::Bytes CliArgs::hexOr(const std::string& name, const crypto::Bytes& fallb
 long CliArgs::integer(const std::string& name, long fallback, long lo, long hi) const {
     const auto text = value(name);
     if (!text) return fallback;
-    std::size_t used = 0;
+    // from_chars takes no leading spaces or '+' and must consume the whole text: " 12", "12 " and
+    // "0x10" are not integers here.
     long v = 0;
-    try {
-        v = std::stol(*text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text->size())
+    const char* first = text->data();
+    const char* last = first + text->size();
+    const auto [end, ec] = std::from_chars(first, last, v);
+    if (ec == std::errc::result_out_of_range)
+        throw UsageError("--" + name + ": " + *text + " is out of range " + std::to_string(lo) + ".." +
+                         std::to_string(hi));
+    if (ec != std::errc() || end != last || text->empty())
         throw UsageError("--" + name + ": '" + *text + "' is not an integer");
     if (v < lo || v > hi)
         throw UsageError("--" + name + ": " + *text + " is out of range " + std::to_string(lo) + ".." +

@@ -30,7 +30,8 @@ class CliArgs {
     bool flag(const std::string& name) const { return m_flags.count(name) != 0; }
     bool has(const std::string& name) const { return m_options.count(name) != 0; }
 
-    /** @brief Rejects any option or flag not in the lists (names without the leading dashes). */
+    /** @brief Rejects any option or flag not in the lists (names without the leading dashes); --json is
+     *  always accepted. */
     void allow(const std::set<std::string>& options, const std::set<std::string>& flags = {}) const;
     /** @brief The option's text; UsageError "missing --name" when absent. */
     std::string require(const std::string& name) const;
@@ -49,8 +50,8 @@ class CliArgs {
 
 /** @brief Flags known to every command (they take no value). */
 inline const std::set<std::string>& knownFlags() {
-    static const std::set<std::string> f = {"json",           "help",  "decrypt", "precomputed",
-                                            "ad-precomputed", "lanes", "resume",  "csv"};
+    static const std::set<std::string> f = {"json",  "help",   "decrypt", "precomputed", "ad-precomputed",
+                                            "lanes", "resume", "new",     "csv"};
     return f;
 }
 

@@ -86,6 +86,11 @@ int dispatch(const std::vector<std::string>& argv) {
         std::cout << kUsage;
         return argv.size() < 2 ? kExitUsage : kExitOk;
     }
+    // --help after a command ("campaign run --help") shows the usage instead of running anything.
+    if (std::find(argv.begin() + 2, argv.end(), "--help") != argv.end()) {
+        std::cout << kUsage;
+        return kExitOk;
+    }
     const std::string& cmd = argv[1];
     if (cmd == "aead" || cmd == "block") {
         if (argv.size() < 3 || argv[2].rfind("--", 0) == 0)
@@ -166,6 +171,13 @@ int main(int argc, char** argv) {
         std::cerr << "roundscope-cli: " << (named ? "--" : "") << what << std::endl;
     } catch (const rs::core::KatError& e) {
         std::cerr << "roundscope-cli: " << e.what() << std::endl;
+    } catch (const std::bad_alloc&) {
+        // Inputs are bounded where they are read; say which command ran out rather than "std::bad_alloc".
+        std::string command;
+        for (std::size_t i = 1; i < args.size() && i < 3 && args[i].rfind("--", 0) != 0; ++i)
+            command += (command.empty() ? "" : " ") + args[i];
+        std::cerr << "roundscope-cli: " << command
+                  << ": out of memory (an input or a size given is too large)" << std::endl;
     } catch (const std::exception& e) {
         std::cerr << "roundscope-cli: error: " << e.what() << std::endl;
     }

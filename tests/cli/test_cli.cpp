@@ -5,15 +5,20 @@
 
 #include "katfile.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
+
+#include <sys/stat.h>
 
 namespace {
 
 using rs::test::CliResult;
 using rs::test::expectUsageError;
+using rs::test::runCli;
 CliResult cli(const QStringList& args) {
     return rs::test::runCli(args);
 }
@@ -298,4 +303,89 @@ TEST(Cli, BadInputsExitTwoNamingTheArgument) {
     expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--key"}, "--key");
     expectUsageError({"aead", "encrypt", "--alg", "ascon-128", "--bogus", "1"}, "--bogus");
     expectUsageError({"frobnicate"}, "frobnicate");
+}
+
+TEST(Cli, FlagsAndNumbersAreCheckedNotIgnored) {
+    const QString k = "000102030405060708090A0B0C0D0E0F";
+    // A flag of another command is an error, never silently ignored.
+    expectUsageError({"kat", "--alg", "ascon-128", "--resume", "x.txt"}, "--resume");
+    expectUsageError({"hash", "--alg", "ascon-hash256", "--in", "00", "--decrypt"}, "--decrypt");
+    expectUsageError(
+        {"aead", "encrypt", "--alg", "ascon-128", "--key", k, "--nonce", k, "--pt", "", "--lanes"},
+        "--lanes");
+    expectUsageError({"list", "--csv"}, "--csv");
+    // Integers are whole decimal numbers: no spaces, no '+', no hex, no trailing text.
+    for (const char* bad : {" 12", "12 ", "+12", "0x10", "12abc", "", "99999999999999999999999"})
+        expectUsageError({"hash", "--alg", "ascon-xof128", "--in", "00", "--outlen", bad}, "--outlen");
+    // --help anywhere shows the usage and runs nothing.
+    const CliResult help = runCli({"campaign", "run", "--db", "/nonexistent/x.sqlite", "--help"});
+    EXPECT_EQ(help.status, 0);
+    EXPECT_TRUE(help.out.startsWith("usage: roundscope-cli"));
+    EXPECT_FALSE(QFile::exists("/nonexistent/x.sqlite"));
+}
+
+TEST(Cli, DevicesAndFifosAreRefusedAsInputFiles) {
+    // Reading /dev/zero as a KAT file would never end (and exhaust memory).
+    expectUsageError({"kat", "--alg", "ascon-128", "/dev/zero"}, "character device");
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath("kat.fifo");
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    expectUsageError({"kat", "--alg", "ascon-128", fifo}, "FIFO"); // no writer: a plain open would block
+    expectUsageError({"kat", "--alg", "ascon-128", dir.path()}, "directory");
+}
+
+TEST(Cli, ManyBadInvocationsEachGiveOneLineAndExitTwo) {
+    // A sweep of malformed command lines (after the 268 of the issue): never a crash, never a silent
+    // success, always one line on stderr and exit status 2.
+    const QString k = "000102030405060708090A0B0C0D0E0F";
+    const std::vector<QStringList> bad = {
+        {"aead"},
+        {"aead", "encrypt"},
+        {"aead", "frob", "--alg", "ascon-128"},
+        {"aead", "encrypt", "--alg"},
+        {"aead", "encrypt", "--alg", "ascon-128", "--key", k, "--key", k, "--nonce", k, "--pt", ""},
+        {"aead", "encrypt", "--alg=", "--key", k},
+        {"aead", "encrypt", "--json=1", "--alg", "ascon-128"},
+        {"aead", "decrypt", "--alg", "lea-128-gcm", "--key", k, "--nonce", "00", "--ct", "", "--tag", k},
+        {"block", "encrypt", "--alg", "skinny-64-64", "--key", "00", "--in", "00"},
+        {"block", "decrypt", "--alg", "lea-128", "--key", k, "--in", k, "--mode", "ctr", "--iv", "00"},
+        {"block", "encrypt", "--alg", "lea-128", "--key", k, "--in", k, "extra"},
+        {"hash", "--alg", "ascon-hash256"},
+        {"hash", "--alg", "ascon-xof128", "--in", "00", "--outlen", "0"},
+        {"hash", "--alg", "ascon-xof128", "--in", "00", "--outlen", "-1"},
+        {"hash", "--alg", "nope", "--in", "00"},
+        {"kat"},
+        {"kat", "--alg", "ascon-128", "a", "b"},
+        {"trace", "--alg", "ascon-p", "--rounds", "0"},
+        {"trace", "--alg", "ascon-p", "--flip", "state:999"},
+        {"trace", "--alg", "lea-128", "--key", k, "--in", k, "--flip", "in:-1"},
+        {"trace", "--alg", "lea-128", "--key", k, "--in", k, "--flip", "pt"},
+        {"diffusion", "--alg", "lea-128", "--samples", "-5"},
+        {"diffusion", "--alg", "lea-128", "--vary", "pt:40-20"},
+        {"ip"},
+        {"ip", "run", "--alg", "ascon-128", "--unroll", "5"},
+        {"ip", "kat", "--alg", "ascon-128"},
+        {"wave"},
+        {"wave", "info"},
+        {"wave", "convert", "a.vcd"},
+        {"campaign"},
+        {"campaign", "run"},
+        {"campaign", "export", "--db", "/nonexistent/x.sqlite"},
+        {"chart", "--db", "/nonexistent/x.sqlite"},
+        {"riscv", "run", "--kernel", "nope"},
+        {"riscv", "run", "--kernel", "lea-128-ctr-c", "--bytes", "1e3"},
+        {"board"},
+        {"board", "bench", "--port", "virtual", "--count", "0"},
+        {"list", "extra"},
+        {"--"},
+    };
+    for (const QStringList& args : bad) {
+        const CliResult r = runCli(args);
+        const std::string what = args.join(' ').toStdString();
+        EXPECT_EQ(r.status, 2) << what << ": " << r.err.toStdString();
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        EXPECT_FALSE(err.isEmpty()) << what;
+        EXPECT_EQ(err.count('\n'), 0) << what << ": " << err.toStdString();
+        EXPECT_TRUE(err.startsWith("roundscope-cli: ")) << what << ": " << err.toStdString();
+    }
 }
