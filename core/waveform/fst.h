@@ -5,16 +5,22 @@
 // per FST time unit; the timescale is a power of ten, the store's tickSeconds rounded to the
 // nearest VCD unit (FstOptions::timescale when tickSeconds is 0).
 //
-// Reading takes the same subset as the VCD reader: signals of 1..64 bits (a wider or real one is
-// an FstError naming it), nested scopes joined with '.' into the group below the top scope, a
-// " [msb:lsb]" suffix dropped from names, aliases (several names, one handle) as signals with
-// the same changes, x/z as 0 except before a signal's first known value (nothing is stored).
-// A signal's value names travel as an FST enum table, as Verilator writes SystemVerilog enums.
+// Reading takes what the VCD reader takes: signals of any width up to WaveformStore::kMaxWidth
+// (a real or string one is an FstError naming it), nested scopes joined with '.' into the group below
+// the top scope, a " [msb:lsb]" suffix dropped from names, aliases (several names, one handle) as
+// signals with the same changes, x/z as 0 except before a signal's first known value (nothing is
+// stored). A signal's value names travel as an FST enum table, as Verilator writes SystemVerilog enums.
 //
-// The fstapi library trusts its input: bytes damaged inside a value block make it exit(255) or
-// crash. So a file is read first in a forked child process (about twice the load time): a file the
-// library cannot read through, or that is not FST, empty or cut short, is an FstError, and the
-// program goes on.
+// The fstapi library trusts its input: damaged bytes make it exit, crash, loop forever or write
+// to freed memory. So the program never runs it on a file it reads: a guarded child process
+// (guardedchild.h: a time limit, memory/CPU/file-size limits, death with its parent) runs it and
+// streams what it read through a pipe in a simple record format (fstwire.h) that the program checks
+// record by record. openFstFile() reads only the hierarchy (fast, like GTKWave) and leaves each
+// signal's changes in the file until they are first asked for; readFstFile() reads everything.
+//
+// Writing runs the library in a child too (it writes through mmap, which a full disk turns into
+// SIGBUS), into a temporary file beside the target with every write checked; the parent renames it
+// over the target only after the child succeeded, and never writes to a device or FIFO path.
 //
 // When the fstapi sources or zlib were missing at configure time, fstSupported() is false and
 // every function here throws an FstError saying so.
@@ -44,13 +50,19 @@ struct FstOptions {
 /** @brief Whether this build has FST support (the fstapi sources and zlib were found). */
 bool fstSupported();
 
-/** @brief Writes the whole store as an FST file (LZ4 compressed); throws FstError. */
+/** @brief Writes the whole store as an FST file (LZ4 compressed), all or nothing; throws FstError. */
 void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options = {});
 
-/** @brief Reads an FST file; throws FstError when it cannot be opened or holds what the store
- *  cannot (wider or real signals). Calls progress (fraction of the time range read) before
- *  reading values, about every 64 Ki changes and at the end, and throws WaveformCancelled when it
- *  returns false. */
-WaveformStore readFstFile(const std::string& path, const WaveformProgress& progress = {});
+/** @brief Reads an FST file completely; throws FstError when it cannot be opened or holds what the
+ *  store cannot (real signals), or past a limit. Calls progress (fraction of the time range read)
+ *  before reading values, about every 64 Ki changes, at least every 250 ms and at the end, and throws
+ *  WaveformCancelled when it returns false. */
+WaveformStore readFstFile(const std::string& path, const WaveformProgress& progress = {},
+                          const ReadLimits& limits = {});
+/** @brief Opens an FST file for viewing: its signals (names, widths, groups, value names) and time
+ *  range now, each signal's changes when first asked for (WaveformStore::load; a failure there is
+ *  the signal's loadError()). Same errors as readFstFile for the hierarchy. */
+WaveformStore openFstFile(const std::string& path, const WaveformProgress& progress = {},
+                          const ReadLimits& limits = {});
 
 } // namespace rs::waveform

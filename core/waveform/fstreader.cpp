@@ -1,28 +1,24 @@
+// FST reading: the parent's side. The FST library runs only in guarded children (guardedchild.h,
+// fstchildwork.cpp); here the records they send are checked and turned into a store. Opening reads
+// the hierarchy only; a signal's changes come from a second child when first asked for (FstLoader).
 #include "fst.h"
 
-#include "bitstring.h"
+#include "fileio/safefile.h"
 
 #if RS_WAVE_HAVE_FST
+#include "fstchildwork.h"
+#include "fstwire.h"
+#include "guardedchild.h"
+#include "signalnames.h"
+
 #include <fstapi.h>
 
-#include <chrono>
-#include <csignal>
-#include <cstring>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
-
 #include <algorithm>
-#include <exception>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
-#include <unordered_set>
-#include <vector>
+#endif
 
 namespace rs::waveform {
 
@@ -30,84 +26,13 @@ namespace rs::waveform {
 
 namespace {
 
+using detail::WireError;
+using detail::WireIn;
+
 constexpr std::uint64_t kChangesPerProgress = 1u << 16;
-
-// The hierarchy record types are nested in an anonymous union of fstHier.
-using HierVar = decltype(fstHier::u.var);
-using HierAttr = decltype(fstHier::u.attr);
-
-struct ReaderClose {
-    void operator()(void* ctx) const { fstReaderClose(ctx); }
-};
-
-/** The signals behind one FST handle (several when the file declares aliases). */
-struct Slot {
-    std::vector<SignalId> ids;
-    std::size_t width = 0; ///< digits of each value
-    bool valued = false;   ///< a known value was seen; x/z before it store nothing
-};
-
-/** What the value callback works on. The callback runs inside the C library, so nothing may be
- *  thrown through it: a failure or a cancel is recorded, later changes are skipped, and the
- *  library is told to stop at its next block (a time range that ends before it). */
-struct ReadState {
-    void* ctx = nullptr;
-    WaveformStore* store = nullptr;
-    std::vector<Slot>* slots = nullptr;
-    const WaveformProgress* progress = nullptr;
-    Tick start = 0, end = 0;
-    std::uint64_t changes = 0, nextReport = kChangesPerProgress;
-    bool stopped = false, cancelled = false;
-    std::exception_ptr error;
-
-    void stop() {
-        stopped = true;
-        fstReaderSetLimitTimeRange(ctx, 0, 0);
-    }
-};
-
-double fraction(const ReadState& s, Tick now) {
-    if (s.end <= s.start) return 1.0;
-    return std::min(1.0, static_cast<double>(now - s.start) / static_cast<double>(s.end - s.start));
-}
-
-void onValue(void* user, std::uint64_t time, fstHandle handle, const unsigned char* value) {
-    auto& s = *static_cast<ReadState*>(user);
-    if (s.stopped || handle >= s.slots->size() || !value) return;
-    try {
-        Slot& slot = (*s.slots)[handle];
-        std::uint64_t v = 0;
-        bool known = true;
-        if (!detail::parseBinary(reinterpret_cast<const char*>(value), slot.width, v)) {
-            v = 0; // x, z and the other nine-valued states (h is a weak 1)
-            known = false;
-            for (const unsigned char* p = value; *p; ++p) {
-                v = (v << 1) | (*p == '1' || *p == 'h' || *p == 'H');
-                known |= *p != 'x' && *p != 'X' && *p != 'z' && *p != 'Z';
-            }
-        }
-        if (known || slot.valued) {
-            slot.valued = true;
-            for (SignalId id : slot.ids)
-                s.store->sample(id, time, v);
-        }
-        if (++s.changes >= s.nextReport) {
-            s.nextReport += kChangesPerProgress;
-            if (*s.progress && !(*s.progress)(fraction(s, time))) {
-                s.cancelled = true;
-                s.stop();
-            }
-        }
-    } catch (...) {
-        s.error = std::current_exception();
-        s.stop();
-    }
-}
-
-void onVarLength(void* user, std::uint64_t time, fstHandle handle, const unsigned char* value,
-                 std::uint32_t) {
-    onValue(user, time, handle, value); // only strings have variable length, and they are rejected
-}
+constexpr std::uint64_t kSignalBytes = 256;             ///< what a signal costs besides its changes
+constexpr std::uint32_t kMaxHandles = 1u << 26;         ///< far beyond any design, far below 2^32
+constexpr std::uint64_t kChildFileFloor = 256ull << 20; ///< temporary files a child may write, at least
 
 double exponentSeconds(int exponent) {
     double s = 1;
@@ -120,224 +45,341 @@ double exponentSeconds(int exponent) {
 }
 
 /** Drops Verilator's bus suffix: "data [7:0]" is the signal "data". */
-std::string baseName(const char* name, std::uint32_t length) {
-    std::string s(name, length);
+std::string baseName(std::string_view name) {
+    std::string s(name);
     const auto bracket = s.rfind(" [");
-    if (bracket != std::string::npos && s.back() == ']') s.erase(bracket);
+    if (bracket != std::string::npos && !s.empty() && s.back() == ']') s.erase(bracket);
     return s;
 }
 
-std::uint64_t parseBits(const char* s) {
+std::uint64_t enumValue(std::string_view bits) {
     std::uint64_t v = 0;
-    for (; *s; ++s)
-        v = (v << 1) | (*s == '1');
+    for (char c : bits)
+        v = (v << 1) | (c == '1');
     return v;
 }
 
-class Hierarchy {
+/** Feeds the child's bytes to a record parser; a record cut by the pipe waits for the rest. */
+class RecordStream {
   public:
-    Hierarchy(void* ctx, WaveformStore& store, std::vector<Slot>& slots, const std::string& path)
-        : m_ctx(ctx), m_store(store), m_slots(slots), m_path(path) {}
-
-    void read() {
-        while (const fstHier* h = fstReaderIterateHier(m_ctx)) {
-            switch (h->htyp) {
-            case FST_HT_SCOPE:
-                m_scopes.emplace_back(h->u.scope.name, h->u.scope.name_length);
-                break;
-            case FST_HT_UPSCOPE:
-                if (!m_scopes.empty()) m_scopes.pop_back();
-                break;
-            case FST_HT_VAR:
-                addVar(h->u.var);
-                break;
-            case FST_HT_ATTRBEGIN:
-                attribute(h->u.attr);
-                break;
-            default:
-                break;
+    explicit RecordStream(std::function<void(WireIn&)> record) : m_record(std::move(record)) {}
+    void feed(std::string_view data) {
+        m_buf.append(data);
+        WireIn in(m_buf);
+        std::size_t done = 0;
+        try {
+            while (!in.atEnd()) {
+                m_record(in);
+                done = in.pos();
             }
+        } catch (const WireIn::Incomplete&) {
         }
+        m_buf.erase(0, done);
     }
 
   private:
-    [[noreturn]] void fail(const std::string& why) const {
-        throw FstError("FST file " + m_path + ": " + why);
-    }
+    std::function<void(WireIn&)> m_record;
+    std::string m_buf;
+};
 
-    void addVar(const HierVar& var) {
-        std::string name = baseName(var.name, var.name_length);
-        switch (var.typ) {
-        case FST_VT_VCD_REAL:
-        case FST_VT_VCD_REAL_PARAMETER:
-        case FST_VT_VCD_REALTIME:
-        case FST_VT_SV_SHORTREAL:
-            fail("signal " + name + " is a real variable (not supported)");
-        case FST_VT_GEN_STRING:
-            fail("signal " + name + " is a string (not supported)");
-        default:
+/** A file's layout as the parent knows it after the hierarchy. */
+struct FstLayout {
+    std::string path;
+    ReadLimits limits;
+    std::uint64_t fileBytes = 0;
+    std::uint64_t start = 0, end = 0;
+    std::vector<std::uint32_t> bitsOfHandle;   ///< 0: no variable has the handle
+    std::vector<std::uint32_t> handleOfSignal; ///< by SignalId
+};
+
+detail::ChildLimits childLimits(const FstLayout& layout) {
+    detail::ChildLimits c;
+    c.seconds = layout.limits.childSeconds;
+    c.memoryBytes = layout.limits.childMemoryBytes;
+    // Hierarchy and gzip-wrapped files are unpacked into temporary files: room for that, no more.
+    c.fileBytes = std::max(kChildFileFloor, std::min<std::uint64_t>(layout.fileBytes, 1ull << 34) * 32);
+    return c;
+}
+
+/** Runs one child and turns every way it can fail into an FstError that says what happened. */
+void runChild(const FstLayout& layout, const std::string& what, const std::function<int(int)>& work,
+              RecordStream& stream, const std::function<bool()>& keepGoing, const bool& done,
+              const std::optional<std::string>& refused) {
+    detail::ChildEnd end;
+    try {
+        end = detail::runGuardedChild(
+            work, childLimits(layout), [&](std::string_view d) { stream.feed(d); }, keepGoing);
+    } catch (const WireError& e) {
+        throw FstError("cannot read FST file " + layout.path + ": the reading process sent damaged data (" +
+                       e.what() + ")");
+    } catch (const WaveformCancelled&) {
+        throw;
+    } catch (const std::runtime_error& e) {
+        if (dynamic_cast<const WaveformFileError*>(&e)) throw;
+        throw FstError("cannot read FST file " + layout.path + ": " + e.what());
+    }
+    if (end.kind == detail::ChildEnd::Kind::Cancelled) throw WaveformCancelled();
+    if (refused) throw FstError("cannot read FST file " + layout.path + ": " + *refused);
+    if (done && end.kind == detail::ChildEnd::Kind::Exited && end.code == 0) return;
+    std::string why;
+    switch (end.kind) {
+    case detail::ChildEnd::Kind::TimedOut:
+        why = "the FST library did not finish " + what + " (it " + end.describe(layout.limits.childSeconds) +
+              "; a damaged file can make it loop)";
+        break;
+    case detail::ChildEnd::Kind::Signalled:
+        why = "the FST library crashed " + what + " (" + end.describe(0) +
+              "; a damaged file, or out of memory)";
+        break;
+    default:
+        why = "the FST library gave up " + what + " (" + end.describe(0) + "; a damaged file)";
+    }
+    throw FstError("cannot read FST file " + layout.path + ": " + why);
+}
+
+/** Builds the store from the hierarchy records, checking each. */
+class HierarchyBuilder {
+  public:
+    HierarchyBuilder(WaveformStore& store, FstLayout& layout) : m_store(store), m_layout(layout) {}
+
+    void record(WireIn& in) {
+        const char tag = in.tag();
+        if (!m_header && tag != 'F' && tag != 'X') throw WireError("no file record first");
+        switch (tag) {
+        case 'F': {
+            const auto exponent = static_cast<std::int8_t>(in.u8());
+            const std::uint64_t start = in.u64(), end = in.u64();
+            const std::uint32_t maxHandle = in.u32();
+            if (m_header) throw WireError("a second file record");
+            if (exponent < -21 || exponent > 2) fail("bad timescale 10^" + std::to_string(exponent) + " s");
+            if (maxHandle == 0 || maxHandle > kMaxHandles ||
+                maxHandle > m_layout.limits.maxBytes / kSignalBytes)
+                fail("it declares " + std::to_string(maxHandle) +
+                     " signal handles (damaged, or over the limit)");
+            m_store.setTickSeconds(exponentSeconds(exponent));
+            m_layout.start = start;
+            m_layout.end = end;
+            m_layout.bitsOfHandle.assign(static_cast<std::size_t>(maxHandle) + 1, 0);
+            m_header = true;
             break;
         }
-        if (var.length < 1 || var.length > 64)
-            fail("signal " + name + " is " + std::to_string(var.length) + " bits wide (at most 64)");
-        if (var.handle < 1 || var.handle >= m_slots.size())
-            fail("signal " + name + " has a bad handle " + std::to_string(var.handle));
-        std::string group;
-        for (std::size_t i = 1; i < m_scopes.size(); ++i)
-            group += (group.empty() ? "" : ".") + m_scopes[i];
-        if (m_names.count(name)) {
-            if (group.empty() || m_names.count(group + "." + name)) fail("duplicate signal " + name);
-            name = group + "." + name;
+        case 'S': {
+            const std::string_view name = in.str();
+            m_scopes.emplace_back(name);
+            break;
         }
+        case 'U':
+            if (!m_scopes.empty()) m_scopes.pop_back();
+            break;
+        case 'V': {
+            const std::uint32_t handle = in.u32(), bits = in.u32();
+            const std::uint8_t kind = in.u8(), alias = in.u8();
+            addVar(handle, bits, kind, alias != 0, in.str());
+            break;
+        }
+        case 'E': {
+            const std::uint64_t id = in.u64();
+            const std::uint32_t count = in.u32();
+            std::map<std::uint64_t, std::string> names;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const std::string_view bits = in.str();
+                names[enumValue(bits)] = std::string(in.str());
+            }
+            m_enums[id] = std::move(names);
+            break;
+        }
+        case 'R':
+            m_pendingEnum = in.u64();
+            break;
+        case 'Z':
+            m_done = true;
+            break;
+        case 'X':
+            m_refused = std::string(in.str());
+            break;
+        default:
+            throw WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
+        }
+    }
+
+    const bool& done() const { return m_done; }
+    const std::optional<std::string>& refused() const { return m_refused; }
+
+  private:
+    [[noreturn]] void fail(const std::string& why) const {
+        throw FstError("FST file " + m_layout.path + ": " + why);
+    }
+
+    void addVar(std::uint32_t handle, std::uint32_t bits, std::uint8_t kind, bool alias,
+                std::string_view raw) {
+        const std::string name = baseName(raw);
+        if (kind == static_cast<std::uint8_t>(detail::VarKind::Real))
+            fail("signal " + name + " is a real variable (not supported)");
+        if (kind == static_cast<std::uint8_t>(detail::VarKind::String))
+            fail("signal " + name + " is a string (not supported)");
+        if (kind != 0) throw WireError("variable kind " + std::to_string(kind));
+        if (name.empty()) fail("a signal without a name");
+        if (bits < 1 || bits > static_cast<std::uint32_t>(WaveformStore::kMaxWidth))
+            fail("signal " + name + " is " + std::to_string(bits) + " bits wide (at most " +
+                 std::to_string(WaveformStore::kMaxWidth) + ")");
+        if (handle < 1 || handle >= m_layout.bitsOfHandle.size())
+            fail("signal " + name + " has a bad handle " + std::to_string(handle));
+        std::uint32_t& handleBits = m_layout.bitsOfHandle[handle];
+        if (handleBits != 0 && handleBits != bits && !alias)
+            fail("signal " + name + " reuses handle " + std::to_string(handle) + " with another width");
+        handleBits = std::max(handleBits, bits);
+        m_held += kSignalBytes;
+        if (m_held > m_layout.limits.maxBytes) fail("more signals than the reader's limit allows");
+        const auto storeName = m_namer.name(m_scopes, name);
+        if (!storeName) fail("duplicate signal " + name);
         SignalId id = 0;
         try {
-            id = m_store.addSignal(name, static_cast<int>(var.length), group);
+            id =
+                m_store.addSignal(*storeName, static_cast<int>(bits), detail::SignalNamer::groupOf(m_scopes));
         } catch (const std::invalid_argument& e) {
             fail(e.what());
         }
-        m_names.insert(name);
-        m_slots[var.handle].ids.push_back(id);
-        if (m_slots[var.handle].width == 0) m_slots[var.handle].width = var.length; // the aliased var's
+        m_layout.handleOfSignal.push_back(handle);
         if (m_pendingEnum) {
             const auto it = m_enums.find(*m_pendingEnum);
-            if (it != m_enums.end()) m_store.setValueNames(id, it->second);
+            if (it != m_enums.end() && bits <= 64) m_store.setValueNames(id, it->second);
             m_pendingEnum.reset();
         }
     }
 
-    /** Enum tables: a definition (its text names values), then a reference before each var. */
-    void attribute(const HierAttr& attr) {
-        if (attr.typ != FST_AT_MISC || attr.subtype != FST_MT_ENUMTABLE) return;
-        if (!attr.name || attr.name_length == 0) {
-            m_pendingEnum = attr.arg;
-            return;
-        }
-        std::unique_ptr<fstETab, void (*)(fstETab*)> table(fstUtilityExtractEnumTableFromString(attr.name),
-                                                           fstUtilityFreeEnumTable);
-        if (!table) return;
-        std::map<std::uint64_t, std::string> names;
-        for (std::uint32_t i = 0; i < table->elem_count; ++i)
-            names[parseBits(table->val_arr[i])] = table->literal_arr[i];
-        m_enums[attr.arg] = std::move(names);
-    }
-
-    void* m_ctx;
     WaveformStore& m_store;
-    std::vector<Slot>& m_slots;
-    const std::string& m_path;
+    FstLayout& m_layout;
+    bool m_header = false, m_done = false;
+    std::optional<std::string> m_refused;
     std::vector<std::string> m_scopes;
-    std::unordered_set<std::string> m_names;
+    detail::SignalNamer m_namer;
     std::map<std::uint64_t, std::map<std::uint64_t, std::string>> m_enums;
     std::optional<std::uint64_t> m_pendingEnum;
+    std::uint64_t m_held = 0;
+};
+
+/** Fetches signals' changes through a guarded child, checking every record. */
+class FstLoader final : public SignalLoader {
+  public:
+    explicit FstLoader(FstLayout layout) : m_layout(std::move(layout)) {}
+
+    void setProgress(WaveformProgress progress) { m_progress = std::move(progress); }
+
+    void load(const std::vector<SignalId>& ids, SignalSink& sink) override {
+        detail::FstValueRequest request;
+        request.bits.assign(m_layout.bitsOfHandle.size(), 0);
+        request.endTime = m_layout.end;
+        std::vector<std::vector<SignalId>> idsOfHandle(request.bits.size());
+        for (SignalId id : ids) {
+            const std::uint32_t h = m_layout.handleOfSignal.at(id);
+            request.bits[h] = m_layout.bitsOfHandle[h];
+            idsOfHandle[h].push_back(id);
+        }
+        std::vector<bool> valued(request.bits.size(), false);
+        std::vector<std::uint64_t> words;
+        std::uint64_t time = 0, changes = 0, nextReport = kChangesPerProgress;
+        bool anyTime = false, done = false;
+        std::optional<std::string> refused;
+        double fraction = 0;
+        RecordStream stream([&](WireIn& in) {
+            const char tag = in.tag();
+            switch (tag) {
+            case 'T': {
+                const std::uint64_t t = in.u64();
+                if (anyTime && t < time) throw WireError("time goes back");
+                time = t;
+                anyTime = true;
+                break;
+            }
+            case 'C': {
+                const std::uint32_t h = in.u32();
+                const std::uint8_t known = in.u8();
+                if (h >= request.bits.size() || request.bits[h] == 0)
+                    throw WireError("a value for handle " + std::to_string(h));
+                if (!anyTime || known > 1) throw WireError("a value record out of place");
+                const std::string_view bytes = in.take((request.bits[h] + 7) / 8);
+                words.assign(WaveformStore::wordCount(static_cast<int>(request.bits[h])), 0);
+                for (std::size_t b = 0; b < bytes.size(); ++b)
+                    words[b / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[b])} << (8 * (b % 8));
+                // x/z before a signal's first known value store nothing (the store reads 0 there).
+                if (known || valued[h]) {
+                    valued[h] = true;
+                    for (SignalId id : idsOfHandle[h])
+                        sink.sample(id, time, words);
+                }
+                m_held += 16 + bytes.size();
+                if (m_held > m_layout.limits.maxBytes)
+                    throw FstError("FST file " + m_layout.path +
+                                   " holds more changes than the reader's limit of " +
+                                   std::to_string(m_layout.limits.maxBytes >> 20) + " MiB");
+                if (++changes >= nextReport) {
+                    nextReport += kChangesPerProgress;
+                    fraction =
+                        m_layout.end > m_layout.start
+                            ? std::min(1.0, static_cast<double>(time - std::min(time, m_layout.start)) /
+                                                static_cast<double>(m_layout.end - m_layout.start))
+                            : 1.0;
+                    if (m_progress && !m_progress(fraction)) throw WaveformCancelled();
+                }
+                break;
+            }
+            case 'D':
+                if (in.u64() != changes) throw WireError("the change count does not match");
+                done = true;
+                break;
+            case 'X':
+                refused = std::string(in.str());
+                break;
+            default:
+                throw WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
+            }
+        });
+        const std::string path = m_layout.path;
+        runChild(
+            m_layout, "reading its values",
+            [&path, &request](int fd) { return detail::sendFstValues(path, request, fd); }, stream,
+            [this, &fraction] { return !m_progress || m_progress(fraction); }, done, refused);
+    }
+
+  private:
+    FstLayout m_layout;
+    WaveformProgress m_progress;
+    std::uint64_t m_held = 0;
 };
 
 /** The library exits the process on some corrupt input, so what is plainly not FST stops here. */
-void checkLooksLikeFst(const std::string& path) {
+std::uint64_t checkLooksLikeFst(const std::string& path) {
+    std::uint64_t size = 0;
+    try {
+        size = fileio::regularFileSize(path, "FST file");
+    } catch (const fileio::FileError& e) {
+        throw FstError(std::string("cannot open ") + e.what());
+    }
     std::ifstream f(path, std::ios::binary);
     if (!f) throw FstError("cannot open FST file " + path);
     const int first = f.get();
     if (first == std::char_traits<char>::eof()) throw FstError(path + " is empty, not an FST file");
     if (first != FST_BL_HDR && first != FST_BL_ZWRAPPER) throw FstError(path + " is not an FST file");
+    return size;
 }
 
-constexpr int kChildRejected = 3; ///< the child's reader threw (a clean FstError, not a library exit)
-
-WaveformStore readInProcess(const std::string& path, const WaveformProgress& progress) {
-    std::unique_ptr<void, ReaderClose> ctx(fstReaderOpen(path.c_str()));
-    if (!ctx)
-        throw FstError("cannot read FST file " + path + " (damaged, or without signals or value changes)");
+std::pair<WaveformStore, std::shared_ptr<FstLoader>>
+open(const std::string& path, const WaveformProgress& progress, const ReadLimits& limits) {
+    FstLayout layout;
+    layout.path = path;
+    layout.limits = limits;
+    layout.fileBytes = checkLooksLikeFst(path);
     WaveformStore store;
-    store.setTickSeconds(exponentSeconds(fstReaderGetTimescale(ctx.get())));
-    std::vector<Slot> slots(static_cast<std::size_t>(fstReaderGetMaxHandle(ctx.get())) + 1);
-    Hierarchy(ctx.get(), store, slots, path).read();
-
-    ReadState state;
-    state.ctx = ctx.get();
-    state.store = &store;
-    state.slots = &slots;
-    state.progress = &progress;
-    state.start = fstReaderGetStartTime(ctx.get());
-    state.end = fstReaderGetEndTime(ctx.get());
+    HierarchyBuilder builder(store, layout);
+    RecordStream stream([&builder](WireIn& in) { builder.record(in); });
     if (progress && !progress(0.0)) throw WaveformCancelled();
-    fstReaderSetFacProcessMaskAll(ctx.get());
-    fstReaderIterBlocks2(ctx.get(), onValue, onVarLength, &state, nullptr);
-    if (state.error) std::rethrow_exception(state.error);
-    if (state.cancelled) throw WaveformCancelled();
-    store.advance(state.end);
-    if (progress && !progress(1.0)) throw WaveformCancelled();
-    return store;
-}
-
-// The fstapi library exit()s, or crashes, on bytes damaged inside a value block. The file is read
-// once in a forked child first: a damaged file then ends the child, never the program, and the
-// program reads it only once the child has read it through. The child reports its progress through
-// a pipe (it must not touch the parent's objects), takes the first half of the progress range and
-// leaves with _exit (rs_fstapi is built with exit() as _Exit, so no atexit handler of the forked
-// program runs there); the parent polls its cancel flag at each report and at least every 250 ms.
-void readInChild(const std::string& path, const WaveformProgress& progress) {
-    int fds[2];
-    if (::pipe(fds) != 0)
-        throw FstError("cannot check FST file " + path + ": pipe failed (" + std::strerror(errno) + ")");
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        throw FstError("cannot check FST file " + path + ": fork failed (" + std::strerror(errno) + ")");
-    }
-    if (pid == 0) {
-        ::close(fds[0]);
-        const int out = fds[1];
-        int rc = 0;
-        try {
-            readInProcess(path, [out](double f) {
-                const auto v = static_cast<std::uint16_t>(std::clamp(f, 0.0, 1.0) * 10000);
-                return ::write(out, &v, sizeof v) == sizeof v;
-            });
-        } catch (...) {
-            rc = kChildRejected;
-        }
-        ::_exit(rc);
-    }
-    ::close(fds[1]);
-    ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
-    const auto stop = [&](int& status) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-        ::close(fds[0]);
-    };
-    int status = 0;
-    double fraction = 0, reported = -1;
-    auto lastCall = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    for (;;) {
-        std::uint16_t v = 0;
-        while (::read(fds[0], &v, sizeof v) == sizeof v)
-            fraction = v / 10000.0;
-        const auto now = std::chrono::steady_clock::now();
-        if (progress && (fraction != reported || now - lastCall > std::chrono::milliseconds(250))) {
-            reported = fraction;
-            lastCall = now;
-            if (!progress(0.5 * fraction)) {
-                stop(status);
-                throw WaveformCancelled();
-            }
-        }
-        const pid_t r = ::waitpid(pid, &status, WNOHANG);
-        if (r == pid) break;
-        if (r < 0 && errno != EINTR) {
-            stop(status);
-            throw FstError("cannot check FST file " + path + ": waitpid failed");
-        }
-        pollfd pfd{fds[0], POLLIN, 0};
-        ::poll(&pfd, 1, 10);
-    }
-    ::close(fds[0]);
-    if (WIFSIGNALED(status))
-        throw FstError("cannot read FST file " + path + ": the FST library crashed reading it (signal " +
-                       std::to_string(WTERMSIG(status)) + "; a damaged file, or out of memory)");
-    if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != kChildRejected)
-        throw FstError("FST file " + path + " is damaged: the FST library gave up reading it (exit status " +
-                       std::to_string(WEXITSTATUS(status)) + ")");
-    // kChildRejected: the reader threw; reading in-process throws the same error with its message.
+    runChild(
+        layout, "reading its signals", [&path](int fd) { return detail::sendFstHierarchy(path, fd); }, stream,
+        [&progress] { return !progress || progress(0.0); }, builder.done(), builder.refused());
+    store.advance(layout.end);
+    auto loader = std::make_shared<FstLoader>(std::move(layout));
+    store.setLoader(loader);
+    return {std::move(store), loader};
 }
 
 } // namespace
@@ -346,11 +388,29 @@ bool fstSupported() {
     return true;
 }
 
-WaveformStore readFstFile(const std::string& path, const WaveformProgress& progress) {
-    checkLooksLikeFst(path);
-    readInChild(path, progress);
-    if (!progress) return readInProcess(path, {});
-    return readInProcess(path, [&progress](double f) { return progress(0.5 + 0.5 * f); });
+WaveformStore openFstFile(const std::string& path, const WaveformProgress& progress,
+                          const ReadLimits& limits) {
+    auto opened = open(path, progress, limits);
+    if (progress && !progress(1.0)) throw WaveformCancelled();
+    return std::move(opened.first);
+}
+
+WaveformStore readFstFile(const std::string& path, const WaveformProgress& progress,
+                          const ReadLimits& limits) {
+    auto [store, loader] = open(path, progress, limits);
+    if (progress) loader->setProgress(progress);
+    try {
+        store.loadAll();
+    } catch (const WaveformCancelled&) {
+        throw;
+    } catch (const WaveformFileError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw FstError("cannot read FST file " + path + ": " + e.what());
+    }
+    store.setLoader(nullptr); // everything is in memory: the store no longer needs the file
+    if (progress && !progress(1.0)) throw WaveformCancelled();
+    return std::move(store);
 }
 
 #else
@@ -359,7 +419,11 @@ bool fstSupported() {
     return false;
 }
 
-WaveformStore readFstFile(const std::string&, const WaveformProgress&) {
+WaveformStore openFstFile(const std::string&, const WaveformProgress&, const ReadLimits&) {
+    throw FstError("FST support was not built: " RS_WAVE_FST_MISSING);
+}
+
+WaveformStore readFstFile(const std::string&, const WaveformProgress&, const ReadLimits&) {
     throw FstError("FST support was not built: " RS_WAVE_FST_MISSING);
 }
 

@@ -1,11 +1,19 @@
 #include "fst.h"
 
+#include "fileio/safefile.h"
+
 #if RS_WAVE_HAVE_FST
+#include "fstio.h"
+#include "guardedchild.h"
+
 #include <fstapi.h>
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
 #endif
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <vector>
 
@@ -19,19 +27,22 @@ struct WriterClose {
     void operator()(void* ctx) const { fstWriterClose(ctx); }
 };
 
-std::string bitString(std::uint64_t value, int width) {
+std::string bitString(Words value, int width) {
     std::string bits(static_cast<std::size_t>(width), '0');
     for (int b = 0; b < width; ++b)
-        if ((value >> b) & 1) bits[static_cast<std::size_t>(width - 1 - b)] = '1';
+        if ((value[static_cast<std::size_t>(b / 64)] >> (b % 64)) & 1)
+            bits[static_cast<std::size_t>(width - 1 - b)] = '1';
     return bits;
 }
+
+constexpr int kWriteFailed = 4; ///< the child's exit status when a write of the library failed
 
 /** A signal's value names as an FST enum table (what Verilator writes for SystemVerilog enums). */
 fstEnumHandle enumTable(void* ctx, const SignalInfo& info) {
     std::vector<std::string> values;
     std::vector<const char*> names, bits;
     for (const auto& [value, name] : info.valueNames)
-        values.push_back(bitString(value, info.width));
+        values.push_back(bitString(Words(&value, 1), info.width));
     for (const auto& [value, name] : info.valueNames)
         names.push_back(name.c_str());
     for (const std::string& v : values)
@@ -40,17 +51,13 @@ fstEnumHandle enumTable(void* ctx, const SignalInfo& info) {
                                     static_cast<unsigned>(info.width), names.data(), bits.data());
 }
 
-} // namespace
-
-void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options) {
-    double seconds = store.tickSeconds();
-    if (seconds <= 0) {
-        const auto fallback = parseTimescale(options.timescale);
-        if (!fallback) throw FstError("bad FST timescale option '" + options.timescale + "'");
-        seconds = *fallback;
-    }
+/** The child's work: the whole file at path (a temporary file), every write of the library checked.
+ *  Returns the exit status: 0 written, kWriteFailed otherwise. */
+int writeInChild(const WaveformStore& store, const std::string& path, const FstOptions& options,
+                 double seconds) {
+    rs_fst_io_reset();
     std::unique_ptr<void, WriterClose> ctx(fstWriterCreate(path.c_str(), 1));
-    if (!ctx) throw FstError("cannot write FST file " + path);
+    if (!ctx) return kWriteFailed;
     void* f = ctx.get();
     fstWriterSetPackType(f, FST_WR_PT_LZ4);
     fstWriterSetVersion(f, options.comment.c_str());
@@ -85,7 +92,8 @@ void writeFstFile(const WaveformStore& store, const std::string& path, const Fst
     fstWriterEmitTimeChange(f, 0);
     Tick current = 0;
     std::size_t inBlock = 0;
-    forEachChangeInTickOrder(store, [&](Tick tick, SignalId i, std::uint64_t value) {
+    std::string bits;
+    forEachChangeInTickOrder(store, [&](Tick tick, SignalId i, std::size_t index) {
         if (tick != current) {
             if (inBlock >= options.changesPerBlock) {
                 fstWriterFlushContext(f); // takes effect at the next time change
@@ -95,7 +103,11 @@ void writeFstFile(const WaveformStore& store, const std::string& path, const Fst
             current = tick;
         }
         const auto width = static_cast<std::uint32_t>(widths[i]);
-        if (width == 1)
+        const std::uint64_t value = store.change(i, index).value;
+        if (width > 64) {
+            bits = bitString(store.changeWords(i, index), widths[i]);
+            fstWriterEmitValueChange(f, handles[i], bits.c_str());
+        } else if (width == 1)
             fstWriterEmitValueChange(f, handles[i], value & 1 ? "1" : "0");
         else if (width <= 32)
             fstWriterEmitValueChange32(f, handles[i], width, static_cast<std::uint32_t>(value));
@@ -107,9 +119,46 @@ void writeFstFile(const WaveformStore& store, const std::string& path, const Fst
     if (store.endTick() > current) fstWriterEmitTimeChange(f, store.endTick());
     const bool seekFailed = fstWriterGetFseekFailed(f) != 0;
     ctx.reset(); // writes the header, geometry and hierarchy, and closes the file
-    std::error_code ec;
-    if (seekFailed || !std::filesystem::exists(path, ec))
-        throw FstError("error while writing FST file " + path);
+    return seekFailed || rs_fst_io_error() != 0 ? kWriteFailed : 0;
+}
+
+} // namespace
+
+void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options) {
+    double seconds = store.tickSeconds();
+    if (seconds <= 0) {
+        const auto fallback = parseTimescale(options.timescale);
+        if (!fallback) throw FstError("bad FST timescale option '" + options.timescale + "'");
+        seconds = *fallback;
+    }
+    store.loadAll(); // a lazily read store: every change in memory before the child copies it
+    try {
+        // The library unlinks and recreates the path it is given, writes through mmap (SIGBUS on a full
+        // disk) and ignores failed writes: it writes a temporary file beside the target in a child, and
+        // the target is replaced only once the child reports every write done.
+        fileio::AtomicFile file(path);
+        file.releaseDescriptor();
+        const std::string temp = file.tempPath();
+        detail::ChildLimits limits;
+        limits.seconds = 24 * 3600; // our own data: no loop to fear, only a slow disk
+        const detail::ChildEnd end =
+            detail::runGuardedChild([&](int) { return writeInChild(store, temp, options, seconds); }, limits,
+                                    [](std::string_view) {});
+        ::unlink((temp + ".hier").c_str()); // the library's side file, left behind by a child that died
+        if (end.kind != detail::ChildEnd::Kind::Exited || end.code != 0)
+            throw FstError("cannot write FST file " + path + ": " +
+                           (end.kind == detail::ChildEnd::Kind::Exited && end.code == kWriteFailed
+                                ? std::string("a write failed (disk full, or a file-size limit)")
+                                : "the FST library failed (" + end.describe(limits.seconds) +
+                                      "; a full disk makes it crash)") +
+                           "; nothing was written");
+        file.commit();
+    } catch (const fileio::FileError& e) {
+        throw FstError(std::string("cannot write FST file: ") + e.what());
+    } catch (const std::runtime_error& e) {
+        if (dynamic_cast<const WaveformFileError*>(&e)) throw;
+        throw FstError("cannot write FST file " + path + ": " + e.what());
+    }
 }
 
 #else

@@ -1,5 +1,7 @@
 #include "navigation.h"
 
+#include "bitvalue.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -19,18 +21,32 @@ std::optional<Tick> previousEdge(const WaveformStore& store, SignalId id, Tick t
 }
 
 std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value) {
-    for (std::size_t i = store.lowerBound(id, tick + 1), n = store.changeCount(id); i < n; ++i) {
-        const Change c = store.change(id, i);
-        if (c.value == value) return c.tick;
-    }
-    return std::nullopt;
+    return nextValue(store, id, tick, Words(&value, 1));
 }
 
 std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value) {
-    for (std::size_t i = store.lowerBound(id, tick); i > 0; --i) {
-        const Change c = store.change(id, i - 1);
-        if (c.value == value) return c.tick;
-    }
+    return previousValue(store, id, tick, Words(&value, 1));
+}
+
+namespace {
+/** The change's whole value equals value: the low word first (the common case stops there). */
+bool changeIs(const WaveformStore& store, SignalId id, std::size_t i, Words value) {
+    const Change c = store.change(id, i);
+    if (c.value != (value.empty() ? 0 : value[0])) return false;
+    return store.signal(id).width <= 64 ? value.size() <= 1 || sameValue(value.subspan(1), {})
+                                        : sameValue(store.changeWords(id, i), value);
+}
+} // namespace
+
+std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, Words value) {
+    for (std::size_t i = store.lowerBound(id, tick + 1), n = store.changeCount(id); i < n; ++i)
+        if (changeIs(store, id, i, value)) return store.change(id, i).tick;
+    return std::nullopt;
+}
+
+std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, Words value) {
+    for (std::size_t i = store.lowerBound(id, tick); i > 0; --i)
+        if (changeIs(store, id, i - 1, value)) return store.change(id, i - 1).tick;
     return std::nullopt;
 }
 

@@ -20,6 +20,10 @@ std::optional<Tick> previousEdge(const WaveformStore& store, SignalId id, Tick t
 std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value);
 /** @brief Last tick strictly before tick at which the signal starts to hold value. */
 std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, std::uint64_t value);
+/** @brief nextValue() for a value of any width (words least significant first, zero-extended). */
+std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, Words value);
+/** @brief previousValue() for a value of any width. */
+std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, Words value);
 
 /**
  * @brief Ticks <-> clock cycles. The identity axis (one tick per cycle) serves the IP's captures;

@@ -1,17 +1,18 @@
 #include "vcd.h"
 
 #include "bitstring.h"
+#include "signalnames.h"
+
+#include "fileio/safefile.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -20,7 +21,8 @@ namespace rs::waveform {
 namespace {
 
 constexpr std::size_t kBlockSize = 256 * 1024; ///< bytes per read, and per progress report
-constexpr std::size_t kMaxToken = 64 * 1024;   ///< a longer word means the file is not VCD
+constexpr std::size_t kMaxToken = 80 * 1024;   ///< a longer word means the file is not VCD
+constexpr std::uint64_t kSignalBytes = 256;    ///< what a signal costs besides its changes, roughly
 constexpr std::size_t kMaxWords = 256;         ///< words of one header command before its $end
 constexpr std::size_t kSlack = 16;             ///< a separator after the data, and 8-byte loads
 
@@ -74,12 +76,15 @@ class Tokenizer {
             p = wordEnd(p);
             if (p < m_end) break;
             // The word reaches the end of the block: keep it and read on.
-            if (p - start > kMaxToken) failAt(m_wordLine, "a word longer than 64 KiB (not a VCD file?)");
+            if (p - start > kMaxToken) failAt(m_wordLine, "a word longer than 80 KiB (not a VCD file?)");
             const std::size_t kept = p - start;
             const bool more = fill(start);
             start = 0;
             p = kept;
-            if (!more) break;
+            if (!more) {
+                m_partial = true; // no separator after it: the file ends inside this word
+                break;
+            }
         }
         word = std::string_view(m_buf.get() + start, p - start);
         m_pos = p;
@@ -88,6 +93,9 @@ class Tokenizer {
 
     /** @brief Line of the last word returned (1 before any). */
     std::uint64_t line() const { return m_wordLine; }
+    /** @brief True when the last word returned ends the input without a separator after it: a file
+     *  cut off in the middle of a line (every VCD writer ends its lines). */
+    bool partial() const { return m_partial; }
 
   private:
     /** The first separator at or after p, eight bytes at a time: a byte below 0x21 sets its top
@@ -137,6 +145,7 @@ class Tokenizer {
     std::size_t m_pos = 0, m_end = 0;
     std::uint64_t m_read = 0;
     std::uint64_t m_line = 1, m_wordLine = 1;
+    bool m_partial = false;
 };
 
 struct StringHash {
@@ -151,10 +160,16 @@ struct Slot {
     bool valued = false; ///< a known value was seen; x/z before it store nothing
 };
 
+/** What the reader learns at the end of a file that was cut off. */
+struct Cut {
+    bool stepComplete = false; ///< the cut came in the next '#', so the step in progress is whole
+    std::string detail;
+};
+
 class Parser {
   public:
-    Parser(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress)
-        : m_tok(in, totalBytes, std::move(progress)), m_shortCodes(1u << 16, 0) {}
+    Parser(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress, const ReadLimits& limits)
+        : m_tok(in, totalBytes, std::move(progress)), m_limits(limits), m_shortCodes(1u << 16, 0) {}
 
     WaveformStore run() {
         parseHeader();
@@ -229,35 +244,47 @@ class Parser {
         failAt(line, name + " has no $end (end of file)");
     }
 
+    /** $var type width code reference [range] $end. The identifier code is any printable ASCII
+     *  ('!'..'~'), '$' included (Verilator and fst2vcd hand out "$" to ordinary signals), so the third
+     *  word is taken as it is; only "$end" there ends the command. */
+    std::vector<std::string> varWords() {
+        const std::uint64_t line = m_tok.line();
+        std::vector<std::string> out;
+        std::string_view tok;
+        while (true) {
+            if (!m_tok.next(tok)) failAt(line, "$var has no $end (end of file)");
+            if (tok == "$end") return out;
+            if ((tok[0] == '$' && out.size() != 2) || out.size() == kMaxWords)
+                failAt(line, "$var has no $end (found " + shown(tok) + " on line " +
+                                 std::to_string(m_tok.line()) + ")");
+            out.emplace_back(tok);
+        }
+    }
+
     void parseVar() {
         const std::uint64_t line = m_tok.line();
-        const auto w = words("$var");
+        const auto w = varWords();
         if (w.size() < 4) failAt(line, "$var needs a type, a width, an identifier code and a name");
         const std::string &type = w[0], &width = w[1], &code = w[2];
-        std::string name = w[3];
+        const std::string& reference = w[3];
         if (type == "real" || type == "realtime" || type == "shortreal" || type == "string")
-            failAt(line, "signal " + name + " is a " + type + " variable (not supported)");
-        int bits = 0;
-        if (width.empty() || width.size() > 4 || width.find_first_not_of("0123456789") != std::string::npos)
+            failAt(line, "signal " + reference + " is a " + type + " variable (not supported)");
+        if (width.empty() || width.size() > 6 || width.find_first_not_of("0123456789") != std::string::npos)
             failAt(line, "bad width " + shown(width));
-        bits = std::stoi(width);
-        if (bits < 1 || bits > 64)
-            failAt(line, "signal " + name + " is " + width + " bits wide (at most 64)");
-        std::string group;
-        for (std::size_t i = 1; i < m_scopes.size(); ++i)
-            group += (group.empty() ? "" : ".") + m_scopes[i];
-        if (m_names.count(name)) {
-            if (group.empty() || m_names.count(group + "." + name))
-                failAt(line, "duplicate signal " + shown(name));
-            name = group + "." + name;
-        }
+        const int bits = std::stoi(width);
+        if (bits < 1 || bits > WaveformStore::kMaxWidth)
+            failAt(line, "signal " + reference + " is " + width + " bits wide (at most " +
+                             std::to_string(WaveformStore::kMaxWidth) + ")");
+        const auto name = m_namer.name(m_scopes, reference);
+        if (!name) failAt(line, "duplicate signal " + shown(reference));
         SignalId id = 0;
         try {
-            id = m_store.addSignal(name, bits, group);
+            id = m_store.addSignal(*name, bits, detail::SignalNamer::groupOf(m_scopes));
         } catch (const std::invalid_argument& e) {
             failAt(line, e.what());
         }
-        m_names.insert(name);
+        m_heldBytes += kSignalBytes;
+        if (m_heldBytes > m_limits.maxBytes) failAt(line, tooMuch());
         Slot* s = slot(code);
         if (!s) {
             m_slots.emplace_back();
@@ -271,6 +298,11 @@ class Parser {
         }
         s->ids.push_back(id);
         s->width = std::max(s->width, bits);
+    }
+
+    std::string tooMuch() const {
+        return "the file holds more than the reader's limit of " + std::to_string(m_limits.maxBytes >> 20) +
+               " MiB of signals and changes";
     }
 
     /** One- and two-character codes index a table directly (code bytes are above ' ', so the
@@ -300,7 +332,15 @@ class Parser {
     void parseBody() {
         Tick now = 0;
         std::string_view tok;
+        const auto cutAt = [&](Cut cut) {
+            // A killed simulation leaves the time step it was writing incomplete: keep the steps before it.
+            const Tick end = cut.stepComplete ? now + 1 : now;
+            m_store.truncate(end);
+            m_store.setTruncation(Truncation{end, m_tok.line(), std::move(cut.detail)});
+        };
+        const Cut midLine{false, "the file ends in the middle of a line"};
         while (m_tok.next(tok)) {
+            if (m_tok.partial()) return cutAt(Cut{tok[0] == '#', midLine.detail});
             switch (tok[0]) {
             case '#': {
                 const Tick t = parseTime(tok);
@@ -308,20 +348,18 @@ class Parser {
                     fail("time #" + std::to_string(t) + " goes back (after #" + std::to_string(now) + ")");
                 now = t;
                 m_store.advance(now);
+                if (m_store.changeBytes() + m_heldBytes > m_limits.maxBytes) fail(tooMuch());
                 break;
             }
             case 'b':
             case 'B': {
-                std::size_t digits = 0;
-                bool unknown = false;
-                const std::uint64_t v = parseBits(tok, digits, unknown);
+                const std::string_view value = tok;
                 std::string_view code;
-                if (!m_tok.next(code)) fail("vector value without an identifier code");
+                if (!m_tok.next(code))
+                    return cutAt(Cut{false, "the file ends between a value and its identifier code"});
+                if (m_tok.partial()) return cutAt(midLine);
                 Slot& s = known(code);
-                if (digits > static_cast<std::size_t>(s.width))
-                    fail("a " + std::to_string(digits) + "-bit value for the " + std::to_string(s.width) +
-                         "-bit signal " + m_store.signal(s.ids.front()).name);
-                set(s, now, v, unknown);
+                vector(s, value, now);
                 break;
             }
             case 'r':
@@ -338,12 +376,21 @@ class Parser {
                 break;
             case '$':
                 // $dumpvars, $dumpall, $dumpon, $dumpoff and $end only mark blocks.
-                if (tok == "$comment") skipText(tok);
+                if (tok == "$comment" && !skipBodyComment())
+                    return cutAt(Cut{false, "the file ends inside a $comment"});
                 break;
             default:
                 fail("unexpected " + shown(tok));
             }
         }
+    }
+
+    /** Skips a $comment in the value section; false when the file ends first. */
+    bool skipBodyComment() {
+        std::string_view tok;
+        while (m_tok.next(tok))
+            if (tok == "$end" && !m_tok.partial()) return true;
+        return false;
     }
 
     Tick parseTime(std::string_view tok) const {
@@ -358,19 +405,41 @@ class Parser {
         return t;
     }
 
-    /** A vector value's bits (x and z as 0); unknown when every digit is x or z. */
-    std::uint64_t parseBits(std::string_view tok, std::size_t& digits, bool& unknown) const {
-        digits = tok.size() - 1;
-        if (digits == 0) fail("empty vector value");
-        if (digits > 64) fail("vector value wider than 64 bits");
-        std::uint64_t v = 0;
-        if (detail::parseBinary(tok.data() + 1, digits, v)) {
-            unknown = false;
-            return v;
+    /** A vector value ("b0101", x and z as 0) for a slot: at most the slot's width in digits. */
+    void vector(Slot& s, std::string_view tok, Tick now) {
+        const std::string_view digits = tok.substr(1);
+        if (digits.empty()) fail("empty vector value");
+        if (digits.size() > static_cast<std::size_t>(s.width))
+            fail("a " + std::to_string(digits.size()) + "-bit value for the " + std::to_string(s.width) +
+                 "-bit signal " + m_store.signal(s.ids.front()).name);
+        if (digits.size() <= 64) {
+            std::uint64_t v = 0;
+            if (detail::parseBinary(digits.data(), digits.size(), v)) return set(s, now, v, false);
+            std::size_t xz = 0;
+            v = slowBits(tok, digits, xz);
+            return set(s, now, v, xz == digits.size());
         }
+        // Wider than 64 bits: 64 digits per word from the least significant end.
+        m_words.assign(WaveformStore::wordCount(s.width), 0);
         std::size_t xz = 0;
-        for (std::size_t i = 1; i < tok.size(); ++i) {
-            const char c = tok[i];
+        for (std::size_t k = 0, end = digits.size(); end > 0; ++k) {
+            const std::size_t begin = end > 64 ? end - 64 : 0;
+            const std::string_view group = digits.substr(begin, end - begin);
+            if (!detail::parseBinary(group.data(), group.size(), m_words[k]))
+                m_words[k] = slowBits(tok, group, xz);
+            end = begin;
+        }
+        const bool unknown = xz == digits.size();
+        if (unknown && !s.valued) return;
+        s.valued = true;
+        for (SignalId id : s.ids)
+            m_store.sampleWords(id, now, m_words);
+    }
+
+    /** Up to 64 digits with x and z as 0, counting them in xz; a bad digit is an error naming tok. */
+    std::uint64_t slowBits(std::string_view tok, std::string_view digits, std::size_t& xz) const {
+        std::uint64_t v = 0;
+        for (const char c : digits) {
             if (c == '0' || c == '1') {
                 v = (v << 1) | static_cast<std::uint64_t>(c - '0');
             } else if (c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
@@ -380,7 +449,6 @@ class Parser {
                 fail("bad bit in " + shown(tok));
             }
         }
-        unknown = xz == digits;
         return v;
     }
 
@@ -392,9 +460,12 @@ class Parser {
     }
 
     Tokenizer m_tok;
+    ReadLimits m_limits;
     WaveformStore m_store;
     std::vector<std::string> m_scopes;
-    std::unordered_set<std::string> m_names;
+    detail::SignalNamer m_namer;
+    std::uint64_t m_heldBytes = 0;      ///< what the signals cost besides their changes
+    std::vector<std::uint64_t> m_words; ///< a wide value being parsed
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_shortCodes; ///< shortKey(code) -> slot index + 1
     std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_longCodes;
@@ -402,21 +473,22 @@ class Parser {
 
 } // namespace
 
-WaveformStore readVcd(std::istream& in) {
-    return Parser(in, 0, {}).run();
+WaveformStore readVcd(std::istream& in, const ReadLimits& limits) {
+    return Parser(in, 0, {}, limits).run();
 }
 
-WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw VcdError("cannot open VCD file " + path + " (a directory)");
+WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress,
+                          const ReadLimits& limits) {
+    std::uint64_t size = 0;
+    try {
+        // A device (/dev/zero), a FIFO or a directory is refused before a byte is read.
+        size = fileio::regularFileSize(path, "VCD file");
+    } catch (const fileio::FileError& e) {
+        throw VcdError(e.what());
+    }
     std::ifstream f(path, std::ios::binary);
     if (!f) throw VcdError("cannot open VCD file " + path);
-    f.seekg(0, std::ios::end);
-    const auto size = f.tellg();
-    f.seekg(0, std::ios::beg);
-    if (!f) throw VcdError("cannot read VCD file " + path);
-    return Parser(f, size > 0 ? static_cast<std::uint64_t>(size) : 0, progress).run();
+    return Parser(f, size, progress, limits).run();
 }
 
 } // namespace rs::waveform

@@ -105,7 +105,7 @@ int timescaleExponent(double seconds) {
 }
 
 void forEachChangeInTickOrder(const WaveformStore& store,
-                              const std::function<void(Tick tick, SignalId id, std::uint64_t value)>& visit) {
+                              const std::function<void(Tick tick, SignalId id, std::size_t index)>& visit) {
     using Head = std::pair<Tick, SignalId>; // next change tick, signal
     std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
     std::vector<std::size_t> next(store.signalCount(), 0), counts(store.signalCount());
@@ -116,15 +116,24 @@ void forEachChangeInTickOrder(const WaveformStore& store,
     while (!heads.empty()) {
         const auto [tick, i] = heads.top();
         heads.pop();
-        visit(tick, i, store.change(i, next[i]).value);
+        visit(tick, i, next[i]);
         if (++next[i] < counts[i]) heads.emplace(store.change(i, next[i]).tick, i);
     }
 }
 
-WaveformStore readWaveformFile(const std::string& path, const WaveformProgress& progress) {
+WaveformStore readWaveformFile(const std::string& path, const WaveformProgress& progress,
+                               const ReadLimits& limits) {
     const std::string ext = lowerExtension(path);
-    if (ext == ".vcd") return readVcdFile(path, progress);
-    if (ext == ".fst") return readFstFile(path, progress);
+    if (ext == ".vcd") return readVcdFile(path, progress, limits);
+    if (ext == ".fst") return readFstFile(path, progress, limits);
+    unknownFormat(path);
+}
+
+WaveformStore openWaveformFile(const std::string& path, const WaveformProgress& progress,
+                               const ReadLimits& limits) {
+    const std::string ext = lowerExtension(path);
+    if (ext == ".vcd") return readVcdFile(path, progress, limits);
+    if (ext == ".fst") return openFstFile(path, progress, limits);
     unknownFormat(path);
 }
 

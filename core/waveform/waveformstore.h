@@ -8,15 +8,25 @@
 // groups through the coarsest level that fits in a pixel, so drawing costs about one item per
 // pixel however long the capture is.
 //
+// Signals may be of any width up to kMaxWidth bits. A value of up to 64 bits is one word in the
+// chunk (the fast path every capture of the IP takes); a wider one keeps its low word there too and
+// all of its words in a separate array of the chunk, so wide buses cost nothing to narrow ones.
+// Change::value and valueAt() give the low 64 bits; changeWords() and wordsAt() the whole value.
+//
+// A store read lazily from a file (FST) holds its signals' names first and fetches a signal's changes
+// through its SignalLoader when they are first asked for; see setLoader().
+//
 // One writer appends (sample/advance) in non-decreasing tick order; readers may query at any
 // time from the same thread, or from another thread under the owner's lock (the store itself
-// does no locking). Values are up to 64 bits; wider buses are stored as several signals.
+// does no locking; a lazy load runs inside a const query, so a lazy store is used by one thread at
+// a time).
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,9 +36,12 @@ namespace rs::waveform {
 
 using Tick = std::uint64_t;
 using SignalId = std::size_t;
+/** @brief A value of any width as 64-bit words, least significant word first. */
+using Words = std::span<const std::uint64_t>;
 
-/** @brief A signal's identity: its name, bit width (1..64) and display group ("axi", "state"),
- *  plus optional names of its values (an FSM's states: 0 "idle", 1 "load", ...). */
+/** @brief A signal's identity: its name, bit width (1..kMaxWidth) and display group ("axi",
+ *  "state"), plus optional names of its values (an FSM's states: 0 "idle", 1 "load", ...; only for
+ *  signals of up to 64 bits). */
 struct SignalInfo {
     std::string name;
     int width = 1;
@@ -36,25 +49,57 @@ struct SignalInfo {
     std::map<std::uint64_t, std::string> valueNames;
 };
 
-/** @brief One value change: from tick on, the signal holds value. */
+/** @brief One value change: from tick on, the signal holds value (its low 64 bits). */
 struct Change {
     Tick tick = 0;
     std::uint64_t value = 0;
 };
 
 /** @brief One item to draw: a single change (changes == 1, first == last), or a run of changes
- *  too dense for one pixel (changes > 1) from first to last, ending with value. */
+ *  too dense for one pixel (changes > 1) from first to last, ending with value (the low 64 bits of
+ *  change number index; changeWords(id, index) has all of it). */
 struct ViewItem {
     Tick first = 0;
     Tick last = 0;
     std::uint64_t value = 0;
     std::size_t changes = 1;
+    std::size_t index = 0;
+};
+
+/** @brief Where a file that ends early (a killed simulation) was cut. The store holds every
+ *  complete time step before `end`. */
+struct Truncation {
+    Tick end = 0;           ///< the first tick not loaded (the time step that was cut)
+    std::uint64_t line = 0; ///< the line the file ends in (0: not a text format)
+    std::string detail;     ///< what was found there ("the file ends in the middle of a line")
+    /** @brief One sentence for a status line or a report. */
+    std::string message() const;
+};
+
+class WaveformStore;
+
+/** @brief Receives a lazily loaded signal's changes (see SignalLoader). */
+class SignalSink {
+  public:
+    virtual ~SignalSink() = default;
+    /** @brief As WaveformStore::sampleWords, for a signal being loaded. */
+    virtual void sample(SignalId id, Tick tick, Words words) = 0;
+};
+
+/** @brief Fetches the changes of signals that a store holds by name only (a file read lazily). */
+class SignalLoader {
+  public:
+    virtual ~SignalLoader() = default;
+    /** @brief Delivers every change of the signals ids (in tick order per signal) to sink; throws
+     *  WaveformFileError (or another std::exception) when it cannot. */
+    virtual void load(const std::vector<SignalId>& ids, SignalSink& sink) = 0;
 };
 
 class WaveformStore {
   public:
     static constexpr std::size_t kChunkSize = 4096; ///< changes per chunk
     static constexpr std::size_t kFanout = 16;      ///< changes per summary entry, per level
+    static constexpr int kMaxWidth = 1 << 16;       ///< widest signal, in bits
 
     WaveformStore();
     ~WaveformStore();
@@ -62,7 +107,7 @@ class WaveformStore {
     WaveformStore& operator=(WaveformStore&&) noexcept;
 
     /** @brief Adds a signal (initial value 0 until its first sample); throws std::invalid_argument
-     *  for an empty or duplicate name or a width outside 1..64. */
+     *  for an empty or duplicate name or a width outside 1..kMaxWidth. */
     SignalId addSignal(std::string name, int width, std::string group = {});
     /** @brief Number of signals. */
     std::size_t signalCount() const;
@@ -72,8 +117,11 @@ class WaveformStore {
     std::optional<SignalId> find(std::string_view name) const;
     /** @brief The signals of one group, in the order they were added. */
     std::vector<SignalId> group(std::string_view group) const;
-    /** @brief Names the signal's values (an FSM's states); throws std::out_of_range for a bad id. */
+    /** @brief Names the signal's values (an FSM's states); throws std::out_of_range for a bad id and
+     *  std::invalid_argument for a signal wider than 64 bits. */
     void setValueNames(SignalId id, std::map<std::uint64_t, std::string> names);
+    /** @brief 64-bit words per value of a signal of width bits. */
+    static std::size_t wordCount(int width) { return (static_cast<std::size_t>(width) + 63) / 64; }
 
     /** @brief Seconds per tick (a VCD's $timescale; 10 ns for the IP's 100 MHz clock); 0 = unknown. */
     double tickSeconds() const { return m_tickSeconds; }
@@ -81,24 +129,39 @@ class WaveformStore {
     void setTickSeconds(double seconds);
     /** @brief Bytes held by the store's chunks, summaries and signal table (memory per change). */
     std::size_t memoryBytes() const;
+    /** @brief Bytes of stored change data (ticks and values), kept as changes come in: what a reader
+     *  checks against its limit. */
+    std::uint64_t changeBytes() const { return m_changeBytes; }
 
     /** @brief Records the signal's value at tick; stores a change only when the value differs
-     *  from the previous one (the first sample always is one). Bits above the width are dropped.
-     *  Throws std::invalid_argument when tick is before the signal's last change. */
+     *  from the previous one (the first sample always is one). Bits above the width are dropped;
+     *  a wider signal's higher words are 0. Throws std::invalid_argument when tick is before the
+     *  signal's last change. */
     void sample(SignalId id, Tick tick, std::uint64_t value);
+    /** @brief sample() for a value of any width: words least significant first; missing words are 0,
+     *  bits above the width are dropped. */
+    void sampleWords(SignalId id, Tick tick, Words words);
     /** @brief Extends the captured time range to end (exclusive), e.g. after the last clock. */
     void advance(Tick end);
     /** @brief One past the last tick sampled or advanced to; 0 for an empty store. */
     Tick endTick() const;
+    /** @brief Drops every change at or after end and makes end the end tick (a file cut off in the
+     *  middle of a time step keeps the steps before it). */
+    void truncate(Tick end);
 
     /** @brief Number of stored changes of a signal. */
     std::size_t changeCount(SignalId id) const;
     /** @brief The index-th change (0-based); throws std::out_of_range. */
     Change change(SignalId id, std::size_t index) const;
+    /** @brief The whole value of the index-th change (wordCount(width) words); throws
+     *  std::out_of_range. Valid until the signal's next change is stored. */
+    Words changeWords(SignalId id, std::size_t index) const;
     /** @brief Number of chunks the signal's changes occupy. */
     std::size_t chunkCount(SignalId id) const;
-    /** @brief The value in force at tick (0 before the first change). */
+    /** @brief The value in force at tick (0 before the first change); the low 64 bits. */
     std::uint64_t valueAt(SignalId id, Tick tick) const;
+    /** @brief The whole value in force at tick (wordCount(width) words, zeros before the first change). */
+    Words wordsAt(SignalId id, Tick tick) const;
     /** @brief Index of the first change at or after tick (changeCount when none). */
     std::size_t lowerBound(SignalId id, Tick tick) const;
     /** @brief Every change with begin <= tick < end. */
@@ -116,18 +179,46 @@ class WaveformStore {
      *  summary levels without visiting every change. */
     std::vector<ViewItem> viewItems(SignalId id, Tick begin, Tick end, std::size_t pixels) const;
 
+    // --- lazy loading ----------------------------------------------------------------------------
+    /** @brief Makes every signal without changes wait for loader: its changes are fetched the first
+     *  time anything asks for them (or through load()). A null loader loads nothing more. */
+    void setLoader(std::shared_ptr<SignalLoader> loader);
+    /** @brief False while the signal's changes are still in the file. */
+    bool isLoaded(SignalId id) const;
+    /** @brief Loads those of ids that wait, in one batch; throws the loader's error (then those
+     *  signals stay empty, with loadError() set). */
+    void load(const std::vector<SignalId>& ids) const;
+    /** @brief load() of every signal. */
+    void loadAll() const;
+    /** @brief Why the signal's changes could not be loaded; empty when they were (or wait). */
+    const std::string& loadError(SignalId id) const;
+
+    // --- files cut short -------------------------------------------------------------------------
+    /** @brief Set by a reader when the file ended early; nullopt for a complete file. */
+    const std::optional<Truncation>& truncation() const { return m_truncation; }
+    void setTruncation(std::optional<Truncation> t) { m_truncation = std::move(t); }
+
     /** @brief Removes every signal and change. */
     void clear();
 
   private:
     struct Track;
+    class Fill;
     const Track& track(SignalId id) const;
     Track& track(SignalId id);
+    /** The track, its changes loaded first when they wait (a failed load leaves it empty). */
+    const Track& loaded(SignalId id) const;
+    void store(Track& t, Tick tick, Words words) const;
 
     std::vector<std::unique_ptr<Track>> m_tracks;
     std::unordered_map<std::string, SignalId> m_index; ///< name -> id
-    Tick m_end = 0;
+    // Mutable: a lazy load fills tracks (heap objects) and these counters from const queries.
+    mutable Tick m_end = 0;
+    mutable std::uint64_t m_changeBytes = 0;
     double m_tickSeconds = 0;
+    std::shared_ptr<SignalLoader> m_loader;
+    std::optional<Truncation> m_truncation;
+    std::vector<std::uint64_t> m_scratch; ///< sampleWords' normalised value
 };
 
 } // namespace rs::waveform

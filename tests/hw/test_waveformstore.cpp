@@ -28,7 +28,7 @@ TEST(WaveformStore, StoresChangesOnly) {
 TEST(WaveformStore, RejectsBadSignalsAndOutOfOrderTicks) {
     WaveformStore s;
     EXPECT_THROW(s.addSignal("", 1), std::invalid_argument);
-    EXPECT_THROW(s.addSignal("w", 65), std::invalid_argument);
+    EXPECT_THROW(s.addSignal("w", WaveformStore::kMaxWidth + 1), std::invalid_argument);
     EXPECT_THROW(s.addSignal("w", 0), std::invalid_argument);
     const auto x = s.addSignal("x", 64, "state");
     EXPECT_THROW(s.addSignal("x", 1), std::invalid_argument);
