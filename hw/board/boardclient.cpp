@@ -20,32 +20,7 @@ namespace rs::hw::board {
 
 namespace {
 
-std::string errorName(int code) {
-    switch (code) {
-    case RSB_E_BAD_FRAME:
-        return "bad frame";
-    case RSB_E_BAD_CRC:
-        return "CRC mismatch";
-    case RSB_E_UNKNOWN_COMMAND:
-        return "unknown command";
-    case RSB_E_BAD_LENGTH:
-        return "bad length";
-    case RSB_E_NO_KEY:
-        return "no key loaded (was the board reset?)";
-    case RSB_E_AUTH_FAIL:
-        return "authentication failed";
-    case RSB_E_HW_TIMEOUT:
-        return "the IP did not finish";
-    case RSB_E_NO_HW:
-        return "no IP on the board";
-    case RSB_E_BAD_VARIANT:
-        return "bad variant";
-    case RSB_E_BAD_VERSION:
-        return "protocol version mismatch";
-    default:
-        return "error " + std::to_string(code);
-    }
-}
+constexpr std::size_t kReadChunk = 4096; ///< bytes taken off the port at a time
 
 void append16(crypto::Bytes& b, std::uint16_t v) {
     b.push_back(static_cast<std::uint8_t>(v));
@@ -54,10 +29,6 @@ void append16(crypto::Bytes& b, std::uint16_t v) {
 
 void append(crypto::Bytes& b, const crypto::Bytes& x) {
     b.insert(b.end(), x.begin(), x.end());
-}
-
-void need(const crypto::Bytes& b, std::size_t n, const char* what) {
-    if (b.size() < n) throw BoardError(0, std::string("short answer to ") + what);
 }
 
 } // namespace
@@ -81,14 +52,21 @@ BoardHello BoardClient::open(const QString& port, int baud) {
     if (!m_serial->open(QIODevice::ReadWrite))
         throw BoardError(0,
                          "cannot open " + port.toStdString() + ": " + m_serial->errorString().toStdString());
-    m_serial->setBaudRate(baud);
+    configure();
+    return hello();
+}
+
+void BoardClient::configure() {
+    m_serial->setBaudRate(m_baud);
     m_serial->setDataBits(QSerialPort::Data8);
     m_serial->setParity(QSerialPort::NoParity);
     m_serial->setStopBits(QSerialPort::OneStop);
     m_serial->setFlowControl(QSerialPort::NoFlowControl);
+    // A board that talks while nobody asks (boot text, noise) cannot grow the port's buffer without bound:
+    // past this the bytes wait in the driver, and stale ones are skipped as damage or as other answers.
+    m_serial->setReadBufferSize(kReadChunk * 16);
     m_serial->clear();
-    m_rx.clear();
-    return hello();
+    m_reader.clear();
 }
 
 void BoardClient::close() {
@@ -109,9 +87,7 @@ void BoardClient::reopen() {
         m_serial = std::make_unique<QSerialPort>();
         m_serial->setPortName(m_port);
         if (m_serial->open(QIODevice::ReadWrite)) {
-            m_serial->setBaudRate(m_baud);
-            m_serial->clear();
-            m_rx.clear();
+            configure();
             return;
         }
     }
@@ -120,35 +96,36 @@ void BoardClient::reopen() {
     throw BoardError(0, "the board disconnected (" + m_port.toStdString() + ": " + why + ")");
 }
 
-std::optional<crypto::Bytes> BoardClient::readFrame(int timeoutMs) {
+std::optional<ReceivedFrame> BoardClient::readFrame(int timeoutMs) {
     QElapsedTimer t;
     t.start();
     for (;;) {
-        const auto zero = std::find(m_rx.begin(), m_rx.end(), std::uint8_t{0});
-        if (zero != m_rx.end()) {
-            crypto::Bytes frame(m_rx.begin(), zero);
-            m_rx.erase(m_rx.begin(), zero + 1);
-            if (!frame.empty()) return frame;
-            continue;
-        }
+        if (auto frame = m_reader.next()) return frame;
         const int left = timeoutMs - static_cast<int>(t.elapsed());
         if (left <= 0) return std::nullopt;
-        if (!m_serial->waitForReadyRead(std::min(left, 100))) {
+        if (m_serial->bytesAvailable() <= 0 && !m_serial->waitForReadyRead(std::min(left, 100))) {
             if (m_serial->error() != QSerialPort::NoError && m_serial->error() != QSerialPort::TimeoutError)
                 throw BoardError(0, "line error: " + m_serial->errorString().toStdString());
             continue;
         }
-        const QByteArray got = m_serial->readAll();
-        m_rx.insert(m_rx.end(), got.begin(), got.end());
+        // One chunk at a time, taken apart before the next: the reader never holds more than this and a line.
+        char chunk[kReadChunk];
+        const qint64 got = m_serial->read(chunk, sizeof chunk);
+        if (got > 0)
+            m_reader.push(reinterpret_cast<const std::uint8_t*>(chunk), static_cast<std::size_t>(got));
     }
 }
 
 crypto::Bytes BoardClient::request(std::uint8_t type, const crypto::Bytes& body) {
     if (!m_serial) throw BoardError(0, "not connected");
     if (body.size() > RSB_MAX_BODY) throw BoardError(RSB_E_BAD_LENGTH, "request larger than a frame");
-    const std::uint16_t seq = ++m_seq;
-    std::vector<std::uint8_t> scratch(RSB_MAX_PAYLOAD), frame(RSB_MAX_FRAME), payload(RSB_MAX_PAYLOAD);
-    frame.resize(rsb_build(type, seq, body.data(), body.size(), scratch.data(), frame.data()));
+    // Sequence number 0 is the board's for errors about frames it could not read: never a request's.
+    if (++m_seq == 0) ++m_seq;
+    const std::uint16_t seq = m_seq;
+    // A leading 0x00 ends whatever the board's receiver holds (noise, a damaged frame), so the request
+    // never merges with it.
+    std::vector<std::uint8_t> scratch(RSB_MAX_PAYLOAD), frame(1 + RSB_MAX_FRAME, 0);
+    frame.resize(1 + rsb_build(type, seq, body.data(), body.size(), scratch.data(), frame.data() + 1));
     std::string lastProblem = "no answer";
     for (int attempt = 0; attempt <= m_options.retries; ++attempt) {
         if (attempt > 0) {
@@ -165,36 +142,33 @@ crypto::Bytes BoardClient::request(std::uint8_t type, const crypto::Bytes& body)
             // Answers to earlier attempts may still arrive: skip frames of other sequence numbers.
             QElapsedTimer t;
             t.start();
-            for (;;) {
-                const auto raw = readFrame(m_options.timeoutMs - static_cast<int>(t.elapsed()));
-                if (!raw) {
+            for (bool waiting = true; waiting;) {
+                const auto got = readFrame(m_options.timeoutMs - static_cast<int>(t.elapsed()));
+                if (!got) {
                     lastProblem = "no answer within " + std::to_string(m_options.timeoutMs) + " ms";
+                    if (m_reader.inOverlongLine())
+                        lastProblem += " (a line longer than any frame is arriving)";
                     break;
                 }
-                const long n = rsb_cobs_decode(raw->data(), raw->size(), payload.data());
-                rsb_frame f{};
-                const int e =
-                    n < 0 ? RSB_E_BAD_FRAME : rsb_parse(payload.data(), static_cast<std::size_t>(n), &f);
-                if (e) {
-                    lastProblem = "damaged answer (" + errorName(e) + ")";
+                Answer a = classifyAnswer(*got, type, seq);
+                switch (a.kind) {
+                case Answer::Kind::OtherRequest:
+                    continue;
+                case Answer::Kind::Damaged:
+                    lastProblem = "damaged answer (" + a.text + ")";
+                    waiting = false;
                     break;
+                case Answer::Kind::DamagedRequest:
+                    lastProblem = a.text;
+                    waiting = false;
+                    break;
+                case Answer::Kind::Refused:
+                    throw BoardError(a.code, a.text);
+                case Answer::Kind::Unexpected:
+                    throw BoardError(0, a.text);
+                case Answer::Kind::Body:
+                    return std::move(a.body);
                 }
-                if (f.seq != seq) continue;
-                crypto::Bytes answer(f.body, f.body + f.len);
-                if (f.type == RSB_ERROR) {
-                    need(answer, 3, "an error");
-                    const int code = rsb_get16(answer.data());
-                    const std::string text(answer.begin() + 3, answer.end());
-                    if (code == RSB_E_BAD_CRC || code == RSB_E_BAD_FRAME) { // our request was damaged
-                        lastProblem = "the board got a damaged request";
-                        break;
-                    }
-                    throw BoardError(code, errorName(code) + (text.empty() ? "" : ": " + text));
-                }
-                if (f.type != (type | RSB_RESPONSE))
-                    throw BoardError(0, "protocol error: answer type " + std::to_string(f.type) +
-                                            " to request " + std::to_string(type));
-                return answer;
             }
         } catch (const BoardError& e) {
             if (e.code() != 0) throw;
@@ -208,13 +182,7 @@ crypto::Bytes BoardClient::request(std::uint8_t type, const crypto::Bytes& body)
 }
 
 BoardHello BoardClient::hello() {
-    const crypto::Bytes a = request(RSB_HELLO, {RSB_VERSION});
-    need(a, 6, "HELLO");
-    BoardHello h;
-    h.protocol = a[0];
-    h.capabilities = rsb_get32(a.data() + 1);
-    h.unroll = a[5];
-    h.firmware.assign(a.begin() + 6, a.end());
+    const BoardHello h = parseHello(request(RSB_HELLO, {RSB_VERSION}));
     if (h.protocol != RSB_VERSION)
         throw BoardError(RSB_E_BAD_VERSION, "the board speaks protocol " + std::to_string(h.protocol) +
                                                 ", this is " + std::to_string(RSB_VERSION));
@@ -222,15 +190,7 @@ BoardHello BoardClient::hello() {
 }
 
 BoardInfo BoardClient::info() {
-    const crypto::Bytes a = request(RSB_INFO, {});
-    need(a, 10, "INFO");
-    BoardInfo i;
-    i.timerHz = rsb_get32(a.data());
-    i.plHz = rsb_get32(a.data() + 4);
-    i.unroll = a[8];
-    i.ipPresent = a[9] != 0;
-    i.firmware.assign(a.begin() + 10, a.end());
-    return i;
+    return parseInfo(request(RSB_INFO, {}));
 }
 
 crypto::Bytes BoardClient::ping(const crypto::Bytes& data) {
@@ -243,12 +203,12 @@ void BoardClient::loadKey(int variant, const crypto::Bytes& key) {
     crypto::requireLength("key", key, 16);
     crypto::Bytes b{static_cast<std::uint8_t>(variant)};
     append(b, key);
-    request(RSB_LOAD_KEY, b);
+    parseEmpty(request(RSB_LOAD_KEY, b), "LOAD_KEY");
 }
 
 void BoardClient::loadNonce(const crypto::Bytes& nonce) {
     crypto::requireLength("nonce", nonce, 16);
-    request(RSB_LOAD_NONCE, nonce);
+    parseEmpty(request(RSB_LOAD_NONCE, nonce), "LOAD_NONCE");
 }
 
 void BoardClient::loadState(const std::array<std::uint64_t, 5>& state) {
@@ -256,7 +216,7 @@ void BoardClient::loadState(const std::array<std::uint64_t, 5>& state) {
     for (const std::uint64_t x : state)
         for (int i = 0; i < 8; ++i)
             b.push_back(static_cast<std::uint8_t>(x >> (8 * i)));
-    request(RSB_LOAD_STATE, b);
+    parseEmpty(request(RSB_LOAD_STATE, b), "LOAD_STATE");
 }
 
 CryptResult BoardClient::encrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& pt,
@@ -270,9 +230,7 @@ CryptResult BoardClient::encrypt(BoardPath path, const crypto::Bytes& ad, const 
     if (ad.size() > 0xffff || pt.size() > 0xffff || 12 + pt.size() + 16 > RSB_MAX_BODY)
         throw BoardError(RSB_E_BAD_LENGTH, "message too long for one frame (at most " +
                                                std::to_string(RSB_MAX_BODY - 28) + " bytes)");
-    const crypto::Bytes a = request(RSB_ENCRYPT, b);
-    need(a, 12 + pt.size() + 16, "ENCRYPT");
-    return {crypto::Bytes(a.begin() + 12, a.end()), rsb_get64(a.data()), rsb_get32(a.data() + 8)};
+    return parseCrypt(request(RSB_ENCRYPT, b), pt.size() + 16, "ENCRYPT");
 }
 
 CryptResult BoardClient::decrypt(BoardPath path, const crypto::Bytes& ad, const crypto::Bytes& ct,
@@ -284,29 +242,22 @@ CryptResult BoardClient::decrypt(BoardPath path, const crypto::Bytes& ad, const 
     append(b, ad);
     append(b, ct);
     append(b, tag);
-    const crypto::Bytes a = request(RSB_DECRYPT, b);
-    need(a, 12 + ct.size(), "DECRYPT");
-    return {crypto::Bytes(a.begin() + 12, a.end()), rsb_get64(a.data()), rsb_get32(a.data() + 8)};
+    return parseCrypt(request(RSB_DECRYPT, b), ct.size(), "DECRYPT");
 }
 
 BenchResult BoardClient::bench(BoardPath path, std::uint16_t size, std::uint32_t count) {
+    if (count > RSB_MAX_BENCH_COUNT)
+        throw BoardError(RSB_E_BAD_LENGTH,
+                         "at most " + std::to_string(RSB_MAX_BENCH_COUNT) + " messages per benchmark");
     crypto::Bytes b{static_cast<std::uint8_t>(path)};
     append16(b, size);
     for (int i = 0; i < 4; ++i)
         b.push_back(static_cast<std::uint8_t>(count >> (8 * i)));
-    const crypto::Bytes a = request(RSB_BENCH, b);
-    need(a, 26, "BENCH");
-    BenchResult r;
-    r.ticks = rsb_get64(a.data());
-    r.timerHz = rsb_get32(a.data() + 8);
-    r.ipCycles = rsb_get64(a.data() + 12);
-    r.count = rsb_get32(a.data() + 20);
-    r.size = rsb_get16(a.data() + 24);
-    return r;
+    return parseBench(request(RSB_BENCH, b), size, count);
 }
 
 void BoardClient::reset() {
-    request(RSB_RESET, {});
+    parseEmpty(request(RSB_RESET, {}), "RESET");
 }
 
 KatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<KatRecord>& records,
@@ -322,6 +273,11 @@ KatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<K
         std::size_t answer = 10, j = i;
         for (; j < records.size(); ++j) {
             const KatRecord& r = records[j];
+            // A record is laid out by its lengths: a key or nonce of another size would shift every field
+            // after it, and the board would read the wrong bytes as lengths.
+            if (r.key.size() != 16 || r.nonce.size() != 16)
+                throw BoardError(RSB_E_BAD_LENGTH, "KAT record " + std::to_string(j + 1) +
+                                                       ": the key and the nonce must be 16 bytes each");
             const std::size_t req = 36 + r.ad.size() + r.pt.size(), ans = r.pt.size() + 16;
             if (body.size() + req > RSB_MAX_BODY || answer + ans > RSB_MAX_BODY || j - i == 0xffff) break;
             append(body, r.key);
@@ -338,16 +294,14 @@ KatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<K
         const std::uint16_t count = static_cast<std::uint16_t>(j - i);
         body[2] = static_cast<std::uint8_t>(count);
         body[3] = static_cast<std::uint8_t>(count >> 8);
-        const crypto::Bytes a = request(RSB_KAT_BATCH, body);
-        need(a, answer, "KAT_BATCH");
-        if (rsb_get16(a.data()) != count) throw BoardError(0, "KAT_BATCH answered a different count");
-        out.ticks += rsb_get64(a.data() + 2);
-        std::size_t at = 10;
+        std::vector<std::size_t> messageBytes;
+        for (std::size_t k = i; k < j; ++k)
+            messageBytes.push_back(records[k].pt.size());
+        const KatBatchAnswer a = parseKatBatch(request(RSB_KAT_BATCH, body), messageBytes);
+        out.ticks += a.ticks;
         for (std::size_t k = i; k < j; ++k) {
             const KatRecord& r = records[k];
-            const crypto::Bytes got(a.begin() + static_cast<long>(at),
-                                    a.begin() + static_cast<long>(at + r.pt.size() + 16));
-            at += r.pt.size() + 16;
+            const crypto::Bytes& got = a.outputs[k - i];
             if (got == r.expected) {
                 ++out.passed;
             } else {
@@ -395,7 +349,8 @@ QString VirtualBoard::start(const QStringList& args) {
     QElapsedTimer t;
     t.start();
     QByteArray line;
-    while (!line.contains('\n') && t.elapsed() < 30000) {
+    // Its first line names the pseudo-terminal; a program that prints more without a newline is not it.
+    while (!line.contains('\n') && line.size() < 4096 && t.elapsed() < 30000) {
         if (!m_process->waitForReadyRead(1000) && m_process->state() == QProcess::NotRunning) break;
         line += m_process->readAllStandardOutput();
     }

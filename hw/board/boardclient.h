@@ -4,6 +4,8 @@
 // caller's thread, each with a timeout; a lost or damaged answer is asked for again under the same
 // sequence number (the firmware answers a repeat from its cache, never runs it twice); a vanished port is
 // reopened. Every failure is a BoardError that says what happened; nothing is ever returned unchecked.
+// The bytes themselves go through FrameReader and the parse* functions (boardframing.h): bounded by one
+// frame, every length checked.
 
 #include <QString>
 #include <QStringList>
@@ -17,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "boardframing.h"
 #include "crypto/bytes.h"
 
 class QProcess;
@@ -24,45 +27,7 @@ class QSerialPort;
 
 namespace rs::hw::board {
 
-/** @brief A failed request: `code` is the board's error code (hw/zynq/firmware/protocol.h), or 0 for the
- *  line (timeouts, disconnects, damaged frames after every retry). */
-class BoardError : public std::runtime_error {
-  public:
-    BoardError(int code, const std::string& what) : std::runtime_error(what), m_code(code) {}
-    int code() const { return m_code; }
-
-  private:
-    int m_code;
-};
-
-struct BoardHello {
-    int protocol = 0;
-    std::uint32_t capabilities = 0;
-    int unroll = 0; ///< the IP's rounds per clock, 0 without the IP
-    std::string firmware;
-    bool hasHardware() const { return capabilities & 1u; }
-};
-
-struct BoardInfo {
-    std::uint32_t timerHz = 0, plHz = 0;
-    int unroll = 0;
-    bool ipPresent = false;
-    std::string firmware;
-};
-
 enum class BoardPath : std::uint8_t { Hardware = 0, Software = 1 };
-
-struct CryptResult {
-    crypto::Bytes output; ///< ciphertext‖tag, or the plaintext
-    std::uint64_t ticks = 0;
-    std::uint32_t ipCycles = 0;
-};
-
-struct BenchResult {
-    std::uint64_t ticks = 0, ipCycles = 0;
-    std::uint32_t timerHz = 0, count = 0, size = 0;
-    double seconds() const { return timerHz ? static_cast<double>(ticks) / timerHz : 0; }
-};
 
 struct KatRecord {
     crypto::Bytes key, nonce, ad, pt, expected; ///< expected = ciphertext‖tag
@@ -122,10 +87,15 @@ class BoardClient {
     std::function<void(const std::string&)> log;
     int retriesUsed() const { return m_retriesUsed; }
     int reconnectsUsed() const { return m_reconnectsUsed; }
+    /** @brief Damaged lines received (bad COBS, length or CRC, or longer than any frame), and over-long
+     *  ones alone: each was dropped and its request asked again. */
+    std::size_t damagedLines() const { return m_reader.damagedLines(); }
+    std::size_t overlongLines() const { return m_reader.overlongLines(); }
 
   private:
     void reopen();
-    std::optional<crypto::Bytes> readFrame(int timeoutMs);
+    void configure();
+    std::optional<ReceivedFrame> readFrame(int timeoutMs);
     void say(const std::string& s) const;
 
     BoardOptions m_options;
@@ -133,7 +103,7 @@ class BoardClient {
     QString m_port;
     int m_baud = 115200;
     std::uint16_t m_seq = 0;
-    crypto::Bytes m_rx;
+    FrameReader m_reader;
     int m_retriesUsed = 0, m_reconnectsUsed = 0;
 };
 

@@ -220,6 +220,71 @@ TEST(BoardFaults, ABoardWithoutTheIpRunsSoftwareOnly) {
     }
 }
 
+// The line damage that overflowed the client's 4106-byte decode buffer, through the virtual board: each
+// ends in the right answer (the damaged line dropped, the request asked again), never a crash (ASan in
+// CI's sanitizer build).
+TEST(BoardLine, A4200ByteLineWithoutADelimiterIsDroppedAndTheRequestAnswered) {
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--garbage-before"), QStringLiteral("2")})); // before PING's answer
+    EXPECT_EQ(c.ping(seq(40, 1)), seq(40, 1));
+    EXPECT_EQ(c.overlongLines(), 1u);
+    EXPECT_EQ(c.retriesUsed(), 1);
+    c.loadKey(0, seq(16, 0)); // the next request: the line is in step
+    c.loadNonce(seq(16, 1));
+    EXPECT_EQ(c.encrypt(BoardPath::Software, {}, seq(8, 2)).output.size(), 24u);
+}
+
+TEST(BoardLine, TwoLargeKatAnswersMergedByALostDelimiterAreAskedAgain) {
+    // 2.5 KB messages: one record per batch, every answer 2.5 KB; the second batch's answer loses its
+    // delimiter and runs into its retransmission (over 5 KB without a 0x00).
+    const Bytes key = seq(16, 3), nonce = seq(16, 4), ad = seq(7, 5);
+    std::vector<KatRecord> records;
+    for (int i = 0; i < 4; ++i) {
+        const Bytes pt = seq(2500, i);
+        const auto ct =
+            rs::crypto::asconEncrypt(rs::crypto::AsconAeadVariant::AsconAead128, key, nonce, ad, pt);
+        Bytes expected = ct.ct;
+        expected.insert(expected.end(), ct.tag.begin(), ct.tag.end());
+        records.push_back({key, nonce, ad, pt, expected});
+    }
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--merge-at"), QStringLiteral("3")})); // HELLO, batch 1, batch 2
+    const KatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
+    EXPECT_EQ(o.passed, 4);
+    EXPECT_EQ(o.failed, 0) << (o.failures.empty() ? "" : o.failures.front());
+    EXPECT_EQ(c.overlongLines(), 1u);
+    EXPECT_GE(c.retriesUsed(), 2); // the answer without its delimiter, then the merged line
+}
+
+TEST(BoardLine, AHeaderLengthThatDisagreesIsADamagedAnswerAskedAgain) {
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--bad-length"), QStringLiteral("2")}));
+    EXPECT_EQ(c.ping(seq(30, 7)), seq(30, 7));
+    EXPECT_EQ(c.damagedLines(), 1u);
+    EXPECT_EQ(c.overlongLines(), 0u);
+    EXPECT_EQ(c.retriesUsed(), 1);
+    EXPECT_EQ(c.ping(seq(3, 1)), seq(3, 1));
+}
+
+TEST(BoardLine, AnAnswerLongerThanItsCommandDefinesIsAClearError) {
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start({QStringLiteral("--extra-byte"), QStringLiteral("4")})); // HELLO, key, nonce, ENCRYPT
+    c.loadKey(2, seq(16, 0));
+    c.loadNonce(seq(16, 1));
+    try {
+        c.encrypt(BoardPath::Software, {}, seq(20, 2));
+        ADD_FAILURE() << "a 20-byte message came back as 37 bytes of ciphertext and tag";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 0);
+        EXPECT_EQ(std::string(e.what()), "ENCRYPT answer has 49 bytes, expected 48");
+    }
+    EXPECT_EQ(c.encrypt(BoardPath::Software, {}, seq(20, 2)).output.size(), 36u); // the next one is fine
+}
+
 TEST(BoardFaults, NoBoardAndBadOptions) {
     BoardClient c(fast());
     EXPECT_THROW(c.open(QStringLiteral("/dev/roundscope-no-such-port")), BoardError);

@@ -17,40 +17,69 @@ static struct {
     uint32_t last_len;
 } fw;
 
-static uint8_t rx[RSB_MAX_FRAME];
-static uint32_t rx_len;
-static int rx_overflow;
+static struct rsb_rx rx;
 static uint8_t payload[RSB_MAX_PAYLOAD];
 static uint8_t scratch[RSB_MAX_PAYLOAD];
 static uint8_t body[RSB_MAX_BODY];
-static uint8_t last_frame[RSB_MAX_FRAME];
+/* The last answer as sent (a leading 0x00, then the frame), for retransmissions. */
+static uint8_t last_frame[1 + RSB_MAX_FRAME];
 static uint8_t work[RSB_MAX_BODY];
+
+#define ERROR_TEXT 128
 
 void fw_init(void) {
     memset(&fw, 0, sizeof fw);
-    rx_len = 0;
-    rx_overflow = 0;
+    rsb_rx_init(&rx);
 }
 
-static void send(uint8_t type, uint16_t seq, const uint8_t *b, uint32_t n) {
-    const uint32_t len = (uint32_t)rsb_build(type, seq, b, n, scratch, last_frame);
+/* Builds a frame into out with a leading 0x00: whatever the host's receiver holds (boot text, the rest
+ * of a damaged frame) ends there, so this frame never merges with it. Returns 0 when the body does not fit
+ * a frame. */
+static uint32_t build(uint8_t type, uint16_t seq, const uint8_t* b, uint32_t n, uint8_t* out) {
+    const size_t len = rsb_build(type, seq, b, n, scratch, out + 1);
+    out[0] = 0;
+    return len ? (uint32_t)len + 1 : 0;
+}
+
+static uint32_t error_body(uint8_t* e, uint8_t req, uint16_t code, const char* msg) {
+    rsb_put16(e, code);
+    e[2] = req;
+    uint32_t n = 3;
+    while (*msg && n < ERROR_TEXT)
+        e[n++] = (uint8_t)*msg++;
+    return n;
+}
+
+static void send_error(uint16_t seq, uint8_t req, uint16_t code, const char* msg);
+
+/* An answer, kept for a retransmission of its request. */
+static void send(uint8_t type, uint16_t seq, const uint8_t* b, uint32_t n) {
+    const uint32_t len = build(type, seq, b, n, last_frame);
+    if (len == 0) { /* no command answers more than a frame holds; should one ever, it says so */
+        send_error(seq, (uint8_t)(type & ~RSB_RESPONSE), RSB_E_BAD_LENGTH, "answer larger than a frame");
+        return;
+    }
     fw.have_last = 1, fw.last_seq = seq, fw.last_len = len;
     hal_uart_write(last_frame, len);
 }
 
-static void send_error(uint16_t seq, uint8_t req, uint16_t code, const char *msg) {
-    uint8_t e[128];
-    rsb_put16(e, code);
-    e[2] = req;
-    uint32_t n = 3;
-    while (*msg && n < sizeof e) e[n++] = (uint8_t)*msg++;
-    send(RSB_ERROR, seq, e, n);
+static void send_error(uint16_t seq, uint8_t req, uint16_t code, const char* msg) {
+    uint8_t e[ERROR_TEXT];
+    send(RSB_ERROR, seq, e, error_body(e, req, code, msg));
+}
+
+/* The answer to a damaged line: not cached, and the cached answer stays, so a retransmission of the
+ * last request is still answered without running it twice. */
+static void send_damage(uint16_t seq, uint8_t req, uint16_t code, const char* msg) {
+    static uint8_t frame[1 + RSB_MAX_FRAME];
+    uint8_t e[ERROR_TEXT];
+    hal_uart_write(frame, build(RSB_ERROR, seq, e, error_body(e, req, code, msg), frame));
 }
 
 /* One Ascon operation on the chosen path; returns 0, RSB_E_AUTH_FAIL, RSB_E_HW_TIMEOUT or RSB_E_NO_HW. */
-static int crypt(int path, int decrypt, int precomputed, int variant, const uint8_t *key, const uint8_t *nonce,
-                 const uint8_t *ad, uint32_t ad_len, const uint8_t *in, uint32_t len, const uint8_t *tag, uint8_t *out,
-                 uint32_t *cycles) {
+static int crypt(int path, int decrypt, int precomputed, int variant, const uint8_t* key,
+                 const uint8_t* nonce, const uint8_t* ad, uint32_t ad_len, const uint8_t* in, uint32_t len,
+                 const uint8_t* tag, uint8_t* out, uint32_t* cycles) {
     *cycles = 0;
     if (path == RSB_PATH_SW) {
         hal_sw_begin();
@@ -60,13 +89,14 @@ static int crypt(int path, int decrypt, int precomputed, int variant, const uint
         return r == 1 ? RSB_E_AUTH_FAIL : 0;
     }
     if (!hal_ip_present()) return RSB_E_NO_HW;
-    const struct ascon_ip_op op = {variant, decrypt, precomputed, key, nonce, fw.state, ad, ad_len, in, len, tag, out};
+    const struct ascon_ip_op op = {variant, decrypt, precomputed, key, nonce, fw.state,
+                                   ad,      ad_len,  in,          len, tag,   out};
     const int r = ascon_ip_run(&op, cycles);
     if (r == ASCON_IP_TIMEOUT) return RSB_E_HW_TIMEOUT;
     return r == ASCON_IP_AUTH_FAIL ? RSB_E_AUTH_FAIL : 0;
 }
 
-static const char *error_text(int e) {
+static const char* error_text(int e) {
     switch (e) {
     case RSB_E_AUTH_FAIL:
         return "authentication failed";
@@ -79,8 +109,8 @@ static const char *error_text(int e) {
     }
 }
 
-static void handle(const struct rsb_frame *f) {
-    const uint8_t *b = f->body;
+static void handle(const struct rsb_frame* f) {
+    const uint8_t* b = f->body;
     const uint32_t n = f->len;
     const uint8_t rt = (uint8_t)(f->type | RSB_RESPONSE);
     switch (f->type) {
@@ -126,7 +156,8 @@ static void handle(const struct rsb_frame *f) {
         return;
     case RSB_LOAD_STATE:
         if (n != 40) break;
-        for (int i = 0; i < 5; ++i) fw.state[i] = rsb_get64(b + 8 * i);
+        for (int i = 0; i < 5; ++i)
+            fw.state[i] = rsb_get64(b + 8 * i);
         fw.have_state = 1;
         send(rt, f->seq, 0, 0);
         return;
@@ -167,17 +198,26 @@ static void handle(const struct rsb_frame *f) {
             send_error(f->seq, f->type, RSB_E_BAD_VARIANT, "variant must be 0, 1 or 2");
             return;
         }
+        /* Every record's lengths against the body (and the answer against a frame) before any is run:
+         * a batch that does not add up is refused whole. */
         uint32_t at = 4, out = 10;
-        uint64_t ticks = 0;
         for (uint32_t r = 0; r < count; ++r) {
             if (at + 36 > n) goto bad_length;
-            const uint8_t *key = b + at, *nonce = b + at + 16;
             const uint32_t ad_len = rsb_get16(b + at + 32), len = rsb_get16(b + at + 34);
             if (at + 36 + ad_len + len > n || out + len + 16 > RSB_MAX_BODY) goto bad_length;
+            at += 36 + ad_len + len;
+            out += len + 16;
+        }
+        if (at != n) goto bad_length;
+        at = 4, out = 10;
+        uint64_t ticks = 0;
+        for (uint32_t r = 0; r < count; ++r) {
+            const uint8_t *key = b + at, *nonce = b + at + 16;
+            const uint32_t ad_len = rsb_get16(b + at + 32), len = rsb_get16(b + at + 34);
             uint32_t cycles;
             const uint64_t t0 = hal_time();
-            const int e = crypt(path, 0, 0, variant, key, nonce, b + at + 36, ad_len, b + at + 36 + ad_len, len, 0,
-                                body + out, &cycles);
+            const int e = crypt(path, 0, 0, variant, key, nonce, b + at + 36, ad_len, b + at + 36 + ad_len,
+                                len, 0, body + out, &cycles);
             ticks += hal_time() - t0;
             if (e) {
                 send_error(f->seq, f->type, (uint16_t)e, error_text(e));
@@ -186,7 +226,6 @@ static void handle(const struct rsb_frame *f) {
             at += 36 + ad_len + len;
             out += len + 16;
         }
-        if (at != n) goto bad_length;
         rsb_put16(body, (uint16_t)count);
         rsb_put64(body + 2, ticks);
         send(rt, f->seq, body, out);
@@ -200,8 +239,9 @@ static void handle(const struct rsb_frame *f) {
             send_error(f->seq, f->type, RSB_E_NO_KEY, "load the key and the nonce first");
             return;
         }
-        if (size + 16 > sizeof work) break;
-        for (uint32_t i = 0; i < size; ++i) work[i] = (uint8_t)i;
+        if (size + 16 > sizeof work || count > RSB_MAX_BENCH_COUNT) break;
+        for (uint32_t i = 0; i < size; ++i)
+            work[i] = (uint8_t)i;
         uint64_t cycles_total = 0, ticks = 0;
         static uint8_t out[RSB_MAX_BODY];
         for (uint32_t i = 0; i < count; ++i) {
@@ -237,15 +277,13 @@ bad_length:
     return;
 }
 
-static void frame_done(void) {
+static void frame_done(const uint8_t* line, size_t n) {
     struct rsb_frame f;
     memset(&f, 0, sizeof f);
-    const long n = rsb_cobs_decode(rx, rx_len, payload);
-    const int e = n < 0 ? RSB_E_BAD_FRAME : rsb_parse(payload, (size_t)n, &f);
+    /* Decoded into a frame-sized buffer, bounded by it: a line may be anything the wire delivered. */
+    const int e = rsb_decode_frame(line, n, payload, sizeof payload, &f);
     if (e) {
-        /* Not cached: the client resends the request under the same sequence number and must get it run. */
-        send_error(f.seq, f.type, (uint16_t)e, e == RSB_E_BAD_CRC ? "CRC mismatch" : "bad frame");
-        fw.have_last = 0;
+        send_damage(f.seq, f.type, (uint16_t)e, e == RSB_E_BAD_CRC ? "CRC mismatch" : "bad frame");
         return;
     }
     /* A retransmission (same sequence number and command as the last one answered): the same answer,
@@ -259,19 +297,16 @@ static void frame_done(void) {
 }
 
 void fw_feed(uint8_t byte) {
-    if (byte != 0) {
-        if (rx_len < sizeof rx) rx[rx_len++] = byte;
-        else rx_overflow = 1;
-        return;
+    switch (rsb_rx_feed(&rx, byte)) {
+    case RSB_RX_LINE:
+        frame_done(rx.line, rx.len);
+        break;
+    case RSB_RX_OVERLONG: /* merged requests or noise, dropped up to this 0x00 */
+        send_damage(0, 0, RSB_E_BAD_FRAME, "frame too long");
+        break;
+    default:
+        break;
     }
-    if (rx_overflow) {
-        send_error(0, 0, RSB_E_BAD_FRAME, "frame too long");
-        fw.have_last = 0;
-    } else if (rx_len > 0) {
-        frame_done();
-    }
-    rx_len = 0;
-    rx_overflow = 0;
 }
 
 void fw_loop(void) {

@@ -17,6 +17,11 @@ extern "C" {
 #define RSB_MAX_PAYLOAD (RSB_HEADER + RSB_MAX_BODY + 4)
 /* COBS adds one byte per 254 and the delimiter. */
 #define RSB_MAX_FRAME (RSB_MAX_PAYLOAD + RSB_MAX_PAYLOAD / 254 + 2)
+/* The longest line (the bytes between two 0x00) a whole frame can be; anything longer is damage. */
+#define RSB_MAX_LINE (RSB_MAX_FRAME - 1)
+/* BENCH runs at most this many operations per request (the front ends' limit too), so one request cannot
+ * keep the board busy for hours. */
+#define RSB_MAX_BENCH_COUNT 1000000u
 
 enum rsb_type {
     RSB_HELLO = 0x01,
@@ -69,14 +74,41 @@ uint32_t rsb_crc32(const uint8_t* p, size_t n);
 /** COBS-encodes n bytes into out (room for n + n/254 + 2) and appends the 0x00 delimiter; returns the
  *  frame length. */
 size_t rsb_cobs_encode(const uint8_t* in, size_t n, uint8_t* out);
-/** Decodes one COBS frame (without its delimiter) in place into out; returns the length or -1. */
-long rsb_cobs_decode(const uint8_t* in, size_t n, uint8_t* out);
+/** Decodes one COBS frame (without its delimiter) into out, which has room for cap bytes (out may be in:
+ *  decoding never overtakes the input); returns the length, or -1 when the frame is malformed or would
+ *  not fit cap. */
+long rsb_cobs_decode(const uint8_t* in, size_t n, uint8_t* out, size_t cap);
 /** Builds a whole frame (header, body, CRC, COBS, delimiter) into out (RSB_MAX_FRAME bytes), using scratch
  *  (RSB_MAX_PAYLOAD bytes); returns its length, 0 when the body is too long. */
 size_t rsb_build(uint8_t type, uint16_t seq, const uint8_t* body, size_t len, uint8_t* scratch, uint8_t* out);
 /** Parses a decoded payload: 0 and *f filled, or an rsb_error (BAD_FRAME, BAD_CRC, BAD_VERSION); the
  *  sequence number is filled whenever the header could be read. */
 int rsb_parse(const uint8_t* payload, size_t n, struct rsb_frame* f);
+/** Decodes a received line (without its delimiter) into payload (cap bytes) and parses it: 0 and *f
+ *  filled (f->body points into payload), or an rsb_error as rsb_parse; BAD_FRAME for bad COBS or a line
+ *  that does not fit cap. */
+int rsb_decode_frame(const uint8_t* line, size_t n, uint8_t* payload, size_t cap, struct rsb_frame* f);
+
+/* The receiver both sides share: bytes in, lines out. A line is the bytes before a 0x00; a line longer
+ * than RSB_MAX_LINE cannot be a frame, so its bytes are dropped up to the next 0x00 (where the receiver is
+ * in step again) and it is reported once, as damage. Memory is fixed: nothing is ever stored past
+ * RSB_MAX_LINE. */
+struct rsb_rx {
+    uint8_t line[RSB_MAX_LINE];
+    size_t len;     /* bytes of the line so far */
+    size_t dropped; /* bytes of an over-long line so far (0: the line is not over-long) */
+    int ended;      /* the last byte ended a line: the next byte starts a new one */
+};
+
+enum rsb_rx_event {
+    RSB_RX_MORE = 0,    /* nothing complete yet (an empty line, 0x00 0x00, is nothing too) */
+    RSB_RX_LINE = 1,    /* a line ended: line[0..len) holds it until the next byte */
+    RSB_RX_OVERLONG = 2 /* an over-long line ended: `dropped` bytes were thrown away */
+};
+
+void rsb_rx_init(struct rsb_rx* r);
+/** One received byte; an rsb_rx_event. */
+int rsb_rx_feed(struct rsb_rx* r, uint8_t byte);
 
 static inline void rsb_put16(uint8_t* p, uint16_t v) {
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 
 #include "halhost.h"
@@ -31,7 +32,8 @@ int usage(const char* why) {
     std::fprintf(
         stderr,
         "roundscope-board-sim: %s\nusage: roundscope-board-sim [--unroll N] [--no-ip] [--corrupt-every N] "
-        "[--drop-every N] [--disconnect-after N] [--reset-after N]\n",
+        "[--drop-every N] [--disconnect-after N] [--reset-after N] [--garbage-before N] [--merge-at N] "
+        "[--bad-length N] [--extra-byte N]\n",
         why);
     return 2;
 }
@@ -46,23 +48,23 @@ int main(int argc, char** argv) {
             o.ipPresent = false;
             continue;
         }
-        if (a != "--unroll" && a != "--corrupt-every" && a != "--drop-every" && a != "--disconnect-after" &&
-            a != "--reset-after")
-            return usage(("unknown option " + a).c_str());
+        static const std::map<std::string, int rs::hw::board::HostBoardOptions::*> counts = {
+            {"--unroll", &rs::hw::board::HostBoardOptions::unroll},
+            {"--corrupt-every", &rs::hw::board::HostBoardOptions::corruptEvery},
+            {"--drop-every", &rs::hw::board::HostBoardOptions::dropEvery},
+            {"--disconnect-after", &rs::hw::board::HostBoardOptions::disconnectAfter},
+            {"--reset-after", &rs::hw::board::HostBoardOptions::resetAfter},
+            {"--garbage-before", &rs::hw::board::HostBoardOptions::garbageBefore},
+            {"--merge-at", &rs::hw::board::HostBoardOptions::mergeAt},
+            {"--bad-length", &rs::hw::board::HostBoardOptions::badLength},
+            {"--extra-byte", &rs::hw::board::HostBoardOptions::extraByte}};
+        const auto option = counts.find(a);
+        if (option == counts.end()) return usage(("unknown option " + a).c_str());
         if (i + 1 >= argc) return usage(("missing value after " + a).c_str());
         char* end = nullptr;
         const long v = std::strtol(argv[++i], &end, 10);
         if (!end || *end || v < 0 || v > 1000000) return usage(("bad value for " + a).c_str());
-        if (a == "--unroll")
-            o.unroll = static_cast<int>(v);
-        else if (a == "--corrupt-every")
-            o.corruptEvery = static_cast<int>(v);
-        else if (a == "--drop-every")
-            o.dropEvery = static_cast<int>(v);
-        else if (a == "--disconnect-after")
-            o.disconnectAfter = static_cast<int>(v);
-        else
-            o.resetAfter = static_cast<int>(v);
+        o.*(option->second) = static_cast<int>(v);
     }
     const int master = posix_openpt(O_RDWR | O_NOCTTY);
     if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) {

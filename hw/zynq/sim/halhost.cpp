@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
 
 #include "hw/axilite.h"
 #include "hw/ipdevice.h"
@@ -12,6 +13,7 @@
 extern "C" {
 #include "firmware.h"
 #include "hal.h"
+#include "protocol.h"
 }
 
 namespace rs::hw::board {
@@ -27,6 +29,7 @@ struct Board {
     std::chrono::steady_clock::time_point swStart;
     int framesOut = 0;
     bool disconnected = false;
+    bool mergeNext = false; ///< the previous frame lost its trailing 0x00; this one loses its leading one
 };
 
 Board& board() {
@@ -37,6 +40,52 @@ Board& board() {
 /** Modelled nanoseconds for one register access that took `clocks` bus clocks. */
 void chargeAccess(std::uint64_t clocks) {
     board().timeNs += static_cast<double>(clocks) * 1e9 / kPlHz + kAccessNs;
+}
+
+/** A frame as the firmware writes it (0x00, COBS, 0x00) rebuilt with its payload changed by `change`
+ *  (which gets the decoded payload and returns the new one); the frame itself when it does not decode. */
+template <class Change>
+std::basic_string<uint8_t> rebuilt(const std::basic_string<uint8_t>& frame, Change change) {
+    if (frame.size() < 3 || frame.front() != 0 || frame.back() != 0) return frame;
+    std::basic_string<uint8_t> payload(RSB_MAX_PAYLOAD, 0);
+    const long n = rsb_cobs_decode(frame.data() + 1, frame.size() - 2, payload.data(), payload.size());
+    if (n < RSB_HEADER + 4) return frame;
+    payload.resize(static_cast<std::size_t>(n) - 4); // without the CRC, recomputed below
+    payload = change(payload);
+    payload.resize(payload.size() + 4);
+    rsb_put32(payload.data() + payload.size() - 4, rsb_crc32(payload.data(), payload.size() - 4));
+    std::basic_string<uint8_t> out(1 + payload.size() + payload.size() / 254 + 2, 0);
+    out.resize(1 + rsb_cobs_encode(payload.data(), payload.size(), out.data() + 1));
+    return out;
+}
+
+/** The response fault options applied to one frame about to be written. */
+std::basic_string<uint8_t> damaged(Board& b, std::basic_string<uint8_t> frame) {
+    const auto& o = b.options;
+    const int k = b.framesOut;
+    const std::size_t n = frame.size();
+    if (o.corruptEvery > 0 && k % o.corruptEvery == 0 && n > 2) frame[n / 2] ^= 0x5a;
+    if (o.dropEvery > 0 && k % o.dropEvery == 0 && n > 2) frame.erase(n / 2, 1);
+    if (k == o.badLength)
+        frame = rebuilt(frame, [](std::basic_string<uint8_t> p) {
+            rsb_put16(p.data() + 4, static_cast<uint16_t>(rsb_get16(p.data() + 4) + 1));
+            return p;
+        });
+    if (k == o.extraByte)
+        frame = rebuilt(frame, [](std::basic_string<uint8_t> p) {
+            if (p.size() >= RSB_HEADER + RSB_MAX_BODY) return p;
+            p.push_back(0x5a);
+            rsb_put16(p.data() + 4, static_cast<uint16_t>(p.size() - RSB_HEADER));
+            return p;
+        });
+    if (b.mergeNext && !frame.empty() && frame.front() == 0) frame.erase(0, 1);
+    b.mergeNext = false;
+    if (k == o.mergeAt && !frame.empty() && frame.back() == 0) {
+        frame.pop_back();
+        b.mergeNext = true;
+    }
+    if (k == o.garbageBefore) frame.insert(0, std::basic_string<uint8_t>(kGarbageLineBytes, 0x01));
+    return frame;
 }
 
 } // namespace
@@ -120,9 +169,7 @@ void hal_uart_write(const uint8_t* p, uint32_t n) {
     if (b.disconnected) return;
     const auto& o = b.options;
     ++b.framesOut;
-    std::basic_string<uint8_t> frame(p, n);
-    if (o.corruptEvery > 0 && b.framesOut % o.corruptEvery == 0 && n > 2) frame[n / 2] ^= 0x5a;
-    if (o.dropEvery > 0 && b.framesOut % o.dropEvery == 0 && n > 2) frame.erase(n / 2, 1);
+    const std::basic_string<uint8_t> frame = rs::hw::board::damaged(b, std::basic_string<uint8_t>(p, n));
     for (std::size_t off = 0; off < frame.size();) {
         const ssize_t w = write(b.fd, frame.data() + off, frame.size() - off);
         if (w <= 0) break;

@@ -20,7 +20,15 @@ struct HostBoardOptions {
     int dropEvery = 0;       ///< drop a byte of every Nth response frame (0: never)
     int disconnectAfter = 0; ///< close the line after N response frames (0: never)
     int resetAfter = 0;      ///< forget the key/nonce (a board reset) after N response frames (0: never)
+    // Damage the host's decoder must survive (each on the Nth response frame only; 0: never):
+    int garbageBefore = 0; ///< a 4200-byte line without a 0x00 (longer than any frame) before it
+    int mergeAt = 0;       ///< the 0x00s between it and the next frame lost: the two arrive as one line
+    int badLength = 0;     ///< its header says one body byte more than it carries (the CRC is right)
+    int extraByte = 0;     ///< one body byte more than its command answers, header and CRC consistent
 };
+
+/** @brief The length of the line written before the garbageBefore frame. */
+inline constexpr int kGarbageLineBytes = 4200;
 
 inline constexpr double kTimerHz = 333333333.0;
 inline constexpr double kPlHz = 100e6;
