@@ -1,7 +1,8 @@
 // campaign and chart: benchmark campaigns without the GUI. `campaign run` runs (or resumes) a
 // definition into an SQLite store, printing a line per run; Ctrl+C stops between runs and keeps
-// every committed run. `campaign list` and `campaign export` read the store; `chart` draws the
-// Charts page's chart to PNG or PDF.
+// every committed run. `campaign list` and `campaign export` read the store (read-only: nothing is
+// created or changed); `chart` draws the Charts page's chart to PNG or PDF. Outputs are written all or
+// nothing.
 #include "clicommands.h"
 
 #include "boardrunner.h"
@@ -9,6 +10,7 @@
 #include "campaignengine.h"
 #include "chartdata.h"
 #include "cudarunner.h"
+#include "fileio/safefile.h"
 #include "hw/iprunner.h"
 #include "rvrunner.h"
 
@@ -17,7 +19,6 @@
 
 #include <atomic>
 #include <csignal>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -32,13 +33,33 @@ extern "C" void onInterrupt(int) {
     g_cancel.store(true);
 }
 
-/** The store named by --db; its errors are bad input (exit 2) naming --db. */
-std::unique_ptr<campaign::CampaignStore> openStore(const CliArgs& args) {
+/** The store named by --db (read-only for list, export and chart: nothing is created, migrated or
+ *  written); its errors are bad input (exit 2) naming --db. */
+std::unique_ptr<campaign::CampaignStore> openStore(const CliArgs& args, campaign::OpenMode mode) {
     const std::string path = args.require("db");
     try {
-        return std::make_unique<campaign::CampaignStore>(path);
+        return std::make_unique<campaign::CampaignStore>(path, campaign::StoreOptions{mode, {}});
     } catch (const campaign::StoreError& e) {
         throw UsageError(std::string("--db: ") + e.what());
+    }
+}
+
+/** Runs a read or write of the store: its failures (a damaged store found while reading) name --db. */
+template <class F> auto withStore(F f) {
+    try {
+        return f();
+    } catch (const campaign::StoreError& e) {
+        throw UsageError(std::string("--db: ") + e.what());
+    }
+}
+
+/** Writes the output to --out all or nothing: a full disk or a size limit is an error naming --out and
+ *  leaves the previous file as it was. */
+void writeOut(const std::string& path, const std::string& text) {
+    try {
+        fileio::writeFileAtomic(path, text);
+    } catch (const fileio::FileError& e) {
+        throw UsageError(std::string("--out: ") + e.what());
     }
 }
 
@@ -54,7 +75,12 @@ QJsonObject campaignJson(const campaign::CampaignRow& c) {
         {"runs_done", c.runsDone},
         {"runs_failed", c.runsFailed},
         {"runs_total", c.runsTotal},
-        {"spec", QJsonDocument::fromJson(QByteArray::fromStdString(campaign::specJson(c.spec))).object()},
+        {"spec",
+         c.specError.empty()
+             ? QJsonValue(
+                   QJsonDocument::fromJson(QByteArray::fromStdString(campaign::specJson(c.spec))).object())
+             : QJsonValue()},
+        {"spec_error", QString::fromStdString(c.specError)},
         {"provenance", prov}};
 }
 
@@ -87,7 +113,10 @@ std::string csvField(const std::string& s) {
 }
 
 int campaignRun(const CliArgs& args) {
-    args.allow({"db", "preset"}, {"resume"});
+    args.allow({"db", "preset"}, {"resume", "new"});
+    if (args.flag("resume") && args.flag("new"))
+        throw UsageError(
+            "campaign run: --resume continues a stored campaign, --new starts another; not both");
     campaign::CampaignSpec spec;
     try {
         if (const auto preset = args.value("preset")) {
@@ -102,7 +131,7 @@ int campaignRun(const CliArgs& args) {
     } catch (const campaign::SpecError& e) {
         throw UsageError(std::string(args.has("preset") ? "--preset: " : "SPEC: ") + e.what());
     }
-    auto store = openStore(args);
+    auto store = openStore(args, campaign::OpenMode::ReadWrite);
     hw::registerIpRunner();
     gpu::registerCudaRunner();
     riscv::registerRiscvRunners();
@@ -110,7 +139,9 @@ int campaignRun(const CliArgs& args) {
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     campaign::EngineOptions opt;
-    opt.resume = args.flag("resume");
+    opt.start = args.flag("new")      ? campaign::StartMode::New
+                : args.flag("resume") ? campaign::StartMode::Resume
+                                      : campaign::StartMode::Fresh;
     opt.cancel = &g_cancel;
     const bool json = args.flag("json");
     opt.progress = [json](const campaign::EngineProgress& p) {
@@ -118,32 +149,48 @@ int campaignRun(const CliArgs& args) {
     };
     campaign::EngineResult r;
     try {
-        r = campaign::runCampaign(*store, spec, opt);
+        r = withStore([&] { return campaign::runCampaign(*store, spec, opt); });
     } catch (const campaign::SpecError& e) {
         throw UsageError(std::string("SPEC: ") + e.what());
+    } catch (const campaign::CampaignRefused& e) {
+        const bool stored = e.reason() == campaign::CampaignRefused::Reason::DefinitionStored;
+        throw UsageError(std::string("--db: ") + e.what() +
+                         (stored ? " (--resume continues it, --new starts another)" : ""));
     }
+    if (r.alreadyFinished && !args.flag("json"))
+        std::cout << "nothing to do: campaign " << r.campaignId << " is finished" << std::endl;
     printResult(args, QJsonObject{{"campaign", static_cast<qint64>(r.campaignId)},
                                   {"db", QString::fromStdString(store->path())},
                                   {"runs", r.runs},
                                   {"skipped", r.skipped},
                                   {"failed", r.failed},
-                                  {"cancelled", r.cancelled}});
+                                  {"cancelled", r.cancelled},
+                                  {"nothing_to_do", r.alreadyFinished}});
     return r.failed > 0 || r.cancelled ? kExitKatFailed : kExitOk;
 }
 
 int campaignList(const CliArgs& args) {
     args.allow({"db"});
-    const auto store = openStore(args);
+    const auto store = openStore(args, campaign::OpenMode::ReadOnly);
+    const auto campaigns = withStore([&] { return store->campaigns(); });
     QJsonArray list;
-    for (const auto& c : store->campaigns())
+    for (const auto& c : campaigns)
         list.append(campaignJson(c));
     if (args.flag("json")) {
         printResult(args, QJsonObject{{"db", QString::fromStdString(store->path())}, {"campaigns", list}});
         return kExitOk;
     }
-    for (const auto& c : store->campaigns())
-        std::cout << "#" << c.id << "  " << c.name << "  " << c.status << "  " << c.runsDone << "/"
-                  << c.runsTotal << " runs (" << c.runsFailed << " failed)  " << c.created << "\n";
+    for (const auto& c : campaigns) {
+        std::cout << "#" << c.id << "  " << c.name << "  " << c.status << "  " << c.runsDone << "/";
+        if (c.specError.empty())
+            std::cout << c.runsTotal;
+        else
+            std::cout << "?";
+        std::cout << " runs (" << c.runsFailed << " failed)  " << c.created;
+        // An old or foreign definition is reported for its campaign; the listing goes on.
+        if (!c.specError.empty()) std::cout << "  (definition unreadable: " << c.specError << ")";
+        std::cout << "\n";
+    }
     return kExitOk;
 }
 
@@ -151,14 +198,15 @@ int campaignExport(const CliArgs& args) {
     args.allow({"db", "id", "out"}, {"csv"});
     const bool csv = args.flag("csv");
     if (csv == args.flag("json")) throw UsageError("campaign export: choose one of --csv or --json");
-    const auto store = openStore(args);
     const auto id = static_cast<std::int64_t>(args.integer("id", -1, 1, std::numeric_limits<int>::max()));
-    const auto c = store->campaign(id);
+    const auto store = openStore(args, campaign::OpenMode::ReadOnly);
+    const auto c = withStore([&] { return store->campaign(id); });
     if (!c) throw UsageError("--id: no campaign " + std::to_string(id) + " in " + store->path());
+    const auto runs = withStore([&] { return store->runs(id); });
     std::ostringstream text;
     if (csv) {
         text << "campaign,target,algorithm,ad_bytes,message_bytes,verified,failure,metric,value,unit\n";
-        for (const auto& r : store->runs(id)) {
+        for (const auto& r : runs) {
             const std::string head = std::to_string(id) + "," + csvField(r.key.target) + "," +
                                      csvField(r.key.algorithm) + "," + std::to_string(r.key.adBytes) + "," +
                                      std::to_string(r.key.messageBytes) + "," + (r.verified ? "1" : "0") +
@@ -169,18 +217,18 @@ int campaignExport(const CliArgs& args) {
                      << "," << csvField(m.unit) << "\n";
         }
     } else {
-        QJsonArray runs;
-        for (const auto& r : store->runs(id))
-            runs.append(runJson(r));
+        QJsonArray list;
+        for (const auto& r : runs)
+            list.append(runJson(r));
         QJsonObject o = campaignJson(*c);
-        o.insert("runs", runs);
+        o.insert("runs", list);
         text << QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() << "\n";
     }
     if (const auto out = args.value("out")) {
-        std::ofstream f(*out, std::ios::binary);
-        if (!(f << text.str())) throw UsageError("--out: cannot write " + *out);
+        writeOut(*out, text.str());
     } else {
-        std::cout << text.str();
+        std::cout << text.str() << std::flush;
+        if (!std::cout) throw UsageError("campaign export: cannot write the standard output");
     }
     return kExitOk;
 }
@@ -198,7 +246,7 @@ int runChart(const CliArgs& args) {
     args.allow({"db", "campaign", "metric", "kind", "baseline", "out"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() + "'");
-    const auto store = openStore(args);
+    const auto store = openStore(args, campaign::OpenMode::ReadOnly);
     campaign::ChartRequest req;
     std::stringstream ids(args.require("campaign"));
     for (std::string part; std::getline(ids, part, ',');) {
@@ -215,21 +263,23 @@ int runChart(const CliArgs& args) {
     if (!QString::fromStdString(out).endsWith(".png", Qt::CaseInsensitive) &&
         !QString::fromStdString(out).endsWith(".pdf", Qt::CaseInsensitive))
         throw UsageError("--out: " + out + " (write .png or .pdf)");
+    QString title;
+    for (const std::int64_t id : req.campaigns) {
+        const auto c = withStore([&] { return store->campaign(id); });
+        if (!c) throw UsageError("--campaign: no campaign " + std::to_string(id) + " in " + store->path());
+        title += (title.isEmpty() ? QString() : QStringLiteral(" vs ")) + QString::fromStdString(c->name);
+    }
     campaign::ChartData data;
     try {
         req.kind = campaign::chartKindFromName(args.value("kind").value_or("metric"));
         req.metric = args.value("metric").value_or("throughput");
         req.baseline = args.value("baseline").value_or("cpu");
-        data = campaign::chartData(*store, req);
+        data = withStore([&] { return campaign::chartData(*store, req); });
     } catch (const campaign::SpecError& e) {
         throw UsageError(std::string("--kind/--metric: ") + e.what());
-    } catch (const campaign::StoreError& e) {
-        throw UsageError(std::string("--campaign: ") + e.what());
     }
     QString error;
-    QString title = QString::fromStdString(store->campaign(req.campaigns.front())->name);
-    for (std::size_t i = 1; i < req.campaigns.size(); ++i)
-        title += QStringLiteral(" vs ") + QString::fromStdString(store->campaign(req.campaigns[i])->name);
+    // Rendered in memory, written all or nothing (a full disk leaves the previous file as it was).
     if (!gui::renderCampaignChart(data, title, QString::fromStdString(out), &error))
         throw UsageError("--out: " + error.toStdString());
     printResult(args, QJsonObject{{"out", QString::fromStdString(out)},

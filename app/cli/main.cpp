@@ -50,13 +50,15 @@ constexpr const char* kUsage = R"(usage: roundscope-cli COMMAND [options] [--jso
   wave convert IN OUT         VCD <-> FST (by extension)
   wave delta FILE --a SIGNAL=VALUE --b SIGNAL=VALUE [--after TICK] [--clock SIGNAL]
         ticks (and cycles of the clock) from where A first takes its value to where B then does
-    campaign run SPEC.json|--preset NAME --db FILE [--resume]
+  campaign run SPEC.json|--preset NAME --db FILE [--resume|--new]
         run a benchmark campaign (targets x algorithms x sizes x repeats) into an SQLite store;
         every run is checked against the C++ model first, committed as it ends; Ctrl+C stops
-        between runs, --resume continues the newest unfinished campaign of the same definition
+        between runs. A store holding this definition already is refused unless --resume (continue
+        its newest campaign; "nothing to do" when finished) or --new (start another); one process
+        runs a campaign at a time
         presets: nist-lwc, paper004, paper003; targets: cpu, cpu-mt, ip, cuda,
         riscv-qemu, riscv-spike, board
-  campaign list --db FILE     the stored campaigns
+  campaign list --db FILE     the stored campaigns (list, export and chart only read the store)
   campaign export --db FILE --id N --csv|--json [--out FILE]
   chart --db FILE --campaign N[,M] [--kind metric|speedup|efficiency] [--metric M]
         [--baseline TARGET] --out FILE.png|FILE.pdf

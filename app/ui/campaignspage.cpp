@@ -3,6 +3,7 @@
 #include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspec.h"
+#include "fileio/safefile.h"
 #include "pagehelpers.h"
 
 #include <QAction>
@@ -27,8 +28,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
-#include <fstream>
 
 namespace rs::gui {
 
@@ -93,7 +92,14 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     m_run->setObjectName(QStringLiteral("campaignRun"));
     m_run->setToolTip(
         tr("Run the campaign (Ctrl+Return): every run is checked against the C++ model, then timed"));
-    m_resume = new QCheckBox(tr("Resume the unfinished campaign of this definition"), editBox);
+    m_resume = new QCheckBox(tr("Resume"), editBox);
+    m_resume->setObjectName(QStringLiteral("campaignResume"));
+    m_resume->setToolTip(tr("Continue the newest campaign of this definition (nothing to do when it is "
+                            "finished; a new one when there is none)"));
+    m_new = new QCheckBox(tr("New campaign"), editBox);
+    m_new->setObjectName(QStringLiteral("campaignNew"));
+    m_new->setToolTip(tr("Start another campaign even when the store holds this definition (without Resume "
+                         "or New campaign, a stored definition is refused)"));
     m_cancel = new QPushButton(tr("Cancel"), editBox);
     m_cancel->setObjectName(QStringLiteral("campaignCancel"));
     m_cancel->setEnabled(false);
@@ -111,7 +117,8 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_run);
     runRow->addWidget(m_cancel);
-    runRow->addWidget(m_resume, 1);
+    runRow->addWidget(m_resume);
+    runRow->addWidget(m_new, 1);
     auto* editLayout = new QVBoxLayout(editBox);
     editLayout->addLayout(presetRow);
     editLayout->addWidget(m_tabs, 2);
@@ -168,6 +175,13 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     connect(runAction, &QAction::triggered, this, &CampaignsPage::run);
     connect(m_run, &QPushButton::clicked, this, &CampaignsPage::run);
     connect(m_cancel, &QPushButton::clicked, m_session, &CampaignSession::cancel);
+    // One of the two at most: resume this definition's campaign, or start another.
+    connect(m_resume, &QCheckBox::toggled, this, [this](bool on) {
+        if (on) m_new->setChecked(false);
+    });
+    connect(m_new, &QCheckBox::toggled, this, [this](bool on) {
+        if (on) m_resume->setChecked(false);
+    });
     connect(m_preset, &QComboBox::currentIndexChanged, this, &CampaignsPage::loadPreset);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &CampaignsPage::validate);
     connect(m_form, &CampaignForm::edited, this, &CampaignsPage::formEdited);
@@ -182,9 +196,12 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Save the definition"), QStringLiteral("campaign.json"), tr("JSON (*.json)"));
         if (path.isEmpty()) return;
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(m_editor->toPlainText().toUtf8()) < 0)
-            showSpecMessage(tr("Cannot write %1: %2").arg(path, f.errorString()), true);
+        try {
+            fileio::writeFileAtomic(QFile::encodeName(path).toStdString(),
+                                    m_editor->toPlainText().toUtf8().toStdString());
+        } catch (const fileio::FileError& e) {
+            showSpecMessage(QString::fromUtf8(e.what()), true);
+        }
     });
     connect(openStore, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
@@ -220,12 +237,16 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     };
     connect(
         m_session, &CampaignSession::finished, this,
-        [this, ended](qint64 id, int runs, int failed, bool cancelled) {
+        [this, ended](qint64 id, int runs, int failed, bool cancelled, bool nothingToDo) {
             ended();
-            m_log->appendPlainText(
-                cancelled
-                    ? tr("— campaign #%1 cancelled after %2 runs (resume continues it) —").arg(id).arg(runs)
-                    : tr("— campaign #%1 finished: %2 runs, %3 failed —").arg(id).arg(runs).arg(failed));
+            if (nothingToDo)
+                m_log->appendPlainText(tr("— nothing to do: campaign #%1 is finished —").arg(id));
+            else if (cancelled)
+                m_log->appendPlainText(
+                    tr("— campaign #%1 cancelled after %2 runs (resume continues it) —").arg(id).arg(runs));
+            else
+                m_log->appendPlainText(
+                    tr("— campaign #%1 finished: %2 runs, %3 failed —").arg(id).arg(runs).arg(failed));
         });
     connect(m_session, &CampaignSession::failed, this, [this, ended](const QString& m) {
         ended();
@@ -275,7 +296,7 @@ void CampaignsPage::validate() {
     QString error, summary;
     try {
         const auto spec = campaign::parseSpec(m_editor->toPlainText().toStdString());
-        const auto runs = campaign::expandRuns(spec).size();
+        const auto runs = campaign::countRuns(spec); // counted, never expanded just to count
         summary = (runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)) +
                   (spec.repeats == 1 ? tr(", 1 repeat") : tr(", %1 repeats each").arg(spec.repeats));
         if (!m_fromForm) m_form->setSpec(spec);
@@ -289,15 +310,21 @@ void CampaignsPage::validate() {
 
 void CampaignsPage::run() {
     if (!m_valid || m_session->isRunning()) return;
-    m_session->start(campaign::parseSpec(m_editor->toPlainText().toStdString()), m_resume->isChecked());
+    const campaign::StartMode mode = m_resume->isChecked() ? campaign::StartMode::Resume
+                                     : m_new->isChecked()  ? campaign::StartMode::New
+                                                           : campaign::StartMode::Fresh;
+    m_session->start(campaign::parseSpec(m_editor->toPlainText().toStdString()), mode);
 }
 
 void CampaignsPage::refreshCampaigns() {
+    QString error;
+    const auto list = m_session->campaigns(&error);
     m_storeLabel->setText(m_session->storePath().isEmpty() ? tr("No store open")
-                                                           : tr("Store: %1").arg(m_session->storePath()));
+                          : error.isEmpty()                ? tr("Store: %1").arg(m_session->storePath())
+                                                           : tr("Store cannot be read: %1").arg(error));
+    setErrorStyle(m_storeLabel, !error.isEmpty());
     const auto selected = selectedCampaign();
     const QSignalBlocker block(m_campaigns);
-    const auto list = m_session->campaigns();
     m_campaigns->setRowCount(static_cast<int>(list.size()));
     int reselect = -1;
     for (int i = 0; i < static_cast<int>(list.size()); ++i) {
@@ -305,12 +332,18 @@ void CampaignsPage::refreshCampaigns() {
         const QStringList cells = {QString::number(c.id),
                                    QString::fromStdString(c.name),
                                    QString::fromStdString(c.status),
-                                   QStringLiteral("%1 / %2").arg(c.runsDone).arg(c.runsTotal),
+                                   c.specError.empty()
+                                       ? QStringLiteral("%1 / %2").arg(c.runsDone).arg(c.runsTotal)
+                                       : QStringLiteral("%1 / ?").arg(c.runsDone),
                                    QString::number(c.runsFailed),
                                    QString::fromStdString(c.created)};
         for (int col = 0; col < cells.size(); ++col)
             m_campaigns->setItem(i, col, new QTableWidgetItem(cells[col]));
         m_campaigns->item(i, 0)->setData(Qt::UserRole, static_cast<qint64>(c.id));
+        if (!c.specError.empty()) // an old or foreign definition: reported for this campaign only
+            for (int col = 0; col < cells.size(); ++col)
+                m_campaigns->item(i, col)->setToolTip(
+                    tr("Its definition cannot be read: %1").arg(QString::fromStdString(c.specError)));
         if (selected && *selected == c.id) reselect = i;
     }
     if (reselect < 0 && !list.empty()) reselect = static_cast<int>(list.size()) - 1; // the newest
@@ -330,7 +363,13 @@ void CampaignsPage::showRuns() {
     m_model->removeRows(0, m_model->rowCount());
     const auto id = selectedCampaign();
     if (!id) return;
-    for (const auto& r : m_session->runs(*id)) {
+    QString error;
+    const auto runs = m_session->runs(*id, &error);
+    if (!error.isEmpty()) {
+        m_storeLabel->setText(tr("Store cannot be read: %1").arg(error));
+        setErrorStyle(m_storeLabel, true);
+    }
+    for (const auto& r : runs) {
         const QString median = measurement(r, "time_median"), thr = measurement(r, "throughput"),
                       cyc = measurement(r, "cycles");
         m_model->appendRow(
@@ -345,22 +384,25 @@ void CampaignsPage::showRuns() {
 }
 
 bool CampaignsPage::exportCsv(const QString& path) {
-    std::ofstream f(QFile::encodeName(path).toStdString(), std::ios::binary);
+    std::string text;
     for (int c = 0; c < m_proxy->columnCount(); ++c)
-        f << (c ? "," : "") << m_proxy->headerData(c, Qt::Horizontal).toString().toStdString();
-    f << "\n";
+        text += (c ? "," : "") + m_proxy->headerData(c, Qt::Horizontal).toString().toStdString();
+    text += "\n";
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         for (int c = 0; c < m_proxy->columnCount(); ++c) {
             QString v = m_proxy->index(r, c).data().toString();
-            if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')))
+            if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')) || v.contains(QLatin1Char('\n')))
                 v = QLatin1Char('"') + v.replace(QLatin1String("\""), QLatin1String("\"\"")) +
                     QLatin1Char('"');
-            f << (c ? "," : "") << v.toStdString();
+            text += (c ? "," : "") + v.toStdString();
         }
-        f << "\n";
+        text += "\n";
     }
-    if (!f) {
-        m_log->appendPlainText(tr("Cannot write %1").arg(path));
+    try {
+        // All or nothing: a full disk leaves the previous file as it was and says so.
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), text);
+    } catch (const fileio::FileError& e) {
+        m_log->appendPlainText(tr("Cannot export the runs: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
     return true;

@@ -1,7 +1,8 @@
 #pragma once
 // The Campaigns page: the store's campaigns, a definition editor (JSON, from a preset or a file,
-// validated as you type), Run / Resume / Cancel with a progress bar and a live log, and the runs of
-// the chosen campaign in a table that sorts and filters and exports CSV. Talks only to CampaignSession.
+// validated as you type), Run (Resume / New campaign as the CLI's --resume / --new) / Cancel with a
+// progress bar and a live log, and the runs of the chosen campaign in a table that sorts and filters and
+// exports CSV. A store that cannot be read is shown as such. Talks only to CampaignSession.
 
 #include <QWidget>
 
@@ -44,7 +45,13 @@ class CampaignsPage : public QWidget {
     QLabel* specError() const { return m_specError; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
+    /** @brief Resume: continue the newest campaign of this definition ("nothing to do" when finished). */
     QCheckBox* resumeBox() const { return m_resume; }
+    /** @brief New campaign: start another even when the store holds this definition. Without either box,
+     *  a stored definition is refused (the CLI's run / --resume / --new rules). */
+    QCheckBox* newBox() const { return m_new; }
+    /** @brief The store's path, or why it cannot be read. */
+    QLabel* storeLabel() const { return m_storeLabel; }
     QProgressBar* progressBar() const { return m_progress; }
     QPlainTextEdit* log() const { return m_log; }
     QTableWidget* campaignTable() const { return m_campaigns; }
@@ -52,7 +59,8 @@ class CampaignsPage : public QWidget {
     QLineEdit* runFilter() const { return m_filter; }
     /** @brief The campaign whose runs are shown. */
     std::optional<std::int64_t> selectedCampaign() const;
-    /** @brief Writes the shown runs as CSV; false with the reason on the page. */
+    /** @brief Writes the shown runs as CSV, all or nothing (the previous file stays when it cannot); false
+     *  with the reason in the log. */
     bool exportCsv(const QString& path);
 
   public slots:
@@ -78,6 +86,7 @@ class CampaignsPage : public QWidget {
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QCheckBox* m_resume = nullptr;
+    QCheckBox* m_new = nullptr;
     QProgressBar* m_progress = nullptr;
     QPlainTextEdit* m_log = nullptr;
     QTableWidget* m_campaigns = nullptr;

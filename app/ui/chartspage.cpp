@@ -2,6 +2,8 @@
 
 #include "campaignchart.h"
 #include "campaignsession.h"
+#include "fileio/safefile.h"
+#include "pagehelpers.h"
 #include "theme.h"
 
 #include <QComboBox>
@@ -12,8 +14,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include <fstream>
 #include <set>
+#include <sstream>
 
 namespace rs::gui {
 
@@ -73,7 +75,8 @@ void ChartsPage::refillCampaigns() {
         m_first->clear();
         m_second->clear();
         m_second->addItem(tr("(none)"));
-        for (const auto& c : m_session->campaigns()) {
+        QString error;
+        for (const auto& c : m_session->campaigns(&error)) {
             const QString label = QStringLiteral("#%1 %2").arg(c.id).arg(QString::fromStdString(c.name));
             m_first->addItem(label, QString::number(c.id));
             m_second->addItem(label, QString::number(c.id));
@@ -81,12 +84,21 @@ void ChartsPage::refillCampaigns() {
         const int i = m_first->findData(first);
         m_first->setCurrentIndex(i >= 0 ? i : m_first->count() - 1);
         m_second->setCurrentIndex(std::max(0, m_second->findData(second)));
+        m_storeError = error;
     }
     refresh();
 }
 
 void ChartsPage::refresh() {
     const auto* store = m_session->store();
+    if (!m_storeError.isEmpty()) {
+        // A damaged store (or one that vanished) is shown, never charted from and never a crash.
+        m_chart->setData({});
+        m_note->setText(tr("The store cannot be read: %1").arg(m_storeError));
+        setErrorStyle(m_note, true);
+        return;
+    }
+    setErrorStyle(m_note, false);
     if (store == nullptr || m_first->count() == 0) {
         m_chart->setData({});
         m_note->setText(tr("No campaign yet: run one in the Campaigns page."));
@@ -98,12 +110,20 @@ void ChartsPage::refresh() {
         req.campaigns.push_back(m_second->currentData().toLongLong());
     // The metrics and targets these campaigns have.
     std::set<std::string> metrics, targets;
-    for (const auto id : req.campaigns)
-        for (const auto& r : store->runs(id)) {
+    for (const auto id : req.campaigns) {
+        QString error;
+        for (const auto& r : m_session->runs(id, &error)) {
             targets.insert(r.key.target);
             for (const auto& m : r.measurements)
                 metrics.insert(m.metric);
         }
+        if (!error.isEmpty()) {
+            m_chart->setData({});
+            m_note->setText(tr("The store cannot be read: %1").arg(error));
+            setErrorStyle(m_note, true);
+            return;
+        }
+    }
     {
         const QString metric = m_metric->currentText(), base = m_baseline->currentText();
         const QSignalBlocker b1(m_metric), b2(m_baseline);
@@ -135,22 +155,29 @@ void ChartsPage::refresh() {
                          .arg(data.missingBaseline)
                          .arg(m_baseline->currentText());
         m_note->setText(notes.join(QStringLiteral("; ")));
-    } catch (const std::exception& e) {
+    } catch (const std::exception& e) { // a metric no run has, or the store failed while charting
         m_chart->setData({}, title);
         m_note->setText(QString::fromUtf8(e.what()));
     }
 }
 
 bool ChartsPage::exportCsv(const QString& path) {
-    std::ofstream f(QFile::encodeName(path).toStdString(), std::ios::binary);
+    std::ostringstream f;
     f << "series,campaign,target,algorithm,ad_bytes,message_bytes,value\n";
     for (const auto& s : m_chart->data().series)
         for (const auto& p : s.points)
             f << '"' << s.label << "\"," << s.campaign << ',' << s.target << ',' << s.algorithm << ','
               << s.adBytes << ',' << static_cast<std::uint64_t>(p.x) << ','
               << QString::number(p.y, 'g', 17).toStdString() << "\n";
-    if (!f) m_note->setText(tr("Cannot write %1").arg(path));
-    return static_cast<bool>(f);
+    try {
+        // All or nothing: a full disk leaves the previous file as it was and says so.
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), f.str());
+    } catch (const fileio::FileError& e) {
+        m_note->setText(tr("Cannot export the series: %1").arg(QString::fromUtf8(e.what())));
+        setErrorStyle(m_note, true);
+        return false;
+    }
+    return true;
 }
 
 } // namespace rs::gui

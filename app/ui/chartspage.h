@@ -3,6 +3,7 @@
 // against message size (throughput, median time, cycles/byte, ...) or as paper 004's speedup and
 // efficiency against a baseline target; PNG/PDF from the chart's menu, CSV of the plotted series.
 
+#include <QString>
 #include <QWidget>
 
 class QComboBox;
@@ -29,7 +30,8 @@ class ChartsPage : public QWidget {
     QComboBox* baselineBox() const { return m_baseline; }
     CampaignChart* chart() const { return m_chart; }
     QLabel* noteLabel() const { return m_note; }
-    /** @brief Writes the plotted series as CSV (series, message bytes, value). */
+    /** @brief Writes the plotted series as CSV (series, message bytes, value), all or nothing; false with
+     *  the reason in the note. */
     bool exportCsv(const QString& path);
 
   public slots:
@@ -46,6 +48,7 @@ class ChartsPage : public QWidget {
     QComboBox* m_baseline = nullptr;
     CampaignChart* m_chart = nullptr;
     QLabel* m_note = nullptr;
+    QString m_storeError; ///< why the store cannot be read; empty when it can
 };
 
 } // namespace rs::gui

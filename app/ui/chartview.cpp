@@ -2,9 +2,16 @@
 
 #include "theme.h"
 
+#include "fileio/safefile.h"
+
 #include <QApplication>
+#include <QBuffer>
+#include <QFile>
 #include <QFileDialog>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPageLayout>
+#include <QPdfWriter>
 #include <QRegularExpression>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -96,19 +103,70 @@ void ChartView::styleChart() {
     m_plot->legend->setTextColor(pal.color(QPalette::Text));
 }
 
+namespace {
+
+// The image is made in memory and written all or nothing (rs_fileio): a full disk or a file-size limit
+// is an error and leaves the previous file as it was, never an empty or cut-off file.
+bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+    try {
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(),
+                                std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        return true;
+    } catch (const fileio::FileError& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+} // namespace
+
 bool ChartView::exportPng(const QString& path, int width, int height, QString* error) {
     const int w = width > 0 ? width : std::max(800, m_plot->width());
     const int h = height > 0 ? height : std::max(480, m_plot->height());
-    if (m_plot->savePng(path, w, h)) return true;
-    if (error) *error = tr("could not write %1").arg(path);
-    return false;
+    QImage image = m_plot->toPixmap(w, h).toImage();
+    image.setDotsPerMeterX(3780); // 96 dpi, as QCustomPlot::savePng writes
+    image.setDotsPerMeterY(3780);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        if (error) *error = tr("could not render %1").arg(path);
+        return false;
+    }
+    return writeAtomically(path, bytes, error);
 }
 
 bool ChartView::exportPdf(const QString& path, QString* error) {
     const int w = std::max(800, m_plot->width()), h = std::max(480, m_plot->height());
-    if (m_plot->savePdf(path, w, h)) return true;
-    if (error) *error = tr("could not write %1").arg(path);
-    return false;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        // As QCustomPlot::savePdf does, into memory: a page of the plot's size in points, vector output.
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(QStringLiteral("RoundScope"));
+        pdf.setTitle(m_title);
+        QPageLayout layout;
+        layout.setMode(QPageLayout::FullPageMode);
+        layout.setOrientation(QPageLayout::Portrait);
+        layout.setMargins(QMarginsF(0, 0, 0, 0));
+        layout.setPageSize(QPageSize(QSize(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageLayout(layout);
+        QCPPainter painter;
+        if (!painter.begin(&pdf)) {
+            if (error) *error = tr("could not render %1").arg(path);
+            return false;
+        }
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        painter.setWindow(QRect(0, 0, w, h));
+        painter.setPen(Qt::NoPen);
+        m_plot->toPainter(&painter, w, h);
+        if (!painter.end() || bytes.isEmpty()) {
+            if (error) *error = tr("could not render %1").arg(path);
+            return false;
+        }
+    }
+    return writeAtomically(path, bytes, error);
 }
 
 QImage ChartView::renderImage(const QSize& size) {
@@ -122,10 +180,10 @@ void ChartView::exportWithDialog(const QString& suffix) {
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export chart"), base + QLatin1Char('.') + suffix, filter);
     if (path.isEmpty()) return;
-    if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-        exportPdf(path);
-    else
-        exportPng(path);
+    QString error;
+    const bool ok = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? exportPdf(path, &error)
+                                                                              : exportPng(path, 0, 0, &error);
+    if (!ok) QMessageBox::warning(this, tr("Export chart"), error);
 }
 
 void ChartView::showContextMenu(const QPoint& pos) {

@@ -7,9 +7,14 @@
 #include <QSysInfo>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 
 namespace rs::campaign {
 
@@ -66,15 +71,71 @@ Provenance hostProvenance() {
 }
 
 namespace {
+
 void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& keys, const CampaignSpec& spec,
             std::map<std::string, std::unique_ptr<Runner>>& runners, const EngineOptions& options,
-            EngineResult& result);
+            EngineResult& result, const std::atomic<bool>& leaseLost);
+
+/** Gives the campaign's lease up when the engine returns or throws. */
+struct LeaseGuard {
+    CampaignStore& store;
+    std::int64_t id;
+    LeaseOwner owner;
+    ~LeaseGuard() { store.releaseLease(id, owner); }
+};
+
+/** Refreshes the lease from its own connection while one run takes long (a run's commit refreshes it
+ *  too). Sets `lost` when another runner took the campaign over. */
+class LeaseHeartbeat {
+  public:
+    LeaseHeartbeat(const CampaignStore& store, std::int64_t id, LeaseOwner owner, int leaseSeconds)
+        : m_path(store.path()), m_options(store.options()), m_id(id), m_owner(std::move(owner)),
+          m_interval(std::max(1, leaseSeconds / 4)), m_thread([this] { loop(); }) {}
+    ~LeaseHeartbeat() {
+        {
+            const std::lock_guard<std::mutex> lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+    const std::atomic<bool>& lost() const { return m_lost; }
+
+  private:
+    void loop() {
+        std::unique_ptr<CampaignStore> store; // opened at the first beat: most campaigns never need one
+        std::unique_lock<std::mutex> lock(m_mutex);
+        while (!m_wake.wait_for(lock, std::chrono::seconds(m_interval), [this] { return m_stop; })) {
+            try {
+                if (!store) store = std::make_unique<CampaignStore>(m_path, m_options);
+                store->refreshLease(m_id, m_owner);
+            } catch (const CampaignRefused&) {
+                m_lost = true;
+                return;
+            } catch (const std::exception&) {
+                // The store failed: the engine's next commit reports it.
+            }
+        }
+    }
+    std::string m_path;
+    StoreOptions m_options;
+    std::int64_t m_id;
+    LeaseOwner m_owner;
+    int m_interval;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stop = false;
+    std::atomic<bool> m_lost{false};
+    std::thread m_thread; // last: starts when everything above is ready
+};
+
 } // namespace
 
 EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const EngineOptions& options) {
     const auto factory =
         options.runnerFactory ? options.runnerFactory : [](const std::string& t) { return makeRunner(t); };
-    // Every target needs a runner before anything is stored.
+    // Every target needs a runner, and the definition must expand, before anything is stored.
+    const std::vector<RunKey> keys = expandRuns(spec);
     std::map<std::string, std::unique_ptr<Runner>> runners;
     for (const std::string& t : spec.targets) {
         auto r = factory(t);
@@ -86,32 +147,32 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
         }
         runners[t] = std::move(r);
     }
+    Provenance prov = hostProvenance();
+    for (const auto& [t, r] : runners)
+        for (const auto& [k, v] : r->provenance())
+            prov[t + "." + k] = v;
+    const LeaseOwner me = LeaseOwner::self();
+    const Claim claim = store.claimCampaign(spec, options.start, prov, me, options.leaseSeconds);
     EngineResult result;
-    std::optional<std::int64_t> id;
-    if (options.resume) id = store.findResumable(spec);
-    if (!id) {
-        Provenance prov = hostProvenance();
-        for (const auto& [t, r] : runners)
-            for (const auto& [k, v] : r->provenance())
-                prov[t + "." + k] = v;
-        id = store.createCampaign(spec, prov);
-    } else {
-        store.setStatus(*id, "running");
+    result.campaignId = claim.id;
+    if (claim.outcome == Claim::Outcome::AlreadyFinished) {
+        result.alreadyFinished = true;
+        return result;
     }
-    result.campaignId = *id;
-    const std::vector<RunKey> keys = expandRuns(spec);
+    const LeaseGuard guard{store, claim.id, me};
+    const LeaseHeartbeat heartbeat(store, claim.id, me, options.leaseSeconds);
     try {
-        runAll(store, *id, keys, spec, runners, options, result);
+        runAll(store, claim.id, keys, spec, runners, options, result, heartbeat.lost());
     } catch (...) {
         // A store (or other) error stops the campaign: mark it resumable when the store still answers,
         // so a later --resume continues it, and report the error.
         try {
-            store.setStatus(*id, "cancelled");
+            store.setStatus(claim.id, "cancelled");
         } catch (...) {
         }
         throw;
     }
-    store.setStatus(*id, result.cancelled ? "cancelled" : "finished");
+    store.setStatus(claim.id, result.cancelled ? "cancelled" : "finished");
     return result;
 }
 
@@ -119,7 +180,11 @@ namespace {
 
 void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& keys, const CampaignSpec& spec,
             std::map<std::string, std::unique_ptr<Runner>>& runners, const EngineOptions& options,
-            EngineResult& result) {
+            EngineResult& result, const std::atomic<bool>& leaseLost) {
+    // What is recorded already, read once and verified (every run against its checksum).
+    std::set<RunKey> recorded;
+    for (const RunRow& r : store.runs(id))
+        recorded.insert(r.key);
     EngineProgress progress;
     progress.total = static_cast<int>(keys.size());
     const std::atomic<bool> never{false};
@@ -129,8 +194,17 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
             result.cancelled = true;
             break;
         }
+        if (leaseLost.load()) {
+            const auto held = store.lease(id);
+            throw CampaignRefused(
+                CampaignRefused::Reason::LeaseLost,
+                "campaign " + std::to_string(id) + " was taken over" +
+                    (held ? " by pid " + std::to_string(held->owner.pid) + " on " + held->owner.host
+                          : std::string()) +
+                    "; this program stopped running it");
+        }
         progress.current = key;
-        if (store.hasRun(id, key)) {
+        if (recorded.count(key) > 0) {
             ++result.skipped;
             ++progress.skipped;
             ++progress.done;

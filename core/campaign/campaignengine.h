@@ -1,7 +1,8 @@
 #pragma once
 // Runs a campaign: every run of the spec on its target's runner, each first checked against the C++
 // model's output for the same inputs (a wrong answer is recorded as a failed run, never as a timing),
-// each committed to the store as it finishes; a resumed campaign skips the runs already recorded.
+// each committed to the store as it finishes; a resumed campaign skips the runs already recorded. The
+// campaign is claimed (a lease in the store) while it runs, so no two processes run it at once.
 // Plain C++; CampaignSession (Qt) runs it off the GUI thread and the CLI runs it directly.
 
 #include <atomic>
@@ -26,7 +27,13 @@ struct EngineProgress {
 };
 
 struct EngineOptions {
-    bool resume = false; ///< continue the newest unfinished campaign with the same spec
+    /** @brief Fresh: a new campaign, refused (CampaignRefused) when the definition is stored already;
+     *  Resume: continue the newest campaign of this definition ("nothing to do" when it is finished, a new
+     *  one when there is none); New: always a new campaign. */
+    StartMode start = StartMode::Fresh;
+    /** @brief How long the campaign's lease holds without a refresh (refreshed every run and every quarter
+     *  of this while a run takes long). */
+    int leaseSeconds = CampaignStore::kLeaseSeconds;
     std::function<void(const EngineProgress&)> progress; ///< after every run (from the engine's thread)
     const std::atomic<bool>* cancel = nullptr;           ///< stops between runs (and between repeats)
     /** @brief Makes the runner of a target (tests inject wrong-answer runners); default makeRunner. */
@@ -38,10 +45,13 @@ struct EngineResult {
     std::int64_t campaignId = 0;
     int runs = 0, skipped = 0, failed = 0;
     bool cancelled = false;
+    bool alreadyFinished = false; ///< Resume found the campaign finished: nothing was run
 };
 
-/** @brief Runs (or resumes) the campaign into the store. Throws SpecError for a target no runner
- *  provides (before anything is stored). */
+/** @brief Runs (or resumes) the campaign into the store, holding its lease while it runs. Throws SpecError
+ *  for a target no runner provides or a definition over the run cap (before anything is stored),
+ *  CampaignRefused when the start mode's rules or another runner's lease refuse it, StoreError when the
+ *  store fails. */
 EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const EngineOptions& options = {});
 
 /** @brief Host, CPU model, compiler and flags, git revision (when known), Qt/SQLite versions. */

@@ -1,9 +1,24 @@
 #pragma once
 // The SQLite store of campaigns (sqlite3 C API): schema with migrations (PRAGMA user_version), WAL
-// journal, foreign keys; tables campaigns, runs, measurements and provenance. Each run is committed
-// in its own transaction as it finishes, so a killed campaign loses nothing committed and a resume
-// skips what is done. A file that is not SQLite, is corrupt, or is an SQLite database of another
-// program (no RoundScope application_id) is refused with a clear StoreError and never written.
+// journal, foreign keys; tables campaigns, runs, measurements, provenance, leases and summary. Each run
+// is committed in its own transaction as it finishes (synchronous=FULL: a commit that returned survives
+// a power loss), so a killed campaign loses nothing committed and a resume skips what is done.
+//
+// Trust: the stored results carry their own integrity check. Every run row carries a checksum over the
+// run and its measurements, every campaign row one over the campaign, its definition, status, run
+// counts and provenance, and the summary row one over the number of campaigns; each read verifies them
+// (and that the runs found are the runs counted), so a damaged store is refused with a StoreError naming
+// the file and never read as sound. Before anything is written into an existing file, SQLite's
+// integrity_check and a full verification run; a file that is not SQLite, is corrupt or damaged, is an
+// SQLite database of another program (no RoundScope application_id), has a schema other than
+// RoundScope's or a newer one is refused and never written. The database file is only ever opened
+// through SQLite (opening and closing it by hand would drop this process's POSIX locks on it and let
+// another program delete the WAL a connection here still uses).
+//
+// A store is opened ReadWrite (created when missing, migrated) or ReadOnly (list, export, charts:
+// never creates, migrates or writes anything; a store of an older schema is read through a migrated
+// copy in memory). A campaign being run is claimed by one process at a time through a lease (owner
+// host, pid and process start, refreshed while it runs).
 //
 // Threads: one CampaignStore per thread (an sqlite3 connection is not shared).
 
@@ -18,14 +33,33 @@
 #include "campaignspec.h"
 #include "runner.h"
 
-struct sqlite3;
-
 namespace rs::campaign {
 
-/** @brief The file cannot be used as a campaign store; the message says why and names the file. */
+namespace detail {
+struct Conn;
+}
+
+/** @brief The file cannot be used as a campaign store (missing, foreign, corrupt, damaged); the message
+ *  says why and names the file. */
 class StoreError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+};
+
+/** @brief A campaign cannot be started or continued as asked: its definition is stored already (resume
+ *  it or start a new one), or another process runs it. The store itself is fine. */
+class CampaignRefused : public std::runtime_error {
+  public:
+    enum class Reason {
+        DefinitionStored, ///< a new campaign was asked for without saying new or resume
+        Busy,             ///< another process runs it (its lease is held)
+        LeaseLost         ///< the lease of the campaign being run was taken over
+    };
+    CampaignRefused(Reason reason, const std::string& what) : std::runtime_error(what), m_reason(reason) {}
+    Reason reason() const { return m_reason; }
+
+  private:
+    Reason m_reason;
 };
 
 /** @brief Where a campaign ran (one row per key in the provenance table). */
@@ -35,13 +69,15 @@ using Provenance = std::map<std::string, std::string>;
 struct CampaignRow {
     std::int64_t id = 0;
     std::string name;
-    CampaignSpec spec;
-    std::string created; ///< ISO 8601 UTC
-    std::string status;  ///< "running", "finished", "cancelled"
-    int runsDone = 0;    ///< runs recorded (verified or failed)
+    CampaignSpec spec;     ///< empty when specError is set
+    std::string specError; ///< why this program cannot read the stored definition; empty when it can
+    std::string created;   ///< ISO 8601 UTC
+    std::string status;    ///< "running", "finished", "cancelled"
+    int runsDone = 0;      ///< runs recorded (verified or failed)
     int runsFailed = 0;
-    int runsTotal = 0; ///< expandRuns(spec).size()
+    int runsTotal = 0; ///< countRuns(spec)
     Provenance provenance;
+    bool operator==(const CampaignRow&) const = default;
 };
 
 /** @brief A stored run and, when verified, its measurements. */
@@ -54,45 +90,118 @@ struct RunRow {
     std::string finished; ///< ISO 8601 UTC
     std::map<std::string, std::string> parameters;
     std::vector<Measurement> measurements; ///< empty for a failed run
+    bool operator==(const RunRow&) const = default;
+};
+
+enum class OpenMode {
+    ReadWrite, ///< created when missing, migrated, checked in full before the first write
+    ReadOnly   ///< never created, migrated or written; "no campaign store at PATH" when missing
+};
+
+struct StoreOptions {
+    OpenMode mode = OpenMode::ReadWrite;
+    /** @brief An sqlite3_vfs registered under this name (tests inject I/O faults); empty: the default. */
+    std::string vfs;
+};
+
+/** @brief Who runs a campaign: a process on a host. */
+struct LeaseOwner {
+    std::string host;
+    std::int64_t pid = 0;
+    std::string process; ///< the process's boot and start time, so a reused pid is not mistaken for it
+    /** @brief This process. */
+    static LeaseOwner self();
+    bool operator==(const LeaseOwner&) const = default;
+};
+
+/** @brief A campaign's claim by one runner. */
+struct Lease {
+    LeaseOwner owner;
+    std::string since;        ///< when the owner claimed it (ISO 8601 UTC)
+    std::int64_t expires = 0; ///< seconds since the epoch; refreshed while the owner runs the campaign
+    int seconds = 0;          ///< how long one refresh holds it
+};
+
+/** @brief How a campaign run finds its campaign (the rules of `campaign run` and the Campaigns page). */
+enum class StartMode {
+    Fresh,  ///< a new campaign; CampaignRefused when the store has one with this definition already
+    Resume, ///< the newest campaign with this definition: continue it, "nothing to do" when finished; a new
+            ///< one when there is none
+    New     ///< always a new campaign, even when the definition is stored
+};
+
+/** @brief What claimCampaign found. */
+struct Claim {
+    enum class Outcome { Created, Resumed, AlreadyFinished };
+    std::int64_t id = 0;
+    Outcome outcome = Outcome::Created;
 };
 
 class CampaignStore {
   public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
     static constexpr std::int32_t kApplicationId = 0x52534331; ///< "RSC1" in PRAGMA application_id
+    static constexpr int kLeaseSeconds = 600; ///< a lease not refreshed for this long expires
 
-    /** @brief Opens (creating when missing) and migrates to kSchemaVersion. Throws StoreError for a
-     *  file that is not a RoundScope store, is corrupt, or has a newer schema. */
-    explicit CampaignStore(const std::string& path);
+    /** @brief Opens the store (ReadWrite: creating it when missing and migrating it to kSchemaVersion).
+     *  Throws StoreError for a missing file (ReadOnly), a file that is not a RoundScope store, is corrupt
+     *  or damaged, or has a newer schema; the file is then not changed. */
+    explicit CampaignStore(const std::string& path, const StoreOptions& options = {});
     ~CampaignStore();
     CampaignStore(const CampaignStore&) = delete;
     CampaignStore& operator=(const CampaignStore&) = delete;
 
     int schemaVersion() const;
     const std::string& path() const { return m_path; }
+    bool readOnly() const { return m_options.mode == OpenMode::ReadOnly; }
+    const StoreOptions& options() const { return m_options; }
 
-    /** @brief A new campaign with its provenance; returns its id. */
+    // --- writing (ReadWrite stores; StoreError otherwise) ------------------------------------------
+    /** @brief A new campaign with its provenance, not claimed by anyone; returns its id. */
     std::int64_t createCampaign(const CampaignSpec& spec, const Provenance& provenance);
     /** @brief The newest campaign with exactly this spec (specJson equal) that is not finished. */
     std::optional<std::int64_t> findResumable(const CampaignSpec& spec) const;
+    /** @brief Finds or creates the campaign of `spec` as `mode` says and claims it for `owner`, all in one
+     *  transaction (two processes starting at once cannot both create or both claim it). A claimed
+     *  campaign is marked "running". CampaignRefused: the definition is stored and mode is Fresh, or a
+     *  live owner holds an unexpired lease ("campaign N is being run by pid P on HOST since T"). A lease is
+     *  taken over when it expired or its owner is provably gone (same host, process no longer there). */
+    Claim claimCampaign(const CampaignSpec& spec, StartMode mode, const Provenance& provenance,
+                        const LeaseOwner& owner, int leaseSeconds = kLeaseSeconds);
+    /** @brief Extends the owner's lease; CampaignRefused when another owner holds it now. */
+    void refreshLease(std::int64_t campaign, const LeaseOwner& owner);
+    /** @brief Gives the lease up (when the owner holds it); never throws. */
+    void releaseLease(std::int64_t campaign, const LeaseOwner& owner) noexcept;
+    /** @brief The campaign's lease, if one is held. */
+    std::optional<Lease> lease(std::int64_t campaign) const;
     void setStatus(std::int64_t campaign, const std::string& status);
 
-    /** @brief Records one run in its own transaction (measurements only when verified). */
+    /** @brief Records one run in its own transaction (measurements only when verified), refreshing this
+     *  process's lease; CampaignRefused when another process holds the campaign's lease. */
     std::int64_t recordRun(std::int64_t campaign, const RunKey& key, bool verified,
                            const std::string& failure, const std::map<std::string, std::string>& parameters,
                            const std::vector<Measurement>& measurements);
-    /** @brief Whether the run is already recorded (resume skips it). */
+    /** @brief Whether the run is already recorded. */
     bool hasRun(std::int64_t campaign, const RunKey& key) const;
 
+    // --- reading (every row verified against its checksum) ------------------------------------------
+    /** @brief Every campaign, by id. A campaign whose definition this program cannot read is listed with
+     *  specError set. */
     std::vector<CampaignRow> campaigns() const;
     /** @brief One campaign; nullopt when there is none with that id. */
     std::optional<CampaignRow> campaign(std::int64_t id) const;
     std::vector<RunRow> runs(std::int64_t campaign) const;
+    /** @brief Reads and verifies every campaign and run; StoreError naming the first damaged one. */
+    void verifyAll() const;
 
   private:
+    void openChecked();
+    void openReadWrite();
     void migrate();
+    void requireWritable() const;
+    std::unique_ptr<detail::Conn> m_conn;
     std::string m_path;
-    sqlite3* m_db = nullptr;
+    StoreOptions m_options;
 };
 
 } // namespace rs::campaign

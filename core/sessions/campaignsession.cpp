@@ -38,7 +38,11 @@ bool CampaignSession::openStore(const QString& path, QString* error) {
     }
     try {
         QDir().mkpath(QFileInfo(path).absolutePath());
-        m_store = std::make_unique<campaign::CampaignStore>(QFile::encodeName(path).toStdString());
+        const std::string file = QFile::encodeName(path).toStdString();
+        // Created, migrated and checked in full once; the pages then only read it.
+        { campaign::CampaignStore check(file); }
+        m_store = std::make_unique<campaign::CampaignStore>(
+            file, campaign::StoreOptions{campaign::OpenMode::ReadOnly, {}});
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());
         return false;
@@ -51,28 +55,41 @@ QString CampaignSession::storePath() const {
     return m_store ? QString::fromStdString(m_store->path()) : QString();
 }
 
-std::vector<campaign::CampaignRow> CampaignSession::campaigns() const {
-    return m_store ? m_store->campaigns() : std::vector<campaign::CampaignRow>{};
+std::vector<campaign::CampaignRow> CampaignSession::campaigns(QString* error) const {
+    if (error) error->clear();
+    try {
+        return m_store ? m_store->campaigns() : std::vector<campaign::CampaignRow>{};
+    } catch (const std::exception& e) {
+        // A damaged store, or one another program broke: shown by the pages, never thrown into a slot.
+        if (error) *error = QString::fromUtf8(e.what());
+        return {};
+    }
 }
 
-std::vector<campaign::RunRow> CampaignSession::runs(std::int64_t id) const {
-    return m_store ? m_store->runs(id) : std::vector<campaign::RunRow>{};
+std::vector<campaign::RunRow> CampaignSession::runs(std::int64_t id, QString* error) const {
+    if (error) error->clear();
+    try {
+        return m_store ? m_store->runs(id) : std::vector<campaign::RunRow>{};
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return {};
+    }
 }
 
-bool CampaignSession::start(const campaign::CampaignSpec& spec, bool resume) {
+bool CampaignSession::start(const campaign::CampaignSpec& spec, campaign::StartMode mode) {
     if (m_job || !m_store) return false;
     m_job = std::make_shared<Job>();
     auto job = m_job;
     const std::string path = m_store->path();
     emit started();
     m_timer.start();
-    m_watcher.setFuture(QtConcurrent::run([job, path, spec, resume] {
+    m_watcher.setFuture(QtConcurrent::run([job, path, spec, mode] {
         Outcome o;
         try {
             // The worker's own connection: an sqlite3 handle is not shared between threads.
             campaign::CampaignStore store(path);
             campaign::EngineOptions opt;
-            opt.resume = resume;
+            opt.start = mode;
             opt.cancel = &job->cancel;
             opt.progress = [job](const campaign::EngineProgress& p) {
                 QMutexLocker lock(&job->mutex);
@@ -81,6 +98,9 @@ bool CampaignSession::start(const campaign::CampaignSpec& spec, bool resume) {
                 job->lines << QString::fromStdString(p.line);
             };
             o.result = campaign::runCampaign(store, spec, opt);
+        } catch (const std::bad_alloc&) {
+            o.error =
+                tr("out of memory while running campaign \"%1\"").arg(QString::fromStdString(spec.name));
         } catch (const std::exception& e) {
             o.error = QString::fromUtf8(e.what());
         }
@@ -117,7 +137,8 @@ void CampaignSession::onDone() {
     if (!o.error.isEmpty()) {
         emit failed(o.error);
     } else {
-        emit finished(o.result.campaignId, o.result.runs, o.result.failed, o.result.cancelled);
+        emit finished(o.result.campaignId, o.result.runs, o.result.failed, o.result.cancelled,
+                      o.result.alreadyFinished);
     }
     emit storeChanged();
 }

@@ -1,8 +1,10 @@
 #pragma once
 // CampaignSession: the Qt facade of the campaign domain (conventions rule 3). It holds the store the
-// Campaigns and Charts pages show (a local SQLite file, by default in the user's data folder), runs
-// a campaign off the GUI thread on its own store connection (SQLite in WAL mode lets the pages read
-// while it writes), re-emits progress and log lines coalesced at ~25 Hz, and cancels between runs.
+// Campaigns and Charts pages show (a local SQLite file, by default in the user's data folder; the pages
+// read it through a read-only connection), runs a campaign off the GUI thread on its own read-write
+// connection (SQLite in WAL mode lets the pages read while it writes; the CLI may read and write the
+// same file meanwhile), re-emits progress and log lines coalesced at ~25 Hz, and cancels between runs.
+// Store errors (a damaged store, another program's lease) come back as results, never as exceptions.
 // Widgets talk only to it; it knows nothing of widgets.
 
 #include <QFutureWatcher>
@@ -31,17 +33,23 @@ class CampaignSession : public QObject {
 
     /** @brief The default store: campaigns.sqlite in the application's data folder. */
     static QString defaultStorePath();
-    /** @brief Opens (creating) a store; false with the reason (a foreign or corrupt file is refused,
-     *  never written). Not while a campaign runs. */
+    /** @brief Opens (creating and checking it once read-write, then reading it read-only) a store; false
+     *  with the reason (a foreign, corrupt or damaged file is refused, never written). Not while a
+     *  campaign runs. */
     bool openStore(const QString& path, QString* error = nullptr);
     QString storePath() const;
-    /** @brief The open store, or nullptr (read it on the GUI thread only). */
+    /** @brief The open store (read-only), or nullptr (read it on the GUI thread only; its reads throw
+     *  StoreError on damage: prefer campaigns() and runs()). */
     const campaign::CampaignStore* store() const { return m_store.get(); }
-    std::vector<campaign::CampaignRow> campaigns() const;
-    std::vector<campaign::RunRow> runs(std::int64_t campaign) const;
+    /** @brief The stored campaigns; empty with the reason in `error` when the store cannot be read. */
+    std::vector<campaign::CampaignRow> campaigns(QString* error = nullptr) const;
+    /** @brief The runs of a campaign; empty with the reason in `error` when the store cannot be read. */
+    std::vector<campaign::RunRow> runs(std::int64_t campaign, QString* error = nullptr) const;
 
-    /** @brief Starts (or resumes) a campaign on a worker; false while one runs or without a store. */
-    bool start(const campaign::CampaignSpec& spec, bool resume);
+    /** @brief Starts a campaign on a worker by the rules of `mode` (Fresh refuses a stored definition,
+     *  Resume continues it, New starts another; see StartMode); false while one runs or without a store.
+     *  A refusal comes back through failed(). */
+    bool start(const campaign::CampaignSpec& spec, campaign::StartMode mode);
     void cancel();
     bool isRunning() const { return m_job != nullptr; }
 
@@ -50,7 +58,8 @@ class CampaignSession : public QObject {
     void started();
     /** @brief Coalesced: runs done of total, and the log lines since the last signal. */
     void progress(int done, int total, const QStringList& lines);
-    void finished(qint64 campaign, int runs, int failed, bool cancelled);
+    /** @brief The campaign ended; nothingToDo: Resume found it finished and ran nothing. */
+    void finished(qint64 campaign, int runs, int failed, bool cancelled, bool nothingToDo);
     void failed(const QString& message);
 
   private:

@@ -215,7 +215,7 @@ TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
 
     cancel = false;
     EngineOptions resume;
-    resume.resume = true;
+    resume.start = StartMode::Resume;
     resume.runnerFactory = [&](const std::string&) {
         return std::make_unique<FakeRunner>(FakeRunner::Mode::Right, nullptr, &calls);
     };
@@ -245,9 +245,36 @@ TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
     EXPECT_EQ(calls,
               3); // the 3 ascon runs once each; the lea runs are unsupported and never reach the runner
     EXPECT_EQ(store.campaign(first.campaignId)->status, "finished");
-    // A finished campaign is not resumed: the same definition starts a new one.
+    // Resuming a finished campaign is idempotent: nothing to do, nothing run, nothing stored.
+    const int callsBefore = calls;
     const EngineResult third = runCampaign(store, spec(), resume);
-    EXPECT_NE(third.campaignId, first.campaignId);
+    EXPECT_EQ(third.campaignId, first.campaignId);
+    EXPECT_TRUE(third.alreadyFinished);
+    EXPECT_EQ(third.runs, 0);
+    EXPECT_EQ(calls, callsBefore);
+    EXPECT_EQ(store.campaigns().size(), 1u);
+    EXPECT_EQ(store.runs(first.campaignId).size(), 6u);
+    // Without resume or new, a stored definition is refused; New starts another campaign.
+    EngineOptions plain = resume;
+    plain.start = StartMode::Fresh;
+    plain.progress = nullptr;
+    try {
+        runCampaign(store, spec(), plain);
+        FAIL() << "a stored definition was run again without resume or new";
+    } catch (const CampaignRefused& e) {
+        EXPECT_EQ(e.reason(), CampaignRefused::Reason::DefinitionStored);
+        EXPECT_NE(std::string(e.what()).find("campaign " + std::to_string(first.campaignId)),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(store.campaigns().size(), 1u);
+    EngineOptions fresh = resume;
+    fresh.start = StartMode::New;
+    fresh.progress = nullptr;
+    const EngineResult fourth = runCampaign(store, spec(), fresh);
+    EXPECT_NE(fourth.campaignId, first.campaignId);
+    EXPECT_EQ(fourth.runs, 6);
+    EXPECT_EQ(store.campaigns().size(), 2u);
 }
 
 TEST(Engine, RealCpuRunnerEndToEnd) {
@@ -372,7 +399,7 @@ TEST(Engine, KillNineThenResumeLosesNoCommittedRunAndRepeatsNone) {
 
     int calls = 0;
     EngineOptions resume;
-    resume.resume = true;
+    resume.start = StartMode::Resume;
     resume.runnerFactory = [&](const std::string&) {
         return std::make_unique<SlowRunner>(&calls, -1, std::chrono::milliseconds(0));
     };

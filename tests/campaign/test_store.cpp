@@ -56,7 +56,7 @@ TEST(Store, CreatesTheSchemaWithWalAndForeignKeys) {
     EXPECT_EQ(pragma(path, "PRAGMA user_version"), std::to_string(CampaignStore::kSchemaVersion));
     EXPECT_EQ(pragma(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = "
                            "'table' ORDER BY name)"),
-              "campaigns,measurements,provenance,runs");
+              "campaigns,leases,measurements,provenance,runs,summary");
     std::int64_t id = 0;
     {
         CampaignStore s(path);
@@ -99,7 +99,7 @@ TEST(Store, MigratesAnEmptyDatabaseAndRefusesANewerSchema) {
         sqlite3_close(db);
     }
     CampaignStore s(v0);
-    EXPECT_EQ(s.schemaVersion(), 1);
+    EXPECT_EQ(s.schemaVersion(), CampaignStore::kSchemaVersion);
     const auto id = s.createCampaign(smallSpec(), {{"host", "h"}});
     EXPECT_EQ(s.campaign(id)->provenance.at("host"), "h");
 

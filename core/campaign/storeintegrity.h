@@ -1,0 +1,110 @@
+#pragma once
+// Internal to the campaign store: the rows as stored (raw), their checksums, the checks a file passes
+// before it is read or written (SQLite header through SQLite itself, application_id, schema version,
+// integrity, the exact schema), and the verification of every row read. Tests use it to build stores
+// of older schemas and to check the checksums; other layers use campaignstore.h.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storesql.h"
+
+namespace rs::campaign::detail {
+
+struct RawCampaign {
+    std::int64_t id = 0;
+    std::string name, specJson, created, status;
+    std::int64_t runsDone = 0, runsFailed = 0;
+    std::string checksum;
+    std::vector<std::pair<std::string, std::string>> provenance; ///< by key
+};
+
+struct RawMeasurement {
+    std::string metric;
+    double value = 0;
+    std::string unit;
+};
+
+struct RawRun {
+    std::int64_t id = 0, campaignId = 0;
+    std::string target, algorithm;
+    std::int64_t messageBytes = 0, adBytes = 0, verified = 0;
+    std::string failure, finished, parametersJson, checksum;
+    std::vector<RawMeasurement> measurements; ///< in the order they were recorded
+};
+
+struct RawSummary {
+    std::int64_t campaigns = 0, lastCampaign = 0;
+    std::string checksum;
+};
+
+struct RawLease {
+    std::int64_t campaignId = 0;
+    LeaseOwner owner;
+    std::string since;
+    std::int64_t seconds = 0, expires = 0;
+    std::string checksum;
+};
+
+/** @brief The checksums: SHA-256 over every field (length-prefixed, numbers by value), 128 bits in hex. */
+std::string checksumOf(const RawCampaign& c);
+std::string checksumOf(const RawRun& r);
+std::string checksumOf(const RawSummary& s);
+std::string checksumOf(const RawLease& l);
+
+/** @brief The rows as stored, not verified (schema 2). */
+std::optional<RawCampaign> readCampaign(const Conn& c, std::int64_t id);
+std::vector<std::int64_t> campaignIds(const Conn& c);
+/** @brief The runs of a campaign by id, each with its measurements. */
+std::vector<RawRun> readRuns(const Conn& c, std::int64_t campaign);
+std::optional<RawRun> readRun(const Conn& c, std::int64_t runId);
+std::optional<RawSummary> readSummary(const Conn& c);
+std::optional<RawLease> readLease(const Conn& c, std::int64_t campaign);
+
+/** @brief StoreError "PATH is corrupt (what ...); it was not changed". */
+[[noreturn]] void damaged(const Conn& c, const std::string& what);
+
+/** @brief Verified reads: StoreError (damaged) when a row does not match its checksum, the runs found are
+ *  not the runs the campaign counts, or the campaigns are not those the summary counts. */
+std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id);
+std::vector<RawRun> verifiedRuns(const Conn& c, const RawCampaign& campaign);
+RawSummary verifiedSummary(const Conn& c);
+std::optional<RawLease> verifiedLease(const Conn& c, std::int64_t campaign);
+/** @brief Every campaign with its runs. */
+void verifyStore(const Conn& c);
+
+/** @brief Recomputes and stores the checksum of a row after the store changed it (in its transaction). */
+void sealCampaign(const Conn& c, std::int64_t id);
+void sealRun(const Conn& c, std::int64_t runId);
+void sealSummary(const Conn& c);
+
+/** @brief A new campaign row with its provenance, sealed, and the summary updated (in a transaction). */
+std::int64_t insertCampaign(const Conn& c, const CampaignSpec& spec, const Provenance& provenance);
+/** @brief Before a run is recorded: CampaignRefused when another owner holds the campaign's lease; the
+ *  owner's own lease is extended. */
+void holdLease(const Conn& c, std::int64_t campaign, const LeaseOwner& owner);
+
+/** @brief The tables, their columns and indexes as text (sqlite_master and table_xinfo), to compare. */
+std::string schemaDescription(const Conn& c);
+/** @brief The description of schema `version` as this program's migrations create it. */
+const std::string& expectedSchema(int version);
+
+/** @brief The SQL of migration step i (user_version i -> i + 1). */
+const char* migrationSql(int step);
+/** @brief What migration step i computes after its SQL (schema 2: counts and checksums of the rows). */
+void migrationBackfill(const Conn& c, int step);
+
+/** @brief Checks an existing, non-empty file through a read-only connection before anything else
+ *  touches it: an SQLite database, intact (quick_check, or integrity_check when `thorough`), RoundScope's
+ *  application_id or an empty database, a schema exactly as RoundScope's of its version and not newer
+ *  than this program's. Returns the schema version; StoreError ("...; it was not changed") otherwise. */
+int checkFile(const Conn& c, bool thorough);
+
+/** @brief Sets the connection up for a file that may be damaged or crafted: defensive mode, no trusted
+ *  schema, cell size checks, no memory mapping, a busy timeout. */
+void hardenConnection(const Conn& c);
+
+} // namespace rs::campaign::detail

@@ -1,0 +1,102 @@
+#include "storesql.h"
+
+#include <sqlite3.h>
+
+#include <QDateTime>
+
+namespace rs::campaign::detail {
+
+std::string where(const Conn& c) {
+    return "campaign store " + (c.path.empty() ? std::string("(unnamed)") : c.path) + ": ";
+}
+
+void fail(const Conn& c, const std::string& context) {
+    const int code = sqlite3_errcode(c.db) & 0xff;
+    const std::string msg = sqlite3_errmsg(c.db);
+    // SQLite itself could not read it ("file is not a database", "database disk image is malformed").
+    if (code == SQLITE_NOTADB)
+        throw StoreError(c.path +
+                         " is not an SQLite database (nor a RoundScope campaign store); it was not changed");
+    if (code == SQLITE_CORRUPT) throw StoreError(c.path + " is corrupt (" + msg + "); it was not changed");
+    throw StoreError(where(c) + msg + (context.empty() ? "" : " (" + context + ")"));
+}
+
+Stmt::Stmt(const Conn& c, const char* sql) : m_conn(c) {
+    if (sqlite3_prepare_v2(c.db, sql, -1, &m_stmt, nullptr) != SQLITE_OK) fail(c, std::string("in: ") + sql);
+}
+
+Stmt::~Stmt() {
+    sqlite3_finalize(m_stmt);
+}
+
+Stmt& Stmt::bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(m_stmt, i, v);
+    return *this;
+}
+
+Stmt& Stmt::bind(int i, double v) {
+    sqlite3_bind_double(m_stmt, i, v);
+    return *this;
+}
+
+Stmt& Stmt::bind(int i, std::string_view v) {
+    sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+bool Stmt::step() {
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail(m_conn);
+}
+
+std::int64_t Stmt::integer(int col) const {
+    return sqlite3_column_int64(m_stmt, col);
+}
+
+double Stmt::real(int col) const {
+    return sqlite3_column_double(m_stmt, col);
+}
+
+std::string Stmt::text(int col) const {
+    const auto* p = sqlite3_column_text(m_stmt, col);
+    const int n = sqlite3_column_bytes(m_stmt, col);
+    if (p == nullptr) {
+        // NULL, or SQLite could not allocate the text: the two are told apart by the error code.
+        if (sqlite3_errcode(m_conn.db) == SQLITE_NOMEM) throw std::bad_alloc();
+        return {};
+    }
+    return std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
+}
+
+bool Stmt::isNull(int col) const {
+    return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
+}
+
+void exec(const Conn& c, const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(c.db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        sqlite3_free(err);
+        fail(c);
+    }
+}
+
+std::int64_t queryInt(const Conn& c, const char* sql) {
+    Stmt s(c, sql);
+    return s.step() ? s.integer(0) : 0;
+}
+
+void rollback(const Conn& c) noexcept {
+    if (!sqlite3_get_autocommit(c.db)) sqlite3_exec(c.db, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+std::string nowUtc() {
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+}
+
+std::int64_t nowUnix() {
+    return QDateTime::currentSecsSinceEpoch();
+}
+
+} // namespace rs::campaign::detail

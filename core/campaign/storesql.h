@@ -1,0 +1,86 @@
+#pragma once
+// Internal to the campaign store: one connection with the file it names (so every error names the
+// file, also for a store read through an in-memory copy), prepared statements with bound values, and
+// transactions. Not installed for other layers; campaignstore.h is the interface.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "campaignstore.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace rs::campaign::detail {
+
+/** @brief A connection and the store file it stands for. */
+struct Conn {
+    sqlite3* db = nullptr;
+    std::string path;
+};
+
+/** @brief "campaign store PATH: " */
+std::string where(const Conn& c);
+
+/** @brief The connection's last error as a StoreError naming the file; corrupt and not-a-database errors
+ *  say "PATH is corrupt (...)". */
+[[noreturn]] void fail(const Conn& c, const std::string& context = {});
+
+/** @brief One prepared statement, finalized on scope exit; values are always bound, never spliced. */
+class Stmt {
+  public:
+    Stmt(const Conn& c, const char* sql);
+    ~Stmt();
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+    Stmt& bind(int i, std::int64_t v);
+    Stmt& bind(int i, double v);
+    Stmt& bind(int i, std::string_view v);
+    Stmt& bind(int i, const std::string& v) { return bind(i, std::string_view(v)); }
+    Stmt& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
+    /** @brief true while a row is available; StoreError on any error. */
+    bool step();
+    std::int64_t integer(int col) const;
+    double real(int col) const;
+    /** @brief The column's bytes in full (an embedded NUL does not cut it short). */
+    std::string text(int col) const;
+    bool isNull(int col) const;
+
+  private:
+    const Conn& m_conn;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+/** @brief Runs SQL without results; StoreError naming the file on failure. */
+void exec(const Conn& c, const char* sql);
+/** @brief The first column of the first row as an integer (0 when there is no row). */
+std::int64_t queryInt(const Conn& c, const char* sql);
+
+/** @brief ROLLBACK when a transaction is open; never throws. */
+void rollback(const Conn& c) noexcept;
+
+/** @brief Runs body inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back and propagates. */
+template <class Body> auto inTransaction(const Conn& c, Body body) {
+    exec(c, "BEGIN IMMEDIATE");
+    try {
+        if constexpr (std::is_void_v<decltype(body())>) {
+            body();
+            exec(c, "COMMIT");
+        } else {
+            auto result = body();
+            exec(c, "COMMIT");
+            return result;
+        }
+    } catch (...) {
+        rollback(c);
+        throw;
+    }
+}
+/** @brief Now as ISO 8601 UTC with milliseconds. */
+std::string nowUtc();
+/** @brief Now in whole seconds since the epoch. */
+std::int64_t nowUnix();
+
+} // namespace rs::campaign::detail
