@@ -5,12 +5,14 @@
 #include "clicommands.h"
 
 #include "hw/pipelinelanes.h"
+#include "waveform/bitvalue.h"
 #include "waveform/navigation.h"
 #include "waveform/waveformfile.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 
+#include <algorithm>
 #include <limits>
 
 namespace rs::cli {
@@ -39,29 +41,38 @@ waveform::SignalId signalNamed(const waveform::WaveformStore& s, const std::stri
     throw UsageError(std::string("--") + option + ": no signal '" + name + "' in the file");
 }
 
-/** SIGNAL=VALUE (hex, or one of the signal's state names) -> the signal and the value. */
-std::pair<waveform::SignalId, std::uint64_t> event(const waveform::WaveformStore& s, const CliArgs& args,
-                                                   const char* option) {
+using Value = std::vector<std::uint64_t>;
+
+/** SIGNAL=VALUE (hex of up to the signal's width, or one of its state names) -> the signal and the value. */
+std::pair<waveform::SignalId, Value> event(const waveform::WaveformStore& s, const CliArgs& args,
+                                           const char* option) {
     const std::string text = args.require(option);
     const auto eq = text.find('=');
     if (eq == std::string::npos) throw UsageError(std::string("--") + option + ": expected SIGNAL=VALUE");
     const waveform::SignalId id = signalNamed(s, text.substr(0, eq), option);
     const std::string value = text.substr(eq + 1);
     for (const auto& [v, name] : s.signal(id).valueNames)
-        if (name == value) return {id, v};
-    // Hex digits only: stoull alone would take a sign or spaces ("-1" -> all ones).
-    if (!value.empty() && value.size() <= 16 &&
-        value.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos)
-        return {id, std::stoull(value, nullptr, 16)};
-    throw UsageError(std::string("--") + option + ": '" + value + "' is neither hex nor a state of " +
-                     s.signal(id).name);
+        if (name == value) return {id, Value{v}};
+    // Hex digits only (no sign, no spaces: "-1" is not all ones), at most as wide as the signal.
+    if (const auto v = waveform::parseDigits(value, 16, s.signal(id).width)) return {id, *v};
+    throw UsageError(std::string("--") + option + ": '" + value + "' is neither hex of at most " +
+                     std::to_string(s.signal(id).width) + " bits nor a state of " + s.signal(id).name);
 }
 
 /** The first tick >= from at which the signal starts to hold value (tick 0 counts as a start). */
 std::optional<waveform::Tick> firstAt(const waveform::WaveformStore& s, waveform::SignalId id,
-                                      waveform::Tick from, std::uint64_t value) {
-    if (s.valueAt(id, from) == value && (from == 0 || s.valueAt(id, from - 1) != value)) return from;
-    return waveform::nextValue(s, id, from, value);
+                                      waveform::Tick from, const Value& value) {
+    if (waveform::sameValue(s.wordsAt(id, from), value) &&
+        (from == 0 || !waveform::sameValue(s.wordsAt(id, from - 1), value)))
+        return from;
+    return waveform::nextValue(s, id, from, waveform::Words(value));
+}
+
+/** How a file cut off mid-way was loaded (a killed simulation), for the output. */
+QJsonObject truncationJson(const waveform::Truncation& t) {
+    return QJsonObject{{"end_tick", static_cast<qint64>(t.end)},
+                       {"line", static_cast<qint64>(t.line)},
+                       {"message", QString::fromStdString(t.message())}};
 }
 
 int waveInfo(const CliArgs& args) {
@@ -88,6 +99,11 @@ int waveInfo(const CliArgs& args) {
                     {"changes", changes},
                     {"memory_bytes", static_cast<qint64>(s.memoryBytes())},
                     {"load_seconds", seconds}};
+    int widest = 0;
+    for (waveform::SignalId id = 0; id < s.signalCount(); ++id)
+        widest = std::max(widest, s.signal(id).width);
+    out.insert("widest_bits", widest);
+    if (s.truncation()) out.insert("truncated", truncationJson(*s.truncation()));
     if (args.flag("json")) out.insert("signal_list", signalList);
     printResult(args, out);
     return kExitOk;
@@ -104,10 +120,12 @@ int waveConvert(const CliArgs& args) {
     } catch (const waveform::WaveformFileError& e) {
         throw UsageError(std::string("OUT: ") + e.what());
     }
-    printResult(args, QJsonObject{{"in", QString::fromStdString(in)},
-                                  {"out", QString::fromStdString(out)},
-                                  {"signals", static_cast<qint64>(s.signalCount())},
-                                  {"end_tick", static_cast<qint64>(s.endTick())}});
+    QJsonObject result{{"in", QString::fromStdString(in)},
+                       {"out", QString::fromStdString(out)},
+                       {"signals", static_cast<qint64>(s.signalCount())},
+                       {"end_tick", static_cast<qint64>(s.endTick())}};
+    if (s.truncation()) result.insert("truncated", truncationJson(*s.truncation()));
+    printResult(args, result);
     return kExitOk;
 }
 

@@ -23,6 +23,8 @@
 
 #include <cmath>
 
+#include "waveform/bitvalue.h"
+
 namespace rs::gui {
 
 using hw::WaveformSession;
@@ -202,6 +204,8 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     connect(m_session, &WaveformSession::storeChanged, this, loadEnded);
     connect(m_cancel, &QPushButton::clicked, m_session, &WaveformSession::cancelLoad);
     connect(m_view, &WaveformView::cursorsChanged, this, &WaveformPage::updateStatus);
+    connect(m_view, &WaveformView::loadFailed, this,
+            [this](const QString& m) { showError(tr("Could not read some signals: %1").arg(m)); });
     connect(m_view, &WaveformView::clockRequested, this, [this](waveform::SignalId id) {
         const int i = m_clock->findData(QVariant::fromValue<qulonglong>(id));
         if (i >= 0) m_clock->setCurrentIndex(i);
@@ -269,6 +273,8 @@ void WaveformPage::onStoreChanged() {
     m_lanes->setLanes(m_session->lanes(), m_session->lanesError());
     m_laneScroll->setVisible(true);
     m_message->hide();
+    // A file cut off mid-way is shown up to its last complete time step, and says so.
+    if (const QString note = m_session->truncationNote(); !note.isEmpty()) showError(note);
     updateStatus();
 }
 
@@ -311,6 +317,7 @@ void WaveformPage::updateStatus() {
     const auto& store = m_view->store();
     if (store.signalCount() > 0)
         parts << tr("%1 signals, %2 ticks").arg(store.signalCount()).arg(store.endTick());
+    if (store.truncation()) parts << tr("cut off: loaded before tick %1").arg(store.truncation()->end);
     if (const auto a = m_view->cursor()) parts << tr("A %1").arg(m_view->formatTick(static_cast<double>(*a)));
     if (const auto b = m_view->secondCursor())
         parts << tr("B %1").arg(m_view->formatTick(static_cast<double>(*b)));
@@ -327,9 +334,9 @@ bool WaveformPage::findValue(bool forward) {
     }
     const auto& info = m_view->store().signal(*id);
     const QString text = m_find->text().trimmed();
-    std::optional<std::uint64_t> value;
+    std::optional<std::vector<std::uint64_t>> value;
     for (const auto& [v, name] : info.valueNames)
-        if (text.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) value = v;
+        if (text.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) value = std::vector{v};
     if (!value) {
         QString digits = text;
         int base = 16;
@@ -340,18 +347,18 @@ bool WaveformPage::findValue(bool forward) {
             base = 10;
         else if (radix == Radix::Bin)
             base = 2;
-        bool ok = false;
-        const qulonglong v = digits.toULongLong(&ok, base);
-        if (!ok || digits.isEmpty()) {
-            showError(tr("'%1' is not a value of %2 (base %3%4)")
+        // Any width: a 320-bit state is found by its 80 hex digits (or its decimal, or binary).
+        value = waveform::parseDigits(digits.toStdString(), base, info.width);
+        if (!value) {
+            showError(tr("'%1' is not a value of %2 (base %3, at most %4 bits%5)")
                           .arg(text, QString::fromStdString(info.name))
                           .arg(base)
+                          .arg(info.width)
                           .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
             return false;
         }
-        value = v;
     }
-    const bool found = m_view->jumpToValue(*value, forward);
+    const bool found = m_view->jumpToValue(waveform::Words(*value), forward);
     if (!found)
         emit notice(tr("%1 does not take that value %2 cursor A")
                         .arg(QString::fromStdString(info.name), forward ? tr("after") : tr("before")));

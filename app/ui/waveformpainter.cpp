@@ -2,14 +2,31 @@
 
 #include "theme.h"
 
+#include "waveform/bitvalue.h"
+
 #include <QFontMetrics>
 #include <QPainter>
 #include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace rs::gui {
+
+QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Radix radix) {
+    if (info.width <= 64) return formatValue(info, value.empty() ? 0 : value[0], radix);
+    switch (radix) {
+    case Radix::Dec:
+        return QString::fromStdString(waveform::decimalDigits(value));
+    case Radix::Bin:
+        return QString::fromStdString(waveform::binaryDigits(value, info.width));
+    case Radix::Named: // value names need at most 64 bits
+    case Radix::Hex:
+        break;
+    }
+    return QString::fromStdString(waveform::hexDigits(value, info.width));
+}
 
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix) {
     switch (radix) {
@@ -102,6 +119,11 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
     const bool named = radix == Radix::Named && !info.valueNames.empty();
 
     std::uint64_t value = store.valueAt(id, b);
+    // A bus wider than 64 bits is written from its whole value: the change in force (index), if any.
+    const bool wide = info.width > 64;
+    const std::size_t before = store.lowerBound(id, b + 1);
+    std::optional<std::size_t> index;
+    if (before > 0) index = before - 1;
     double xCur = map.x(tBegin);
     const auto level = [&](double xa, double xb, std::uint64_t v) {
         if (xb <= xa) return;
@@ -109,6 +131,11 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
             p.setPen(QPen(c.wave, 1.2));
             const double y = (v & 1) ? hi : lo;
             p.drawLine(QPointF(xa, y), QPointF(xb, y));
+        } else if (wide) {
+            if (xb - xa < 4) return busBox(p, xa, xb, map.x0, x1, top, height, QString(), c, QColor());
+            busBox(p, xa, xb, map.x0, x1, top, height,
+                   formatValue(info, index ? store.changeWords(id, *index) : store.wordsAt(id, 0), radix), c,
+                   QColor());
         } else {
             busBox(p, xa, xb, map.x0, x1, top, height, formatValue(info, v, radix), c,
                    named ? namedFill(v, c) : QColor());
@@ -123,6 +150,7 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
                 p.drawLine(QPointF(xf, hi), QPointF(xf, lo));
             }
             value = it.value;
+            index = it.index;
             xCur = xf;
         } else {
             // Too many changes for the pixels they span: one filled block, as GTKWave draws it.
@@ -130,6 +158,7 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
             const double xl = std::max(xf + 1, map.x(static_cast<double>(it.last)));
             p.fillRect(QRectF(xf, hi, xl - xf, lo - hi), c.dense);
             value = it.value;
+            index = it.index;
             xCur = xl;
         }
     }

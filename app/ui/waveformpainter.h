@@ -23,6 +23,8 @@ enum class Radix { Hex, Dec, Bin, Named };
 /** @brief The text of a value: 0x-less hex, decimal, binary (width digits), or the signal's name
  *  for the value (hex when the value has no name). */
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix);
+/** @brief formatValue() for a value of any width (words least significant first). */
+QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Radix radix);
 
 /** @brief The colours of the waveform view for a palette. */
 struct WaveColors {

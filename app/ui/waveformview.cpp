@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "waveform/bitvalue.h"
+
 namespace rs::gui {
 
 using waveform::Tick;
@@ -122,7 +124,7 @@ void WaveformView::setRadix(int row, Radix radix) {
 QString WaveformView::valueText(int row, Tick tick) const {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return {};
     const WaveRow& r = m_rows[static_cast<std::size_t>(row)];
-    return formatValue(m_store->signal(r.id), m_store->valueAt(r.id, tick), r.radix);
+    return formatValue(m_store->signal(r.id), m_store->wordsAt(r.id, tick), r.radix);
 }
 
 int WaveformView::rowTop(int row) const {
@@ -365,11 +367,15 @@ bool WaveformView::jumpToPreviousEdge() {
 }
 
 bool WaveformView::jumpToValue(std::uint64_t value, bool forward) {
+    return jumpToValue(waveform::Words(&value, 1), forward);
+}
+
+bool WaveformView::jumpToValue(waveform::Words value, bool forward) {
     const auto id = selectedSignal();
     if (!id) return false;
     // From no cursor, a forward search also finds a value held from tick 0.
     std::optional<Tick> t;
-    if (forward && !m_cursor && m_store->valueAt(*id, 0) == value)
+    if (forward && !m_cursor && waveform::sameValue(m_store->wordsAt(*id, 0), value))
         t = 0;
     else
         t = forward ? waveform::nextValue(*m_store, *id, m_cursor.value_or(0), value)
@@ -380,7 +386,26 @@ bool WaveformView::jumpToValue(std::uint64_t value, bool forward) {
 
 // --- painting -------------------------------------------------------------------------------------
 
+void WaveformView::loadVisibleRows() {
+    // A lazily opened file (FST): the rows in view are read in one batch (one guarded child) rather
+    // than one by one as each row paints; a signal that cannot be read shows its error in its row.
+    std::vector<waveform::SignalId> ids;
+    for (int i = 0; i < static_cast<int>(m_rows.size()); ++i) {
+        const int top = rowTop(i);
+        if (top + kRowHeight < kRulerHeight || top > viewport()->height()) continue;
+        const waveform::SignalId id = m_rows[static_cast<std::size_t>(i)].id;
+        if (!m_store->isLoaded(id)) ids.push_back(id);
+    }
+    if (ids.empty()) return;
+    try {
+        m_store->load(ids);
+    } catch (const std::exception& e) {
+        emit loadFailed(QString::fromUtf8(e.what()));
+    }
+}
+
 void WaveformView::paintEvent(QPaintEvent*) {
+    loadVisibleRows();
     QPainter p(viewport());
     const WaveColors c = waveColors(palette());
     p.fillRect(viewport()->rect(), c.background);
@@ -455,6 +480,14 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
         }
         p.setClipRect(
             QRect(m_nameWidth, std::max(top, kRulerHeight), viewport()->width() - m_nameWidth, kRowHeight));
+        if (const std::string& error = m_store->loadError(r.id); !error.empty()) {
+            p.setPen(c.marker);
+            p.drawText(QRect(m_nameWidth + 6, top, viewport()->width() - m_nameWidth - 12, kRowHeight),
+                       Qt::AlignVCenter | Qt::AlignLeft,
+                       fm.elidedText(tr("cannot read this signal: %1").arg(QString::fromStdString(error)),
+                                     Qt::ElideRight, viewport()->width() - m_nameWidth - 12));
+            continue;
+        }
         paintSignalRow(p, *m_store, r.id, r.radix, map, x1, top, kRowHeight - 1, c);
     }
     p.setClipping(false);

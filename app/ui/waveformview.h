@@ -122,6 +122,8 @@ class WaveformView : public QAbstractScrollArea {
     bool jumpToPreviousEdge();
     /** @brief Moves cursor A to the next (or previous) tick where the selected signal takes value. */
     bool jumpToValue(std::uint64_t value, bool forward = true);
+    /** @brief jumpToValue() for a value of any width (words least significant first). */
+    bool jumpToValue(waveform::Words value, bool forward = true);
 
   signals:
     /** @brief The visible range or the view's width changed. */
@@ -131,6 +133,8 @@ class WaveformView : public QAbstractScrollArea {
     void selectedRowChanged(int row);
     /** @brief The user asked to number cycles by this 1-bit signal (context menu). */
     void clockRequested(waveform::SignalId id);
+    /** @brief Signals of a lazily opened file could not be read (the message says why). */
+    void loadFailed(const QString& message);
 
   protected:
     bool event(QEvent* event) override;
@@ -146,6 +150,7 @@ class WaveformView : public QAbstractScrollArea {
 
   private:
     int rowAt(int y) const;
+    void loadVisibleRows();
     int rowTop(int row) const;
     double waveWidth() const;
     waveform::Tick clampTick(double tick) const;

@@ -353,7 +353,9 @@ class Parser {
             }
             case 'b':
             case 'B': {
-                const std::string_view value = tok;
+                // The next word may refill the buffer under tok: keep the value's text first.
+                m_value.assign(tok);
+                const std::string_view value = m_value;
                 std::string_view code;
                 if (!m_tok.next(code))
                     return cutAt(Cut{false, "the file ends between a value and its identifier code"});
@@ -466,6 +468,7 @@ class Parser {
     detail::SignalNamer m_namer;
     std::uint64_t m_heldBytes = 0;      ///< what the signals cost besides their changes
     std::vector<std::uint64_t> m_words; ///< a wide value being parsed
+    std::string m_value;                ///< the text of a vector value while its code is read
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_shortCodes; ///< shortKey(code) -> slot index + 1
     std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_longCodes;

@@ -49,14 +49,22 @@ WaveformSession::Outcome WaveformSession::load(const QString& path, Job* job) {
             job->progress.store(f, std::memory_order_relaxed);
             return !job->cancel.load(std::memory_order_relaxed);
         };
+        // A VCD is read whole; an FST opens with its signals only (fast, like GTKWave) and each
+        // signal's changes are read by a guarded child when the view first needs them.
         o.store = std::make_shared<const waveform::WaveformStore>(
-            waveform::readWaveformFile(QFile::encodeName(path).toStdString(), progress));
+            waveform::openWaveformFile(QFile::encodeName(path).toStdString(), progress));
     } catch (const waveform::WaveformCancelled&) {
         o.cancelled = true;
     } catch (const std::exception& e) {
         o.error = QString::fromUtf8(e.what());
     }
     return o;
+}
+
+QString WaveformSession::truncationNote() const {
+    if (!m_store->truncation()) return {};
+    return tr("This file was cut off (a killed simulation?): %1")
+        .arg(QString::fromStdString(m_store->truncation()->message()));
 }
 
 bool WaveformSession::loadFile(const QString& path) {

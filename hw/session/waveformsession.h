@@ -35,6 +35,8 @@ class WaveformSession : public QObject {
     std::shared_ptr<const waveform::WaveformStore> store() const { return m_store; }
     /** @brief Where it came from: "IP run: ..." or the file's path. */
     QString origin() const { return m_origin; }
+    /** @brief How a file cut off mid-way (a killed simulation) was loaded; empty for a whole one. */
+    QString truncationNote() const;
     /** @brief The file the trace was loaded from; empty for an IP capture. */
     QString filePath() const { return m_filePath; }
     /** @brief True when the trace is a capture of the Verilated IP (one tick per clock). */

@@ -4,7 +4,10 @@
 //
 //   BM_VcdParse/<cycles>        readVcdFile of the capture; bytes/s plus counters MB/s, changes,
 //                               bytes_per_change (store memory per change), MiB_per_Mchanges
-//   BM_Load/vcd|fst/<cycles>    load time of the same capture from a VCD and from an FST file
+//   BM_Load/vcd|fst/<cycles>    load time of the same capture from a VCD and from an FST file (all of it;
+//                               the FST library runs in a guarded child that streams checked records)
+//   BM_Open/fst/<cycles>        what the viewer waits for when it opens the FST: the hierarchy only
+//   BM_Open/show16/<cycles>     open, then the 16 rows the viewer shows first, read in one batch
 //   BM_ViewItems/<cycles>       one repaint: viewItems over the whole range at 1500 pixels for
 //                               every signal
 //
@@ -17,6 +20,7 @@
 #include "waveform/fst.h"
 #include "waveform/vcd.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -205,6 +209,31 @@ void BM_Load(benchmark::State& state, bool fst) {
 }
 BENCHMARK_CAPTURE(BM_Load, vcd, false)->Arg(1000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Load, fst, true)->Arg(1000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+/** Lazy FST opening: the hierarchy now; with rows > 0, also the first `rows` signals (one child). */
+void BM_Open(benchmark::State& state, std::size_t rows) {
+    const Capture& c = capture(static_cast<Tick>(state.range(0)));
+    if (c.fst.empty()) {
+        state.SkipWithError("FST support was not built");
+        return;
+    }
+    std::size_t changes = 0;
+    for (auto _ : state) {
+        const WaveformStore s = openWaveformFile(c.fst);
+        std::vector<SignalId> ids;
+        for (SignalId id = 0; id < std::min(rows, s.signalCount()); ++id)
+            ids.push_back(id);
+        s.load(ids);
+        changes = 0;
+        for (SignalId id : ids)
+            changes += s.changeCount(id);
+        benchmark::DoNotOptimize(changes);
+    }
+    state.counters["file_MB"] = static_cast<double>(c.fstBytes) / 1e6;
+    state.counters["changes_read"] = static_cast<double>(changes);
+}
+BENCHMARK_CAPTURE(BM_Open, fst, 0)->Arg(1000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Open, show16, 16)->Arg(1000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_ViewItems(benchmark::State& state) {
     const Capture& c = capture(static_cast<Tick>(state.range(0)));

@@ -13,6 +13,7 @@
 #include <QTreeWidget>
 
 #include <fstream>
+#include <iterator>
 
 #include "ciphersession.h"
 #include "guitestsupport.h"
@@ -350,6 +351,59 @@ class TestWaveform : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 30000);
         QCOMPARE(changed.count(), 1);
         QVERIFY(!session.isLoading());
+    }
+
+    void otherToolsFilesShowWideValuesAndCutFiles() {
+        // Verilator's FST of a small design: a 320-bit state and a 128-bit block (refused before),
+        // opened lazily: a row's changes are read when it is first painted.
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        page.resize(1100, 500);
+        QSignalSpy changed(&session, &hw::WaveformSession::storeChanged);
+        page.openFile(QStringLiteral(RS_WAVE_DATA_DIR "/verilator.fst"));
+        QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 30000);
+        gui::WaveformView& view = *page.view();
+        const auto state = view.store().find("state"), block = view.store().find("block");
+        QVERIFY(state && block);
+        QCOMPARE(view.store().signal(*state).width, 320);
+        view.addSignal(*state);
+        view.addSignal(*block);
+        const int stateRow = static_cast<int>(view.rows().size()) - 2, blockRow = stateRow + 1;
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        view.grab(); // paints: the rows in view are read in one batch
+        QVERIFY(view.store().isLoaded(*state));
+        QCOMPARE(view.valueText(stateRow, 0),
+                 QStringLiteral(
+                     "80400c0600000000000102030405060708090a0b0c0d0e0f00112233445566778899aabbccddeeff"));
+        view.setRadix(blockRow, gui::Radix::Dec);
+        QCOMPARE(view.valueText(blockRow, 0),
+                 QStringLiteral("1512366075204170947332355369683137040")); // 0x0123..3210
+        view.setRadix(blockRow, gui::Radix::Bin);
+        QCOMPARE(view.valueText(blockRow, 0).size(), 128);
+        // Find a 128-bit value: block after the first rising edge (5 ns = tick 5000).
+        view.setRadix(blockRow, gui::Radix::Hex);
+        view.setSelectedRow(blockRow);
+        page.findEdit()->setText(QStringLiteral("02468acf13579bdffdb97530eca86420"));
+        QVERIFY(page.findValue(true));
+        QCOMPARE(*view.cursor(), Tick{5000});
+        page.findEdit()->setText(QStringLiteral("1") + QString(32, QLatin1Char('0'))); // 129 bits
+        QVERIFY(!page.findValue(true));
+        QVERIFY(page.messageLabel()->text().contains(QStringLiteral("at most 128 bits")));
+
+        // A VCD cut off mid-way (a killed simulation) loads to its last complete step and says so.
+        QTemporaryDir dir;
+        std::ifstream in(RS_WAVE_DATA_DIR "/verilator.vcd", std::ios::binary);
+        const std::string full((std::istreambuf_iterator<char>(in)), {});
+        const QString cut = writeFile(dir, QStringLiteral("killed.vcd"), full.substr(0, full.size() / 2));
+        page.openFile(cut);
+        QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 2, 30000);
+        QVERIFY(view.store().truncation().has_value());
+        QVERIFY2(!page.messageLabel()->isHidden() &&
+                     page.messageLabel()->text().contains(QStringLiteral("cut off")),
+                 qPrintable(page.messageLabel()->text()));
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("cut off")),
+                 qPrintable(page.statusLabel()->text()));
     }
 
     void explorerStepsMoveTheCursorAndShowTheRtlState() {

@@ -36,6 +36,28 @@ TEST(VcdParse, ExportImportRoundTripIsExact) {
     std::filesystem::remove(path);
 }
 
+TEST(VcdParse, AValueWhoseCodeStartsTheNextBlock) {
+    // The reader takes the file in 256 KiB blocks. With the separator after "b1010" the block's last
+    // byte, reading the code refilled the buffer under the value's text ("bad bit in '011 '" on a
+    // 200 MB file).
+    const std::string head =
+        "$scope module t $end\n$var wire 1 ! a $end\n$var wire 4 # n $end\n$upscope $end\n"
+        "$enddefinitions $end\n#0\n";
+    for (std::size_t shift = 0; shift < 4; ++shift) {
+        std::string text = head;
+        const std::size_t block = 256 * 1024,
+                          value = block - 1 - 5 - shift; // "b1010" ends at block - 1 - shift
+        for (Tick t = 1; text.size() + 12 < value; ++t)
+            text += "#" + std::to_string(t) + "\n" + (t % 2 ? "1!" : "0!") + "\n";
+        text +=
+            std::string(value - text.size(), '\n') + "b1010" + std::string(shift + 1, ' ') + "#\n#999999\n";
+        ASSERT_EQ(text[block - 1], ' ');
+        std::istringstream in(text);
+        const WaveformStore s = readVcd(in);
+        EXPECT_EQ(s.valueAt(*s.find("n"), 999998), 10u) << shift;
+    }
+}
+
 TEST(VcdParse, StreamAndFileReadersAgree) {
     const WaveformStore s = makeCapture(500);
     std::stringstream text;

@@ -3,10 +3,12 @@
 // documented latencies (hw/CYCLES.md); bad files and arguments exit 2 with one line.
 #include "clitestsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 
 #include <fstream>
+#include <iterator>
 
 #include "hw/asconip.h"
 #include "waveform/vcd.h"
@@ -89,6 +91,68 @@ TEST(WaveCli, BadFilesAndArgumentsExitTwo) {
     expectUsageError({"wave", "delta", vcd, "--a", "phase=1", "--b", "take"}, "--b");
     expectUsageError({"wave", "delta", vcd, "--a", "phase=1", "--b", "take=1", "--clock", "x0"}, "--clock");
     expectUsageError({"wave", "convert", vcd, dir.filePath("out.txt")}, "OUT");
+}
+
+QString waveData(const char* name) {
+    return QStringLiteral(RS_TEST_SOURCE_DIR "/data/wave/") + QLatin1String(name);
+}
+
+TEST(WaveCli, OtherToolsFilesOfAnyWidth) {
+    // Verilator's trace has a 320-bit and a 128-bit net (and the code '$'): both were refused.
+    for (const char* name : {"verilator.vcd", "fst2vcd.vcd", "verilator.fst"}) {
+        const CliResult r = runCli({"wave", "info", waveData(name), "--json"});
+        if (r.status == 2 && r.err.contains("FST support was not built")) continue;
+        ASSERT_EQ(r.status, 0) << name << ": " << r.err.toStdString();
+        EXPECT_EQ(r.json().value("widest_bits").toInt(), 320) << name;
+        EXPECT_FALSE(r.json().contains("truncated")) << name;
+    }
+    // A 128-bit value as the cursor event: block holds its first value from tick 0, count reaches 4 at
+    // the fourth rising edge (35 ns in 1 ps ticks).
+    CliResult r = runCli({"wave", "delta", waveData("verilator.vcd"), "--a",
+                          "block=0123456789abcdeffedcba9876543210", "--b", "count=4", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_EQ(r.json().value("a_tick").toInteger(), 0);
+    EXPECT_EQ(r.json().value("b_tick").toInteger(), 35000);
+    expectUsageError({"wave", "delta", waveData("verilator.vcd"), "--a", "count=100", "--b", "count=4"},
+                     "at most 8 bits");
+    QTemporaryDir dir;
+    const QString fst = dir.filePath("wide.fst");
+    r = runCli({"wave", "convert", waveData("verilator.vcd"), fst, "--json"});
+    if (r.status == 2 && r.err.contains("FST support was not built")) return;
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const qint64 changes =
+        runCli({"wave", "info", waveData("verilator.vcd"), "--json"}).json().value("changes").toInteger();
+    r = runCli({"wave", "info", fst, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_EQ(r.json().value("changes").toInteger(), changes);
+    EXPECT_EQ(r.json().value("widest_bits").toInt(), 320);
+}
+
+TEST(WaveCli, CutOffFilesLoadAndDevicesAreRefused) {
+    QTemporaryDir dir;
+    std::ifstream in(waveData("verilator.vcd").toStdString(), std::ios::binary);
+    const std::string full((std::istreambuf_iterator<char>(in)), {});
+    const QString cut = dir.filePath("killed.vcd");
+    std::ofstream(cut.toStdString(), std::ios::binary) << full.substr(0, full.size() * 2 / 3);
+    CliResult r = runCli({"wave", "info", cut, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString(); // was: exit 2, the whole file refused
+    const QJsonObject t = r.json().value("truncated").toObject();
+    EXPECT_GT(t.value("end_tick").toInteger(), 0);
+    EXPECT_EQ(t.value("end_tick").toInteger(), r.json().value("end_tick").toInteger());
+    EXPECT_TRUE(t.value("message").toString().contains("cut off at line"))
+        << t.value("message").toString().toStdString();
+    r = runCli({"wave", "info", cut}); // the text output says it too
+    EXPECT_TRUE(r.out.contains("cut off")) << r.out.toStdString();
+    // `wave info` on a link to /dev/zero never ended.
+    const QString zero = dir.filePath("zero.vcd");
+    ASSERT_TRUE(QFile::link(QStringLiteral("/dev/zero"), zero));
+    expectUsageError({"wave", "info", zero}, "character device");
+    const QString zeroFst = dir.filePath("zero.fst");
+    ASSERT_TRUE(QFile::link(QStringLiteral("/dev/zero"), zeroFst));
+    const CliResult f = runCli({"wave", "info", zeroFst});
+    EXPECT_EQ(f.status, 2);
+    EXPECT_TRUE(f.err.contains("character device") || f.err.contains("FST support was not built"))
+        << f.err.toStdString();
 }
 
 TEST(WaveCli, IpRunReportsTheLanes) {
