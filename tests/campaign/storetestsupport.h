@@ -1,0 +1,88 @@
+#pragma once
+// Shared by the store's fault and concurrency tests: a fast right-answer runner (as target "cuda"), a
+// short definition, whole-file reads (only while no connection of this process has the file open: a
+// descriptor closed by hand drops SQLite's POSIX locks), and everything a store holds, to compare.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "campaignengine.h"
+#include "campaignstore.h"
+
+namespace rs::test {
+
+/** Right answers in every repeat, two measurements a run, `delay` per run. */
+class FastRunner : public campaign::Runner {
+  public:
+    explicit FastRunner(std::chrono::milliseconds delay = std::chrono::milliseconds(0)) : m_delay(delay) {}
+    std::string target() const override { return "cuda"; }
+    bool supports(std::string_view) const override { return true; }
+    campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
+                            const std::map<std::string, std::string>&, const std::atomic<bool>&,
+                            rs::oracle::OutputJudge& judge) override {
+        if (m_delay.count() > 0) std::this_thread::sleep_for(m_delay);
+        for (int r = 0; r < repeats; ++r)
+            judge.check(campaign::referenceOutput(key, in));
+        campaign::RunOutput out;
+        out.measurements = {{"time_median", 100.5 + static_cast<double>(key.messageBytes), "ns"},
+                            {"throughput", 1e6 / (1.0 + static_cast<double>(key.messageBytes)), "bytes/s"}};
+        out.parameters = {{"runner", "fast"}};
+        return out;
+    }
+
+  private:
+    std::chrono::milliseconds m_delay;
+};
+
+inline campaign::EngineOptions fastOptions(campaign::StartMode start = campaign::StartMode::Fresh,
+                                           std::chrono::milliseconds delay = std::chrono::milliseconds(0)) {
+    campaign::EngineOptions o;
+    o.start = start;
+    o.runnerFactory = [delay](const std::string&) { return std::make_unique<FastRunner>(delay); };
+    return o;
+}
+
+/** `runs` runs (message sizes 16, 32, ...) of ascon-aead128 on "cuda". */
+inline campaign::CampaignSpec shortSpec(int runs, const std::string& name = "short") {
+    campaign::CampaignSpec s;
+    s.name = name;
+    s.targets = {"cuda"};
+    s.algorithms = {"ascon-aead128"};
+    for (int i = 1; i <= runs; ++i)
+        s.messageBytes.push_back(static_cast<std::uint64_t>(16 * i));
+    s.repeats = 1;
+    return s;
+}
+
+inline std::string readAll(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+inline void writeAll(const std::string& path, const std::string& bytes) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+/** Everything a store holds, as its readers give it. */
+struct StoreContent {
+    std::vector<campaign::CampaignRow> campaigns;
+    std::map<std::int64_t, std::vector<campaign::RunRow>> runs;
+    bool operator==(const StoreContent&) const = default;
+};
+
+inline StoreContent contentOf(const campaign::CampaignStore& store) {
+    StoreContent c;
+    c.campaigns = store.campaigns();
+    for (const auto& row : c.campaigns)
+        c.runs[row.id] = store.runs(row.id);
+    return c;
+}
+
+} // namespace rs::test
