@@ -143,7 +143,9 @@ crypto::Bytes BoardClient::request(std::uint8_t type, const crypto::Bytes& body)
             QElapsedTimer t;
             t.start();
             for (bool waiting = true; waiting;) {
-                const auto got = readFrame(m_options.timeoutMs - static_cast<int>(t.elapsed()));
+                // The deadline holds even while frames keep coming (a board repeating old answers).
+                const int left = m_options.timeoutMs - static_cast<int>(t.elapsed());
+                const auto got = left > 0 ? readFrame(left) : std::nullopt;
                 if (!got) {
                     lastProblem = "no answer within " + std::to_string(m_options.timeoutMs) + " ms";
                     if (m_reader.inOverlongLine())

@@ -285,6 +285,27 @@ TEST(BoardLine, AnAnswerLongerThanItsCommandDefinesIsAClearError) {
     EXPECT_EQ(c.encrypt(BoardPath::Software, {}, seq(20, 2)).output.size(), 36u); // the next one is fine
 }
 
+// A record is laid out by its lengths: a KAT file with a 1-byte key would shift every field after it and
+// the board would read message bytes as lengths. Refused before anything is sent.
+TEST(BoardFaults, KatRecordsWithKeysOrNoncesOfAnotherSizeAreRefused) {
+    VirtualBoard sim;
+    BoardClient c(fast());
+    c.open(sim.start());
+    std::vector<KatRecord> records(2, KatRecord{seq(16, 0), seq(16, 1), {}, seq(4, 2), seq(20, 3)});
+    records[1].key = Bytes{0};
+    try {
+        c.runKats(BoardPath::Software, 0, records);
+        ADD_FAILURE() << "a 1-byte key was sent";
+    } catch (const BoardError& e) {
+        EXPECT_EQ(e.code(), 4); // BAD_LENGTH
+        EXPECT_EQ(std::string(e.what()), "KAT record 2: the key and the nonce must be 16 bytes each");
+    }
+    records[1].key = seq(16, 0);
+    records[0].nonce = seq(17, 0);
+    EXPECT_THROW(c.runKats(BoardPath::Software, 0, records), BoardError);
+    EXPECT_EQ(c.retriesUsed(), 0);
+}
+
 TEST(BoardFaults, NoBoardAndBadOptions) {
     BoardClient c(fast());
     EXPECT_THROW(c.open(QStringLiteral("/dev/roundscope-no-such-port")), BoardError);
