@@ -24,6 +24,10 @@
 #define RS_SANITIZED 1
 #endif
 
+// Set by sanitizers, and by libFuzzer to save the input of a crash: a child that crashes (the point of
+// running the library there) must not report its crash as the program's.
+extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
 namespace rs::waveform::detail {
 
 namespace {
@@ -62,6 +66,9 @@ void guardChild(pid_t parent, const ChildLimits& limits, std::uint64_t inherited
     (void)inherited;
 #endif
     if (limits.fileBytes > 0) setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
+    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
+    for (const int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM, SIGINT, SIGTERM})
+        std::signal(sig, SIG_DFL); // the parent's handlers (a fuzzer's, a sanitizer's) are not ours
     std::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG
     std::signal(SIGPIPE, SIG_IGN); // a write to a parent that is gone fails with EPIPE
     // The library reports to stderr; its messages mean nothing to a user (the parent says what failed).

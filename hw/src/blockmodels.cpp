@@ -1,5 +1,6 @@
 // The only file that sees the Verilated block cores (listed in the generated blockmodels.inc).
 #include "blockmodels.h"
+#include "fsttarget.h"
 #include "verilatedaxi.h"
 
 #include <stdexcept>
@@ -59,23 +60,27 @@ template <class Model> class VerilatedBlock final : public BlockModel {
 
     void openFst(const std::string& path) override {
         closeFst();
-        m_fst = std::make_unique<VerilatedFstC>();
-        m_model->trace(m_fst.get(), 99);
-        m_fst->open(path.c_str());
-        if (!m_fst->isOpen()) {
-            m_fst.reset();
-            throw std::runtime_error("cannot open " + path);
-        }
+        // A temporary file beside the target, renamed at closeFst(): see verilatedmodels.cpp.
+        auto target = openFstTarget(path);
+        auto fst = std::make_unique<VerilatedFstC>();
+        m_model->trace(fst.get(), 99);
+        fst->open(target->tempPath().c_str());
+        if (!fst->isOpen()) throw std::runtime_error("cannot open FST file " + path);
+        m_fst = std::move(fst);
+        m_fstTarget = std::move(target);
     }
     void closeFst() override {
-        if (m_fst) m_fst->close();
+        if (!m_fst) return;
+        m_fst->close();
         m_fst.reset();
+        commitFstTarget(std::move(m_fstTarget));
     }
 
   private:
     std::unique_ptr<VerilatedContext> m_context;
     std::unique_ptr<Model> m_model;
     std::unique_ptr<VerilatedFstC> m_fst;
+    std::unique_ptr<fileio::AtomicFile> m_fstTarget;
     std::uint64_t m_time = 0;
     int m_round = 0;
     bool m_busy = false;

@@ -1,9 +1,9 @@
 // The only file that sees the Verilated classes: a ModelBackend template instantiated for each
 // Vascon_uN model that hw/CMakeLists.txt built (listed in the generated verilatedmodels.inc).
+#include "fsttarget.h"
 #include "modelbackend.h"
 #include "verilatedaxi.h"
 
-#include <fstream>
 #include <stdexcept>
 
 // Verilator's own headers are not -Wextra clean; they are not ours to fix.
@@ -72,22 +72,22 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
 
     void openFst(const std::string& path) override {
         closeFst();
-        {
-            // The FST writer does not report an unwritable path; find out first.
-            std::ofstream probe(path, std::ios::binary);
-            if (!probe) throw std::runtime_error("cannot open FST file " + path);
-        }
+        // The FST writer unlinks the path it is given and reports no failure: it writes a temporary
+        // file beside the target (a device or FIFO target is refused here), renamed at closeFst().
+        auto target = openFstTarget(path);
         auto fst = std::make_unique<VerilatedFstC>();
         m_model->trace(fst.get(), 99);
-        fst->open(path.c_str());
+        fst->open(target->tempPath().c_str());
         if (!fst->isOpen()) throw std::runtime_error("cannot open FST file " + path);
         m_fst = std::move(fst);
+        m_fstTarget = std::move(target);
     }
 
     void closeFst() override {
         if (!m_fst) return;
         m_fst->close();
         m_fst.reset();
+        commitFstTarget(std::move(m_fstTarget));
     }
 
     bool fstOpen() const override { return m_fst != nullptr; }
@@ -96,6 +96,7 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
     std::unique_ptr<VerilatedContext> m_context;
     std::unique_ptr<Model> m_model;
     std::unique_ptr<VerilatedFstC> m_fst;
+    std::unique_ptr<fileio::AtomicFile> m_fstTarget;
     std::uint64_t m_time = 0;
 };
 

@@ -366,9 +366,14 @@ class TestWaveform : public QObject {
         const auto state = view.store().find("state"), block = view.store().find("block");
         QVERIFY(state && block);
         QCOMPARE(view.store().signal(*state).width, 320);
-        view.addSignal(*state);
+        view.addSignal(*state); // shown already when among the first rows of the file
         view.addSignal(*block);
-        const int stateRow = static_cast<int>(view.rows().size()) - 2, blockRow = stateRow + 1;
+        const auto rowOf = [&view](waveform::SignalId id) {
+            for (int r = 0; r < static_cast<int>(view.rows().size()); ++r)
+                if (view.rows()[static_cast<std::size_t>(r)].id == id) return r;
+            return -1;
+        };
+        const int stateRow = rowOf(*state), blockRow = rowOf(*block);
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         view.grab(); // paints: the rows in view are read in one batch

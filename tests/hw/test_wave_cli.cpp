@@ -3,12 +3,16 @@
 // documented latencies (hw/CYCLES.md); bad files and arguments exit 2 with one line.
 #include "clitestsupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
 
 #include <fstream>
 #include <iterator>
+
+#include <sys/stat.h>
 
 #include "hw/asconip.h"
 #include "waveform/vcd.h"
@@ -153,6 +157,30 @@ TEST(WaveCli, CutOffFilesLoadAndDevicesAreRefused) {
     EXPECT_EQ(f.status, 2);
     EXPECT_TRUE(f.err.contains("character device") || f.err.contains("FST support was not built"))
         << f.err.toStdString();
+}
+
+TEST(WaveCli, IpRunFstOpensInTheViewerAndNeverReplacesADevice) {
+    QTemporaryDir dir;
+    const QString fst = dir.filePath("ip.fst");
+    CliResult r = runCli({"ip", "run", "--alg", "ascon-aead128", "--key", kKey, "--nonce", kNonce, "--pt",
+                          "00112233", "--fst", fst, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    // Verilator's own trace: the 320-bit state net made the whole file unreadable.
+    r = runCli({"wave", "info", fst, "--json"});
+    if (r.status == 2 && r.err.contains("FST support was not built")) GTEST_SKIP() << r.err.toStdString();
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_GE(r.json().value("widest_bits").toInt(), 320);
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1) << "no temporary file left";
+    // The FST writer unlinked its path first: `--fst /dev/full` as root replaced the device node.
+    const QString fifo = dir.filePath("trace.fst");
+    ASSERT_EQ(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    expectUsageError({"ip", "run", "--alg", "ascon-aead128", "--key", kKey, "--nonce", kNonce, "--pt", "00",
+                      "--fst", fifo},
+                     "FIFO");
+    EXPECT_TRUE(QFileInfo(fifo).isFile() == false && QFileInfo::exists(fifo));
+    struct stat st {};
+    ASSERT_EQ(::stat(fifo.toLocal8Bit().constData(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
 
 TEST(WaveCli, IpRunReportsTheLanes) {
