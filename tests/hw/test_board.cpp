@@ -344,4 +344,31 @@ TEST(BoardCampaign, VirtualBoardTargetVerifiesAndTimes) {
     }
 }
 
+TEST(BoardCampaign, ABoardRightOnceAndWrongAfterwardsIsNeverStoredAsVerified) {
+    // The board answers the first ENCRYPT right and every later one with a flipped ciphertext byte (CRC and
+    // lengths correct): each run's later repeats are wrong, so no run may be stored as a verified timing.
+    registerBoardRunner();
+    VirtualBoard sim;
+    const QString port = sim.start({QStringLiteral("--lie-after"), QStringLiteral("1")});
+    QTemporaryDir dir;
+    rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
+    rs::campaign::CampaignSpec spec;
+    spec.name = "lying board";
+    spec.targets = {"board"};
+    spec.algorithms = {"ascon-aead128"};
+    spec.messageBytes = {16, 64};
+    spec.repeats = 3;
+    spec.options = {{"board.path", "hw"}, {"board.port", port.toStdString()}};
+    const auto r = rs::campaign::runCampaign(store, spec);
+    const auto runs = store.runs(r.campaignId);
+    ASSERT_EQ(runs.size(), 2u);
+    // The first run's first repeat is the one right answer; its second repeat is already wrong.
+    EXPECT_EQ(runs[0].failure.rfind("wrong answer in output 2: output byte 0 is ", 0), 0u) << runs[0].failure;
+    EXPECT_EQ(runs[1].failure.rfind("wrong answer in output 1: output byte 0 is ", 0), 0u) << runs[1].failure;
+    for (const auto& row : runs) {
+        EXPECT_FALSE(row.verified);
+        EXPECT_TRUE(row.measurements.empty());
+    }
+}
+
 } // namespace

@@ -33,7 +33,7 @@ int usage(const char* why) {
         stderr,
         "roundscope-board-sim: %s\nusage: roundscope-board-sim [--unroll N] [--no-ip] [--corrupt-every N] "
         "[--drop-every N] [--disconnect-after N] [--reset-after N] [--garbage-before N] [--merge-at N] "
-        "[--bad-length N] [--extra-byte N]\n",
+        "[--bad-length N] [--extra-byte N] [--lie-after N]\n",
         why);
     return 2;
 }
@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
             {"--garbage-before", &rs::hw::board::HostBoardOptions::garbageBefore},
             {"--merge-at", &rs::hw::board::HostBoardOptions::mergeAt},
             {"--bad-length", &rs::hw::board::HostBoardOptions::badLength},
-            {"--extra-byte", &rs::hw::board::HostBoardOptions::extraByte}};
+            {"--extra-byte", &rs::hw::board::HostBoardOptions::extraByte},
+            {"--lie-after", &rs::hw::board::HostBoardOptions::lieAfter}};
         const auto option = counts.find(a);
         if (option == counts.end()) return usage(("unknown option " + a).c_str());
         if (i + 1 >= argc) return usage(("missing value after " + a).c_str());

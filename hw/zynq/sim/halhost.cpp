@@ -30,6 +30,7 @@ struct Board {
     int framesOut = 0;
     bool disconnected = false;
     bool mergeNext = false; ///< the previous frame lost its trailing 0x00; this one loses its leading one
+    int encryptAnswers = 0; ///< ENCRYPT answers written (for lieAfter)
 };
 
 Board& board() {
@@ -76,6 +77,14 @@ std::basic_string<uint8_t> damaged(Board& b, std::basic_string<uint8_t> frame) {
             if (p.size() >= RSB_HEADER + RSB_MAX_BODY) return p;
             p.push_back(0x5a);
             rsb_put16(p.data() + 4, static_cast<uint16_t>(p.size() - RSB_HEADER));
+            return p;
+        });
+    if (o.lieAfter > 0)
+        frame = rebuilt(frame, [&b, &o](std::basic_string<uint8_t> p) {
+            // ENCRYPT's answer: ticks (8), IP clocks (4), then ciphertext ‖ tag; flip the first of those.
+            constexpr std::size_t kOutput = RSB_HEADER + 12;
+            if (p.size() > kOutput && p[1] == (0x20 | 0x80) && ++b.encryptAnswers > o.lieAfter)
+                p[kOutput] ^= 0x01;
             return p;
         });
     if (b.mergeNext && !frame.empty() && frame.front() == 0) frame.erase(0, 1);

@@ -25,6 +25,9 @@ struct HostBoardOptions {
     int mergeAt = 0;       ///< the 0x00s between it and the next frame lost: the two arrive as one line
     int badLength = 0;     ///< its header says one body byte more than it carries (the CRC is right)
     int extraByte = 0;     ///< one body byte more than its command answers, header and CRC consistent
+    // A board that computes wrongly (a well-formed frame with a wrong answer):
+    int lieAfter =
+        0; ///< after N right ENCRYPT answers, every later one has a ciphertext byte flipped (0: never)
 };
 
 /** @brief The length of the line written before the garbageBefore frame. */
