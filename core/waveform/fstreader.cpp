@@ -30,9 +30,9 @@ using detail::WireError;
 using detail::WireIn;
 
 constexpr std::uint64_t kChangesPerProgress = 1u << 16;
-constexpr std::uint64_t kSignalBytes = 256;             ///< what a signal costs besides its changes
-constexpr std::uint32_t kMaxHandles = 1u << 26;         ///< far beyond any design, far below 2^32
-constexpr std::uint64_t kChildFileFloor = 256ull << 20; ///< temporary files a child may write, at least
+constexpr std::uint64_t kSignalBytes = 256;            ///< what a signal costs besides its changes
+constexpr std::uint32_t kMaxHandles = 1u << 26;        ///< far beyond any design, far below 2^32
+constexpr std::uint64_t kChildFileFloor = 64ull << 20; ///< temporary files a child may write, at least
 
 double exponentSeconds(int exponent) {
     double s = 1;

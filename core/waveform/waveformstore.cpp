@@ -268,12 +268,21 @@ void WaveformStore::store(Track& t, Tick tick, Words words) const {
 
 void WaveformStore::sample(SignalId id, Tick tick, std::uint64_t value) {
     Track& t = track(id);
-    if (!t.isWide()) {
-        value &= t.topMask;
-        store(t, tick, Words(&value, 1));
-        return;
+    if (t.isWide()) return sampleWords(id, tick, Words(&value, 1));
+    // The common case (every signal of the IP's captures), kept as lean as before wide signals.
+    value &= t.topMask;
+    if (t.count > 0) {
+        const Tick last = t.tickAt(t.count - 1);
+        if (tick < last) return store(t, tick, Words(&value, 1)); // throws
+        if (value == t.valueAt(t.count - 1)) {
+            m_end = std::max(m_end, tick + 1);
+            return;
+        }
+        if (tick == last) return store(t, tick, Words(&value, 1)); // a second sample in the same tick
     }
-    sampleWords(id, tick, Words(&value, 1));
+    t.append(tick, &value);
+    m_changeBytes += t.bytesPerChange();
+    m_end = std::max(m_end, tick + 1);
 }
 
 void WaveformStore::sampleWords(SignalId id, Tick tick, Words words) {
