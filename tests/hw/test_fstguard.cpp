@@ -68,7 +68,7 @@ TEST(GuardedChild, IsKilledAtItsTimeLimitOrWhenCancelled) {
     detail::ChildLimits limits;
     limits.seconds = 1;
     const auto spin = [](int) {
-        for (volatile int i = 0;; i = i + 1) {
+        for (volatile unsigned i = 0;; i = i + 1) {
         }
         return 0;
     };
@@ -166,7 +166,7 @@ TEST(GuardedChild, DiesWithItsParent) {
         detail::ChildLimits limits; // ten minutes: a looping reader, as the library does on damaged files
         detail::runGuardedChild(
             [](int) {
-                for (volatile int i = 0;; i = i + 1) {
+                for (volatile unsigned i = 0;; i = i + 1) {
                 }
                 return 0;
             },
