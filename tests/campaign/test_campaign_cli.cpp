@@ -105,7 +105,7 @@ TEST(CampaignCli, KilledCampaignResumesWithoutLossOrRepeats) {
         QThread::msleep(50);
         if (!QFile::exists(db)) continue;
         try {
-            rs::campaign::CampaignStore s(db.toStdString());
+            rs::campaign::CampaignStore s(db.toStdString(), {rs::campaign::OpenMode::ReadOnly, {}});
             const auto cs = s.campaigns();
             if (cs.empty()) continue;
             before.clear();
@@ -124,7 +124,7 @@ TEST(CampaignCli, KilledCampaignResumesWithoutLossOrRepeats) {
     const QJsonObject o = r.json();
     EXPECT_GE(o.value("skipped").toInt(), static_cast<int>(before.size()));
 
-    rs::campaign::CampaignStore s(db.toStdString());
+    rs::campaign::CampaignStore s(db.toStdString(), {rs::campaign::OpenMode::ReadOnly, {}});
     const auto cs = s.campaigns();
     ASSERT_EQ(cs.size(), 1u); // resumed, not started again
     EXPECT_EQ(cs.front().status, "finished");
