@@ -32,6 +32,8 @@ using detail::WireIn;
 constexpr std::uint64_t kChangesPerProgress = 1u << 16;
 constexpr std::uint64_t kSignalBytes = 256;            ///< what a signal costs besides its changes
 constexpr std::uint32_t kMaxHandles = 1u << 26;        ///< far beyond any design, far below 2^32
+constexpr std::size_t kMaxPendingRecord = 64u << 20;   ///< bytes of one record not yet complete
+constexpr std::uint32_t kMaxEnumEntries = 1u << 20;    ///< names in one enum table
 constexpr std::uint64_t kChildFileFloor = 64ull << 20; ///< temporary files a child may write, at least
 
 double exponentSeconds(int exponent) {
@@ -64,6 +66,9 @@ class RecordStream {
   public:
     explicit RecordStream(std::function<void(WireIn&)> record) : m_record(std::move(record)) {}
     void feed(std::string_view data) {
+        // A record is small (a name, a value, an enum table); a child that never finishes one must
+        // not make the parent hold what it sends.
+        if (m_buf.size() > kMaxPendingRecord) throw WireError("a record of more than 64 MiB");
         m_buf.append(data);
         WireIn in(m_buf);
         std::size_t done = 0;
@@ -165,6 +170,7 @@ class HierarchyBuilder {
         }
         case 'S': {
             const std::string_view name = in.str();
+            hold(name.size() + kSignalBytes);
             m_scopes.emplace_back(name);
             break;
         }
@@ -180,11 +186,17 @@ class HierarchyBuilder {
         case 'E': {
             const std::uint64_t id = in.u64();
             const std::uint32_t count = in.u32();
+            if (count > kMaxEnumEntries)
+                throw WireError("an enum table of " + std::to_string(count) + " names");
             std::map<std::uint64_t, std::string> names;
+            std::uint64_t bytes = 0;
             for (std::uint32_t i = 0; i < count; ++i) {
                 const std::string_view bits = in.str();
-                names[enumValue(bits)] = std::string(in.str());
+                const std::string_view name = in.str();
+                bytes += name.size() + 64;
+                names[enumValue(bits)] = std::string(name);
             }
+            hold(bytes);
             m_enums[id] = std::move(names);
             break;
         }
@@ -210,6 +222,14 @@ class HierarchyBuilder {
         throw FstError("FST file " + m_layout.path + ": " + why);
     }
 
+    /** Counts what the hierarchy holds against the reader's limit. */
+    void hold(std::uint64_t bytes) {
+        m_held += bytes;
+        if (m_held > m_layout.limits.maxBytes)
+            fail("its hierarchy holds more than the reader's limit of " +
+                 std::to_string(m_layout.limits.maxBytes >> 20) + " MiB");
+    }
+
     void addVar(std::uint32_t handle, std::uint32_t bits, std::uint8_t kind, bool alias,
                 std::string_view raw) {
         const std::string name = baseName(raw);
@@ -228,8 +248,7 @@ class HierarchyBuilder {
         if (handleBits != 0 && handleBits != bits && !alias)
             fail("signal " + name + " reuses handle " + std::to_string(handle) + " with another width");
         handleBits = std::max(handleBits, bits);
-        m_held += kSignalBytes;
-        if (m_held > m_layout.limits.maxBytes) fail("more signals than the reader's limit allows");
+        hold(kSignalBytes);
         const auto storeName = m_namer.name(m_scopes, name);
         if (!storeName) fail("duplicate signal " + name);
         SignalId id = 0;
