@@ -1,7 +1,9 @@
 // The Campaigns and Charts pages over a real store and real runners: the preset editor validates as
 // you type, a small campaign on the CPU and the Verilated IP runs off the GUI thread into the store
 // with progress and a log, its runs sort and filter, cancel stops it and resume finishes it, and the
-// Charts page plots throughput and paper 004's speedup against the CPU baseline.
+// Charts page plots throughput and paper 004's speedup against the CPU baseline. Run follows the
+// store's rules (Resume / New campaign); the app, the CLI and the sqlite3 shell share one store; a
+// damaged store is shown, never thrown; exports to a device fail with a message.
 #include <QtTest>
 
 #include <QCheckBox>
@@ -13,9 +15,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+
+#include <set>
+
+#include <sqlite3.h>
 
 #include "campaignchart.h"
 #include "campaignform.h"
@@ -31,6 +38,11 @@ namespace {
 
 constexpr const char* kSmall = R"({"name": "small", "targets": ["cpu", "ip"], "algorithms": ["ascon-aead128"],
   "message_bytes": [16, 64], "ad_bytes": [0], "repeats": 2, "options": {}})";
+constexpr const char* kCpu = R"({"name": "cpu", "targets": ["cpu"], "algorithms": ["ascon-aead128"],
+  "message_bytes": [16, 64], "repeats": 2})";
+constexpr const char* kLong =
+    R"({"name": "long", "targets": ["cpu"], "algorithms": ["ascon-aead128", "ascon-128"],
+  "message_bytes": [1024, 4096, 16384, 65536], "ad_bytes": [0, 16], "repeats": 300})";
 
 } // namespace
 
@@ -148,6 +160,10 @@ class TestCampaigns : public QObject {
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().count('\n'), 5); // header + 4 runs
+        f.close();
+        // A device is refused before anything is written; the log says why.
+        QVERIFY(!page.exportCsv(QStringLiteral("/dev/full")));
+        QVERIFY(page.log()->toPlainText().contains(QStringLiteral("/dev/full")));
 
         // Charts: throughput per target, and the IP's speedup against the CPU.
         gui::ChartsPage charts(&session);
@@ -159,6 +175,14 @@ class TestCampaigns : public QObject {
         QCOMPARE(charts.chart()->data().series.front().points.size(), std::size_t{2});
         QVERIFY(charts.chart()->hasData());
         QVERIFY(test::distinctColours(charts.chart()->renderImage(QSize(800, 480))) > 5);
+        QVERIFY(!charts.exportCsv(QStringLiteral("/dev/full")));
+        QVERIFY(charts.noteLabel()->text().contains(QStringLiteral("/dev/full")));
+        QVERIFY(charts.exportCsv(dir.filePath(QStringLiteral("series.csv"))));
+        // The chart's PNG/PDF are written whole, or not at all.
+        QString error;
+        QVERIFY(charts.chart()->exportPdf(dir.filePath(QStringLiteral("c.pdf")), &error));
+        QVERIFY(!charts.chart()->exportPng(QStringLiteral("/dev/full"), 0, 0, &error));
+        QVERIFY2(error.contains(QStringLiteral("character device")), qPrintable(error));
 
         // A longer campaign, cancelled: what finished is kept; resume completes it without repeats.
         page.editor()->setPlainText(QStringLiteral(
@@ -183,6 +207,147 @@ class TestCampaigns : public QObject {
         const auto runs = session.runs(session.campaigns().back().id);
         QCOMPARE(runs.size(), std::size_t{16});
         QCOMPARE(session.campaigns().back().status, std::string("finished"));
+    }
+
+    void runFollowsTheStoreRules() {
+        // As the CLI: a stored definition needs Resume (nothing to do when finished) or New campaign.
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(session.openStore(dir.filePath(QStringLiteral("rules.sqlite"))));
+        gui::CampaignsPage page(&session);
+        page.editor()->setPlainText(QString::fromLatin1(kCpu));
+        QSignalSpy done(&session, &sessions::CampaignSession::finished);
+        QSignalSpy failed(&session, &sessions::CampaignSession::failed);
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+        QTRY_VERIFY(page.runButton()->isEnabled());
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+        QVERIFY2(failed.front().at(0).toString().contains(QStringLiteral("has this definition already")),
+                 qPrintable(failed.front().at(0).toString()));
+        QVERIFY(page.log()->toPlainText().contains(QStringLiteral("has this definition already")));
+        page.resumeBox()->setChecked(true);
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 60000);
+        QVERIFY(done.back().at(4).toBool()); // nothing to do
+        QVERIFY(page.log()->toPlainText().contains(QStringLiteral("nothing to do: campaign #1 is finished")));
+        page.newBox()->setChecked(true);
+        QVERIFY(!page.resumeBox()->isChecked());
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 60000);
+        QCOMPARE(session.campaigns().size(), std::size_t{2});
+        QCOMPARE(session.runs(2).size(), std::size_t{2});
+    }
+
+    void appCliAndSqliteShellShareOneStore() {
+        // The README's workflow: the app keeps its store open (and runs a campaign into it) while the CLI
+        // lists, exports and runs another campaign into the same file and the sqlite3 shell reads it.
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("shared.sqlite"));
+        sessions::CampaignSession session;
+        QVERIFY(session.openStore(db));
+        gui::CampaignsPage page(&session);
+        gui::ChartsPage charts(&session);
+        page.editor()->setPlainText(QString::fromLatin1(kLong));
+        QSignalSpy done(&session, &sessions::CampaignSession::finished);
+        QSignalSpy failed(&session, &sessions::CampaignSession::failed);
+        page.run();
+        const QString other = dir.filePath(QStringLiteral("other.json"));
+        {
+            QFile f(other);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(kCpu);
+        }
+        const QString shell = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+        if (shell.isEmpty())
+            qWarning("sqlite3 shell not installed (.ci/setup installs it): its part is skipped");
+        QProcess cliRun;
+        const auto cli = [](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral(RS_CLI_PATH), args);
+            p.waitForFinished(120000);
+            return std::make_pair(p.exitCode(), p.readAllStandardOutput() + p.readAllStandardError());
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!session.campaigns().empty(), 30000);
+        for (int round = 0; round < 6; ++round) {
+            const auto list =
+                cli({QStringLiteral("campaign"), QStringLiteral("list"), QStringLiteral("--db"), db});
+            QVERIFY2(list.first == 0, list.second.constData());
+            const auto exported =
+                cli({QStringLiteral("campaign"), QStringLiteral("export"), QStringLiteral("--db"), db,
+                     QStringLiteral("--id"), QStringLiteral("1"), QStringLiteral("--json")});
+            QVERIFY2(exported.first == 0, exported.second.constData());
+            if (!shell.isEmpty()) {
+                QProcess sql;
+                sql.start(shell, {db, QStringLiteral("SELECT count(*) FROM runs; PRAGMA quick_check;")});
+                QVERIFY(sql.waitForFinished(60000));
+                QCOMPARE(sql.exitCode(), 0);
+                QVERIFY(sql.readAllStandardOutput().contains("ok"));
+            }
+            if (round == 1)
+                cliRun.start(QStringLiteral(RS_CLI_PATH), {QStringLiteral("campaign"), QStringLiteral("run"),
+                                                           other, QStringLiteral("--db"), db});
+            QTest::qWait(30); // the app reads what the others wrote
+            QString error;
+            session.campaigns(&error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QVERIFY2(!page.storeLabel()->text().contains(QStringLiteral("cannot be read")),
+                     qPrintable(page.storeLabel()->text()));
+        }
+        if (cliRun.state() != QProcess::NotRunning) QVERIFY(cliRun.waitForFinished(120000));
+        QCOMPARE(cliRun.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(cliRun.exitCode() == 0, cliRun.readAllStandardError().constData());
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 120000);
+        QCOMPARE(failed.count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(page.campaignTable()->rowCount(), 2, 10000);
+        // Nothing lost, nothing twice, every checksum right, the file intact.
+        campaign::CampaignStore check(db.toStdString());
+        check.verifyAll();
+        const auto list = check.campaigns();
+        QCOMPARE(list.size(), std::size_t{2});
+        for (const auto& c : list) {
+            QCOMPARE(c.status, std::string("finished"));
+            QCOMPARE(c.runsDone, c.runsTotal);
+            std::set<campaign::RunKey> keys;
+            for (const auto& r : check.runs(c.id))
+                keys.insert(r.key);
+            QCOMPARE(static_cast<int>(keys.size()), c.runsTotal);
+        }
+    }
+
+    void aDamagedStoreIsShownNeverThrown() {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("d.sqlite"));
+        sessions::CampaignSession session;
+        QVERIFY(session.openStore(db));
+        gui::CampaignsPage page(&session);
+        gui::ChartsPage charts(&session);
+        page.editor()->setPlainText(QString::fromLatin1(kCpu));
+        QSignalSpy done(&session, &sessions::CampaignSession::finished);
+        QSignalSpy failed(&session, &sessions::CampaignSession::failed);
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+        // Another program changes a measured value behind the app's back (through SQLite).
+        sqlite3* raw = nullptr;
+        QCOMPARE(sqlite3_open(db.toUtf8().constData(), &raw), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(raw, "UPDATE measurements SET value = value + 1 WHERE rowid = 1", nullptr,
+                              nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(raw);
+        emit session.storeChanged();
+        QVERIFY2(page.storeLabel()->text().contains(QStringLiteral("is corrupt")),
+                 qPrintable(page.storeLabel()->text()));
+        QVERIFY2(charts.noteLabel()->text().contains(QStringLiteral("cannot be read")),
+                 qPrintable(charts.noteLabel()->text()));
+        QString error;
+        QVERIFY(session.runs(1, &error).empty());
+        QVERIFY(error.contains(QString::fromUtf8(db.toUtf8()) + QStringLiteral(" is corrupt")));
+        // A run into it is refused before anything is written, shown in the log.
+        page.newBox()->setChecked(true);
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+        QVERIFY2(page.log()->toPlainText().contains(QStringLiteral("is corrupt")),
+                 qPrintable(page.log()->toPlainText()));
     }
 
     void aForeignFileIsRefusedAndUntouched() {
