@@ -24,11 +24,17 @@ class SignalNamer {
     /** @brief The store name of a signal `name` declared in scopes; nullopt when a signal of the same
      *  full path was named before (a duplicate declaration). */
     std::optional<std::string> name(const std::vector<std::string>& scopes, const std::string& name) {
-        std::string path;
-        for (const std::string& s : scopes)
+        // The identity is the scope list and the name, kept apart: a name may hold dots itself (a Verilog
+        // escaped identifier "\\a.b", or a name written by a tool that flattened its scopes), and "t.q" in
+        // the top scope is not "q" in scope t.
+        std::string key, path;
+        for (const std::string& s : scopes) {
+            key += s + '\0';
             path += s + ".";
+        }
+        key += name;
         path += name;
-        if (!m_paths.insert(path).second) return std::nullopt;
+        if (!m_paths.insert(key).second) return std::nullopt;
         const std::string group = groupOf(scopes);
         for (const std::string& candidate : {name, group.empty() ? name : group + "." + name, path})
             if (m_names.insert(candidate).second) return candidate;

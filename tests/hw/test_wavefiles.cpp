@@ -212,6 +212,21 @@ TEST(SignalNames, ATopSignalNamedLikeAnEarlierSubScopeSignalLoads) {
     EXPECT_EQ(s.valueAt(sub, 0), 1u);
     EXPECT_EQ(s.valueAt(top, 0), 0u);
     EXPECT_EQ(s.valueAt(top, 3), 1u);
+    // A name with a dot (an escaped identifier, or a tool's flattened scopes) is not a scope path: "t.q"
+    // in tb and "q" in tb.t are two signals (fuzz_vcd: the writer's output of such a store was refused).
+    std::istringstream dotted(
+        "$scope module tb $end\n$var wire 1 ! t.q $end\n$scope module t $end\n"
+        "$var wire 1 \" q $end\n$upscope $end\n$upscope $end\n$enddefinitions $end\n#0\n1!\n0\"\n");
+    const WaveformStore d = readVcd(dotted);
+    ASSERT_EQ(d.signalCount(), 2u);
+    EXPECT_EQ(d.valueAt(*d.find("t.q"), 0), 1u);
+    EXPECT_EQ(d.signal(*d.find("t.q")).group, "");
+    ASSERT_TRUE(d.find("q"));
+    EXPECT_EQ(d.signal(*d.find("q")).group, "t");
+    std::stringstream text;
+    writeVcd(d, text);
+    const WaveformStore back = readVcd(text);
+    EXPECT_EQ(back.signalCount(), 2u);
     std::istringstream dup("$scope module tb $end\n$var wire 1 ! a $end\n$var wire 1 \" a $end\n");
     EXPECT_NE(errorOf<VcdError>([&] { readVcd(dup); }).find("duplicate signal 'a'"), std::string::npos);
 }
