@@ -163,6 +163,8 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
     const LeaseHeartbeat heartbeat(store, claim.id, me, options.leaseSeconds);
     try {
         runAll(store, claim.id, keys, spec, runners, options, result, heartbeat.lost());
+    } catch (const CampaignRefused&) {
+        throw; // another runner took the campaign over: its status is that runner's now
     } catch (...) {
         // A store (or other) error stops the campaign: mark it resumable when the store still answers,
         // so a later --resume continues it, and report the error.

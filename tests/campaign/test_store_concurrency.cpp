@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <thread>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -142,6 +143,72 @@ TEST(StoreLeases, ThisProcessRunsACampaignOnceAndTakesBackWhatItLeftBehind) {
     EXPECT_EQ(r.runs, 3);
     EXPECT_FALSE(store.lease(c.id));
     EXPECT_TRUE(runCampaign(second, spec(), rs::test::fastOptions(StartMode::Resume)).alreadyFinished);
+}
+
+/** A runner whose run `at` does something to the store meanwhile (another connection of the test). */
+class MeanwhileRunner : public rs::test::FastRunner {
+  public:
+    MeanwhileRunner(int at, std::function<void()> meanwhile) : m_at(at), m_meanwhile(std::move(meanwhile)) {}
+    RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
+                  const std::map<std::string, std::string>& o, const std::atomic<bool>& cancel,
+                  rs::oracle::OutputJudge& judge) override {
+        if (++m_runs == m_at) m_meanwhile();
+        return FastRunner::run(key, in, repeats, o, cancel, judge);
+    }
+
+  private:
+    int m_at;
+    int m_runs = 0;
+    std::function<void()> m_meanwhile;
+};
+
+TEST(StoreLeases, ALongRunKeepsItsLeaseAlive) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("long.sqlite").toStdString();
+    CampaignStore store(path);
+    std::int64_t first = 0, later = 0;
+    EngineOptions o = rs::test::fastOptions();
+    o.leaseSeconds = 4; // refreshed every second while a run lasts
+    o.runnerFactory = [&](const std::string&) {
+        return std::make_unique<MeanwhileRunner>(2, [&] {
+            CampaignStore reader(path, {OpenMode::ReadOnly, {}});
+            first = reader.lease(1)->expires;
+            // The run goes on until the heartbeat has extended the lease (at most a minute).
+            for (int i = 0; i < 600 && later <= first; ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                later = reader.lease(1)->expires;
+            }
+        });
+    };
+    const EngineResult r = runCampaign(store, spec(), o);
+    EXPECT_EQ(r.runs, 3);
+    EXPECT_GT(later, first);
+    EXPECT_FALSE(store.lease(1)); // given up at the end
+}
+
+TEST(StoreLeases, ARunnerWhoseLeaseIsTakenOverStopsAndLeavesTheCampaignToTheOther) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("taken.sqlite").toStdString();
+    CampaignStore store(path);
+    const LeaseOwner other{"elsewhere", 77, "boot/7"};
+    EngineOptions o = rs::test::fastOptions();
+    o.leaseSeconds = -100; // always expired: anyone may take it over
+    o.runnerFactory = [&](const std::string&) {
+        return std::make_unique<MeanwhileRunner>(2, [&] {
+            CampaignStore second(path);
+            second.claimCampaign(spec(), StartMode::Resume, {}, other);
+        });
+    };
+    try {
+        runCampaign(store, spec(), o);
+        ADD_FAILURE() << "the campaign went on after its lease was taken over";
+    } catch (const CampaignRefused& e) {
+        EXPECT_EQ(e.reason(), CampaignRefused::Reason::LeaseLost);
+        EXPECT_NE(std::string(e.what()).find("pid 77 on elsewhere"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(store.runs(1).size(), 1u);             // the run in flight was not recorded
+    EXPECT_EQ(store.campaign(1)->status, "running"); // the new owner's, not reset to cancelled
+    EXPECT_EQ(store.lease(1)->owner, other);         // and its lease left alone
 }
 
 TEST(StoreLeases, TwoProcessesResumingAtOnceRunTheCampaignOnce) {
