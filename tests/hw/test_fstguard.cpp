@@ -101,6 +101,10 @@ TEST(GuardedChild, IsKilledAtItsTimeLimitOrWhenCancelled) {
 TEST(GuardedChild, RunsUnderAMemoryLimit) {
 #if defined(__SANITIZE_ADDRESS__) || defined(RS_TEST_SANITIZED)
     GTEST_SKIP() << "sanitizers reserve their shadow memory: no address-space limit";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    GTEST_SKIP() << "sanitizers reserve their shadow memory: no address-space limit"; // clang's spelling
+#endif
 #endif
     detail::ChildLimits limits;
     limits.memoryBytes = 64u << 20;
