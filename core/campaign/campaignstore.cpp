@@ -48,7 +48,7 @@ std::string kindOf(mode_t mode) {
 void openConn(Conn& c, const char* file, int flags, const std::string& vfs) {
     const int rc = sqlite3_open_v2(file, &c.db, flags, vfs.empty() ? nullptr : vfs.c_str());
     if (rc != SQLITE_OK) {
-        const std::string msg = c.db ? sqlite3_errmsg(c.db) : "out of memory";
+        const std::string msg = c.db ? printable(sqlite3_errmsg(c.db)) : "out of memory";
         sqlite3_close(c.db);
         c.db = nullptr;
         throw StoreError("cannot open campaign store " + c.path + ": " + msg + "; it was not changed");

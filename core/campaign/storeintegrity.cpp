@@ -427,7 +427,7 @@ int checkFile(const Conn& c, bool thorough) {
     if (version < 0) damaged(c, "schema version " + std::to_string(version));
     {
         Stmt check(c, thorough ? "PRAGMA integrity_check(1)" : "PRAGMA quick_check(1)");
-        const std::string verdict = check.step() ? check.text(0) : "no answer";
+        const std::string verdict = check.step() ? printable(check.text(0)) : "no answer";
         if (verdict != "ok") throw StoreError(c.path + " is corrupt (" + verdict + "); it was not changed");
     }
     if (schemaDescription(c) != expectedSchema(static_cast<int>(version)))

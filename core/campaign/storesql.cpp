@@ -10,9 +10,15 @@ std::string where(const Conn& c) {
     return "campaign store " + (c.path.empty() ? std::string("(unnamed)") : c.path) + ": ";
 }
 
+std::string printable(std::string text) {
+    for (char& ch : text)
+        if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e) ch = '?';
+    return text;
+}
+
 void fail(const Conn& c, const std::string& context) {
     const int code = sqlite3_errcode(c.db) & 0xff;
-    const std::string msg = sqlite3_errmsg(c.db);
+    const std::string msg = printable(sqlite3_errmsg(c.db));
     // SQLite itself could not read it ("file is not a database", "database disk image is malformed").
     if (code == SQLITE_NOTADB)
         throw StoreError(c.path +

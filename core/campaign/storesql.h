@@ -21,6 +21,10 @@ struct Conn {
     std::string path;
 };
 
+/** @brief Text from a damaged file (SQLite's messages quote it) made printable: every byte outside
+ *  printable ASCII becomes '?', so a message is one clean line. */
+std::string printable(std::string text);
+
 /** @brief "campaign store PATH: " */
 std::string where(const Conn& c);
 

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -70,12 +71,22 @@ TEST(StoreFaults, DamagedBytesAreRefusedOrReadExactlyAndNeverWritten) {
     const std::size_t stride = bytes.size() / 300;
     for (std::size_t i = 0; i < 300; ++i)
         positions.push_back(i * stride + rng() % stride);
+    // And the schema's text, which SQLite quotes when it cannot parse it: a byte outside ASCII there.
+    const std::size_t schemaFrom = positions.size();
+    for (const char* word :
+         {"CREATE TABLE campaigns", "CREATE TABLE provenance", "DEFAULT", "sqlite_autoindex_runs_1"}) {
+        ASSERT_NE(bytes.find(word), std::string::npos) << word;
+        positions.push_back(bytes.find(word) + 4);
+    }
     int refused = 0, exact = 0, resumed = 0;
-    for (const std::size_t at : positions) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const std::size_t at = positions[i];
+        SCOPED_TRACE("byte " + std::to_string(at));
         const std::string path = dir->filePath(QStringLiteral("damaged.sqlite")).toStdString();
         removeStore(path);
         std::string damaged = bytes;
-        damaged[at] = static_cast<char>(damaged[at] ^ static_cast<char>(1 + rng() % 255));
+        damaged[at] =
+            static_cast<char>(damaged[at] ^ static_cast<char>(i >= schemaFrom ? 0x80 : 1 + rng() % 255));
         rs::test::writeAll(path, damaged);
         bool readExactly = false;
         try {
@@ -85,8 +96,13 @@ TEST(StoreFaults, DamagedBytesAreRefusedOrReadExactlyAndNeverWritten) {
             readExactly = got == original;
             ++exact;
         } catch (const StoreError& e) {
-            EXPECT_NE(std::string(e.what()).find(path), std::string::npos)
-                << "byte " << at << ": " << e.what();
+            const std::string message = e.what();
+            EXPECT_NE(message.find(path), std::string::npos) << "byte " << at << ": " << message;
+            // One clean line, even when SQLite quotes damaged bytes of the schema.
+            EXPECT_EQ(
+                std::count_if(message.begin(), message.end(), [](char ch) { return ch < 0x20 || ch > 0x7e; }),
+                0)
+                << "byte " << at << ": " << message;
             ++refused;
         } catch (const std::exception& e) {
             ADD_FAILURE() << "byte " << at << ": not a StoreError: " << e.what();
