@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <fstream>
@@ -19,6 +20,17 @@
 namespace rs::campaign {
 
 namespace {
+
+/** A figure that is not a number (a division by a zero time, say) is never stored as a timing. */
+std::string nonFiniteMeasurement(const std::vector<Measurement>& ms) {
+    for (const Measurement& m : ms)
+        if (!std::isfinite(m.value)) {
+            std::ostringstream s;
+            s << "the runner reported " << m.value << " as " << m.metric << "; no figure of this run is kept";
+            return s.str();
+        }
+    return {};
+}
 
 std::string describe(const RunKey& k) {
     return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
@@ -229,6 +241,8 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
                 failure = "the " + key.target + " runner produced no output to check";
             else if (const auto wrong = judge.failure())
                 failure = "wrong answer in " + *wrong;
+            else
+                failure = nonFiniteMeasurement(out.measurements);
             verified = failure.empty();
         } catch (const Cancelled&) {
             result.cancelled = true;

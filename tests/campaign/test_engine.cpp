@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <limits>
 #include <set>
 #include <thread>
 
@@ -27,7 +28,7 @@ using namespace rs::campaign;
  * once), or no output at all, or an error. */
 class FakeRunner : public Runner {
   public:
-    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, Throws };
+    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, NanTiming, Throws };
     explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr)
         : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls) {}
     std::string target() const override { return "cuda"; }
@@ -45,6 +46,8 @@ class FakeRunner : public Runner {
         }
         RunOutput out;
         out.measurements = {{"time_median", 100.0 + static_cast<double>(key.messageBytes), "ns"}};
+        if (m_mode == Mode::NanTiming && key.messageBytes == 64)
+            out.measurements.push_back({"throughput", std::numeric_limits<double>::quiet_NaN(), "bytes/s"});
         out.parameters = {{"mode", "fake"}};
         if (m_cancel) m_cancel->store(true); // ask to stop after this run
         return out;
@@ -128,6 +131,28 @@ TEST(Engine, EveryRepeatIsJudgedNotOnlyTheFirst) {
         EXPECT_EQ(row.failure.rfind("wrong answer in output 3: output byte ", 0), 0u) << row.failure;
         EXPECT_TRUE(row.measurements.empty());
     }
+}
+
+TEST(Engine, ANonFiniteFigureIsAFailedRunNotAStoreError) {
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    EngineOptions opt;
+    opt.runnerFactory = [](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::NanTiming);
+    };
+    CampaignSpec s = spec();
+    s.algorithms = {"ascon-aead128"};
+    const EngineResult r = runCampaign(store, s, opt);
+    EXPECT_EQ(r.runs, 3);
+    EXPECT_EQ(r.failed, 1); // the campaign goes on past it
+    for (const RunRow& row : store.runs(r.campaignId)) {
+        EXPECT_EQ(row.verified, row.key.messageBytes != 64) << row.failure;
+        if (row.key.messageBytes == 64) {
+            EXPECT_EQ(row.failure, "the runner reported nan as throughput; no figure of this run is kept");
+            EXPECT_TRUE(row.measurements.empty());
+        }
+    }
+    EXPECT_EQ(store.campaign(r.campaignId)->status, "finished");
 }
 
 TEST(Engine, ARunWithoutOutputIsAFailedRun) {
