@@ -68,8 +68,9 @@ TEST(GuardedChild, IsKilledAtItsTimeLimitOrWhenCancelled) {
     detail::ChildLimits limits;
     limits.seconds = 1;
     const auto spin = [](int) {
-        for (volatile unsigned i = 0;; i = i + 1) {
-        }
+        volatile unsigned i = 0;
+        for (;;)
+            i = i + 1;
         return 0;
     };
     detail::ChildEnd end = detail::runGuardedChild(spin, limits, [](std::string_view) {});
@@ -170,8 +171,9 @@ TEST(GuardedChild, DiesWithItsParent) {
         detail::ChildLimits limits; // ten minutes: a looping reader, as the library does on damaged files
         detail::runGuardedChild(
             [](int) {
-                for (volatile unsigned i = 0;; i = i + 1) {
-                }
+                volatile unsigned i = 0;
+                for (;;)
+                    i = i + 1;
                 return 0;
             },
             limits, [](std::string_view) {});
