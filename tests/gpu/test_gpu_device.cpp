@@ -100,7 +100,13 @@ TEST(GpuRunner, BadUsageIsExitTwoWithOneLine) {
                       QStringLiteral("--variant"), QStringLiteral("const-rk"), QStringLiteral("--key"),
                       QString(32, QLatin1Char('0')), QStringLiteral("--in"),
                       dir.filePath(QStringLiteral("none")), QStringLiteral("--out"), in},
-                     "cannot read");
+                     "': cannot open: No such file");
+    // A device as the input would never end (and exhaust memory): refused before a byte is read.
+    expectUsageError({QStringLiteral("run"), QStringLiteral("--alg"), QStringLiteral("lea-128-ctr"),
+                      QStringLiteral("--variant"), QStringLiteral("const-rk"), QStringLiteral("--key"),
+                      QString(32, QLatin1Char('0')), QStringLiteral("--in"), QStringLiteral("/dev/zero"),
+                      QStringLiteral("--out"), in},
+                     "character device");
 }
 
 TEST(GpuRunner, WithoutADeviceSweepAndRunSayWhy) {
