@@ -9,7 +9,6 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "blockmodels.inc"
 #include "verilated.h"
-#include "verilated_fst_c.h"
 #pragma GCC diagnostic pop
 
 namespace rs::hw::detail {
@@ -46,10 +45,10 @@ template <class Model> class VerilatedBlock final : public BlockModel {
         m_busy = m.dbg_busy;
         for (std::size_t i = 0; i < 4; ++i)
             m_state[i] = m.dbg_state[i];
-        if (m_fst) m_fst->dump(m_time);
+        m_trace.dump(m_time);
         m.aclk = 1;
         m.eval();
-        if (m_fst) m_fst->dump(m_time + 5);
+        m_trace.dump(m_time + 5);
         m_time += 10; // 10 ns per clock (a 100 MHz PL clock), as the Ascon IP's traces and the captures
         return out;
     }
@@ -58,29 +57,13 @@ template <class Model> class VerilatedBlock final : public BlockModel {
     bool busy() const override { return m_busy; }
     std::array<std::uint32_t, 4> state() const override { return m_state; }
 
-    void openFst(const std::string& path) override {
-        closeFst();
-        // A temporary file beside the target, renamed at closeFst(): see verilatedmodels.cpp.
-        auto target = openFstTarget(path);
-        auto fst = std::make_unique<VerilatedFstC>();
-        m_model->trace(fst.get(), 99);
-        fst->open(target->tempPath().c_str());
-        if (!fst->isOpen()) throw std::runtime_error("cannot open FST file " + path);
-        m_fst = std::move(fst);
-        m_fstTarget = std::move(target);
-    }
-    void closeFst() override {
-        if (!m_fst) return;
-        m_fst->close();
-        m_fst.reset();
-        commitFstTarget(std::move(m_fstTarget));
-    }
+    void openFst(const std::string& path) override { m_trace.open(*m_model, path); }
+    void closeFst() override { m_trace.close(); }
 
   private:
     std::unique_ptr<VerilatedContext> m_context;
     std::unique_ptr<Model> m_model;
-    std::unique_ptr<VerilatedFstC> m_fst;
-    std::unique_ptr<fileio::AtomicFile> m_fstTarget;
+    FstTrace m_trace;
     std::uint64_t m_time = 0;
     int m_round = 0;
     bool m_busy = false;

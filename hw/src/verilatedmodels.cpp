@@ -10,7 +10,6 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "verilated.h"
-#include "verilated_fst_c.h"
 #include "verilatedmodels.inc"
 #pragma GCC diagnostic pop
 
@@ -62,41 +61,23 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
             probes.state[static_cast<std::size_t>(i)] =
                 (static_cast<std::uint64_t>(m.dbg_state[w + 1]) << 32) | m.dbg_state[w];
         }
-        if (m_fst) m_fst->dump(m_time);
+        m_trace.dump(m_time);
         // Rising edge.
         m.aclk = 1;
         m.eval();
-        if (m_fst) m_fst->dump(m_time + 5);
+        m_trace.dump(m_time + 5);
         m_time += 10; // 10 ns: the paper's 100 MHz PL clock
     }
 
-    void openFst(const std::string& path) override {
-        closeFst();
-        // The FST writer unlinks the path it is given and reports no failure: it writes a temporary
-        // file beside the target (a device or FIFO target is refused here), renamed at closeFst().
-        auto target = openFstTarget(path);
-        auto fst = std::make_unique<VerilatedFstC>();
-        m_model->trace(fst.get(), 99);
-        fst->open(target->tempPath().c_str());
-        if (!fst->isOpen()) throw std::runtime_error("cannot open FST file " + path);
-        m_fst = std::move(fst);
-        m_fstTarget = std::move(target);
-    }
+    void openFst(const std::string& path) override { m_trace.open(*m_model, path); }
+    void closeFst() override { m_trace.close(); }
 
-    void closeFst() override {
-        if (!m_fst) return;
-        m_fst->close();
-        m_fst.reset();
-        commitFstTarget(std::move(m_fstTarget));
-    }
-
-    bool fstOpen() const override { return m_fst != nullptr; }
+    bool fstOpen() const override { return m_trace.isOpen(); }
 
   private:
     std::unique_ptr<VerilatedContext> m_context;
     std::unique_ptr<Model> m_model;
-    std::unique_ptr<VerilatedFstC> m_fst;
-    std::unique_ptr<fileio::AtomicFile> m_fstTarget;
+    FstTrace m_trace;
     std::uint64_t m_time = 0;
 };
 
