@@ -1,4 +1,5 @@
 #include "campaignstore.h"
+#include "fileio/safefile.h"
 
 #include "storeintegrity.h"
 #include "storesql.h"
@@ -33,15 +34,6 @@ std::map<std::string, std::string> jsonMap(const std::string& text) {
     for (auto it = o.begin(); it != o.end(); ++it)
         m[it.key().toStdString()] = it.value().toString().toStdString();
     return m;
-}
-
-std::string kindOf(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
 }
 
 /** Opens a connection (the store's VFS when one is named); StoreError naming the file when it cannot. */
@@ -133,7 +125,8 @@ void CampaignStore::openChecked() {
         return;
     }
     if (!S_ISREG(st.st_mode))
-        throw StoreError(m_path + " is " + kindOf(st.st_mode) + ", not a campaign store; it was not changed");
+        throw StoreError(m_path + " is " + fileio::fileKindText(st.st_mode) +
+                         ", not a campaign store; it was not changed");
     if (st.st_size == 0) {
         if (!readOnly()) {
             openReadWrite(); // an empty file becomes a new store

@@ -20,15 +20,6 @@ std::string errnoText(int e) {
     return std::strerror(e);
 }
 
-std::string kindOf(mode_t mode) {
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
-}
-
 /** Opens path for reading without blocking (a FIFO with no writer would block a plain open) and checks
  *  that it is a regular file; returns the descriptor (blocking mode restored) and its stat. */
 int openRegular(const std::string& path, std::string_view what, struct stat& st) {
@@ -44,7 +35,7 @@ int openRegular(const std::string& path, std::string_view what, struct stat& st)
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        throw FileError(std::string(what) + " " + quoted(path) + " is " + kindOf(st.st_mode) +
+        throw FileError(std::string(what) + " " + quoted(path) + " is " + fileKindText(st.st_mode) +
                         ", not a regular file");
     }
     const int flags = ::fcntl(fd, F_GETFL);
@@ -74,6 +65,15 @@ std::string baseName(const std::string& path) {
 }
 
 } // namespace
+
+std::string fileKindText(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
 
 void requireRegularFile(const std::string& path, std::string_view what) {
     struct stat st {};
@@ -129,7 +129,7 @@ AtomicFile::AtomicFile(std::string target) : m_target(std::move(target)) {
     if (m_target.empty()) throw FileError("output file: empty path");
     struct stat st {};
     if (::stat(m_target.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-        throw FileError("output file " + quoted(m_target) + " is " + kindOf(st.st_mode) +
+        throw FileError("output file " + quoted(m_target) + " is " + fileKindText(st.st_mode) +
                         "; only a regular file can be written");
     std::string pattern = folderOf(m_target) + "/." + baseName(m_target) + ".tmp-XXXXXX";
     m_fd = ::mkostemp(pattern.data(), O_CLOEXEC);
@@ -200,7 +200,7 @@ void AtomicFile::commit() {
     // The target may have been replaced by something else since the constructor looked.
     struct stat st {};
     if (::stat(m_target.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-        fail("is now " + kindOf(st.st_mode) + "; only a regular file can be written");
+        fail("is now " + fileKindText(st.st_mode) + "; only a regular file can be written");
     if (::rename(m_temp.c_str(), m_target.c_str()) != 0)
         fail("cannot rename into place: " + errnoText(errno));
     m_committed = true;

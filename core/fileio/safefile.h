@@ -18,6 +18,8 @@
 #include <string>
 #include <string_view>
 
+#include <sys/types.h>
+
 namespace rs::fileio {
 
 /** @brief A file that cannot be read or written as asked; the message names the file and says why. */
@@ -28,6 +30,9 @@ class FileError : public std::runtime_error {
 
 /** @brief Default cap for whole-file reads of definitions and vector files (256 MiB). */
 inline constexpr std::uint64_t kDefaultReadLimit = std::uint64_t{256} << 20;
+
+/** @brief What a file of this st_mode is, for messages: "a directory", "a character device", "a FIFO", ... */
+std::string fileKindText(mode_t mode);
 
 /** @brief Throws FileError unless path names an existing regular file (symbolic links are followed).
  *  `what` names the file's role in the message ("KAT file", "campaign definition"). Never blocks. */
