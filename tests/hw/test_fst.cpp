@@ -15,6 +15,7 @@
 namespace {
 
 using namespace rs::waveform;
+using rs::wavetest::errorOf;
 using rs::wavetest::expectSameStore;
 using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
@@ -32,15 +33,6 @@ using rs::wavetest::totalChanges;
 
 void writeBytes(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary) << bytes;
-}
-
-template <class Error> std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 TEST(Fst, WithoutSupportEveryFunctionSaysWhy) {

@@ -26,6 +26,7 @@
 namespace {
 
 using namespace rs::waveform;
+using rs::wavetest::errorOf;
 using rs::wavetest::expectSameStore;
 using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
@@ -35,15 +36,6 @@ using rs::wavetest::tempPath;
 
 std::string damaged(const std::string& name) {
     return std::string(RS_TEST_SOURCE_DIR) + "/data/wave/damaged/" + name;
-}
-
-template <class Error> std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 TEST(FstGuard, ALoopingFileEndsInAnError) {
