@@ -1,6 +1,6 @@
 #pragma once
 // Reader for the "Name = HEX" known-answer files: NIST LWC KATs, CAVP .rsp files and the
-// re-expressed vector files under shared/vectors. KAT files are data; one reader serves every test.
+// re-expressed vector files under resources/vectors. KAT files are data; one reader serves every test.
 
 #include <cstddef>
 #include <cstdint>

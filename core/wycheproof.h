@@ -1,5 +1,5 @@
 #pragma once
-// Reader for Wycheproof aead_test_schema_v1 JSON files (Ascon and AES-GCM files in shared/vectors).
+// Reader for Wycheproof aead_test_schema_v1 JSON files (the Ascon files in resources/vectors).
 
 #include <string>
 #include <string_view>

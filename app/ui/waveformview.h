@@ -1,5 +1,5 @@
 #pragma once
-// The waveform view: a custom widget over the chunked WaveformStore (conventions rule 12). Rows of
+// The waveform view: a custom widget over the chunked WaveformStore (docs/CONVENTIONS.md rule 12). Rows of
 // signals (1-bit levels, buses in hex/dec/bin, named FSM states) under a time ruler in clock cycles
 // of a chosen clock (or ns at a clock frequency); two cursors with Δ, markers, zoom (wheel around the
 // mouse, +/-, box zoom with the right button or Ctrl+drag), pan (Shift+wheel, ←/→, scroll bar), fit

@@ -11,7 +11,7 @@ namespace rs::crypto {
 
 namespace {
 
-// One variant's constants (the table in shared/vectors/SOURCES.md, from both specs).
+// One variant's constants (the table in resources/vectors/SOURCES.md, from both specs).
 template <std::uint64_t IV, int RateBytes, int RoundsB, bool LittleEndian> struct AeadSpec {
     static constexpr std::uint64_t iv = IV;
     static constexpr int rate = RateBytes;

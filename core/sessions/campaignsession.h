@@ -1,5 +1,5 @@
 #pragma once
-// CampaignSession: the Qt facade of the campaign domain (conventions rule 3). It holds the store the
+// CampaignSession: the Qt facade of the campaign domain (docs/CONVENTIONS.md rule 3). It holds the store the
 // Campaigns and Charts pages show (a local SQLite file, by default in the user's data folder; the pages
 // read it through a read-only connection), runs a campaign off the GUI thread on its own read-write
 // connection (SQLite in WAL mode lets the pages read while it writes; the CLI may read and write the

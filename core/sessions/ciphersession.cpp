@@ -9,7 +9,7 @@ namespace rs::sessions {
 
 namespace {
 
-constexpr int kCoalesceMs = 40; // 25 Hz, conventions rule 11
+constexpr int kCoalesceMs = 40; // 25 Hz, docs/CONVENTIONS.md rule 11
 
 QString defaultFlipField(const ExplorerAlgorithm& a) {
     // The field whose one-bit change tells the most: the whole state, the nonce, or the plaintext.

@@ -1,5 +1,5 @@
 #pragma once
-// CipherSession: the Qt facade of the cipher domain (conventions rule 3). It owns the explorer model
+// CipherSession: the Qt facade of the cipher domain (docs/CONVENTIONS.md rule 3). It owns the explorer model
 // (algorithm, inputs, traced run and its twin with one flipped input bit, the current step) and runs
 // diffusion analyses off the GUI thread, re-emitting progress at ~25 Hz. Widgets talk only to it;
 // it knows nothing of widgets.

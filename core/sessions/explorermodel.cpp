@@ -48,7 +48,7 @@ ExplorerAlgorithm asconAead(const core::AeadAlgorithm& reg) {
     return a;
 }
 
-// Spec examples: LEA (KS X 3246 appendix) and SKINNY (paper, appendix B), as in shared/vectors.
+// Spec examples: LEA (KS X 3246 appendix) and SKINNY (paper, appendix B), as in resources/vectors.
 struct BlockDefaults {
     const char* id;
     const char* key;

@@ -1,6 +1,6 @@
 #pragma once
-// BlockIpSession: the Qt facade of the LEA and SKINNY-128-256 IP cores (conventions rule 3). It runs one
-// ECB/CTR operation through BlockIp on one dedicated worker thread (Verilator: the thread that builds a
+// BlockIpSession: the Qt facade of the LEA and SKINNY-128-256 IP cores (docs/CONVENTIONS.md rule 3). It runs
+// one ECB/CTR operation through BlockIp on one dedicated worker thread (Verilator: the thread that builds a
 // model clocks it), captures every clock for the waveform viewer, and checks the output against the C++
 // model. Widgets talk only to it.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The GUI's facade of the board (conventions rule 3): one worker thread owns the BoardClient (and the
+// The GUI's facade of the board (docs/CONVENTIONS.md rule 3): one worker thread owns the BoardClient (and the
 // virtual board's process, when that is the port); connect, KAT batches and benchmarks run there and
 // report back by signals. Qt Core and SerialPort only.
 

@@ -1,5 +1,5 @@
 #pragma once
-// IpSession: the Qt facade of the IP domain (conventions rule 3). It holds the inputs of one Ascon
+// IpSession: the Qt facade of the IP domain (docs/CONVENTIONS.md rule 3). It holds the inputs of one Ascon
 // operation, validates them with the Round Explorer's hex rules, and runs it through one AsconIp on
 // one dedicated worker thread: Verilator requires the thread that builds a model to be the one that
 // clocks it (rule 10), so every job goes to the same single-thread pool whose thread never expires.

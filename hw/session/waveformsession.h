@@ -1,5 +1,5 @@
 #pragma once
-// WaveformSession: the Qt facade of the waveform domain (conventions rule 3). It holds the trace the
+// WaveformSession: the Qt facade of the waveform domain (docs/CONVENTIONS.md rule 3). It holds the trace the
 // waveform viewer shows, as a read-only shared store: the capture of the last IP run, or a VCD/FST
 // file loaded off the GUI thread (progress at ~25 Hz, cancel). For an IP capture it derives the
 // pipeline lanes (paper 000 Fig. 7) and links each step of the Round Explorer's trace to the clock

@@ -1,6 +1,6 @@
 #pragma once
 // Private seam between rs_hw and the Verilated models in rs_hw_ascon: plain C++ only, so no
-// Verilator header leaks into rs_hw's public headers (conventions rule 8).
+// Verilator header leaks into rs_hw's public headers (docs/CONVENTIONS.md rule 8).
 
 #include <memory>
 #include <string>

@@ -4,7 +4,7 @@
 // clock counts, waveform capture into a WaveformStore and FST tracing.
 //
 // Threads: the thread that constructs an IpDevice is the one that must clock it (Verilator's rule;
-// conventions rule 10). Methods other than tick() check this and throw std::logic_error.
+// docs/CONVENTIONS.md rule 10). Methods other than tick() check this and throw std::logic_error.
 
 #include <array>
 #include <cstdint>
