@@ -2,6 +2,10 @@
 
 namespace rs::core {
 
+using crypto::Bytes;
+using oracle::AeadAlgorithm;
+using oracle::HashAlgorithm;
+
 namespace {
 
 std::string where(const KatRecord& r) {

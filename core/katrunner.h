@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms.h"
 #include "katfile.h"
+#include "oracle/algorithms.h"
 
 namespace rs::core {
 
@@ -22,10 +22,10 @@ struct KatOutcome {
  *  (Key, IV, AAD, PT, CT, Tag). Each record must encrypt to the expected output, decrypt back to the
  *  plaintext, and have a tampered tag rejected. Records whose key length is not the algorithm's are
  *  skipped; an empty record list throws KatError. */
-KatOutcome runAeadKat(const AeadAlgorithm& alg, const std::vector<KatRecord>& records);
+KatOutcome runAeadKat(const oracle::AeadAlgorithm& alg, const std::vector<KatRecord>& records);
 
 /** @brief Hash/XOF records (Msg, MD): the digest of Msg, with MD's length, must equal MD. */
-KatOutcome runHashKat(const HashAlgorithm& alg, const std::vector<KatRecord>& records);
+KatOutcome runHashKat(const oracle::HashAlgorithm& alg, const std::vector<KatRecord>& records);
 
 /** @brief "N passed, N failed" (", N skipped" when any were skipped). */
 std::string summaryLine(const KatOutcome& outcome);

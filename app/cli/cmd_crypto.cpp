@@ -1,8 +1,8 @@
 // aead, block, hash and list commands.
 #include "clicommands.h"
 
-#include "algorithms.h"
 #include "crypto/blockmodes.h"
+#include "oracle/algorithms.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,11 +12,11 @@
 
 namespace rs::cli {
 
-using core::findAead;
-using core::findBlock;
-using core::findHash;
 using crypto::Bytes;
 using crypto::toHex;
+using oracle::findAead;
+using oracle::findBlock;
+using oracle::findHash;
 
 namespace {
 QString hexString(const Bytes& b) {
@@ -26,7 +26,8 @@ QString hexString(const Bytes& b) {
 std::string requireAlg(const CliArgs& args, const std::vector<std::string>& ids, bool known) {
     const std::string alg = args.require("alg");
     if (!known)
-        throw UsageError("--alg: unknown algorithm '" + alg + "' (choose one of " + core::joinIds(ids) + ")");
+        throw UsageError("--alg: unknown algorithm '" + alg + "' (choose one of " + oracle::joinIds(ids) +
+                         ")");
     return alg;
 }
 } // namespace
@@ -57,7 +58,7 @@ int runAead(const std::string& verb, const CliArgs& args) {
     args.allow(enc ? std::set<std::string>{"alg", "key", "nonce", "ad", "pt"}
                    : std::set<std::string>{"alg", "key", "nonce", "ad", "ct", "tag"});
     const auto* alg = findAead(args.value("alg").value_or(""));
-    requireAlg(args, core::aeadIds(), alg != nullptr);
+    requireAlg(args, oracle::aeadIds(), alg != nullptr);
     const Bytes key = args.hex("key"), nonce = args.hex("nonce"), ad = args.hexOr("ad", {});
     if (enc) {
         const Bytes pt = args.hex("pt");
@@ -84,7 +85,7 @@ int runBlock(const std::string& verb, const CliArgs& args) {
         throw UsageError("block: expected 'encrypt' or 'decrypt', got '" + verb + "'");
     args.allow({"alg", "key", "in", "mode", "iv"});
     const auto* alg = findBlock(args.value("alg").value_or(""));
-    requireAlg(args, core::blockIds(), alg != nullptr);
+    requireAlg(args, oracle::blockIds(), alg != nullptr);
     const std::string mode = args.value("mode").value_or("ecb");
     if (mode != "ecb" && mode != "ctr") throw UsageError("--mode: expected ecb or ctr, got '" + mode + "'");
     if (mode == "ecb" && args.has("iv")) throw UsageError("--iv: ECB takes no IV");
@@ -111,7 +112,7 @@ int runBlock(const std::string& verb, const CliArgs& args) {
 int runHash(const CliArgs& args) {
     args.allow({"alg", "in", "outlen"});
     const auto* alg = findHash(args.value("alg").value_or(""));
-    requireAlg(args, core::hashIds(), alg != nullptr);
+    requireAlg(args, oracle::hashIds(), alg != nullptr);
     const Bytes in = args.hex("in");
     long outLen = static_cast<long>(alg->defaultOutBytes);
     if (alg->extendable)
@@ -125,19 +126,19 @@ int runHash(const CliArgs& args) {
 int runList(const CliArgs& args) {
     args.allow({});
     QJsonArray aead, block, hash;
-    for (const auto& a : core::aeadAlgorithms())
+    for (const auto& a : oracle::aeadAlgorithms())
         aead.append(QJsonObject{{"id", QString::fromStdString(a.id)},
                                 {"name", QString::fromStdString(a.displayName)},
                                 {"key_bytes", int(a.keyBytes)},
                                 {"nonce_bytes", int(a.nonceBytes)},
                                 {"tag_bytes", int(a.tagBytes)}});
-    for (const auto& b : core::blockAlgorithms())
+    for (const auto& b : oracle::blockAlgorithms())
         block.append(QJsonObject{{"id", QString::fromStdString(b.id)},
                                  {"name", QString::fromStdString(b.displayName)},
                                  {"key_bytes", int(b.keyBytes)},
                                  {"block_bytes", int(b.blockBytes)},
                                  {"rounds", b.standardRounds}});
-    for (const auto& h : core::hashAlgorithms())
+    for (const auto& h : oracle::hashAlgorithms())
         hash.append(QJsonObject{{"id", QString::fromStdString(h.id)},
                                 {"name", QString::fromStdString(h.displayName)},
                                 {"xof", h.extendable}});

@@ -1,9 +1,9 @@
 // demo: a short guided tour of the models, until the GUI exists (README Quick start command 1).
 #include "clicommands.h"
 
-#include "algorithms.h"
 #include "crypto/asconpermutation.h"
 #include "crypto/blockmodes.h"
+#include "oracle/algorithms.h"
 
 #include <iostream>
 
@@ -38,7 +38,7 @@ void showAead() {
     const Bytes counting = fromHex("000102030405060708090A0B0C0D0E0F");
     const Bytes ad = fromHex("30313233");
     const Bytes pt = fromHex("48656C6C6F2C20526F756E6453636F706521"); // "Hello, RoundScope!"
-    for (const auto& alg : core::aeadAlgorithms()) {
+    for (const auto& alg : oracle::aeadAlgorithms()) {
         const Bytes nonce(counting.begin(), counting.begin() + static_cast<std::ptrdiff_t>(alg.nonceBytes));
         const Bytes k(alg.keyBytes, 0x42);
         const auto r = alg.encrypt(k, nonce, ad, pt);
@@ -67,7 +67,7 @@ void showPermutation() {
 void showBlockCiphers() {
     heading("Block ciphers against the specs' examples");
     for (const auto& ex : kExamples) {
-        const auto* alg = core::findBlock(ex.id);
+        const auto* alg = oracle::findBlock(ex.id);
         const auto cipher = alg->make(fromHex(ex.key), 0);
         const Bytes out = crypto::ecbEncrypt(*cipher, fromHex(ex.pt));
         std::cout << "  " << alg->displayName << "  " << toHex(out)

@@ -114,7 +114,7 @@ int ipKat(const CliArgs& args) {
     if (opt.adPrecomputed) throw UsageError("--ad-precomputed: a KAT file varies the AD; use --precomputed");
     const std::string path = args.positional().front();
     hw::AsconIp ip;
-    const core::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);
+    const oracle::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);
     core::KatOutcome outcome;
     try {
         outcome = core::runAeadKat(alg, core::readKatFile(path));

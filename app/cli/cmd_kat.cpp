@@ -1,8 +1,8 @@
 // kat: runs a known-answer file through one algorithm with the shared comparator.
 #include "clicommands.h"
 
-#include "algorithms.h"
 #include "katrunner.h"
+#include "oracle/algorithms.h"
 
 #include <QJsonArray>
 
@@ -17,11 +17,12 @@ int runKat(const CliArgs& args) {
         throw UsageError("kat: expected exactly one KAT FILE after the options, got " +
                          std::to_string(args.positional().size()));
     const std::string path = args.positional().front();
-    const auto* aead = core::findAead(id);
-    const auto* hash = core::findHash(id);
+    const auto* aead = oracle::findAead(id);
+    const auto* hash = oracle::findHash(id);
     if (!aead && !hash)
         throw UsageError("--alg: unknown algorithm '" + id + "' for kat (choose one of " +
-                         core::joinIds(core::aeadIds()) + ", " + core::joinIds(core::hashIds()) + ")");
+                         oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::hashIds()) +
+                         ")");
     core::KatOutcome outcome;
     try {
         const auto records = core::readKatFile(path);

@@ -3,9 +3,9 @@
 // run: every step gets "twin_diff_bits" and the result a "twin" object.
 #include "clicommands.h"
 
-#include "algorithms.h"
 #include "crypto/asconpermutation.h"
 #include "explorermodel.h"
+#include "oracle/algorithms.h"
 
 #include <QJsonArray>
 
@@ -130,7 +130,7 @@ int tracePermutation(const CliArgs& args) {
                       });
 }
 
-int traceAead(const core::AeadAlgorithm& alg, const CliArgs& args) {
+int traceAead(const oracle::AeadAlgorithm& alg, const CliArgs& args) {
     args.allow({"alg", "key", "nonce", "ad", "pt", "flip"});
     if (!alg.encryptTraced)
         throw UsageError("--alg: " + alg.id + " has no step trace of its own; trace its block cipher (lea-" +
@@ -150,7 +150,7 @@ int traceAead(const core::AeadAlgorithm& alg, const CliArgs& args) {
     });
 }
 
-int traceBlock(const core::BlockAlgorithm& alg, const CliArgs& args) {
+int traceBlock(const oracle::BlockAlgorithm& alg, const CliArgs& args) {
     args.allow({"alg", "key", "in", "rounds", "flip"}, {"decrypt"});
     const Inputs inputs{{"key", args.hex("key")}, {"in", args.hex("in")}};
     alg.checkKey(inputs.at("key"));
@@ -180,10 +180,10 @@ int traceBlock(const core::BlockAlgorithm& alg, const CliArgs& args) {
 int runTrace(const CliArgs& args) {
     const std::string id = args.require("alg");
     if (id == "ascon-p") return tracePermutation(args);
-    if (const auto* a = core::findAead(id)) return traceAead(*a, args);
-    if (const auto* b = core::findBlock(id)) return traceBlock(*b, args);
+    if (const auto* a = oracle::findAead(id)) return traceAead(*a, args);
+    if (const auto* b = oracle::findBlock(id)) return traceBlock(*b, args);
     throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose ascon-p, " +
-                     core::joinIds(core::aeadIds()) + ", " + core::joinIds(core::blockIds()) + ")");
+                     oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) + ")");
 }
 
 } // namespace rs::cli

@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
-#include "algorithms.h"
 #include "fileio/safefile.h"
+#include "oracle/operation.h"
 
 namespace rs::campaign {
 
@@ -40,7 +40,7 @@ const std::vector<std::string>& knownKeys() {
 }
 
 std::string join(const std::vector<std::string>& items) {
-    return core::joinIds(items);
+    return oracle::joinIds(items);
 }
 
 std::string typeName(const QJsonValue& v) {
@@ -68,14 +68,7 @@ std::string typeName(const QJsonValue& v) {
 }
 
 bool knownAlgorithm(const std::string& id) {
-    if (core::findAead(id)) return true;
-    for (const char* mode : {"-ecb", "-ctr"}) {
-        const std::string_view m(mode);
-        if (id.size() > m.size() && id.compare(id.size() - m.size(), m.size(), m) == 0 &&
-            core::findBlock(std::string_view(id).substr(0, id.size() - m.size())))
-            return true;
-    }
-    return false;
+    return oracle::findOperation(id).has_value();
 }
 
 QJsonArray nonEmptyArray(const QJsonObject& o, const std::string& key) {
@@ -250,12 +243,7 @@ std::vector<std::string> specTargets() {
 }
 
 std::vector<std::string> specAlgorithms() {
-    std::vector<std::string> ids = core::aeadIds();
-    for (const auto& b : core::blockIds()) {
-        ids.push_back(b + "-ecb");
-        ids.push_back(b + "-ctr");
-    }
-    return ids;
+    return oracle::operationIds();
 }
 
 std::vector<std::string> presetNames() {
@@ -290,7 +278,7 @@ std::uint64_t countRuns(const CampaignSpec& spec) {
     std::uint64_t runs = 0;
     for (const auto& alg : spec.algorithms)
         runs +=
-            core::findAead(alg) ? spec.adBytes.size() * spec.messageBytes.size() : spec.messageBytes.size();
+            oracle::findAead(alg) ? spec.adBytes.size() * spec.messageBytes.size() : spec.messageBytes.size();
     return runs * spec.targets.size();
 }
 
@@ -309,7 +297,7 @@ std::vector<RunKey> expandRuns(const CampaignSpec& spec) {
     for (const auto& target : spec.targets)
         for (const auto& alg : spec.algorithms) {
             // AD exists for AEAD only: a block mode runs once per message size, with AD size 0.
-            const auto& ads = core::findAead(alg) ? spec.adBytes : noAd;
+            const auto& ads = oracle::findAead(alg) ? spec.adBytes : noAd;
             for (const auto ad : ads)
                 for (const auto msg : spec.messageBytes)
                     runs.push_back({target, alg, msg, ad});

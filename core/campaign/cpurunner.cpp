@@ -23,30 +23,16 @@
 #include <thread>
 #include <utility>
 
-#include "algorithms.h"
+#include "oracle/operation.h"
 
 namespace rs::campaign {
 
 namespace {
 
-struct Algorithm {
-    const core::AeadAlgorithm* aead = nullptr;
-    const core::BlockAlgorithm* block = nullptr;
-    bool ctr = false;
-};
+using Algorithm = oracle::Operation;
 
 std::optional<Algorithm> resolve(std::string_view id) {
-    Algorithm a;
-    if ((a.aead = core::findAead(id))) return a;
-    for (const bool ctr : {false, true}) {
-        const std::string_view mode = ctr ? "-ctr" : "-ecb";
-        if (id.size() > mode.size() && id.substr(id.size() - mode.size()) == mode &&
-            (a.block = core::findBlock(id.substr(0, id.size() - mode.size())))) {
-            a.ctr = ctr;
-            return a;
-        }
-    }
-    return std::nullopt;
+    return oracle::findOperation(id);
 }
 
 /** Adds v to a big-endian integer over n bytes (wrapping), as CTR's counter does block by block. */

@@ -16,6 +16,7 @@
 
 #include "campaignspec.h"
 #include "crypto/bytes.h"
+#include "oracle/operation.h"
 #include "oracle/oracle.h"
 
 namespace rs::campaign {
@@ -29,10 +30,8 @@ struct Measurement {
     bool operator==(const Measurement&) const = default;
 };
 
-/** @brief The deterministic inputs of a run (the same for every runner of a campaign). */
-struct RunInputs {
-    crypto::Bytes key, nonce, ad, message;
-};
+/** @brief The deterministic inputs of a run (the same for every runner of a campaign): the oracle's. */
+using RunInputs = oracle::Inputs;
 
 /** @brief What a runner returns for one run. Its outputs are not here: the runner hands every one of them
  *  (each timed repeat, each launch) to the run's OutputJudge as it produces them. */
@@ -95,11 +94,11 @@ std::unique_ptr<Runner> makeRunner(std::string_view target);
 /** @brief The target ids known now, sorted. */
 std::vector<std::string> runnerTargets();
 
-/** @brief The run's deterministic inputs: key/nonce sized for the algorithm, bytes from a fixed
- *  generator seeded by the key fields, so every runner and every resume sees the same data. */
+/** @brief The run's deterministic inputs (oracle::makeInputs of its algorithm and sizes), so every runner
+ *  and every resume sees the same data; SpecError for an unknown algorithm. */
 RunInputs makeInputs(const RunKey& key);
-/** @brief The C++ model's output for the inputs (the known answer the engine checks against);
- *  throws SpecError for an unknown algorithm. */
+/** @brief The oracle's reference output for the inputs (the known answer the engine checks against);
+ *  SpecError for an unknown algorithm, RunnerError for inputs it cannot take (ECB on a partial block). */
 crypto::Bytes referenceOutput(const RunKey& key, const RunInputs& inputs);
 
 } // namespace rs::campaign

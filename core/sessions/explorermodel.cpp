@@ -1,7 +1,7 @@
 #include "explorermodel.h"
 
-#include "algorithms.h"
 #include "crypto/asconpermutation.h"
+#include "oracle/algorithms.h"
 
 #include <bit>
 
@@ -31,7 +31,7 @@ ExplorerAlgorithm asconPermutation() {
     return a;
 }
 
-ExplorerAlgorithm asconAead(const core::AeadAlgorithm& reg) {
+ExplorerAlgorithm asconAead(const oracle::AeadAlgorithm& reg) {
     ExplorerAlgorithm a;
     a.id = reg.id;
     a.displayName = reg.displayName;
@@ -70,7 +70,7 @@ constexpr BlockDefaults kBlockDefaults[] = {
      "A3994B66AD85A3459F44E92B08F550CB"},
 };
 
-std::string tweakeyLabel(const core::BlockAlgorithm& reg) {
+std::string tweakeyLabel(const oracle::BlockAlgorithm& reg) {
     const std::size_t z = reg.keyBytes / reg.blockBytes;
     std::string label = "Tweakey TK1";
     for (std::size_t i = 2; i <= z; ++i)
@@ -78,7 +78,7 @@ std::string tweakeyLabel(const core::BlockAlgorithm& reg) {
     return label;
 }
 
-ExplorerAlgorithm blockAlgorithm(const core::BlockAlgorithm& reg, const BlockDefaults& d) {
+ExplorerAlgorithm blockAlgorithm(const oracle::BlockAlgorithm& reg, const BlockDefaults& d) {
     ExplorerAlgorithm a;
     a.id = reg.id;
     a.displayName = reg.displayName;
@@ -96,9 +96,9 @@ ExplorerAlgorithm blockAlgorithm(const core::BlockAlgorithm& reg, const BlockDef
 std::vector<ExplorerAlgorithm> buildTable() {
     std::vector<ExplorerAlgorithm> table{asconPermutation()};
     for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"})
-        if (const auto* reg = core::findAead(id)) table.push_back(asconAead(*reg));
+        if (const auto* reg = oracle::findAead(id)) table.push_back(asconAead(*reg));
     for (const BlockDefaults& d : kBlockDefaults)
-        if (const auto* reg = core::findBlock(d.id)) table.push_back(blockAlgorithm(*reg, d));
+        if (const auto* reg = oracle::findBlock(d.id)) table.push_back(blockAlgorithm(*reg, d));
     return table;
 }
 
@@ -234,7 +234,7 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         break;
     }
     case ExplorerKind::Aead: {
-        const core::AeadAlgorithm* reg = core::findAead(alg.id);
+        const oracle::AeadAlgorithm* reg = oracle::findAead(alg.id);
         if (reg == nullptr || !reg->encryptTraced)
             throw crypto::InvalidArgument(alg.id + " has no step trace");
         const Bytes &key = get("key"), &nonce = get("nonce");
@@ -245,7 +245,7 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         break;
     }
     case ExplorerKind::Block: {
-        const core::BlockAlgorithm* reg = core::findBlock(alg.id);
+        const oracle::BlockAlgorithm* reg = oracle::findBlock(alg.id);
         if (reg == nullptr) throw crypto::InvalidArgument("unknown block cipher " + alg.id);
         const Bytes &key = get("key"), &pt = get("pt");
         reg->checkKey(key);

@@ -5,16 +5,16 @@
 
 namespace rs::hw {
 
-core::AeadAlgorithm ipAeadAlgorithm(AsconIp& ip, std::string_view id, IpOptions options) {
+oracle::AeadAlgorithm ipAeadAlgorithm(AsconIp& ip, std::string_view id, IpOptions options) {
     const auto variant = ipVariantFromId(id);
-    const core::AeadAlgorithm* model = core::findAead(id);
+    const oracle::AeadAlgorithm* model = oracle::findAead(id);
     if (!variant || !model)
         throw std::invalid_argument("'" + std::string(id) +
                                     "' is not an Ascon AEAD (choose ascon-128, ascon-128a, ascon-aead128)");
     options.capture = nullptr;
     options.vcdPath.clear();
     options.fstPath.clear();
-    core::AeadAlgorithm alg;
+    oracle::AeadAlgorithm alg;
     alg.id = model->id;
     alg.displayName =
         model->displayName + " (Verilated IP, unroll " + std::to_string(options.unroll) +

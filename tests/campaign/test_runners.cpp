@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <thread>
 
-#include "algorithms.h"
 #include "cpurunner.h"
 #include "crypto/blockmodes.h"
 #include "crypto/lea.h"
@@ -14,6 +13,7 @@
 #include "hw/ipcycles.h"
 #include "hw/iprunner.h"
 #include "katfile.h"
+#include "oracle/algorithms.h"
 #include "runner.h"
 #include "runnertest.h"
 
@@ -169,7 +169,7 @@ TEST(RunnerReference, BlockModesAreCoreCryptos) {
     EXPECT_EQ(referenceOutput(ecb, ein), rs::crypto::ecbEncrypt(rs::crypto::Lea(ein.key), ein.message));
     const RunKey gcm{"cpu", "lea-128-gcm", 40, 16};
     const RunInputs gin = makeInputs(gcm);
-    const auto g = rs::core::findAead("lea-128-gcm")->encrypt(gin.key, gin.nonce, gin.ad, gin.message);
+    const auto g = rs::oracle::findAead("lea-128-gcm")->encrypt(gin.key, gin.nonce, gin.ad, gin.message);
     Bytes want = g.ct;
     want.insert(want.end(), g.tag.begin(), g.tag.end());
     EXPECT_EQ(referenceOutput(gcm, gin), want);
@@ -209,7 +209,7 @@ TEST(CpuRunner, OutputEqualsReferenceWithMeasurements) {
         for (const auto& alg : algs)
             for (const std::uint64_t msg : {0, 16, 96, 1000, 4096}) {
                 if (alg.ends_with("-ecb") && msg % 16 != 0) continue; // LEA and SKINNY-128: 16-byte blocks
-                const RunKey key{runner->target(), alg, msg, rs::core::findAead(alg) ? 24u : 0u};
+                const RunKey key{runner->target(), alg, msg, rs::oracle::findAead(alg) ? 24u : 0u};
                 const RunInputs in = makeInputs(key);
                 const std::string what = runner->target() + " " + alg + " " + std::to_string(msg);
                 ASSERT_TRUE(runner->supports(alg)) << what;

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
-#include "algorithms.h"
+#include "oracle/algorithms.h"
 
 namespace {
 
@@ -27,7 +27,7 @@ struct Reader {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const auto& schemes = rs::core::aeadAlgorithms();
+    const auto& schemes = rs::oracle::aeadAlgorithms();
     Reader in{data, size};
     const auto& alg = schemes[in.byte() % schemes.size()];
     const auto key = in.take(alg.keyBytes);

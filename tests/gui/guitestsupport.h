@@ -5,10 +5,10 @@
 #include <QImage>
 #include <QSet>
 
-#include "algorithms.h"
 #include "crypto/asconpermutation.h"
 #include "crypto/bytes.h"
 #include "explorermodel.h"
+#include "oracle/algorithms.h"
 
 namespace rs::test {
 
@@ -20,9 +20,9 @@ inline crypto::Trace referenceTrace(const std::string& id) {
     if (id == "ascon-p") {
         crypto::AsconState s = crypto::asconStateFromBytes(hex("state"));
         crypto::asconPermuteTraced(s, 12, t);
-    } else if (const auto* aead = core::findAead(id)) {
+    } else if (const auto* aead = oracle::findAead(id)) {
         aead->encryptTraced(hex("key"), hex("nonce"), hex("ad"), hex("pt"), t);
-    } else if (const auto* block = core::findBlock(id)) {
+    } else if (const auto* block = oracle::findBlock(id)) {
         const auto pt = hex("pt");
         crypto::Bytes out(pt.size());
         block->make(hex("key"), 0)->encryptBlockTraced(pt.data(), out.data(), t);

@@ -42,8 +42,8 @@ class TestStateView : public QObject {
     }
 
     void skinnyCellsFillRowByRow() {
-        const auto* a64 = core::findBlock("skinny-64-64");
-        const auto* a128 = core::findBlock("skinny-128-256");
+        const auto* a64 = oracle::findBlock("skinny-64-64");
+        const auto* a128 = oracle::findBlock("skinny-128-256");
         const StateGeometry g64 = StateGeometry::fromLayout(a64->make(crypto::Bytes(8), 0)->stateLayout());
         const StateGeometry g128 = StateGeometry::fromLayout(a128->make(crypto::Bytes(32), 0)->stateLayout());
         QCOMPARE(g64.rowBits, 16);
@@ -110,7 +110,7 @@ class TestStateView : public QObject {
     }
 
     void hexCellsFitTheirTextInALargeFont() {
-        const auto* a128 = core::findBlock("skinny-128-256");
+        const auto* a128 = oracle::findBlock("skinny-128-256");
         StateView v;
         QFont big = v.font();
         big.setPointSizeF(60);

@@ -1,11 +1,11 @@
 #pragma once
-// The Verilated IP as a core::AeadAlgorithm, so the one KAT comparator (core/katrunner.h) judges
+// The Verilated IP as a oracle::AeadAlgorithm, so the one KAT comparator (core/katrunner.h) judges
 // it exactly as it judges the C++ models.
 
 #include <string_view>
 
-#include "algorithms.h"
 #include "hw/asconip.h"
+#include "oracle/algorithms.h"
 
 namespace rs::hw {
 
@@ -13,6 +13,6 @@ namespace rs::hw {
  *  (capture and trace files are ignored: a KAT run is thousands of operations). The display name
  *  says which IP build ran: "Ascon-128 v1.2 (Verilated IP, unroll 3, precomputed)". Throws
  *  std::invalid_argument for an id that is not an Ascon AEAD. */
-core::AeadAlgorithm ipAeadAlgorithm(AsconIp& ip, std::string_view id, IpOptions options = {});
+oracle::AeadAlgorithm ipAeadAlgorithm(AsconIp& ip, std::string_view id, IpOptions options = {});
 
 } // namespace rs::hw

@@ -1,4 +1,4 @@
-#include "algorithms.h"
+#include "oracle/algorithms.h"
 
 #include "crypto/asconaead.h"
 #include "crypto/asconhash.h"
@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace rs::core {
+namespace rs::oracle {
 
 using crypto::InvalidArgument;
 
@@ -169,4 +169,4 @@ std::vector<std::string> hashIds() {
     return idsOf(hashAlgorithms());
 }
 
-} // namespace rs::core
+} // namespace rs::oracle

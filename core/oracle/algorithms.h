@@ -15,7 +15,7 @@
 #include "crypto/blockcipher.h"
 #include "crypto/trace.h"
 
-namespace rs::core {
+namespace rs::oracle {
 
 using crypto::Bytes;
 using crypto::ByteView;
@@ -73,4 +73,4 @@ std::vector<std::string> aeadIds();
 std::vector<std::string> blockIds();
 std::vector<std::string> hashIds();
 
-} // namespace rs::core
+} // namespace rs::oracle
