@@ -13,19 +13,16 @@ std::string hex2(std::uint8_t b) {
 }
 } // namespace
 
-Verdict verify(crypto::ByteView got, crypto::ByteView want) {
+Verdict verify(crypto::ByteView got, crypto::ByteView want, std::string_view source) {
     const std::size_t common = std::min(got.size(), want.size());
     const auto diff =
         std::mismatch(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(common), want.begin());
     const auto i = static_cast<std::size_t>(diff.first - got.begin());
+    if (i == common && got.size() == want.size()) return {};
+    const std::string from = ", " + std::string(source) + " gives ";
     if (got.size() != want.size())
-        return {false, i,
-                std::to_string(got.size()) + " output bytes, the C++ model gives " +
-                    std::to_string(want.size())};
-    if (i == common) return {};
-    return {false, i,
-            "output byte " + std::to_string(i) + " is " + hex2(got[i]) + ", the C++ model gives " +
-                hex2(want[i])};
+        return {false, i, std::to_string(got.size()) + " output bytes" + from + std::to_string(want.size())};
+    return {false, i, "output byte " + std::to_string(i) + " is " + hex2(got[i]) + from + hex2(want[i])};
 }
 
 bool OutputJudge::check(crypto::ByteView output) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "crypto/bytes.h"
 
@@ -19,8 +20,9 @@ struct Verdict {
     explicit operator bool() const { return ok; }
 };
 
-/** @brief Compares got with the known answer want. */
-Verdict verify(crypto::ByteView got, crypto::ByteView want);
+/** @brief Compares got with the known answer want; `source` names where the known answer comes from in the
+ *  message ("the C++ model", "the KAT"). */
+Verdict verify(crypto::ByteView got, crypto::ByteView want, std::string_view source = "the C++ model");
 
 /** @brief Judges every output a back end produces during one run (every timed repeat, every launch)
  *  against one known answer; remembers the first wrong one. */

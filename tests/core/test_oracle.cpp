@@ -24,6 +24,12 @@ TEST(Oracle, VerifyNamesTheFirstDifferingByte) {
     EXPECT_EQ(longer.firstDifference, 0u);
 }
 
+TEST(Oracle, VerifyNamesWhereTheKnownAnswerComesFrom) {
+    EXPECT_EQ(verify(Bytes{1, 2}, Bytes{1, 3}, "the KAT").message, "output byte 1 is 02, the KAT gives 03");
+    EXPECT_EQ(verify(Bytes{}, Bytes{1}, "the KAT").message, "0 output bytes, the KAT gives 1");
+    EXPECT_TRUE(verify(Bytes{7}, Bytes{7}, "the KAT").message.empty());
+}
+
 TEST(Oracle, JudgeCatchesAWrongLaterOutput) {
     OutputJudge judge(Bytes{0xaa, 0xbb});
     EXPECT_TRUE(judge.check(Bytes{0xaa, 0xbb}));
