@@ -14,10 +14,10 @@ using hw::board::BoardPath;
 
 int variantArg(const CliArgs& args) {
     const std::string alg = args.value("alg").value_or("ascon-128");
-    if (alg == "ascon-128") return 0;
-    if (alg == "ascon-128a") return 1;
-    if (alg == "ascon-aead128") return 2;
-    throw UsageError("--alg: the board runs ascon-128, ascon-128a or ascon-aead128, got '" + alg + "'");
+    const int variant = hw::board::boardVariant(alg);
+    if (variant < 0)
+        throw UsageError("--alg: the board runs ascon-128, ascon-128a or ascon-aead128, got '" + alg + "'");
+    return variant;
 }
 
 BoardPath pathArg(const CliArgs& args) {
@@ -55,10 +55,16 @@ int runBoard(const std::string& verb, const CliArgs& args) {
             {"pl_hz", static_cast<double>(info.plHz)},
             {"timing", port == "virtual" ? "modelled (virtual board)" : "the board's global timer"}};
         if (verb == "kat") {
-            const auto records = hw::board::readKatRecords(args.positional().front());
+            std::vector<core::KatRecord> records;
+            try {
+                records = core::readKatFile(args.positional().front());
+            } catch (const core::KatError& e) {
+                throw UsageError(std::string("FILE: ") + e.what());
+            }
             const auto o = client.runKats(path, variant, records);
             result.insert(QStringLiteral("passed"), o.passed);
             result.insert(QStringLiteral("failed"), o.failed);
+            result.insert(QStringLiteral("skipped"), o.skipped);
             result.insert(QStringLiteral("seconds"), static_cast<double>(o.ticks) / info.timerHz);
             QJsonArray failures;
             for (const auto& f : o.failures)

@@ -9,7 +9,8 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#include "katfile.h"
+#include <algorithm>
+
 #include "programdir.h"
 
 extern "C" {
@@ -32,6 +33,17 @@ void append(crypto::Bytes& b, const crypto::Bytes& x) {
 }
 
 } // namespace
+
+const std::vector<std::string>& boardOperations() {
+    static const std::vector<std::string> ids = {"ascon-128", "ascon-128a", "ascon-aead128"};
+    return ids;
+}
+
+int boardVariant(std::string_view operation) {
+    const auto& ids = boardOperations();
+    const auto it = std::find(ids.begin(), ids.end(), operation);
+    return it == ids.end() ? -1 : static_cast<int>(it - ids.begin());
+}
 
 BoardClient::BoardClient(BoardOptions options) : m_options(options) {}
 
@@ -262,62 +274,49 @@ void BoardClient::reset() {
     parseEmpty(request(RSB_RESET, {}), "RESET");
 }
 
-KatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<KatRecord>& records,
-                                const std::function<void(int, int)>& progress,
-                                const std::function<bool()>& cancelled) {
-    KatOutcome out;
-    const int total = static_cast<int>(records.size());
-    std::size_t i = 0;
-    while (i < records.size()) {
-        if (cancelled && cancelled()) break;
-        // As many records as fit one request and its answer.
-        crypto::Bytes body{static_cast<std::uint8_t>(path), static_cast<std::uint8_t>(variant), 0, 0};
-        std::size_t answer = 10, j = i;
-        for (; j < records.size(); ++j) {
-            const KatRecord& r = records[j];
-            // A record is laid out by its lengths: a key or nonce of another size would shift every field
-            // after it, and the board would read the wrong bytes as lengths.
-            if (r.key.size() != 16 || r.nonce.size() != 16)
-                throw BoardError(RSB_E_BAD_LENGTH, "KAT record " + std::to_string(j + 1) +
-                                                       ": the key and the nonce must be 16 bytes each");
-            const std::size_t req = 36 + r.ad.size() + r.pt.size(), ans = r.pt.size() + 16;
-            if (body.size() + req > RSB_MAX_BODY || answer + ans > RSB_MAX_BODY || j - i == 0xffff) break;
-            append(body, r.key);
-            append(body, r.nonce);
-            append16(body, static_cast<std::uint16_t>(r.ad.size()));
-            append16(body, static_cast<std::uint16_t>(r.pt.size()));
-            append(body, r.ad);
-            append(body, r.pt);
-            answer += ans;
-        }
-        if (j == i)
-            throw BoardError(RSB_E_BAD_LENGTH,
-                             "KAT record " + std::to_string(i + 1) + " does not fit a frame");
-        const std::uint16_t count = static_cast<std::uint16_t>(j - i);
-        body[2] = static_cast<std::uint8_t>(count);
-        body[3] = static_cast<std::uint8_t>(count >> 8);
-        std::vector<std::size_t> messageBytes;
-        for (std::size_t k = i; k < j; ++k)
-            messageBytes.push_back(records[k].pt.size());
-        const KatBatchAnswer a = parseKatBatch(request(RSB_KAT_BATCH, body), messageBytes);
-        out.ticks += a.ticks;
-        for (std::size_t k = i; k < j; ++k) {
-            const KatRecord& r = records[k];
-            const crypto::Bytes& got = a.outputs[k - i];
-            if (got == r.expected) {
-                ++out.passed;
-            } else {
-                ++out.failed;
-                const auto d =
-                    std::mismatch(got.begin(), got.end(), r.expected.begin(), r.expected.end()).first -
-                    got.begin();
-                out.failures.push_back("record " + std::to_string(k + 1) + ": output byte " +
-                                       std::to_string(d) + " differs from the KAT");
-            }
-        }
-        i = j;
-        if (progress) progress(static_cast<int>(i), total);
+KatBatch BoardClient::katBatch(BoardPath path, int variant, std::span<const oracle::Inputs> inputs) {
+    crypto::Bytes body{static_cast<std::uint8_t>(path), static_cast<std::uint8_t>(variant), 0, 0};
+    std::size_t answer = 10, n = 0;
+    std::vector<std::size_t> messageBytes;
+    for (; n < inputs.size(); ++n) {
+        const oracle::Inputs& in = inputs[n];
+        // A record is laid out by its lengths: a key or nonce of another size would shift every field after
+        // it, and the board would read the wrong bytes as lengths.
+        if (in.key.size() != 16 || in.nonce.size() != 16)
+            throw BoardError(RSB_E_BAD_LENGTH, "KAT input " + std::to_string(n + 1) +
+                                                   ": the key and the nonce must be 16 bytes each");
+        const std::size_t req = 36 + in.ad.size() + in.message.size(), ans = in.message.size() + 16;
+        if (body.size() + req > RSB_MAX_BODY || answer + ans > RSB_MAX_BODY || n == 0xffff) break;
+        append(body, in.key);
+        append(body, in.nonce);
+        append16(body, static_cast<std::uint16_t>(in.ad.size()));
+        append16(body, static_cast<std::uint16_t>(in.message.size()));
+        append(body, in.ad);
+        append(body, in.message);
+        answer += ans;
+        messageBytes.push_back(in.message.size());
     }
+    if (n == 0) throw BoardError(RSB_E_BAD_LENGTH, "KAT input 1 does not fit a frame");
+    body[2] = static_cast<std::uint8_t>(n);
+    body[3] = static_cast<std::uint8_t>(n >> 8);
+    KatBatchAnswer a = parseKatBatch(request(RSB_KAT_BATCH, body), messageBytes);
+    return {std::move(a.outputs), a.ticks};
+}
+
+BoardKatOutcome BoardClient::runKats(BoardPath path, int variant, const std::vector<core::KatRecord>& records,
+                                     const std::function<void(int, int)>& progress,
+                                     const std::function<bool()>& cancelled) {
+    if (variant < 0 || variant >= static_cast<int>(boardOperations().size()))
+        throw BoardError(RSB_E_BAD_VARIANT, "variant " + std::to_string(variant) + ": expected 0, 1 or 2");
+    BoardKatOutcome out;
+    const core::KatDevice board = [&](std::span<const oracle::Inputs> inputs) {
+        KatBatch batch = katBatch(path, variant, inputs);
+        out.ticks += batch.ticks;
+        return std::move(batch.outputs);
+    };
+    static_cast<core::KatOutcome&>(out) =
+        core::runKat(oracle::operation(boardOperations()[static_cast<std::size_t>(variant)]), records, board,
+                     {progress, cancelled, {}});
     return out;
 }
 
@@ -374,13 +373,6 @@ void VirtualBoard::stop() {
         }
     }
     m_process.reset();
-}
-
-std::vector<KatRecord> readKatRecords(const std::string& path) {
-    std::vector<KatRecord> out;
-    for (const auto& r : core::readKatFile(path))
-        out.push_back({r.hex("Key"), r.hex("Nonce"), r.hex("AD"), r.hex("PT"), r.hex("CT")});
-    return out;
 }
 
 } // namespace rs::hw::board

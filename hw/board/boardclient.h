@@ -15,12 +15,16 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "boardframing.h"
 #include "crypto/bytes.h"
+#include "katrunner.h"
+#include "oracle/operation.h"
 
 class QProcess;
 class QSerialPort;
@@ -29,14 +33,21 @@ namespace rs::hw::board {
 
 enum class BoardPath : std::uint8_t { Hardware = 0, Software = 1 };
 
-struct KatRecord {
-    crypto::Bytes key, nonce, ad, pt, expected; ///< expected = ciphertext‖tag
+/** @brief The operations the board runs, in the order of the IP's variant codes (0 Ascon-128, 1 Ascon-128a,
+ *  2 Ascon-AEAD128). */
+const std::vector<std::string>& boardOperations();
+/** @brief The variant code of an operation id; -1 when the board does not run it. */
+int boardVariant(std::string_view operation);
+
+/** @brief The outputs of one KAT_BATCH request: ciphertext‖tag per input, and the board timer's ticks. */
+struct KatBatch {
+    std::vector<crypto::Bytes> outputs;
+    std::uint64_t ticks = 0;
 };
 
-struct KatOutcome {
-    int passed = 0, failed = 0;
+/** @brief A KAT file on the board: the one comparator's counts (core::runKat) and the ticks it took. */
+struct BoardKatOutcome : core::KatOutcome {
     std::uint64_t ticks = 0;
-    std::vector<std::string> failures; ///< "record 17: output byte 3 differs"
 };
 
 struct BoardOptions {
@@ -74,11 +85,16 @@ class BoardClient {
                         const crypto::Bytes& tag);
     BenchResult bench(BoardPath path, std::uint16_t size, std::uint32_t count);
     void reset();
-    /** @brief The records in batches that fit a frame, each output compared with its expected value;
-     *  `progress(done, total)` after every batch; stops early when `cancelled()` says so. */
-    KatOutcome runKats(BoardPath path, int variant, const std::vector<KatRecord>& records,
-                       const std::function<void(int, int)>& progress = {},
-                       const std::function<bool()>& cancelled = {});
+    /** @brief Encrypts as many of `inputs` (from the first on) as fit one request and its answer, with
+     *  KAT_BATCH: the board's batching, its adapter to the one KAT comparator. BoardError (bad length) for a
+     *  key or nonce that is not 16 bytes, or a first input that fits no frame. */
+    KatBatch katBatch(BoardPath path, int variant, std::span<const oracle::Inputs> inputs);
+    /** @brief The KAT records of the variant's operation (ascon-128, ascon-128a, ascon-aead128) through
+     *  katBatch, every output judged by core::runKat; `progress(done, total)` after every batch; stops
+     *  early when `cancelled()` says so. */
+    BoardKatOutcome runKats(BoardPath path, int variant, const std::vector<core::KatRecord>& records,
+                            const std::function<void(int, int)>& progress = {},
+                            const std::function<bool()>& cancelled = {});
 
     /** @brief One request and its verified answer body (the core of every call above). */
     crypto::Bytes request(std::uint8_t type, const crypto::Bytes& body);
@@ -123,8 +139,5 @@ class VirtualBoard {
   private:
     std::unique_ptr<QProcess> m_process;
 };
-
-/** @brief Reads a NIST LWC AEAD KAT file into records (expected = CT of the file). */
-std::vector<KatRecord> readKatRecords(const std::string& path);
 
 } // namespace rs::hw::board

@@ -10,17 +10,10 @@ namespace {
 
 using campaign::RunnerError;
 
-int variantOf(std::string_view alg) {
-    if (alg == "ascon-128") return 0;
-    if (alg == "ascon-128a") return 1;
-    if (alg == "ascon-aead128") return 2;
-    return -1;
-}
-
 class BoardRunner final : public campaign::Runner {
   public:
     std::string target() const override { return "board"; }
-    bool supports(std::string_view algorithm) const override { return variantOf(algorithm) >= 0; }
+    bool supports(std::string_view algorithm) const override { return boardVariant(algorithm) >= 0; }
 
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
                             const std::map<std::string, std::string>& options,
@@ -31,7 +24,7 @@ class BoardRunner final : public campaign::Runner {
         const BoardPath path = pathText == "hw" ? BoardPath::Hardware : BoardPath::Software;
         try {
             connect(options);
-            m_client.loadKey(variantOf(key.algorithm), in.key);
+            m_client.loadKey(boardVariant(key.algorithm), in.key);
             m_client.loadNonce(in.nonce);
             campaign::RunOutput out;
             std::vector<double> ns;

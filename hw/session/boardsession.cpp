@@ -53,9 +53,9 @@ class BoardWorker : public QObject {
     void runKats(int path, int variant, const QString& file) {
         try {
             need();
-            const auto records = readKatRecords(file.toStdString());
+            const auto records = core::readKatFile(file.toStdString());
             emitLog(QStringLiteral("%1 KAT records from %2").arg(records.size()).arg(file));
-            const KatOutcome o = m_client->runKats(
+            const BoardKatOutcome o = m_client->runKats(
                 static_cast<BoardPath>(path), variant, records,
                 [this](int d, int t) {
                     QMetaObject::invokeMethod(m_session, [s = m_session, d, t] { emit s->progress(d, t); });

@@ -35,6 +35,30 @@ Bytes seq(std::size_t n, int from) {
     return b;
 }
 
+/** An LWC AEAD KAT record (CT = ciphertext‖tag) as the file reader makes it. */
+rs::core::KatRecord record(const Bytes& key, const Bytes& nonce, const Bytes& ad, const Bytes& pt,
+                           const Bytes& ct) {
+    rs::core::KatRecord r;
+    r.line = 1;
+    r.fields = {{"Key", rs::crypto::toHex(key)},
+                {"Nonce", rs::crypto::toHex(nonce)},
+                {"PT", rs::crypto::toHex(pt)},
+                {"AD", rs::crypto::toHex(ad)},
+                {"CT", rs::crypto::toHex(ct)}};
+    return r;
+}
+
+std::string hex2(int byte) {
+    char s[3];
+    std::snprintf(s, sizeof s, "%02x", byte & 0xff);
+    return s;
+}
+
+void setField(rs::core::KatRecord& r, const std::string& name, const std::string& value) {
+    for (auto& [k, v] : r.fields)
+        if (k == name) v = value;
+}
+
 TEST(Board, HandshakeAndEveryCommand) {
     VirtualBoard sim;
     BoardClient c;
@@ -127,11 +151,11 @@ TEST(Board, AllKatsOnBothPaths) {
                                                  {1, "ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"},
                                                  {2, "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"}};
     for (const auto& [variant, file] : files) {
-        const auto records = readKatRecords(rs::test::vectorPath(file));
+        const auto records = rs::core::readKatFile(rs::test::vectorPath(file));
         ASSERT_EQ(records.size(), 1089u);
         int lastDone = 0;
         for (const BoardPath p : {BoardPath::Hardware, BoardPath::Software}) {
-            const KatOutcome o = c.runKats(p, variant, records, [&](int done, int total) {
+            const BoardKatOutcome o = c.runKats(p, variant, records, [&](int done, int total) {
                 EXPECT_GT(done, lastDone);
                 EXPECT_EQ(total, 1089);
                 lastDone = done;
@@ -144,22 +168,27 @@ TEST(Board, AllKatsOnBothPaths) {
         }
     }
     // A wrong expectation is a failure, named: the client never trusts the board blindly.
-    auto records = readKatRecords(rs::test::vectorPath("ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"));
+    auto records = rs::core::readKatFile(rs::test::vectorPath("ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"));
     records.resize(40);
-    records[17].expected[3] ^= 1;
-    const KatOutcome o = c.runKats(BoardPath::Hardware, 0, records);
+    Bytes ct = records[17].hex("CT");
+    ct[3] ^= 1;
+    setField(records[17], "CT", rs::crypto::toHex(ct));
+    const BoardKatOutcome o = c.runKats(BoardPath::Hardware, 0, records);
     EXPECT_EQ(o.passed, 39);
     ASSERT_EQ(o.failed, 1);
-    EXPECT_EQ(o.failures.front(), "record 18: output byte 3 differs from the KAT");
+    EXPECT_EQ(o.failures.front(), "Count = 18 (line " + std::to_string(records[17].line) +
+                                      "): output byte 3 is " + hex2(ct[3] ^ 1) + ", the KAT gives " +
+                                      hex2(ct[3]));
 }
 
 TEST(BoardFaults, CorruptedAndDroppedBytesAreRetried) {
-    const auto records = readKatRecords(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
+    const auto records =
+        rs::core::readKatFile(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
     for (const char* fault : {"--corrupt-every", "--drop-every"}) {
         VirtualBoard sim;
         BoardClient c(fast());
         c.open(sim.start({QLatin1String(fault), QStringLiteral("3")}));
-        const KatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
+        const BoardKatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
         EXPECT_EQ(o.passed, 1089) << fault;
         EXPECT_EQ(o.failed, 0) << fault;
         EXPECT_GT(c.retriesUsed(), 5) << fault;
@@ -167,7 +196,8 @@ TEST(BoardFaults, CorruptedAndDroppedBytesAreRetried) {
 }
 
 TEST(BoardFaults, DisconnectInTheMiddleOfABatchIsAClearErrorNotAHang) {
-    const auto records = readKatRecords(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
+    const auto records =
+        rs::core::readKatFile(rs::test::vectorPath("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"));
     VirtualBoard sim;
     BoardClient c(fast());
     c.open(sim.start({QStringLiteral("--disconnect-after"), QStringLiteral("6")}));
@@ -239,19 +269,19 @@ TEST(BoardLine, TwoLargeKatAnswersMergedByALostDelimiterAreAskedAgain) {
     // 2.5 KB messages: one record per batch, every answer 2.5 KB; the second batch's answer loses its
     // delimiter and runs into its retransmission (over 5 KB without a 0x00).
     const Bytes key = seq(16, 3), nonce = seq(16, 4), ad = seq(7, 5);
-    std::vector<KatRecord> records;
+    std::vector<rs::core::KatRecord> records;
     for (int i = 0; i < 4; ++i) {
         const Bytes pt = seq(2500, i);
         const auto ct =
             rs::crypto::asconEncrypt(rs::crypto::AsconAeadVariant::AsconAead128, key, nonce, ad, pt);
         Bytes expected = ct.ct;
         expected.insert(expected.end(), ct.tag.begin(), ct.tag.end());
-        records.push_back({key, nonce, ad, pt, expected});
+        records.push_back(record(key, nonce, ad, pt, expected));
     }
     VirtualBoard sim;
     BoardClient c(fast());
     c.open(sim.start({QStringLiteral("--merge-at"), QStringLiteral("3")})); // HELLO, batch 1, batch 2
-    const KatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
+    const BoardKatOutcome o = c.runKats(BoardPath::Hardware, 2, records);
     EXPECT_EQ(o.passed, 4);
     EXPECT_EQ(o.failed, 0) << (o.failures.empty() ? "" : o.failures.front());
     EXPECT_EQ(c.overlongLines(), 1u);
@@ -285,24 +315,35 @@ TEST(BoardLine, AnAnswerLongerThanItsCommandDefinesIsAClearError) {
     EXPECT_EQ(c.encrypt(BoardPath::Software, {}, seq(20, 2)).output.size(), 36u); // the next one is fine
 }
 
-// A record is laid out by its lengths: a KAT file with a 1-byte key would shift every field after it and
-// the board would read message bytes as lengths. Refused before anything is sent.
-TEST(BoardFaults, KatRecordsWithKeysOrNoncesOfAnotherSizeAreRefused) {
+// A record is laid out by its lengths: a 1-byte key would shift every field after it and the board would read
+// message bytes as lengths. The comparator never sends a record of another key size (skipped) or a nonce of
+// the wrong size (failed), and the batching itself refuses such inputs before anything is sent.
+TEST(BoardFaults, KatRecordsWithKeysOrNoncesOfAnotherSizeAreNeverSent) {
     VirtualBoard sim;
     BoardClient c(fast());
     c.open(sim.start());
-    std::vector<KatRecord> records(2, KatRecord{seq(16, 0), seq(16, 1), {}, seq(4, 2), seq(20, 3)});
-    records[1].key = Bytes{0};
+    std::vector<rs::core::KatRecord> records(3, record(seq(16, 0), seq(16, 1), {}, seq(4, 2), seq(20, 3)));
+    setField(records[1], "Key", "00");
+    setField(records[2], "Nonce", rs::crypto::toHex(seq(17, 0)));
+    const BoardKatOutcome o = c.runKats(BoardPath::Software, 0, records);
+    EXPECT_EQ(o.skipped, 1);
+    EXPECT_EQ(o.failed, 2); // record 1 reached the board (its expectation is made up), record 3 did not
+    ASSERT_EQ(o.failures.size(), 2u);
+    EXPECT_NE(o.failures[1].find("nonce is 17 bytes"), std::string::npos) << o.failures[1];
+
+    std::vector<rs::oracle::Inputs> inputs(2, rs::oracle::Inputs{seq(16, 0), seq(16, 1), {}, seq(4, 2)});
+    inputs[1].key = Bytes{0};
     try {
-        c.runKats(BoardPath::Software, 0, records);
+        c.katBatch(BoardPath::Software, 0, inputs);
         ADD_FAILURE() << "a 1-byte key was sent";
     } catch (const BoardError& e) {
         EXPECT_EQ(e.code(), 4); // BAD_LENGTH
-        EXPECT_EQ(std::string(e.what()), "KAT record 2: the key and the nonce must be 16 bytes each");
+        EXPECT_EQ(std::string(e.what()), "KAT input 2: the key and the nonce must be 16 bytes each");
     }
-    records[1].key = seq(16, 0);
-    records[0].nonce = seq(17, 0);
-    EXPECT_THROW(c.runKats(BoardPath::Software, 0, records), BoardError);
+    inputs[1].key = seq(16, 0);
+    inputs[0].nonce = seq(17, 0);
+    EXPECT_THROW(c.katBatch(BoardPath::Software, 0, inputs), BoardError);
+    EXPECT_EQ(c.katBatch(BoardPath::Software, 0, std::span(inputs).subspan(1)).outputs.size(), 1u);
     EXPECT_EQ(c.retriesUsed(), 0);
 }
 

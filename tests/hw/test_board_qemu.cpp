@@ -48,9 +48,9 @@ TEST(BoardQemu, ArmFirmwareAnswersOverTheEmulatedUart) {
     const BoardInfo i = c.info();
     EXPECT_FALSE(i.ipPresent);
     EXPECT_EQ(i.timerHz, 333333333u);
-    auto records = readKatRecords(rs::test::vectorPath("ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"));
+    auto records = rs::core::readKatFile(rs::test::vectorPath("ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"));
     records.resize(200);
-    const KatOutcome o = c.runKats(BoardPath::Software, 0, records);
+    const BoardKatOutcome o = c.runKats(BoardPath::Software, 0, records);
     EXPECT_EQ(o.passed, 200);
     EXPECT_EQ(o.failed, 0);
     try {
