@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <fstream>
@@ -20,17 +19,6 @@
 namespace rs::campaign {
 
 namespace {
-
-/** A figure that is not a number (a division by a zero time, say) is never stored as a timing. */
-std::string nonFiniteMeasurement(const std::vector<Measurement>& ms) {
-    for (const Measurement& m : ms)
-        if (!std::isfinite(m.value)) {
-            std::ostringstream s;
-            s << "the runner reported " << m.value << " as " << m.metric << "; no figure of this run is kept";
-            return s.str();
-        }
-    return {};
-}
 
 std::string describe(const RunKey& k) {
     return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
@@ -159,6 +147,9 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
         }
         runners[t] = std::move(r);
     }
+    // Every target runs every algorithm of the definition: a pair its runner cannot do is refused here,
+    // before anything is stored, never counted as a run and recorded as a failure.
+    checkSupported(spec, runners);
     Provenance prov = hostProvenance();
     for (const auto& [t, r] : runners)
         for (const auto& [k, v] : r->provenance())
@@ -231,19 +222,12 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         std::string failure;
         RunOutput out;
         try {
-            if (!runner.supports(key.algorithm))
-                throw RunnerError("target " + key.target + " does not run " + key.algorithm);
             const RunInputs inputs = makeInputs(key);
-            // The one oracle judges every output the runner produces, not only the first.
-            oracle::OutputJudge judge(referenceOutput(key, inputs));
-            out = runner.run(key, inputs, spec.repeats, spec.options, cancel, judge);
-            if (judge.count() == 0)
-                failure = "the " + key.target + " runner produced no output to check";
-            else if (const auto wrong = judge.failure())
-                failure = "wrong answer in " + *wrong;
-            else
-                failure = nonFiniteMeasurement(out.measurements);
-            verified = failure.empty();
+            RunVerdict v = judgeRun(runner, key, inputs, referenceOutput(key, inputs), spec.repeats,
+                                    spec.options, cancel);
+            verified = v.verified;
+            failure = std::move(v.failure);
+            out = std::move(v.output);
         } catch (const Cancelled&) {
             result.cancelled = true;
             break; // the interrupted run is not recorded: a resume runs it

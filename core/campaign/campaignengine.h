@@ -49,7 +49,8 @@ struct EngineResult {
 };
 
 /** @brief Runs (or resumes) the campaign into the store, holding its lease while it runs. Throws SpecError
- *  for a target no runner provides or a definition over the run cap (before anything is stored),
+ *  for a target no runner provides, a target x algorithm pair its runner does not run (checkSupported) or a
+ *  definition over the run cap (before anything is stored),
  *  CampaignRefused when the start mode's rules or another runner's lease refuse it, StoreError when the
  *  store fails. */
 EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const EngineOptions& options = {});

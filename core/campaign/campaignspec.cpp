@@ -15,17 +15,20 @@
 
 #include "fileio/safefile.h"
 #include "oracle/operation.h"
+#include "runner.h"
 
 namespace rs::campaign {
 
 namespace {
 
-// Targets are checked against every back end the project knows, not the runners built into this
-// program: a spec may name "cuda" on a machine without CUDA and still be read, stored and shown;
-// the engine refuses a target without a runner when the campaign starts.
-const std::vector<std::string>& knownTargets() {
-    static const std::vector<std::string> targets = {"cpu",        "cpu-mt",      "ip",   "cuda",
-                                                     "riscv-qemu", "riscv-spike", "board"};
+// Targets are checked against every back end the project knows, not only the runners registered in this
+// program: a spec may name "cuda" in a program that registered no runners (a store reader) and still be
+// read, stored and shown; the engine refuses a target without a runner when the campaign starts. A back end
+// added later is known once its runner is registered (its one registration line), without editing this list.
+std::vector<std::string> knownTargets() {
+    std::vector<std::string> targets = {"cpu", "cpu-mt", "ip", "cuda", "riscv-qemu", "riscv-spike", "board"};
+    for (std::string& t : runnerTargets())
+        if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(std::move(t));
     return targets;
 }
 
@@ -125,6 +128,7 @@ std::vector<std::uint64_t> sizeList(const QJsonObject& o, const std::string& key
 }
 
 std::map<std::string, std::string> optionMap(const QJsonValue& v) {
+    const std::vector<std::string> targets = knownTargets();
     if (!v.isObject()) fail("options", "expected an object of strings, got " + typeName(v));
     std::map<std::string, std::string> out;
     const QJsonObject o = v.toObject();
@@ -135,8 +139,8 @@ std::map<std::string, std::string> optionMap(const QJsonValue& v) {
         const auto dot = key.find('.');
         const std::string prefix = dot == std::string::npos ? std::string() : key.substr(0, dot);
         if (dot == std::string::npos || dot + 1 == key.size() ||
-            std::find(knownTargets().begin(), knownTargets().end(), prefix) == knownTargets().end())
-            fail(path, "expected 'target.setting' with a known target (" + join(knownTargets()) + ")");
+            std::find(targets.begin(), targets.end(), prefix) == targets.end())
+            fail(path, "expected 'target.setting' with a known target (" + join(targets) + ")");
         if (!it.value().isString()) fail(path, "expected a string, got " + typeName(it.value()));
         out[key] = it.value().toString().toStdString();
     }
@@ -192,9 +196,10 @@ CampaignSpec parseSpec(std::string_view json) {
     if (name.toString().trimmed().isEmpty()) fail("name", "must not be empty");
     s.name = name.toString().toStdString();
 
-    s.targets = stringList(o, "targets", [](const std::string& t) -> std::string {
-        if (std::find(knownTargets().begin(), knownTargets().end(), t) != knownTargets().end()) return {};
-        return "unknown target '" + t + "' (known: " + join(knownTargets()) + ")";
+    const std::vector<std::string> targets = knownTargets();
+    s.targets = stringList(o, "targets", [&targets](const std::string& t) -> std::string {
+        if (std::find(targets.begin(), targets.end(), t) != targets.end()) return {};
+        return "unknown target '" + t + "' (known: " + join(targets) + ")";
     });
     s.algorithms = stringList(o, "algorithms", [](const std::string& a) -> std::string {
         if (knownAlgorithm(a)) return {};

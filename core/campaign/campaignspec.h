@@ -42,7 +42,8 @@ CampaignSpec readSpecFile(const std::string& path);
 /** @brief Canonical JSON (sorted keys, compact): equal specs give equal text (resume matches on it). */
 std::string specJson(const CampaignSpec& spec);
 
-/** @brief The targets a definition may name (every back end the project knows, built here or not). */
+/** @brief The targets a definition may name: every back end the project knows, built here or not, and every
+ *  target registered with registerRunner (a new back end needs no other line). */
 std::vector<std::string> specTargets();
 /** @brief The algorithm ids a definition may name: the AEAD ids and every block cipher with "-ecb"/"-ctr". */
 std::vector<std::string> specAlgorithms();

@@ -94,6 +94,39 @@ std::unique_ptr<Runner> makeRunner(std::string_view target);
 /** @brief The target ids known now, sorted. */
 std::vector<std::string> runnerTargets();
 
+/** @brief The runner of a target for one campaign (tests inject their own); nullptr when there is none. */
+using TargetRunners = std::function<std::unique_ptr<Runner>(const std::string& target)>;
+
+/** @brief The operations (oracle::operationIds()) the runner says it runs. */
+std::vector<std::string> supportedOperations(const Runner& runner);
+/** @brief Refuses a definition that pairs a target with an algorithm its runner does not run: SpecError
+ *  naming every such pair and what the target runs instead ("targets x algorithms: board does not run
+ *  lea-128-ctr (board runs ascon-128, ascon-128a, ascon-aead128); drop the pair"). Checked when a campaign
+ *  is defined (CLI, Campaigns page) and again when the engine starts one, so an unsupported pair is never
+ *  counted as a run nor stored as a failure. Targets without a runner (`runners`, default makeRunner) are
+ *  left to the engine, which refuses them by name. */
+void checkSupported(const CampaignSpec& spec, const TargetRunners& runners = {});
+/** @brief The same check against runners made already (the engine's, one per target). */
+void checkSupported(const CampaignSpec& spec, const std::map<std::string, std::unique_ptr<Runner>>& runners);
+
+/** @brief How the engine judged one run: the runner's figures are kept only when it is verified. */
+struct RunVerdict {
+    bool verified = false;
+    std::string failure; ///< why not: "wrong answer in output 2: ...", no output, a figure that is no number
+    RunOutput output;
+    int outputs = 0;     ///< how many outputs the runner handed to the judge
+    crypto::Bytes first; ///< the first of them (for logs and tests)
+};
+
+/** @brief The engine's verification of one run, the one place it is written: runs the point on the runner
+ *  with an oracle::OutputJudge over `expected` (the oracle's reference output of the inputs) and judges
+ *  every output it produces, that there was at least one, and that every figure is a finite number.
+ *  Throws what the runner throws (RunnerError for a run it cannot do, Cancelled) and RunnerError for an
+ *  algorithm the runner does not support. The conformance test calls it as the engine does. */
+RunVerdict judgeRun(Runner& runner, const RunKey& key, const RunInputs& inputs, const crypto::Bytes& expected,
+                    int repeats, const std::map<std::string, std::string>& options,
+                    const std::atomic<bool>& cancel);
+
 /** @brief The run's deterministic inputs (oracle::makeInputs of its algorithm and sizes), so every runner
  *  and every resume sees the same data; SpecError for an unknown algorithm. */
 RunInputs makeInputs(const RunKey& key);

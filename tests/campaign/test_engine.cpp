@@ -25,14 +25,15 @@ using namespace rs::campaign;
 
 /** A stand-in runner (as target "cuda"): the right answer in every repeat, or one flipped byte for message
  * size 64, or the right answer in the first repeat and a wrong one in the last (a device that answers right
- * once), or no output at all, or an error. */
+ * once), or no output at all, or an error. It runs every algorithm but `unsupported`. */
 class FakeRunner : public Runner {
   public:
     enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, NanTiming, Throws };
-    explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr)
-        : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls) {}
+    explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr,
+                        std::string unsupported = "skinny-64-64-ecb")
+        : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls), m_unsupported(std::move(unsupported)) {}
     std::string target() const override { return "cuda"; }
-    bool supports(std::string_view alg) const override { return alg != "lea-128-ctr"; }
+    bool supports(std::string_view alg) const override { return alg != m_unsupported; }
     RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
                   const std::map<std::string, std::string>&, const std::atomic<bool>&,
                   rs::oracle::OutputJudge& judge) override {
@@ -57,6 +58,7 @@ class FakeRunner : public Runner {
     Mode m_mode;
     std::atomic<bool>* m_cancel;
     int* m_calls;
+    std::string m_unsupported;
 };
 
 std::string hex2(unsigned v) {
@@ -91,13 +93,10 @@ TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
     const EngineResult r = runCampaign(store, spec(), opt);
     EXPECT_EQ(r.runs, 6);
     EXPECT_EQ(progressCalls, 6);
-    // ascon at 64 bytes answers wrongly; the three lea-128-ctr runs are unsupported by the runner.
-    EXPECT_EQ(r.failed, 4);
+    // Both algorithms answer wrongly at 64 bytes.
+    EXPECT_EQ(r.failed, 2);
     for (const RunRow& row : store.runs(r.campaignId)) {
-        if (row.key.algorithm == "lea-128-ctr") {
-            EXPECT_FALSE(row.verified);
-            EXPECT_NE(row.failure.find("does not run lea-128-ctr"), std::string::npos) << row.failure;
-        } else if (row.key.messageBytes == 64) {
+        if (row.key.messageBytes == 64) {
             EXPECT_FALSE(row.verified);
             const rs::crypto::Bytes want = referenceOutput(row.key, makeInputs(row.key));
             EXPECT_EQ(row.failure, "wrong answer in output 1: output byte 5 is " + hex2(want[5] ^ 1) +
@@ -110,6 +109,31 @@ TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
         }
     }
     EXPECT_EQ(store.campaign(r.campaignId)->status, "finished");
+}
+
+TEST(Engine, AnUnsupportedPairIsRefusedBeforeAnythingIsStored) {
+    // The runner does not run lea-128-ctr: the definition is refused with the pair named and what the
+    // target runs instead, and nothing is counted, run or stored (never a "failed" run per unsupported pair).
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    int calls = 0;
+    EngineOptions opt;
+    opt.runnerFactory = [&](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::Right, nullptr, &calls, "lea-128-ctr");
+    };
+    try {
+        runCampaign(store, spec(), opt);
+        FAIL() << "a definition with an unsupported pair was run";
+    } catch (const SpecError& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.rfind("targets x algorithms: cuda does not run lea-128-ctr (cuda runs ascon-128, ", 0),
+                  0u)
+            << what;
+        EXPECT_NE(what.find(", lea-128-ecb, lea-192-ecb, "), std::string::npos) << what;
+        EXPECT_NE(what.find("; drop the pair or split the campaign"), std::string::npos) << what;
+    }
+    EXPECT_EQ(calls, 0);
+    EXPECT_TRUE(store.campaigns().empty());
 }
 
 TEST(Engine, EveryRepeatIsJudgedNotOnlyTheFirst) {
@@ -267,8 +291,7 @@ TEST(Engine, CancelKeepsCommittedRunsAndResumeRepeatsNone) {
     for (const RunRow& row : store.runs(first.campaignId))
         keys.insert(row.key);
     EXPECT_EQ(keys.size(), 6u); // every run once
-    EXPECT_EQ(calls,
-              3); // the 3 ascon runs once each; the lea runs are unsupported and never reach the runner
+    EXPECT_EQ(calls, 6);        // every run once: the first before the cancel, the other 5 on resume
     EXPECT_EQ(store.campaign(first.campaignId)->status, "finished");
     // Resuming a finished campaign is idempotent: nothing to do, nothing run, nothing stored.
     const int callsBefore = calls;

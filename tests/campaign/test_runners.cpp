@@ -88,6 +88,67 @@ TEST(RunnerRegistry, CoreTargetsAndRegistration) {
     EXPECT_EQ(ip->target(), "ip");
 }
 
+TEST(RunnerRegistry, ARegisteredTargetIsKnownToDefinitions) {
+    // A new back end needs its registration line only: the definition parser knows it from the registry.
+    const std::string json = R"({"name": "x", "targets": ["zz-new-backend"], "algorithms": ["ascon-128"],
+                                 "message_bytes": [16], "options": {"zz-new-backend.speed": "fast"}})";
+    EXPECT_THROW(parseSpec(json), SpecError);
+    registerRunner("zz-new-backend", [] { return makeCpuRunner(1); });
+    const CampaignSpec spec = parseSpec(json);
+    EXPECT_EQ(spec.targets, std::vector<std::string>{"zz-new-backend"});
+    const auto known = specTargets();
+    EXPECT_NE(std::find(known.begin(), known.end(), "zz-new-backend"), known.end());
+    EXPECT_NE(std::find(known.begin(), known.end(), "cuda"), known.end()); // known without a runner here
+    registerRunner("zz-new-backend", nullptr);
+    EXPECT_THROW(parseSpec(json), SpecError);
+}
+
+TEST(RunnerRegistry, UnsupportedPairsAreRefusedByNameWhenDefined) {
+    rs::hw::registerIpRunner();
+    const auto ip = makeRunner("ip");
+    const auto runs = supportedOperations(*ip);
+    EXPECT_EQ(rs::oracle::joinIds(runs),
+              "ascon-128, ascon-128a, ascon-aead128, lea-128-ecb, lea-128-ctr, "
+              "lea-192-ecb, lea-192-ctr, lea-256-ecb, lea-256-ctr, skinny-128-256-ecb, "
+              "skinny-128-256-ctr");
+    CampaignSpec spec = presetSpec("paper003"); // LEA-128 CTR and GCM
+    spec.targets = {"cpu", "ip", "cuda"};       // cuda: no runner registered here, left to the engine
+    try {
+        checkSupported(spec);
+        FAIL() << "ip x lea-128-gcm was accepted";
+    } catch (const SpecError& e) {
+        EXPECT_EQ(std::string(e.what()), "targets x algorithms: ip does not run lea-128-gcm (ip runs " +
+                                             rs::oracle::joinIds(runs) +
+                                             "); drop the pair or split the campaign");
+    }
+    spec.algorithms = {"lea-128-ctr"};
+    EXPECT_NO_THROW(checkSupported(spec));
+    // Every refused target is named; a runner that runs no operation at all says so.
+    struct NothingRunner : Runner {
+        std::string target() const override { return "zz-none"; }
+        bool supports(std::string_view) const override { return false; }
+        RunOutput run(const RunKey&, const RunInputs&, int, const std::map<std::string, std::string>&,
+                      const std::atomic<bool>&, rs::oracle::OutputJudge&) override {
+            return {};
+        }
+    };
+    spec.algorithms = {"lea-128-gcm"};
+    spec.targets = {"ip", "zz-none"};
+    const TargetRunners runners = [](const std::string& t) -> std::unique_ptr<Runner> {
+        if (t == "ip") return makeRunner("ip");
+        return std::make_unique<NothingRunner>();
+    };
+    try {
+        checkSupported(spec, runners);
+        FAIL();
+    } catch (const SpecError& e) {
+        EXPECT_NE(
+            std::string(e.what()).find("; zz-none does not run lea-128-gcm (zz-none runs none of them)"),
+            std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(RunnerInputs, DeterministicAndSizedForTheAlgorithm) {
     struct Case {
         std::string alg;
