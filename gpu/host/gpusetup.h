@@ -1,7 +1,8 @@
 #pragma once
-// Host side of the CUDA back end, plain C++ over rs_crypto: the kernel variants, the tables and round keys
-// the kernels read (built from the C++ models, so a wrong table shows up in the host tests), and the CPU
-// emulation of every variant's launch (the same thread function the kernel runs, for every thread index).
+// Host side of the CUDA back end, plain C++ over rs_crypto and rs_oracle: the kernel variants, the tables and
+// round keys the kernels read (built from the C++ models, so a wrong table shows up in the host tests), the
+// oracle's reference output of a launch, and the CPU emulation of every variant's launch (the same thread
+// function the kernel runs, for every thread index).
 
 #include <array>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "crypto/bytes.h"
+#include "oracle/operation.h"
 #include "rsgpu/lea.h"
 #include "rsgpu/skinny128.h"
 
@@ -60,9 +62,14 @@ struct LaunchInputs {
     std::uint64_t messages = 1;
 };
 
-/** @brief What the kernels must produce, from rs_crypto: ciphertext (block modes), or per message
- *  ciphertext‖tag concatenated (AEAD). Throws crypto::InvalidArgument for bad sizes (ECB needs whole
- *  blocks). */
+/** @brief The oracle operation a launch computes (core/oracle): the variant's algorithm, or for a block
+ *  kernel given another key size of its cipher (LEA-192, SKINNY-128-384, ...) that cipher's operation. */
+oracle::Operation launchOperation(const Variant& v, crypto::ByteView key);
+
+/** @brief What the kernels must produce: the oracle's reference output (oracle::referenceOutput) of every
+ *  message of the launch: the ciphertext (block modes), or per message ciphertext‖tag concatenated (AEAD).
+ *  Throws crypto::InvalidArgument for bad block-mode sizes (ECB needs whole blocks, CTR a 16-byte IV),
+ *  oracle::OracleError for other bad inputs. */
 crypto::Bytes referenceOutput(const Variant& v, const LaunchInputs& in);
 
 /** @brief Runs the variant's thread function for every thread index on the CPU (what the kernel does,

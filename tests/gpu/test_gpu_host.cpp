@@ -187,9 +187,39 @@ TEST(GpuThreads, KisaCtrVectorsThroughEveryLeaLaunch) {
             in.iv = r.hex("IV");
             in.message = r.hex("PT");
             EXPECT_EQ(toHex(emulateLaunch(v, in)), toHex(r.hex("CT")));
+            EXPECT_EQ(toHex(referenceOutput(v, in)), toHex(r.hex("CT"))); // the oracle's, for any key size
         });
     }
     EXPECT_EQ(variantsRun, 2);
+}
+
+TEST(GpuThreads, TheReferenceIsTheOraclesOperationOfTheLaunch) {
+    const Variant* lea = findVariant("lea-128-ctr", "const-rk");
+    const Variant* skinny = findVariant("skinny-128-256-ecb", "paper");
+    const Variant* ascon = findVariant("ascon-aead128", "thread-per-message");
+    ASSERT_TRUE(lea && skinny && ascon);
+    EXPECT_EQ(launchOperation(*lea, Bytes(16, 0)).id, "lea-128-ctr");
+    EXPECT_EQ(launchOperation(*lea, Bytes(24, 0)).id, "lea-192-ctr");
+    EXPECT_EQ(launchOperation(*skinny, Bytes(48, 0)).id, "skinny-128-384-ecb");
+    EXPECT_EQ(launchOperation(*skinny, Bytes(20, 0)).id, "skinny-128-256-ecb"); // none: the oracle says so
+    // K Ascon messages: message i is the oracle's output under nonce + i.
+    LaunchInputs in;
+    in.key = Bytes(16, 7);
+    in.iv = Bytes(16, 0xff);
+    in.ad = Bytes(3, 1);
+    in.message = Bytes(20, 2);
+    in.messages = 3;
+    const Bytes all = referenceOutput(*ascon, in);
+    ASSERT_EQ(all.size(), 3u * 36u);
+    const auto op = rs::oracle::operation("ascon-aead128");
+    for (std::uint64_t i = 0; i < 3; ++i) {
+        const auto n = messageNonce(in.iv, i);
+        const Bytes one =
+            rs::oracle::referenceOutput(op, {in.key, Bytes(n.begin(), n.end()), in.ad, in.message});
+        EXPECT_EQ(
+            Bytes(all.begin() + static_cast<long>(36 * i), all.begin() + static_cast<long>(36 * (i + 1))),
+            one);
+    }
 }
 
 TEST(GpuThreads, SkinnyPaperVectorThroughEveryEcbLaunch) {
