@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "oracle/operation.h"
+#include "oracle/oracle.h"
 #include "programdir.h"
 #include "runner.h"
 
@@ -283,9 +285,14 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
     }
     if (res.kernel != r.kernel) throw RvError("the image ran '" + res.kernel + "', not '" + r.kernel + "'");
     if (verify) {
-        const campaign::RunKey key{"riscv", kernel->algorithm, r.message.size(), r.ad.size()};
-        const campaign::RunInputs inputs{r.key, r.nonce, r.ad, r.message};
-        if (const oracle::Verdict v = oracle::verify(res.output, campaign::referenceOutput(key, inputs)); !v)
+        const oracle::Inputs inputs{r.key, r.nonce, r.ad, r.message};
+        crypto::Bytes want;
+        try {
+            want = oracle::referenceOutput(oracle::operation(kernel->algorithm), inputs);
+        } catch (const oracle::OracleError& e) {
+            throw RvError(e.what());
+        }
+        if (const oracle::Verdict v = oracle::verify(res.output, want); !v)
             throw RvError("wrong answer: " + r.kernel + ": " + v.message);
         res.verified = true;
     }
@@ -295,7 +302,7 @@ RvResult runKernel(const RvRequest& r, const std::atomic<bool>* cancel, bool ver
 RvRequest requestFor(const std::string& kernel, std::uint64_t bytes, std::uint64_t adBytes) {
     const RvKernel* k = findKernel(kernel);
     if (!k) throw RvError("kernel: unknown '" + kernel + "'");
-    const campaign::RunInputs in = campaign::makeInputs({"riscv", k->algorithm, bytes, adBytes});
+    const oracle::Inputs in = oracle::makeInputs(k->algorithm, bytes, adBytes);
     RvRequest r;
     r.kernel = kernel;
     r.key = in.key;

@@ -1,7 +1,7 @@
 #pragma once
 // Runs one kernel of the RV32 images (riscv/harness, riscv/kernels) under QEMU or Spike: the run's inputs
 // are written into the .rsparams section of a copy of the image, the simulator prints one JSON line, and
-// the output in it is checked against the C++ model (rs_crypto, through the campaign's referenceOutput)
+// the output in it is judged by the oracle (oracle::verify against oracle::referenceOutput, core/oracle)
 // before any count is believed. Counts are instructions (instret): QEMU runs with -icount shift=0 and Spike
 // retires one instruction per step, so neither gives real cycles. Plain C++ over Qt Core (QProcess).
 
@@ -71,7 +71,7 @@ std::vector<char> patchImage(const std::vector<char>& elf, const RvRequest& requ
  *  program refuses the inputs, or (verify = true) the output is wrong. `cancel` is polled. */
 RvResult runKernel(const RvRequest& request, const std::atomic<bool>* cancel = nullptr, bool verify = true);
 
-/** @brief Deterministic inputs for a kernel and sizes (the campaign's makeInputs). */
+/** @brief Deterministic inputs for a kernel and sizes (oracle::makeInputs, as a campaign's). */
 RvRequest requestFor(const std::string& kernel, std::uint64_t bytes, std::uint64_t adBytes);
 
 /** @brief Paper 003's tables, measured: LEA-128 CTR per-block instructions of the C reference and the
