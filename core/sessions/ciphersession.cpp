@@ -1,7 +1,6 @@
 #include "ciphersession.h"
 
 #include <QRandomGenerator>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -30,9 +29,6 @@ CipherSession::CipherSession(QObject* parent) : QObject(parent) {
     m_recomputeTimer.setSingleShot(true);
     m_recomputeTimer.setInterval(kCoalesceMs);
     connect(&m_recomputeTimer, &QTimer::timeout, this, &CipherSession::recomputeNow);
-    m_progressTimer.setInterval(kCoalesceMs);
-    connect(&m_progressTimer, &QTimer::timeout, this, &CipherSession::publishProgress);
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &CipherSession::onDiffusionDone);
 
     m_alg = findExplorerAlgorithm("ascon-p");
     m_flipField = defaultFlipField(*m_alg);
@@ -41,10 +37,7 @@ CipherSession::CipherSession(QObject* parent) : QObject(parent) {
 }
 
 CipherSession::~CipherSession() {
-    if (m_job) {
-        m_job->cancel = true;
-        m_watcher.waitForFinished();
-    }
+    m_worker.shutdown(); // cancels a running analysis and waits for it
 }
 
 bool CipherSession::setAlgorithm(const QString& id) {
@@ -297,34 +290,30 @@ analysis::DiffusionRequest CipherSession::defaultDiffusionRequest() const {
 }
 
 bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
-    if (m_job) {
+    if (m_diffusionRunning) {
         if (!diffusionCancelling()) return false;
-        m_queued = request; // F5 right after Esc: runs once the cancelled worker has stopped
+        m_queued = request; // F5 right after Esc: runs once the cancelled analysis has stopped
         return true;
     }
-    m_job = std::make_shared<Job>();
+    m_diffusionRunning = true;
+    m_diffusionCancelled = false;
     m_request = request;
     m_lastProgress = -1;
-    const std::shared_ptr<Job> job = m_job;
-    // The worker owns a copy of the request and shares only the job's atomics with the GUI thread.
-    QFuture<Outcome> future = QtConcurrent::run([request, job]() {
-        Outcome o;
-        analysis::Progress progress;
-        progress.report = [job](double f) { job->progress.store(f, std::memory_order_relaxed); };
-        progress.cancel = &job->cancel;
-        try {
-            o.result = std::make_shared<const analysis::DiffusionResult>(
+    // The job owns a copy of the request; it shares only its cancel flag and progress with this thread.
+    m_worker.submit<double>(
+        [request](JobContext<double>& job) {
+            analysis::Progress progress;
+            progress.report = [&job](double f) { job.report(f); };
+            progress.cancel = &job.cancelFlag();
+            return std::make_shared<const analysis::DiffusionResult>(
                 analysis::analyzeDiffusion(request, progress));
-        } catch (const analysis::Cancelled&) {
-            o.cancelled = true;
-        } catch (const std::exception& e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        if (job->cancel.load()) o.cancelled = true;
-        return o;
-    });
-    m_watcher.setFuture(future);
-    m_progressTimer.start();
+        },
+        [this](const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r) { onDiffusionDone(r); },
+        [this](double p) {
+            if (p == m_lastProgress) return;
+            m_lastProgress = p;
+            emit diffusionProgress(p);
+        });
     emit diffusionStarted();
     emit diffusionProgress(0.0);
     return true;
@@ -332,11 +321,9 @@ bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
 
 void CipherSession::cancelDiffusion() {
     m_queued.reset();
-    if (m_job) m_job->cancel = true;
-}
-
-bool CipherSession::diffusionCancelling() const {
-    return m_job && m_job->cancel.load();
+    if (!m_diffusionRunning) return;
+    m_diffusionCancelled = true;
+    m_worker.cancelAll();
 }
 
 bool CipherSession::diffusionResultIsCurrent() const {
@@ -350,28 +337,17 @@ bool CipherSession::diffusionResultIsCurrent() const {
     }
 }
 
-void CipherSession::publishProgress() {
-    if (!m_job) return;
-    const double p = m_job->progress.load(std::memory_order_relaxed);
-    if (p == m_lastProgress) return;
-    m_lastProgress = p;
-    emit diffusionProgress(p);
-}
-
-void CipherSession::onDiffusionDone() {
-    // Moved out, so the finished future keeps no reference to the result.
-    Outcome o = m_watcher.future().takeResult();
-    // A cancel raised after the worker returned but before this slot ran (e.g. the algorithm changed)
-    // still drops the result: it no longer describes what the explorer shows.
-    if (m_job && m_job->cancel.load()) o.cancelled = true;
-    m_job.reset();
-    m_progressTimer.stop();
-    if (o.cancelled) {
+void CipherSession::onDiffusionDone(const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r) {
+    // A cancel raised after the analysis returned but before this ran (e.g. the algorithm changed) still
+    // drops the result (the worker reports it cancelled): it no longer describes what the explorer shows.
+    m_diffusionRunning = false;
+    m_diffusionCancelled = false;
+    if (r.cancelled) {
         emit diffusionCancelled();
-    } else if (!o.error.isEmpty() || !o.result) {
-        emit diffusionFailed(o.error.isEmpty() ? tr("analysis gave no result") : o.error);
+    } else if (!r.value || !*r.value) {
+        emit diffusionFailed(r.error.isEmpty() ? tr("analysis gave no result") : r.error);
     } else {
-        m_result = std::move(o.result);
+        m_result = *r.value;
         m_resultRequest = m_request;
         emit diffusionProgress(1.0);
         emit diffusionFinished();
@@ -379,7 +355,7 @@ void CipherSession::onDiffusionDone() {
     if (m_queued) {
         const analysis::DiffusionRequest next = *m_queued;
         m_queued.reset();
-        if (!m_job) startDiffusion(next); // unless a slot above already started another one
+        if (!m_diffusionRunning) startDiffusion(next); // unless a slot above already started another one
     }
 }
 

@@ -1,16 +1,14 @@
 #pragma once
 // CipherSession: the Qt facade of the cipher domain (docs/CONVENTIONS.md rule 3). It owns the explorer model
 // (algorithm, inputs, traced run and its twin with one flipped input bit, the current step) and runs
-// diffusion analyses off the GUI thread, re-emitting progress at ~25 Hz. Widgets talk only to it;
+// diffusion analyses on its Worker's thread, re-emitting progress at ~25 Hz. Widgets talk only to it;
 // it knows nothing of widgets.
 
-#include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
-#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +16,7 @@
 
 #include "analysis/diffusion.h"
 #include "explorermodel.h"
+#include "worker.h"
 
 namespace rs::sessions {
 
@@ -117,9 +116,9 @@ class CipherSession : public QObject {
     /** @brief Raises the cancel flag and drops a queued request; diffusionCancelled follows once the
      *  worker stops. */
     void cancelDiffusion();
-    bool diffusionRunning() const { return m_job != nullptr; }
+    bool diffusionRunning() const { return m_diffusionRunning; }
     /** @brief True while the running analysis was asked to cancel and has not stopped yet. */
-    bool diffusionCancelling() const;
+    bool diffusionCancelling() const { return m_diffusionRunning && m_diffusionCancelled; }
     /** @brief True when a request waits for a cancelled analysis to stop. */
     bool diffusionQueued() const { return m_queued.has_value(); }
     /** @brief The last finished analysis, or nullptr; shared with the views, never copied. */
@@ -147,24 +146,13 @@ class CipherSession : public QObject {
     void diffusionFailed(const QString& message);
 
   private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        std::atomic<double> progress{0.0};
-    };
-    struct Outcome {
-        std::shared_ptr<const analysis::DiffusionResult> result;
-        QString error;
-        bool cancelled = false;
-    };
-
     void revalidate();
     void scheduleRecompute();
     void computeTwin();
     /** @brief bit clamped to the bits of field (its current length when variable); bit itself when
      *  the length is not known (invalid text). */
     int clampFlipBit(const QString& field, int bit) const;
-    void onDiffusionDone();
-    void publishProgress();
+    void onDiffusionDone(const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r);
 
     const ExplorerAlgorithm* m_alg = nullptr;
     QHash<QString, InputTexts> m_texts;
@@ -182,14 +170,14 @@ class CipherSession : public QObject {
     QString m_twinError;
     QTimer m_recomputeTimer;
 
-    std::shared_ptr<Job> m_job;
-    QFutureWatcher<Outcome> m_watcher;
-    QTimer m_progressTimer;
+    bool m_diffusionRunning = false;
+    bool m_diffusionCancelled = false;
     double m_lastProgress = -1;
     analysis::DiffusionRequest m_request;
     analysis::DiffusionRequest m_resultRequest;
     std::optional<analysis::DiffusionRequest> m_queued;
     std::shared_ptr<const analysis::DiffusionResult> m_result;
+    Worker m_worker{QStringLiteral("diffusion")}; ///< last: destroyed (joined) before what its jobs use
 };
 
 } // namespace rs::sessions

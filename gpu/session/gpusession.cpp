@@ -1,52 +1,89 @@
 #include "gpusession.h"
 
 #include <QJsonDocument>
+#include <QProcess>
+
+#include <stdexcept>
+#include <vector>
 
 #include "gpuexecutable.h"
 
 namespace rs::gpu {
 
+namespace {
+
+/** How a sweep's program ended: its exit status and, for code 4, its last status line. */
+struct SweepEnd {
+    bool crashed = false;
+    int code = 0;
+    QString statusLine; ///< the last {"status": ...} line
+    QString stderrText;
+};
+
+using Points = std::vector<QJsonObject>;
+
+/** Runs roundscope-gpu with `args` on the job's thread, handing each point line on as progress; kills it
+ *  when the job is cancelled. */
+SweepEnd runSweep(const QString& exe, const QStringList& args, sessions::JobContext<Points>& job) {
+    QProcess p;
+    p.start(exe, args);
+    if (!p.waitForStarted(10000))
+        throw std::runtime_error(
+            QStringLiteral("cannot start %1: %2").arg(exe, p.errorString()).toStdString());
+    SweepEnd end;
+    QByteArray pending;
+    const auto readLines = [&] {
+        pending += p.readAllStandardOutput();
+        for (qsizetype nl; (nl = pending.indexOf('\n')) >= 0;) {
+            const QByteArray line = pending.left(nl).trimmed();
+            pending.remove(0, nl + 1);
+            if (line.isEmpty()) continue;
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.contains(QStringLiteral("status")))
+                end.statusLine = o.value(QStringLiteral("status")).toString();
+            else if (!o.isEmpty())
+                job.update([&o](Points& points) { points.push_back(o); });
+        }
+    };
+    while (!p.waitForFinished(50)) {
+        readLines();
+        if (p.state() == QProcess::NotRunning) break;
+        if (job.cancelled()) {
+            p.kill();
+            p.waitForFinished();
+            readLines(); // what it measured before is still shown
+            throw sessions::JobCancelled();
+        }
+    }
+    readLines();
+    end.crashed = p.exitStatus() != QProcess::NormalExit;
+    end.code = p.exitCode();
+    end.stderrText = QString::fromUtf8(p.readAllStandardError()).trimmed();
+    return end;
+}
+
+} // namespace
+
 GpuSession::GpuSession(QObject* parent) : QObject(parent) {}
 
 GpuSession::~GpuSession() {
-    for (QProcess* p : {m_probe, m_sweep})
-        if (p && p->state() != QProcess::NotRunning) {
-            p->kill();
-            p->waitForFinished(3000);
-        }
+    m_worker.shutdown(); // a running sweep's program is killed
 }
 
 void GpuSession::probe() {
-    if (m_probe && m_probe->state() != QProcess::NotRunning) return;
-    const QString exe = gpuExecutable();
-    if (exe.isEmpty()) {
-        m_status = QStringLiteral("no CUDA device: roundscope-gpu was not found (set ROUNDSCOPE_GPU)");
-        emit probed(false, m_status, {});
-        return;
-    }
-    if (!m_probe) {
-        m_probe = new QProcess(this);
-        connect(m_probe, &QProcess::finished, this, [this](int code, QProcess::ExitStatus st) {
-            const QJsonObject o =
-                QJsonDocument::fromJson(m_probe->readAllStandardOutput().trimmed()).object();
-            m_status = o.value(QStringLiteral("status")).toString();
-            if (m_status.isEmpty())
-                m_status = QStringLiteral("no CUDA device: the probe gave no answer (exit %1)").arg(code);
-            const bool ok = st == QProcess::NormalExit && code == 0 && m_status == QStringLiteral("ok");
-            emit probed(ok, m_status, ok ? o : QJsonObject());
-        });
-        connect(m_probe, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-            if (e != QProcess::FailedToStart) return;
-            m_status =
-                QStringLiteral("no CUDA device: cannot start roundscope-gpu: %1").arg(m_probe->errorString());
-            emit probed(false, m_status, {});
-        });
-    }
-    m_probe->start(exe, {QStringLiteral("probe")});
-}
-
-bool GpuSession::isRunning() const {
-    return m_sweep && m_sweep->state() != QProcess::NotRunning;
+    if (m_probing) return;
+    m_probing = true;
+    m_worker.submit([](sessions::JobContext<>&) { return probeGpu(); },
+                    [this](const sessions::JobResult<GpuProbe>& r) {
+                        m_probing = false;
+                        const GpuProbe p = r.value.value_or(
+                            GpuProbe{false,
+                                     QStringLiteral("no CUDA device: the probe did not run: %1")
+                                         .arg(r.error.isEmpty() ? QStringLiteral("cancelled") : r.error),
+                                     {}});
+                        m_status = p.status;
+                        emit probed(p.ok, p.status, p.device);
+                    });
 }
 
 bool GpuSession::startSweep(const SweepRequest& r, QString* error) {
@@ -54,31 +91,9 @@ bool GpuSession::startSweep(const SweepRequest& r, QString* error) {
         if (error) *error = why;
         return false;
     };
-    if (isRunning()) return fail(tr("a sweep is running"));
+    if (m_sweeping) return fail(tr("a sweep is running"));
     const QString exe = gpuExecutable();
     if (exe.isEmpty()) return fail(tr("roundscope-gpu was not found (set ROUNDSCOPE_GPU)"));
-    if (!m_sweep) {
-        m_sweep = new QProcess(this);
-        connect(m_sweep, &QProcess::readyReadStandardOutput, this, &GpuSession::readLines);
-        connect(m_sweep, &QProcess::finished, this, [this](int code, QProcess::ExitStatus st) {
-            readLines();
-            const QString err = QString::fromUtf8(m_sweep->readAllStandardError()).trimmed();
-            QString message;
-            if (m_cancelled)
-                code = -1, message = tr("cancelled");
-            else if (st != QProcess::NormalExit)
-                code = -1, message = tr("roundscope-gpu crashed");
-            else if (code == 0)
-                message = tr("finished: every output verified");
-            else if (code == 1)
-                message = tr("a kernel gave a wrong answer (see the table)");
-            else if (code == 4)
-                message = m_lastStatusLine;
-            else
-                message = err.isEmpty() ? m_lastStatusLine : err;
-            emit finished(code, message);
-        });
-    }
     QStringList args = {QStringLiteral("sweep"),
                         QStringLiteral("--alg"),
                         r.algorithm,
@@ -92,34 +107,39 @@ bool GpuSession::startSweep(const SweepRequest& r, QString* error) {
                         QString::number(r.repeats)};
     if (r.algorithm == QStringLiteral("ascon-aead128"))
         args << QStringLiteral("--message-bytes") << r.messageBytes;
-    m_pending.clear();
-    m_lastStatusLine.clear();
-    m_cancelled = false;
-    m_sweep->start(exe, args);
-    if (!m_sweep->waitForStarted(10000))
-        return fail(tr("cannot start %1: %2").arg(exe, m_sweep->errorString()));
+    m_sweeping = true;
+    m_worker.submit<Points>(
+        [exe, args](sessions::JobContext<Points>& job) { return runSweep(exe, args, job); },
+        [this](const sessions::JobResult<SweepEnd>& res) {
+            m_sweeping = false;
+            const SweepEnd e = res.value.value_or(SweepEnd{});
+            QString message;
+            if (res.cancelled)
+                message = tr("cancelled");
+            else if (!res.value)
+                message = res.error; // the program did not start
+            else if (e.crashed)
+                message = tr("roundscope-gpu crashed");
+            else if (e.code == 0)
+                message = tr("finished: every output verified");
+            else if (e.code == 1)
+                message = tr("a kernel gave a wrong answer (see the table)");
+            else if (e.code == 4)
+                message = e.statusLine;
+            else
+                message = e.stderrText.isEmpty() ? e.statusLine : e.stderrText;
+            emit finished(res.cancelled || !res.value || e.crashed ? -1 : e.code, message);
+        },
+        [this](const Points& points) {
+            for (const QJsonObject& o : points)
+                emit point(o);
+        });
     emit started();
     return true;
 }
 
 void GpuSession::cancel() {
-    if (!isRunning()) return;
-    m_cancelled = true;
-    m_sweep->kill();
-}
-
-void GpuSession::readLines() {
-    m_pending += m_sweep->readAllStandardOutput();
-    for (qsizetype nl; (nl = m_pending.indexOf('\n')) >= 0;) {
-        const QByteArray line = m_pending.left(nl).trimmed();
-        m_pending.remove(0, nl + 1);
-        if (line.isEmpty()) continue;
-        const QJsonObject o = QJsonDocument::fromJson(line).object();
-        if (o.contains(QStringLiteral("status")))
-            m_lastStatusLine = o.value(QStringLiteral("status")).toString();
-        else if (!o.isEmpty())
-            emit point(o);
-    }
+    if (m_sweeping) m_worker.cancelAll();
 }
 
 } // namespace rs::gpu

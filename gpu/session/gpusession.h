@@ -1,11 +1,13 @@
 #pragma once
-// The GUI's facade of the CUDA back end: probes the device and runs roundscope-gpu sweeps without
-// blocking the GUI thread (QProcess, lines as they come), with cancel. Qt Core only.
+// The GUI's facade of the CUDA back end: probes the device and runs roundscope-gpu sweeps on its Worker's
+// thread (the program's lines handed on as they come, coalesced at ~25 Hz), with cancel (the program is
+// killed). Qt Core only.
 
 #include <QJsonObject>
 #include <QObject>
-#include <QProcess>
 #include <QString>
+
+#include "worker.h"
 
 namespace rs::gpu {
 
@@ -27,10 +29,10 @@ class GpuSession : public QObject {
 
     /** @brief Asks roundscope-gpu whether there is a device; answers with probed(). */
     void probe();
-    /** @brief Starts a sweep (false with the reason in `error` when one runs or roundscope-gpu is missing).
-     */
+    /** @brief Starts a sweep (false with the reason in `error` when one runs or roundscope-gpu is missing;
+     *  a program that then cannot start ends the sweep with finished(-1, why)). */
     bool startSweep(const SweepRequest& request, QString* error = nullptr);
-    bool isRunning() const;
+    bool isRunning() const { return m_sweeping; }
     /** @brief The last probe's status ("ok" or why not); empty before the first answer. */
     QString status() const { return m_status; }
 
@@ -47,14 +49,10 @@ class GpuSession : public QObject {
     void finished(int exitCode, const QString& message);
 
   private:
-    void readLines();
-
-    QProcess* m_probe = nullptr;
-    QProcess* m_sweep = nullptr;
-    QByteArray m_pending;
     QString m_status;
-    QString m_lastStatusLine;
-    bool m_cancelled = false;
+    bool m_probing = false;
+    bool m_sweeping = false;
+    sessions::Worker m_worker{QStringLiteral("gpu")};
 };
 
 } // namespace rs::gpu

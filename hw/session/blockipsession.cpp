@@ -1,31 +1,18 @@
 #include "blockipsession.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include "campaign/runner.h"
 #include "hw/blockip.h"
+#include "oracle/oracle.h"
 
 namespace rs::hw {
 
 BlockIpSession::BlockIpSession(QObject* parent) : QObject(parent) {
     qRegisterMetaType<BlockIpSessionResult>();
-    m_pool.setMaxThreadCount(1);
-    m_pool.setExpiryTimeout(-1);
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
-        const Outcome o = m_watcher.result();
-        m_running = false;
-        emit runningChanged(false);
-        if (o.error.isEmpty())
-            emit finished(o.result);
-        else
-            emit failed(o.error);
-    });
 }
 
 BlockIpSession::~BlockIpSession() {
-    m_watcher.waitForFinished();
-    m_pool.start([this] { m_ip.reset(); });
-    m_pool.waitForDone();
+    // Waits for a running operation, then frees the cores on the thread that built them.
+    m_worker.shutdown([this] { m_ip.reset(); });
 }
 
 QStringList BlockIpSession::algorithms() {
@@ -67,16 +54,15 @@ bool BlockIpSession::run(const QString& algorithm, int rpc, const crypto::Bytes&
     m_running = true;
     emit runningChanged(true);
     const std::string id = algorithm.toStdString(), m = mode.toStdString();
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, id, m, rpc, key, input, iv, algorithm, mode] {
-        Outcome o;
-        try {
+    m_worker.submit(
+        [this, id, m, rpc, key, input, iv, algorithm, mode](sessions::JobContext<>&) {
             if (!m_ip) m_ip = std::make_unique<BlockIp>();
             auto capture = std::make_shared<waveform::WaveformStore>();
             m_ip->captureInto(capture.get());
             const BlockIpResult r =
                 m == "ecb" ? m_ip->ecb(id, key, input, rpc) : m_ip->ctr(id, key, iv, input, rpc);
             m_ip->captureInto(nullptr);
-            BlockIpSessionResult& s = o.result;
+            BlockIpSessionResult s;
             s.algorithm = algorithm;
             s.mode = mode;
             s.rpc = rpc;
@@ -87,13 +73,20 @@ bool BlockIpSession::run(const QString& algorithm, int rpc, const crypto::Bytes&
             s.cyclesPerBlock = blockIpCycles(blockIpAlgorithm(id)->rounds, rpc);
             const campaign::RunKey runKey{"ip", id + "-" + m, input.size(), 0};
             s.matchesModel =
-                r.output == campaign::referenceOutput(runKey, campaign::RunInputs{key, iv, {}, input});
+                oracle::verify(r.output,
+                               campaign::referenceOutput(runKey, campaign::RunInputs{key, iv, {}, input}))
+                    .ok;
             s.capture = std::move(capture);
-        } catch (const std::exception& e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        return o;
-    }));
+            return s;
+        },
+        [this](const sessions::JobResult<BlockIpSessionResult>& r) {
+            m_running = false;
+            emit runningChanged(false);
+            if (r.value)
+                emit finished(*r.value);
+            else
+                emit failed(r.error);
+        });
     return true;
 }
 

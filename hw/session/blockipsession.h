@@ -1,18 +1,17 @@
 #pragma once
 // BlockIpSession: the Qt facade of the LEA and SKINNY-128-256 IP cores (docs/CONVENTIONS.md rule 3). It runs
-// one ECB/CTR operation through BlockIp on one dedicated worker thread (Verilator: the thread that builds a
-// model clocks it), captures every clock for the waveform viewer, and checks the output against the C++
-// model. Widgets talk only to it.
+// one ECB/CTR operation through BlockIp on its Worker's owner thread (Verilator: the thread that builds a
+// model clocks it), captures every clock for the waveform viewer, and has the oracle judge the output
+// against the C++ model. Widgets talk only to it.
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <memory>
 
 #include "crypto/bytes.h"
 #include "waveform/waveformstore.h"
+#include "worker.h"
 
 namespace rs::hw {
 
@@ -54,15 +53,9 @@ class BlockIpSession : public QObject {
     void failed(const QString& message);
 
   private:
-    struct Outcome {
-        BlockIpSessionResult result;
-        QString error;
-    };
-
-    QThreadPool m_pool;
-    std::unique_ptr<BlockIp> m_ip; ///< built, used and freed on m_pool's one thread
-    QFutureWatcher<Outcome> m_watcher;
+    std::unique_ptr<BlockIp> m_ip; ///< built, used and freed on m_worker's owner thread
     bool m_running = false;
+    sessions::Worker m_worker{QStringLiteral("block ip")};
 };
 
 } // namespace rs::hw

@@ -1,21 +1,20 @@
 #pragma once
 // IpSession: the Qt facade of the IP domain (docs/CONVENTIONS.md rule 3). It holds the inputs of one Ascon
-// operation, validates them with the Round Explorer's hex rules, and runs it through one AsconIp on
-// one dedicated worker thread: Verilator requires the thread that builds a model to be the one that
-// clocks it (rule 10), so every job goes to the same single-thread pool whose thread never expires.
+// operation, validates them with the Round Explorer's hex rules, and runs it through one AsconIp on its
+// Worker's owner thread: Verilator requires the thread that builds a model to be the one that clocks it
+// (rule 10), and every job of a Worker runs on the same long-lived thread.
 // Widgets talk only to it; it knows nothing of widgets.
 
-#include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <memory>
 
 #include "crypto/asconaead.h"
 #include "hw/asconip.h"
 #include "hw/ipcycles.h"
+#include "worker.h"
 
 namespace rs::hw {
 
@@ -101,11 +100,7 @@ class IpSession : public QObject {
     void failed(const QString& message);
 
   private:
-    struct Outcome {
-        IpSessionResult result;
-        QString error;
-    };
-    void onJobFinished();
+    void onJobFinished(const sessions::JobResult<IpSessionResult>& r);
 
     QHash<QString, QString> m_texts;
     QHash<QString, QString> m_errors;
@@ -115,9 +110,8 @@ class IpSession : public QObject {
     bool m_running = false;
     int m_runsStarted = 0;
     IpSessionResult m_last;
-    QThreadPool m_pool;
-    std::unique_ptr<AsconIp> m_ip; ///< built, used and freed only on m_pool's one thread
-    QFutureWatcher<Outcome> m_watcher;
+    std::unique_ptr<AsconIp> m_ip; ///< built, used and freed only on m_worker's owner thread
+    sessions::Worker m_worker{QStringLiteral("ascon ip")};
 };
 
 } // namespace rs::hw

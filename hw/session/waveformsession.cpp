@@ -5,7 +5,6 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <exception>
 
@@ -13,25 +12,13 @@
 
 namespace rs::hw {
 
-namespace {
-constexpr int kCoalesceMs = 40; // ~25 Hz, like every other model->view update
-}
-
 WaveformSession::WaveformSession(QObject* parent)
     : QObject(parent), m_store(std::make_shared<waveform::WaveformStore>()) {
-    m_progressTimer.setInterval(kCoalesceMs);
-    connect(&m_progressTimer, &QTimer::timeout, this, [this] {
-        if (m_job) emit loadProgress(m_job->progress.load(std::memory_order_relaxed));
-    });
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &WaveformSession::onLoadDone);
     m_lanesError = tr("no trace yet: run the IP or open a VCD/FST file");
 }
 
 WaveformSession::~WaveformSession() {
-    if (m_job) {
-        m_job->cancel = true;
-        m_watcher.waitForFinished();
-    }
+    m_worker.shutdown(); // cancels a running load and waits for it
 }
 
 void WaveformSession::setCapture(std::shared_ptr<const waveform::WaveformStore> store,
@@ -41,24 +28,17 @@ void WaveformSession::setCapture(std::shared_ptr<const waveform::WaveformStore> 
     show(std::move(store), origin, QString(), true);
 }
 
-WaveformSession::Outcome WaveformSession::load(const QString& path, Job* job) {
-    Outcome o;
-    try {
-        const waveform::WaveformProgress progress = [job](double f) {
-            if (job == nullptr) return true;
-            job->progress.store(f, std::memory_order_relaxed);
-            return !job->cancel.load(std::memory_order_relaxed);
-        };
-        // A VCD is read whole; an FST opens with its signals only (fast, like GTKWave) and each
-        // signal's changes are read by a guarded child when the view first needs them.
-        o.store = std::make_shared<const waveform::WaveformStore>(
-            waveform::openWaveformFile(QFile::encodeName(path).toStdString(), progress));
-    } catch (const waveform::WaveformCancelled&) {
-        o.cancelled = true;
-    } catch (const std::exception& e) {
-        o.error = QString::fromUtf8(e.what());
-    }
-    return o;
+std::shared_ptr<const waveform::WaveformStore> WaveformSession::load(const QString& path,
+                                                                     sessions::JobContext<double>* job) {
+    const waveform::WaveformProgress progress = [job](double f) {
+        if (job == nullptr) return true;
+        job->report(f);
+        return !job->cancelled();
+    };
+    // A VCD is read whole; an FST opens with its signals only (fast, like GTKWave) and each signal's
+    // changes are read by a guarded child when the view first needs them.
+    return std::make_shared<const waveform::WaveformStore>(
+        waveform::openWaveformFile(QFile::encodeName(path).toStdString(), progress));
 }
 
 QString WaveformSession::truncationNote() const {
@@ -68,44 +48,45 @@ QString WaveformSession::truncationNote() const {
 }
 
 bool WaveformSession::loadFile(const QString& path) {
-    if (m_job) return false;
-    m_job = std::make_shared<Job>();
+    if (m_loading) return false;
+    m_loading = true;
     emit loadStarted(path);
-    m_progressTimer.start();
-    auto job = m_job; // the worker holds its own reference
-    m_watcher.setProperty("path", path);
-    m_watcher.setFuture(QtConcurrent::run([path, job] { return load(path, job.get()); }));
+    m_worker.submit<double>(
+        [path](sessions::JobContext<double>& job) { return load(path, &job); },
+        [this, path](const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r) {
+            onLoadDone(path, r);
+        },
+        [this](double f) { emit loadProgress(f); });
     return true;
 }
 
 bool WaveformSession::loadFileNow(const QString& path) {
-    if (m_job) return false;
-    Outcome o = load(path, nullptr);
-    if (!o.store) {
-        emit loadFailed(o.error);
+    if (m_loading) return false;
+    std::shared_ptr<const waveform::WaveformStore> store;
+    try {
+        store = load(path, nullptr);
+    } catch (const std::exception& e) {
+        emit loadFailed(QString::fromUtf8(e.what()));
         return false;
     }
-    show(std::move(o.store), path, path, false);
+    show(std::move(store), path, path, false);
     return true;
 }
 
 void WaveformSession::cancelLoad() {
-    if (m_job) m_job->cancel = true;
+    if (m_loading) m_worker.cancelAll();
 }
 
-void WaveformSession::onLoadDone() {
-    Outcome o = m_watcher.future().takeResult();
-    const QString path = m_watcher.property("path").toString();
-    if (m_job && m_job->cancel.load()) o.cancelled = true;
-    m_job.reset();
-    m_progressTimer.stop();
-    if (o.cancelled) {
+void WaveformSession::onLoadDone(
+    const QString& path, const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r) {
+    m_loading = false;
+    if (r.cancelled) {
         emit loadCancelled();
-    } else if (!o.store) {
-        emit loadFailed(o.error.isEmpty() ? tr("the file gave no trace") : o.error);
+    } else if (!r.value || !*r.value) {
+        emit loadFailed(r.error.isEmpty() ? tr("the file gave no trace") : r.error);
     } else {
         emit loadProgress(1.0);
-        show(std::move(o.store), path, path, false);
+        show(*r.value, path, path, false);
     }
 }
 

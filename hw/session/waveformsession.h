@@ -1,17 +1,14 @@
 #pragma once
 // WaveformSession: the Qt facade of the waveform domain (docs/CONVENTIONS.md rule 3). It holds the trace the
 // waveform viewer shows, as a read-only shared store: the capture of the last IP run, or a VCD/FST
-// file loaded off the GUI thread (progress at ~25 Hz, cancel). For an IP capture it derives the
+// file loaded on its Worker's thread (progress at ~25 Hz, cancel). For an IP capture it derives the
 // pipeline lanes (paper 000 Fig. 7) and links each step of the Round Explorer's trace to the clock
 // in which the IP's state register holds that state. It exports the trace as VCD or FST and hands
 // it to GTKWave when that is installed. Widgets talk only to it; it knows nothing of widgets.
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -20,6 +17,7 @@
 #include "hw/pipelinelanes.h"
 #include "hw/roundlink.h"
 #include "waveform/waveformstore.h"
+#include "worker.h"
 
 namespace rs::hw {
 
@@ -53,7 +51,7 @@ class WaveformSession : public QObject {
     bool loadFileNow(const QString& path);
     /** @brief Asks a running load to stop; loadCancelled follows. */
     void cancelLoad();
-    bool isLoading() const { return m_job != nullptr; }
+    bool isLoading() const { return m_loading; }
 
     /** @brief Writes the trace as VCD or FST (by extension); false with the reason in *error. */
     bool exportTo(const QString& path, QString* error = nullptr) const;
@@ -93,21 +91,15 @@ class WaveformSession : public QObject {
     void linkChanged();
 
   private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        std::atomic<double> progress{0.0};
-    };
-    struct Outcome {
-        std::shared_ptr<const waveform::WaveformStore> store;
-        QString error;
-        bool cancelled = false;
-    };
-    static Outcome load(const QString& path, Job* job);
+    /** The file's trace; `job` (null for loadFileNow) gets the progress and stops the read when cancelled. */
+    static std::shared_ptr<const waveform::WaveformStore> load(const QString& path,
+                                                               sessions::JobContext<double>* job);
     void show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
               const QString& path, bool ipCapture);
     void relink();
     bool hasStateRegister() const;
-    void onLoadDone();
+    void onLoadDone(const QString& path,
+                    const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r);
 
     std::shared_ptr<const waveform::WaveformStore> m_store;
     QString m_origin;
@@ -119,9 +111,8 @@ class WaveformSession : public QObject {
     std::vector<StepCycle> m_link;
     int m_exactLinks = 0;
     QString m_linkError;
-    std::shared_ptr<Job> m_job;
-    QFutureWatcher<Outcome> m_watcher;
-    QTimer m_progressTimer;
+    bool m_loading = false;
+    sessions::Worker m_worker{QStringLiteral("waveform load")}; ///< last: joined before the rest goes
 };
 
 } // namespace rs::hw

@@ -1,80 +1,61 @@
 #include "riscvsession.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
-#include "runner.h"
-
 namespace rs::riscv {
 
 RiscvSession::RiscvSession(QObject* parent) : QObject(parent) {}
 
 RiscvSession::~RiscvSession() {
-    m_cancel = true;
-    join();
-}
-
-void RiscvSession::join() {
-    if (m_worker.joinable()) m_worker.join();
+    m_worker.shutdown(); // kills a running simulator (runKernel polls the flag) and waits
 }
 
 bool RiscvSession::start(std::vector<RvRequest> requests) {
     if (m_running) return false;
-    join();
     m_running = true;
-    m_cancel = false;
+    m_cancelled = false;
+    m_left = static_cast<int>(requests.size());
     m_results.clear();
-    emit started(static_cast<int>(requests.size()));
-    m_worker = std::thread([this, requests = std::move(requests)] {
-        bool cancelled = false;
-        for (std::size_t i = 0; i < requests.size() && !cancelled; ++i) {
-            try {
-                RvResult r = runKernel(requests[i], &m_cancel);
-                QMetaObject::invokeMethod(this, [this, r = std::move(r)] {
-                    m_results.push_back(r);
-                    emit result(static_cast<int>(m_results.size()) - 1);
-                });
-            } catch (const campaign::Cancelled&) {
-                cancelled = true;
-            } catch (const std::exception& e) {
-                const QString kernel = QString::fromStdString(requests[i].kernel),
-                              why = QString::fromUtf8(e.what());
-                QMetaObject::invokeMethod(
-                    this, [this, i, kernel, why] { emit failed(static_cast<int>(i), kernel, why); });
-            }
-            cancelled = cancelled || m_cancel.load();
-        }
-        QMetaObject::invokeMethod(this, [this, cancelled] {
-            m_running = false;
-            emit finished(cancelled);
-        });
-    });
+    emit started(m_left);
+    if (requests.empty()) {
+        m_running = false;
+        emit finished(false);
+        return true;
+    }
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const QString kernel = QString::fromStdString(requests[i].kernel);
+        m_worker.submit([request = std::move(requests[i])](
+                            sessions::JobContext<>& job) { return runKernel(request, &job.cancelFlag()); },
+                        [this, i, kernel](const sessions::JobResult<RvResult>& r) {
+                            if (r.cancelled) {
+                                m_cancelled = true;
+                            } else if (r.value) {
+                                m_results.push_back(*r.value);
+                                emit result(static_cast<int>(m_results.size()) - 1);
+                            } else {
+                                emit failed(static_cast<int>(i), kernel, r.error);
+                            }
+                            if (--m_left == 0) {
+                                m_running = false;
+                                emit finished(m_cancelled);
+                            }
+                        });
+    }
     return true;
 }
 
 bool RiscvSession::build(const QString& outDir) {
     if (m_running) return false;
-    join();
     m_running = true;
-    m_worker = std::thread([this, dir = outDir.toStdString()] {
-        bool ok = true;
-        QString log;
-        try {
-            log = QString::fromStdString(buildImages(dir));
-        } catch (const std::exception& e) {
-            ok = false;
-            log = QString::fromUtf8(e.what());
-        }
-        QMetaObject::invokeMethod(this, [this, ok, log] {
-            m_running = false;
-            emit built(ok, log);
-        });
-    });
+    m_worker.submit([dir = outDir.toStdString()](sessions::JobContext<>&) { return buildImages(dir); },
+                    [this](const sessions::JobResult<std::string>& r) {
+                        m_running = false;
+                        // A build is not cancellable: its outcome stands.
+                        emit built(r.value.has_value(), r.value ? QString::fromStdString(*r.value) : r.error);
+                    });
     return true;
 }
 
 void RiscvSession::cancel() {
-    m_cancel = true;
+    if (m_running) m_worker.cancelAll();
 }
 
 } // namespace rs::riscv

@@ -1,16 +1,15 @@
 #pragma once
-// The GUI's facade of the RV32 back end: runs kernels under QEMU or Spike on a worker thread (one request
-// after another), reports each result or error, and cancels. Qt Core only.
+// The GUI's facade of the RV32 back end: runs kernels under QEMU or Spike on its Worker's thread (one job
+// per request, in order), reports each result or error, and cancels (the running simulator is killed, the
+// requests still queued are skipped). Qt Core only.
 
 #include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
-#include <thread>
 #include <vector>
 
 #include "rvprogram.h"
+#include "worker.h"
 
 namespace rs::riscv {
 
@@ -40,12 +39,11 @@ class RiscvSession : public QObject {
     void built(bool ok, const QString& log);
 
   private:
-    void join();
-
-    std::thread m_worker;
-    std::atomic<bool> m_cancel{false};
     bool m_running = false;
+    int m_left = 0;           ///< requests of the batch not delivered yet
+    bool m_cancelled = false; ///< a request of the batch was cancelled
     std::vector<RvResult> m_results;
+    sessions::Worker m_worker{QStringLiteral("riscv")};
 };
 
 } // namespace rs::riscv
