@@ -1,0 +1,182 @@
+// The conformance (co-simulation) test: every registered campaign target x every operation it claims passes
+// the engine's verification on random inputs and on records of the official vector files; a target whose
+// tool is absent here (no GPU, no Spike) skips with the reason. The toy back end (tests/toybackend) is found
+// through the registry after its one registration line, and a deliberately wrong back end is caught.
+#include <gtest/gtest.h>
+
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <optional>
+
+#include "boardclient.h"
+#include "boardrunner.h"
+#include "campaignengine.h"
+#include "conformance.h"
+#include "cudarunner.h"
+#include "gpuexecutable.h"
+#include "hw/iprunner.h"
+#include "oracle/oracle.h"
+#include "qtcoreapp.h"
+#include "rvprogram.h"
+#include "rvrunner.h"
+#include "toyrunner.h"
+
+namespace {
+
+using namespace rs::campaign;
+using rs::conformance::checkTarget;
+using rs::conformance::Report;
+
+/** Every back end registered as the app and the CLI register them, plus the toy back end. */
+std::vector<std::string> registeredTargets() {
+    static const bool registered = [] {
+        rs::hw::registerIpRunner();
+        rs::gpu::registerCudaRunner();
+        rs::riscv::registerRiscvRunners();
+        rs::hw::board::registerBoardRunner();
+        rs::toy::registerToyRunner(); // the toy back end's one registration line
+        return true;
+    }();
+    (void)registered;
+    return runnerTargets();
+}
+
+/** Why a target's tool is not on this machine; nullopt when it is (or the target needs none). */
+std::optional<std::string> toolAbsent(const std::string& target) {
+    if (target == "cuda") {
+        const rs::gpu::GpuProbe probe = rs::gpu::probeGpu();
+        if (!probe.ok) return probe.status.toStdString();
+    }
+    if (target.rfind("riscv-", 0) == 0) {
+        try {
+            rs::riscv::simulatorPath(target.substr(6));
+            rs::riscv::imagePath("rv32im");
+        } catch (const rs::riscv::RvError& e) {
+            return e.what();
+        }
+    }
+    if (target == "board" && rs::hw::board::VirtualBoard::executable().isEmpty())
+        return "roundscope-board-sim not found";
+    return std::nullopt;
+}
+
+std::map<std::string, std::string> optionsFor(const std::string& target) {
+    if (target == "cuda") return {{"cuda.messages", "4"}}; // a few messages per launch: quick, still batched
+    return {};
+}
+
+class Conformance : public testing::TestWithParam<std::string> {};
+
+TEST_P(Conformance, EveryOperationItClaimsPassesTheEnginesVerification) {
+    const std::string target = GetParam();
+    if (const auto why = toolAbsent(target)) GTEST_SKIP() << target << ": " << *why;
+    const auto runner = makeRunner(target);
+    ASSERT_NE(runner, nullptr);
+    const Report report = checkTarget(*runner, RS_VECTORS_DIR, optionsFor(target));
+    ASSERT_FALSE(report.operations.empty()) << target << " claims no operation";
+    // Every operation ran on random inputs at least, and the official files were used where they exist.
+    EXPECT_GE(report.checks.size(), 3 * report.operations.size());
+    EXPECT_LT(report.notes.size(), report.operations.size()) << target << " met no official vector";
+    for (const std::string& f : report.failures())
+        ADD_FAILURE() << target << ": " << f;
+    std::cout << "[ CHECKED  ] " << target << ": " << report.operations.size() << " operations, "
+              << report.checks.size() << " runs" << std::endl;
+    for (const std::string& note : report.notes)
+        std::cout << "[ NOTE     ] " << target << ": " << note << std::endl;
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, Conformance, testing::ValuesIn(registeredTargets()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                             std::string name = info.param;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
+
+TEST(ConformanceTargets, EveryBackEndAndTheToyAreRegistered) {
+    const auto targets = registeredTargets();
+    for (const char* t : {"cpu", "cpu-mt", "ip", "cuda", "riscv-qemu", "riscv-spike", "board", "toy"})
+        EXPECT_NE(std::find(targets.begin(), targets.end(), t), targets.end()) << t;
+    EXPECT_EQ(supportedOperations(*makeRunner("toy")),
+              (std::vector<std::string>{"lea-128-ecb", "lea-128-ctr"}));
+}
+
+/** A back end with two classic bugs: a CTR tail (the last partial block) encrypted wrongly when the message
+ *  has several blocks, and an AEAD tag right the first time only. */
+class WrongRunner final : public Runner {
+  public:
+    std::string target() const override { return "zz-wrong"; }
+    bool supports(std::string_view alg) const override { return alg == "lea-128-ctr" || alg == "ascon-128"; }
+    RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
+                  const std::map<std::string, std::string>&, const std::atomic<bool>&,
+                  rs::oracle::OutputJudge& judge) override {
+        const auto op = rs::oracle::operation(key.algorithm);
+        for (int r = 0; r < std::max(1, repeats); ++r) {
+            rs::crypto::Bytes out = rs::oracle::referenceOutput(op, in);
+            if (op.ctr && in.message.size() > 16 && in.message.size() % 16) out.back() ^= 0x40;
+            if (op.aead && r > 0) out.back() ^= 0x01;
+            judge.check(out);
+        }
+        RunOutput o;
+        o.measurements = {{"time_median", 1.0, "ns"}};
+        return o;
+    }
+};
+
+TEST(ConformanceCheck, ADeliberatelyWrongBackEndIsReported) {
+    registerRunner("zz-wrong", [] { return std::make_unique<WrongRunner>(); }); // in this test only
+    const auto runner = makeRunner("zz-wrong");
+    ASSERT_NE(runner, nullptr);
+    const Report report = checkTarget(*runner, RS_VECTORS_DIR);
+    registerRunner("zz-wrong", nullptr);
+    const auto failures = report.failures();
+    ASSERT_FALSE(failures.empty());
+    // The CTR tail: only the random run with several blocks and a tail (51 bytes); the KAT records are whole
+    // blocks. The AEAD tag: every run, at its second repeat.
+    int ctr = 0, aead = 0;
+    for (const std::string& f : failures) {
+        if (f.rfind("lea-128-ctr, random: 51 B message, 0 B AD: wrong answer in output 1: output byte 50 is ",
+                    0) == 0)
+            ++ctr;
+        else if (f.rfind("ascon-128, ", 0) == 0 &&
+                 f.find(": wrong answer in output 2: output byte ") != std::string::npos)
+            ++aead;
+        else
+            ADD_FAILURE() << "unexpected failure: " << f;
+    }
+    EXPECT_EQ(ctr, 1);
+    EXPECT_EQ(aead, 4 + 3); // 4 random runs, 3 records of the Ascon-128 file
+    EXPECT_EQ(report.checks.size() - failures.size(), 3u + 3u); // the other CTR runs pass
+}
+
+TEST(ToyBackEnd, ItsOneRegistrationLineMakesItACampaignTarget) {
+    registeredTargets();
+    // Known to definitions through the registry (no list edited), run and verified by the engine.
+    const CampaignSpec spec =
+        parseSpec(R"({"name": "toy", "targets": ["toy", "cpu"], "algorithms": ["lea-128-ctr"],
+                                            "message_bytes": [0, 17, 4096], "repeats": 3})");
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath(QStringLiteral("toy.sqlite")).toStdString());
+    const EngineResult r = runCampaign(store, spec);
+    EXPECT_EQ(r.runs, 6);
+    EXPECT_EQ(r.failed, 0);
+    for (const RunRow& row : store.runs(r.campaignId)) {
+        EXPECT_TRUE(row.verified) << row.key.target << " " << row.failure;
+        if (row.key.target == "toy") {
+            EXPECT_EQ(row.parameters.at("device"), "LEA-128 in C (tests/toybackend)");
+        }
+    }
+    // What it does not claim is refused when the campaign is defined.
+    CampaignSpec wider = spec;
+    wider.algorithms = {"lea-192-ctr"};
+    try {
+        checkSupported(wider);
+        FAIL() << "toy x lea-192-ctr was accepted";
+    } catch (const SpecError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "targets x algorithms: toy does not run lea-192-ctr (toy runs lea-128-ecb, "
+                  "lea-128-ctr); drop the pair or split the campaign");
+    }
+}
+
+} // namespace

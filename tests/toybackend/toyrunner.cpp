@@ -1,0 +1,66 @@
+#include "toyrunner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "toydevice.h"
+
+namespace rs::toy {
+
+namespace {
+
+class ToyRunner final : public campaign::Runner {
+  public:
+    std::string target() const override { return "toy"; }
+
+    bool supports(std::string_view algorithm) const override {
+        return algorithm == "lea-128-ecb" || algorithm == "lea-128-ctr";
+    }
+
+    campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
+                            const std::map<std::string, std::string>&, const std::atomic<bool>& cancel,
+                            oracle::OutputJudge& judge) override {
+        const bool ctr = key.algorithm == "lea-128-ctr";
+        std::vector<double> ns;
+        for (int r = 0; r < std::max(1, repeats); ++r) {
+            if (cancel.load()) throw campaign::Cancelled();
+            const auto t0 = std::chrono::steady_clock::now();
+            crypto::Bytes out;
+            try {
+                out = ctr ? m_device.ctr(in.key, in.nonce, in.message) : m_device.ecb(in.key, in.message);
+            } catch (const ToyError& e) {
+                throw campaign::RunnerError(std::string("toy: ") + e.what());
+            }
+            ns.push_back(
+                std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count());
+            judge.check(out); // every repeat's output, not only the first
+        }
+        std::sort(ns.begin(), ns.end());
+        const double median = ns[ns.size() / 2];
+        campaign::RunOutput result;
+        result.measurements = {{"time_min", ns.front(), "ns"},
+                               {"time_median", median, "ns"},
+                               {"time_max", ns.back(), "ns"},
+                               {"throughput",
+                                median > 0 ? static_cast<double>(key.messageBytes) / (median / 1e9) : 0.0,
+                                "bytes/s"}};
+        result.parameters = {{"device", "LEA-128 in C (tests/toybackend)"}};
+        return result;
+    }
+
+  private:
+    ToyDevice m_device;
+};
+
+} // namespace
+
+std::unique_ptr<campaign::Runner> makeToyRunner() {
+    return std::make_unique<ToyRunner>();
+}
+
+void registerToyRunner() {
+    campaign::registerRunner("toy", [] { return makeToyRunner(); });
+}
+
+} // namespace rs::toy
