@@ -1,13 +1,13 @@
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
 
-namespace rs::gui {
+namespace rs::charts {
 
 CampaignChart::CampaignChart(QWidget* parent) : ChartView(tr("Campaign"), parent) {
     redraw();
@@ -106,4 +106,4 @@ bool renderCampaignChart(const campaign::ChartData& data, const QString& title, 
         error);
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -4,11 +4,11 @@
 // per (campaign, target, algorithm, AD size), so two campaigns sit side by side. The same chart goes
 // to PNG/PDF without a window (renderCampaignChart) for `roundscope-cli chart`.
 
-#include "chartview.h"
+#include "charts/chartview.h"
 
-#include "chartdata.h"
+#include "campaign/chartdata.h"
 
-namespace rs::gui {
+namespace rs::charts {
 
 class CampaignChart : public ChartView {
     Q_OBJECT
@@ -32,4 +32,4 @@ class CampaignChart : public ChartView {
 bool renderCampaignChart(const campaign::ChartData& data, const QString& title, const QString& path,
                          QString* error);
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -1,6 +1,6 @@
-#include "chartview.h"
+#include "charts/chartview.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include "fileio/safefile.h"
 
@@ -18,7 +18,7 @@
 
 #include <memory>
 
-namespace rs::gui {
+namespace rs::charts {
 
 ChartView::ChartView(const QString& title, QWidget* parent) : QWidget(parent), m_title(title) {
     auto* layout = new QVBoxLayout(this);
@@ -212,4 +212,4 @@ bool withOffscreenApplication(const std::function<bool()>& body, QString* error)
     return body();
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

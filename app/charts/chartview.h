@@ -14,7 +14,7 @@ class QCPAxis;
 class QCPTextElement;
 class QCPItemText;
 
-namespace rs::gui {
+namespace rs::charts {
 
 class ChartView : public QWidget {
     Q_OBJECT
@@ -74,4 +74,4 @@ class ChartView : public QWidget {
  */
 bool withOffscreenApplication(const std::function<bool()>& body, QString* error);
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -1,12 +1,12 @@
-#include "diffusionchart.h"
+#include "charts/diffusionchart.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <qcustomplot.h>
 
 #include <memory>
 
-namespace rs::gui {
+namespace rs::charts {
 
 namespace {
 
@@ -109,4 +109,4 @@ bool renderDiffusionChart(const analysis::DiffusionResult& result, const QString
         error);
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -4,13 +4,13 @@
 // the avalanche mean as a fraction of the state, with the full-diffusion round marked. The same
 // chart goes to a PNG without a window (renderDiffusionChart), for `roundscope-cli diffusion --png`.
 
-#include "chartview.h"
+#include "charts/chartview.h"
 
 #include <memory>
 
 #include "analysis/diffusion.h"
 
-namespace rs::gui {
+namespace rs::charts {
 
 class DiffusionChart : public ChartView {
     Q_OBJECT
@@ -38,4 +38,4 @@ class DiffusionChart : public ChartView {
  */
 bool renderDiffusionChart(const analysis::DiffusionResult& result, const QString& pngPath, QString* error);
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -1,10 +1,10 @@
-#include "sacheatmap.h"
+#include "charts/sacheatmap.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <qcustomplot.h>
 
-namespace rs::gui {
+namespace rs::charts {
 
 SacHeatmap::SacHeatmap(QWidget* parent)
     : ChartView(tr("SAC heatmap"), parent), m_margins(new QCPMarginGroup(plot())) {
@@ -92,4 +92,4 @@ void SacHeatmap::rebuild() {
     styleChart();
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

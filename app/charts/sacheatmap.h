@@ -2,7 +2,7 @@
 // The SAC heatmap of one round: P(state bit flips | input bit flipped) for every varied input bit
 // (y) and state bit (x), blue below 0.5, red above, neutral at 0.5 (the strict avalanche criterion).
 
-#include "chartview.h"
+#include "charts/chartview.h"
 
 #include <memory>
 
@@ -10,7 +10,7 @@
 
 class QCPMarginGroup;
 
-namespace rs::gui {
+namespace rs::charts {
 
 class SacHeatmap : public ChartView {
     Q_OBJECT
@@ -38,4 +38,4 @@ class SacHeatmap : public ChartView {
     QCPMarginGroup* m_margins; ///< keeps the heatmap and its colour scale the same height
 };
 
-} // namespace rs::gui
+} // namespace rs::charts

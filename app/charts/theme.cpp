@@ -1,4 +1,4 @@
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -6,7 +6,7 @@
 
 #include <memory>
 
-namespace rs::gui {
+namespace rs::charts {
 
 QPalette themePalette(Theme theme) {
     if (theme == Theme::Light) {
@@ -100,4 +100,4 @@ QColor errorColor(const QPalette& palette) {
     return isDarkPalette(palette) ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

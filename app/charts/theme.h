@@ -5,7 +5,7 @@
 #include <QColor>
 #include <QPalette>
 
-namespace rs::gui {
+namespace rs::charts {
 
 enum class Theme { Light, Dark };
 
@@ -41,4 +41,4 @@ QColor seriesColor(const QPalette& palette, int index);
 /** @brief The colour of invalid-input outlines and messages. */
 QColor errorColor(const QPalette& palette);
 
-} // namespace rs::gui
+} // namespace rs::charts

@@ -1,11 +1,11 @@
-#include "twinflipchart.h"
+#include "charts/twinflipchart.h"
 
+#include "charts/theme.h"
 #include "explorermodel.h"
-#include "theme.h"
 
 #include <qcustomplot.h>
 
-namespace rs::gui {
+namespace rs::charts {
 
 TwinFlipChart::TwinFlipChart(QWidget* parent)
     : ChartView(tr("Twin run: flipped state bits per round"), parent) {
@@ -97,4 +97,4 @@ void TwinFlipChart::rebuild() {
     styleChart();
 }
 
-} // namespace rs::gui
+} // namespace rs::charts

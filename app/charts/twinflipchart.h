@@ -3,13 +3,13 @@
 // permutation of an AEAD trace) how many state bits differ from the main run, against the n/2 a
 // random permutation would give.
 
-#include "chartview.h"
+#include "charts/chartview.h"
 
 #include <vector>
 
 #include "crypto/trace.h"
 
-namespace rs::gui {
+namespace rs::charts {
 
 class TwinFlipChart : public ChartView {
     Q_OBJECT
@@ -36,4 +36,4 @@ class TwinFlipChart : public ChartView {
     bool m_across = false;
 };
 
-} // namespace rs::gui
+} // namespace rs::charts

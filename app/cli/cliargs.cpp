@@ -33,13 +33,13 @@ CliArgs::CliArgs(const std::vector<std::string>& argv, std::size_t first) {
 }
 
 void CliArgs::allow(const std::set<std::string>& options, const std::set<std::string>& flags) const {
-    for (const auto& [name, v] : m_options)
-        if (!options.count(name)) throw UsageError("unknown option --" + name);
     // Every command takes --json; any other flag only where the command lists it, so a flag meant for
     // another command ("kat --resume") is an error, never silently ignored.
     for (const auto& name : m_flags)
         if (name != "json" && !flags.count(name))
             throw UsageError("--" + name + " is not an option of this command");
+    for (const auto& [name, v] : m_options)
+        if (!options.count(name)) throw UsageError("unknown option --" + name);
 }
 
 std::string CliArgs::require(const std::string& name) const {

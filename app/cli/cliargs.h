@@ -48,11 +48,8 @@ class CliArgs {
     std::set<std::string> m_flags;
 };
 
-/** @brief Flags known to every command (they take no value). */
-inline const std::set<std::string>& knownFlags() {
-    static const std::set<std::string> f = {"json",  "help",   "decrypt", "precomputed", "ad-precomputed",
-                                            "lanes", "resume", "new",     "csv"};
-    return f;
-}
+/** @brief The names that are flags (they take no value): --json, --help and every flag of the command
+ *  table (clitable.cpp). */
+const std::set<std::string>& knownFlags();
 
 } // namespace rs::cli

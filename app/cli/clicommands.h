@@ -1,8 +1,16 @@
 #pragma once
-// roundscope-cli commands. Each returns the process exit status: 0 success, 1 a KAT had failures,
-// 2 bad usage or input (thrown as UsageError / crypto::InvalidArgument), 3 authentication failed.
+// roundscope-cli commands as a table (docs/CONVENTIONS.md rule 20): each command has a name, a summary
+// and usage lines; a usage line lists its arguments (options, flags, positional words), from which the
+// help text, the options the command accepts (CliArgs::allow) and the flags the parser knows are all
+// generated. Each usage runs one function and returns the process exit status: 0 success, 1 a KAT had
+// failures, 2 bad usage or input (thrown as UsageError / crypto::InvalidArgument), 3 authentication
+// failed.
 
 #include <QJsonObject>
+
+#include <set>
+#include <string>
+#include <vector>
 
 #include "cliargs.h"
 #include "hw/pipelinelanes.h"
@@ -16,6 +24,69 @@ inline constexpr int kExitKatFailed = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitAuthFailed = 3;
 
+/** @brief One argument of a usage line. */
+struct CliArg {
+    enum class Kind { Option, Flag, Positional };
+    Kind kind = Kind::Option;
+    std::string name;  ///< without dashes ("alg"); a positional word's placeholder ("FILE")
+    std::string value; ///< an option's placeholder ("HEX")
+    bool optional = false;
+};
+/** @brief --name VALUE, required. */
+CliArg option(std::string name, std::string value);
+/** @brief [--name VALUE]. */
+CliArg optional(std::string name, std::string value);
+/** @brief [--name] (flags are always optional). */
+CliArg flag(std::string name);
+/** @brief A positional word (FILE, IN, OUT); optional ones show as [FILE]. */
+CliArg word(std::string placeholder, bool optional = false);
+
+using CliRun = int (*)(const std::string& verb, const CliArgs& args);
+using CliApplies = bool (*)(const CliArgs& args);
+
+/** @brief One usage line: the verbs it serves, its arguments, what it does, and the function it runs. */
+struct CliUsage {
+    std::vector<std::string> verbs; ///< empty: the command takes no verb
+    std::vector<CliArg> args;
+    std::string help;             ///< shown under the line (may hold several lines)
+    CliApplies applies = nullptr; ///< picks this line among a verb's lines (by --alg); null: the fallback
+    CliRun run = nullptr;
+    std::string guiOption; ///< this option (or "*": always) makes the command draw charts
+
+    /** @brief "--alg A --key HEX [--ad HEX] FILE". */
+    std::string synopsis() const;
+    std::set<std::string> options() const;
+    std::set<std::string> flags() const;
+    bool takesWords() const;
+};
+
+/** @brief A command: its name, one line saying what it is for, and its usage lines. */
+struct CliCommand {
+    std::string name;
+    std::string summary;
+    std::vector<CliUsage> usages;
+    /** @brief Throws the UsageError for a command line no usage applies to (e.g. an unknown --alg). */
+    void (*noUsage)(const std::string& verb, const CliArgs& args) = nullptr;
+
+    /** @brief Every verb of the usages, in table order; empty for a command without verbs. */
+    std::vector<std::string> verbs() const;
+};
+
+/** @brief The table of every command, in help order. */
+const std::vector<CliCommand>& cliCommands();
+/** @brief The command with this name, or nullptr. */
+const CliCommand* findCommand(const std::string& name);
+/** @brief The help text: the commands and their usage lines, generated from the table and from the
+ *  algorithm registry. */
+std::string helpText();
+/** @brief The help of one command (`COMMAND --help`). */
+std::string commandHelp(const CliCommand& command);
+/** @brief True when the command line draws charts (needs a QApplication rather than a QCoreApplication). */
+bool needsGui(const std::vector<std::string>& argv);
+/** @brief Runs argv[1..] through the table: the verb, the usage line, its options (CliArgs::allow), its
+ *  function. Throws UsageError for bad usage. */
+int dispatch(const std::vector<std::string>& argv);
+
 /** @brief Prints one JSON object (with --json) or its fields as "name: value" lines. */
 void printResult(const CliArgs& args, const QJsonObject& result);
 
@@ -24,17 +95,25 @@ void printResult(const CliArgs& args, const QJsonObject& result);
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
                      const core::KatOutcome& outcome, const std::string& noneMessage);
 
+// --- the functions the usage lines run --------------------------------------------------------------
 int runAead(const std::string& verb, const CliArgs& args);
 int runBlock(const std::string& verb, const CliArgs& args);
 int runHash(const CliArgs& args);
 int runKat(const CliArgs& args);
-int runTrace(const CliArgs& args);
+/** @brief `trace --alg ascon-p`, `trace --alg AEAD`, `trace --alg BLOCK`: the state at every spec step. */
+int tracePermutation(const CliArgs& args);
+int traceAead(const CliArgs& args);
+int traceBlock(const CliArgs& args);
+/** @brief The UsageError for `trace` without a known --alg. */
+[[noreturn]] void traceUnknownAlgorithm(const CliArgs& args);
 int runList(const CliArgs& args);
 int runDemo(const CliArgs& args);
 /** @brief `diffusion`: structural dependency, avalanche/SAC and LEA-CTR precomputation per round. */
 int runDiffusion(const CliArgs& args);
-/** @brief `ip run|kat|resources`: the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
-int runIp(const std::string& verb, const CliArgs& args);
+/** @brief `ip run|kat|resources` on the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
+int ipRun(const CliArgs& args);
+int ipKat(const CliArgs& args);
+int ipResources(const CliArgs& args);
 /** @brief A yosys resource report as the `ip resources` JSON (unroll, target, LUTs, FFs, ..., cells). */
 QJsonObject resourceJson(const hw::ResourceReport& r);
 /** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
@@ -46,15 +125,21 @@ int ipBlockKat(const CliArgs& args);
 /** @brief `ip resources --alg lea-128 [--unroll N]`: yosys synth_xilinx of the LEA or SKINNY core. */
 int ipBlockResources(const CliArgs& args);
 /** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
-int runWave(const std::string& verb, const CliArgs& args);
+int waveInfo(const CliArgs& args);
+int waveConvert(const CliArgs& args);
+int waveDelta(const CliArgs& args);
 /** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */
-int runCampaign(const std::string& verb, const CliArgs& args);
-/** @brief `riscv run|kernels|paper003`: the RV32 kernels under QEMU or Spike, in instructions. */
-int runRiscv(const std::string& verb, const CliArgs& args);
-/** @brief `board info|kat|bench`: a Zynq board (or the virtual one) over the serial protocol. */
-int runBoard(const std::string& verb, const CliArgs& args);
+int campaignRun(const CliArgs& args);
+int campaignList(const CliArgs& args);
+int campaignExport(const CliArgs& args);
 /** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */
 int runChart(const CliArgs& args);
+/** @brief `riscv run|kernels|paper003`: the RV32 kernels under QEMU or Spike, in instructions. */
+int riscvRun(const CliArgs& args);
+int riscvKernels(const CliArgs& args);
+int riscvPaper003(const CliArgs& args);
+/** @brief `board info|kat|bench`: a Zynq board (or the virtual one) over the serial protocol. */
+int runBoard(const std::string& verb, const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */
 QJsonObject lanesJson(const hw::PipelineLanes& lanes);
 

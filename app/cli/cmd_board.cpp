@@ -29,9 +29,6 @@ BoardPath pathArg(const CliArgs& args) {
 } // namespace
 
 int runBoard(const std::string& verb, const CliArgs& args) {
-    if (verb != "info" && verb != "kat" && verb != "bench")
-        throw UsageError("board: expected 'info', 'kat' or 'bench', got '" + verb + "'");
-    args.allow({"port", "baud", "alg", "path", "size", "count"});
     const std::string port = args.require("port");
     const int baud = static_cast<int>(args.integer("baud", 115200, 1200, 4000000));
     const int variant = variantArg(args);

@@ -6,9 +6,9 @@
 #include "clicommands.h"
 
 #include "boardrunner.h"
-#include "campaignchart.h"
 #include "campaignengine.h"
 #include "chartdata.h"
+#include "charts/campaignchart.h"
 #include "cudarunner.h"
 #include "fileio/safefile.h"
 #include "hw/iprunner.h"
@@ -112,11 +112,18 @@ std::string csvField(const std::string& s) {
     return out + "\"";
 }
 
+} // namespace
+
 int campaignRun(const CliArgs& args) {
-    args.allow({"db", "preset"}, {"resume", "new"});
     if (args.flag("resume") && args.flag("new"))
         throw UsageError(
             "campaign run: --resume continues a stored campaign, --new starts another; not both");
+    // Every back end is registered before the definition is read: a target x algorithm pair its runner does
+    // not run is refused now (checkSupported), naming the pair, before a store is opened or a run counted.
+    hw::registerIpRunner();
+    gpu::registerCudaRunner();
+    riscv::registerRiscvRunners();
+    hw::board::registerBoardRunner();
     campaign::CampaignSpec spec;
     try {
         if (const auto preset = args.value("preset")) {
@@ -128,14 +135,11 @@ int campaignRun(const CliArgs& args) {
                 throw UsageError("campaign run: expected one SPEC.json (or --preset NAME)");
             spec = campaign::readSpecFile(args.positional().front());
         }
+        campaign::checkSupported(spec);
     } catch (const campaign::SpecError& e) {
         throw UsageError(std::string(args.has("preset") ? "--preset: " : "SPEC: ") + e.what());
     }
     auto store = openStore(args, campaign::OpenMode::ReadWrite);
-    hw::registerIpRunner();
-    gpu::registerCudaRunner();
-    riscv::registerRiscvRunners();
-    hw::board::registerBoardRunner();
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
     campaign::EngineOptions opt;
@@ -170,7 +174,6 @@ int campaignRun(const CliArgs& args) {
 }
 
 int campaignList(const CliArgs& args) {
-    args.allow({"db"});
     const auto store = openStore(args, campaign::OpenMode::ReadOnly);
     const auto campaigns = withStore([&] { return store->campaigns(); });
     QJsonArray list;
@@ -195,7 +198,6 @@ int campaignList(const CliArgs& args) {
 }
 
 int campaignExport(const CliArgs& args) {
-    args.allow({"db", "id", "out"}, {"csv"});
     const bool csv = args.flag("csv");
     if (csv == args.flag("json")) throw UsageError("campaign export: choose one of --csv or --json");
     const auto id = static_cast<std::int64_t>(args.integer("id", -1, 1, std::numeric_limits<int>::max()));
@@ -233,19 +235,7 @@ int campaignExport(const CliArgs& args) {
     return kExitOk;
 }
 
-} // namespace
-
-int runCampaign(const std::string& verb, const CliArgs& args) {
-    if (verb == "run") return campaignRun(args);
-    if (verb == "list") return campaignList(args);
-    if (verb == "export") return campaignExport(args);
-    throw UsageError("campaign: expected 'run', 'list' or 'export', got '" + verb + "'");
-}
-
 int runChart(const CliArgs& args) {
-    args.allow({"db", "campaign", "metric", "kind", "baseline", "out"});
-    if (!args.positional().empty())
-        throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const auto store = openStore(args, campaign::OpenMode::ReadOnly);
     campaign::ChartRequest req;
     std::stringstream ids(args.require("campaign"));
@@ -280,7 +270,7 @@ int runChart(const CliArgs& args) {
     }
     QString error;
     // Rendered in memory, written all or nothing (a full disk leaves the previous file as it was).
-    if (!gui::renderCampaignChart(data, title, QString::fromStdString(out), &error))
+    if (!charts::renderCampaignChart(data, title, QString::fromStdString(out), &error))
         throw UsageError("--out: " + error.toStdString());
     printResult(args, QJsonObject{{"out", QString::fromStdString(out)},
                                   {"series", static_cast<qint64>(data.series.size())},

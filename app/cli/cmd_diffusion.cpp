@@ -2,7 +2,7 @@
 // analysis the Round Explorer charts.
 #include "clicommands.h"
 
-#include "diffusionchart.h"
+#include "charts/diffusionchart.h"
 
 #include "analysis/diffusion.h"
 #include "crypto/bytes.h"
@@ -112,7 +112,6 @@ QJsonObject resultJson(const DiffusionResult& res) {
 } // namespace
 
 int runDiffusion(const CliArgs& args) {
-    args.allow({"alg", "vary", "samples", "rounds", "seed", "png"});
     DiffusionRequest req;
     req.alg = args.require("alg");
     try {
@@ -133,7 +132,7 @@ int runDiffusion(const CliArgs& args) {
         if (const auto png = args.value("png")) {
             // The very chart the GUI's Dependency tab shows, rendered offscreen.
             QString error;
-            if (!gui::renderDiffusionChart(result, QString::fromStdString(*png), &error))
+            if (!charts::renderDiffusionChart(result, QString::fromStdString(*png), &error))
                 throw UsageError("--png: " + error.toStdString());
         }
         printResult(args, resultJson(result));

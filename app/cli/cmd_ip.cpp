@@ -53,11 +53,9 @@ hw::IpOptions simOptions(const CliArgs& args) {
     return opt;
 }
 
+} // namespace
+
 int ipRun(const CliArgs& args) {
-    args.allow({"alg", "key", "nonce", "ad", "pt", "unroll", "vcd", "fst"},
-               {"precomputed", "ad-precomputed", "lanes"});
-    if (!args.positional().empty())
-        throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const crypto::AsconAeadVariant v = variantOf(args);
     hw::IpOptions opt = simOptions(args);
     const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
@@ -105,13 +103,11 @@ int ipRun(const CliArgs& args) {
 }
 
 int ipKat(const CliArgs& args) {
-    args.allow({"alg", "unroll"}, {"precomputed", "ad-precomputed"});
     if (args.positional().size() != 1)
         throw UsageError("ip kat: expected exactly one KAT FILE after the options, got " +
                          std::to_string(args.positional().size()));
     variantOf(args);
-    const hw::IpOptions opt = simOptions(args);
-    if (opt.adPrecomputed) throw UsageError("--ad-precomputed: a KAT file varies the AD; use --precomputed");
+    const hw::IpOptions opt = simOptions(args); // --ad-precomputed is not taken: a KAT file varies the AD
     const std::string path = args.positional().front();
     hw::AsconIp ip;
     const oracle::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);
@@ -126,9 +122,6 @@ int ipKat(const CliArgs& args) {
 }
 
 int ipResources(const CliArgs& args) {
-    args.allow({"unroll"});
-    if (!args.positional().empty())
-        throw UsageError("unexpected argument '" + args.positional().front() + "'");
     hw::ResourceOptions opt;
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
     hw::ResourceReport r;
@@ -148,8 +141,6 @@ int ipResources(const CliArgs& args) {
     return kExitOk;
 }
 
-} // namespace
-
 QJsonObject resourceJson(const hw::ResourceReport& r) {
     QJsonObject cells;
     for (const auto& [name, n] : r.cells)
@@ -165,21 +156,6 @@ QJsonObject resourceJson(const hw::ResourceReport& r) {
                        {"cells", cells},
                        {"yosys", QString::fromStdString(r.yosysVersion)},
                        {"seconds", r.seconds}};
-}
-
-int runIp(const std::string& verb, const CliArgs& args) {
-    if (verb == "run" && isBlockIpAlgorithm(args)) return ipBlockRun(args);
-    if (verb == "kat" && isBlockIpAlgorithm(args)) return ipBlockKat(args);
-    if (verb == "resources" && args.has("alg")) {
-        if (!isBlockIpAlgorithm(args))
-            throw UsageError(
-                "--alg: ip resources takes lea-128, lea-192, lea-256 or skinny-128-256 (no --alg: Ascon)");
-        return ipBlockResources(args);
-    }
-    if (verb == "run") return ipRun(args);
-    if (verb == "kat") return ipKat(args);
-    if (verb == "resources") return ipResources(args);
-    throw UsageError("ip: expected 'run', 'kat' or 'resources', got '" + verb + "'");
 }
 
 } // namespace rs::cli

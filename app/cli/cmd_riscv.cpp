@@ -58,71 +58,67 @@ template <class F> int guarded(F f) {
 
 } // namespace
 
-int runRiscv(const std::string& verb, const CliArgs& args) {
-    if (verb == "kernels") {
-        args.allow({});
-        QJsonArray list;
+int riscvKernels(const CliArgs& args) {
+    QJsonArray list;
+    for (const auto& k : riscv::kernels())
+        list.append(QJsonObject{{"kernel", QString::fromStdString(k.id)},
+                                {"algorithm", QString::fromStdString(k.algorithm)},
+                                {"description", QString::fromStdString(k.description)}});
+    printResult(args, QJsonObject{{"kernels", list}});
+    return kExitOk;
+}
+
+int riscvRun(const CliArgs& args) {
+    const std::string kernel = args.require("kernel");
+    if (!riscv::findKernel(kernel)) {
+        std::string known;
         for (const auto& k : riscv::kernels())
-            list.append(QJsonObject{{"kernel", QString::fromStdString(k.id)},
-                                    {"algorithm", QString::fromStdString(k.algorithm)},
-                                    {"description", QString::fromStdString(k.description)}});
-        printResult(args, QJsonObject{{"kernels", list}});
+            known += (known.empty() ? "" : ", ") + k.id;
+        throw UsageError("--kernel: unknown '" + kernel + "' (" + known + ")");
+    }
+    riscv::RvRequest r =
+        riscv::requestFor(kernel, static_cast<std::uint64_t>(args.integer("bytes", 64, 0, 60000)),
+                          static_cast<std::uint64_t>(args.integer("ad-bytes", 0, 0, 4096)));
+    r.sim = simArg(args);
+    r.isa = isaArg(args);
+    return guarded([&] {
+        printResult(args, resultJson(riscv::runKernel(r)));
         return kExitOk;
-    }
-    if (verb == "run") {
-        args.allow({"sim", "isa", "kernel", "bytes", "ad-bytes"});
-        const std::string kernel = args.require("kernel");
-        if (!riscv::findKernel(kernel)) {
-            std::string known;
-            for (const auto& k : riscv::kernels())
-                known += (known.empty() ? "" : ", ") + k.id;
-            throw UsageError("--kernel: unknown '" + kernel + "' (" + known + ")");
-        }
-        riscv::RvRequest r =
-            riscv::requestFor(kernel, static_cast<std::uint64_t>(args.integer("bytes", 64, 0, 60000)),
-                              static_cast<std::uint64_t>(args.integer("ad-bytes", 0, 0, 4096)));
-        r.sim = simArg(args);
-        r.isa = isaArg(args);
-        return guarded([&] {
-            printResult(args, resultJson(riscv::runKernel(r)));
-            return kExitOk;
-        });
-    }
-    if (verb == "paper003") {
-        args.allow({"sim", "isa"});
-        const std::string sim = simArg(args), isa = isaArg(args);
-        return guarded([&] {
-            const riscv::Paper003 t = riscv::paper003(sim, isa);
-            QJsonArray ctr, gcm;
+    });
+}
+
+int riscvPaper003(const CliArgs& args) {
+    const std::string sim = simArg(args), isa = isaArg(args);
+    return guarded([&] {
+        const riscv::Paper003 t = riscv::paper003(sim, isa);
+        QJsonArray ctr, gcm;
+        for (const auto& r : t.ctr)
+            ctr.append(resultJson(r));
+        for (const auto& r : t.gcm)
+            gcm.append(resultJson(r));
+        if (!args.flag("json")) {
+            std::cout << "LEA-128 CTR, instructions per 16-byte block (" << sim << ", " << isa << ")\n";
             for (const auto& r : t.ctr)
-                ctr.append(resultJson(r));
-            for (const auto& r : t.gcm)
-                gcm.append(resultJson(r));
-            if (!args.flag("json")) {
-                std::cout << "LEA-128 CTR, instructions per 16-byte block (" << sim << ", " << isa << ")\n";
-                for (const auto& r : t.ctr)
-                    std::cout << "  " << r.kernel << ": " << r.perBlock.value_or(0) << "\n";
-                std::cout << "LEA-128-GCM, 16-byte AAD: GF multiply / CTR / GHASH / total instructions\n";
-                for (const auto& r : t.gcm) {
-                    std::uint64_t gf = 0, c = 0, g = 0;
-                    for (const auto& [n, v] : r.phases) {
-                        if (n == "gf_mult") gf = v;
-                        if (n == "ctr") c = v;
-                        if (n == "ghash") g = v;
-                    }
-                    std::cout << "  " << r.kernel << " " << r.bytes << " B: " << gf << " / " << c << " / "
-                              << g << " / " << r.instructions << "\n";
+                std::cout << "  " << r.kernel << ": " << r.perBlock.value_or(0) << "\n";
+            std::cout << "LEA-128-GCM, 16-byte AAD: GF multiply / CTR / GHASH / total instructions\n";
+            for (const auto& r : t.gcm) {
+                std::uint64_t gf = 0, c = 0, g = 0;
+                for (const auto& [n, v] : r.phases) {
+                    if (n == "gf_mult") gf = v;
+                    if (n == "ctr") c = v;
+                    if (n == "ghash") g = v;
                 }
-                return kExitOk;
+                std::cout << "  " << r.kernel << " " << r.bytes << " B: " << gf << " / " << c << " / " << g
+                          << " / " << r.instructions << "\n";
             }
-            printResult(args, QJsonObject{{"sim", QString::fromStdString(sim)},
-                                          {"isa", QString::fromStdString(isa)},
-                                          {"lea_ctr", ctr},
-                                          {"lea_gcm", gcm}});
             return kExitOk;
-        });
-    }
-    throw UsageError("riscv: expected 'run', 'kernels' or 'paper003', got '" + verb + "'");
+        }
+        printResult(args, QJsonObject{{"sim", QString::fromStdString(sim)},
+                                      {"isa", QString::fromStdString(isa)},
+                                      {"lea_ctr", ctr},
+                                      {"lea_gcm", gcm}});
+        return kExitOk;
+    });
 }
 
 } // namespace rs::cli

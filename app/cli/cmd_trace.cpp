@@ -114,8 +114,9 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
     return kExitOk;
 }
 
+} // namespace
+
 int tracePermutation(const CliArgs& args) {
-    args.allow({"alg", "in", "rounds", "flip"});
     const Bytes in = args.hexOr("in", Bytes(40, 0));
     if (in.size() != 40)
         throw UsageError("--in: the Ascon state is 40 bytes, got " + std::to_string(in.size()));
@@ -130,8 +131,8 @@ int tracePermutation(const CliArgs& args) {
                       });
 }
 
-int traceAead(const oracle::AeadAlgorithm& alg, const CliArgs& args) {
-    args.allow({"alg", "key", "nonce", "ad", "pt", "flip"});
+int traceAead(const CliArgs& args) {
+    const oracle::AeadAlgorithm& alg = *oracle::findAead(args.require("alg"));
     if (!alg.encryptTraced)
         throw UsageError("--alg: " + alg.id + " has no step trace of its own; trace its block cipher (lea-" +
                          std::to_string(alg.keyBytes * 8) + ") instead");
@@ -150,8 +151,8 @@ int traceAead(const oracle::AeadAlgorithm& alg, const CliArgs& args) {
     });
 }
 
-int traceBlock(const oracle::BlockAlgorithm& alg, const CliArgs& args) {
-    args.allow({"alg", "key", "in", "rounds", "flip"}, {"decrypt"});
+int traceBlock(const CliArgs& args) {
+    const oracle::BlockAlgorithm& alg = *oracle::findBlock(args.require("alg"));
     const Inputs inputs{{"key", args.hex("key")}, {"in", args.hex("in")}};
     alg.checkKey(inputs.at("key"));
     const Bytes& in = inputs.at("in");
@@ -175,13 +176,8 @@ int traceBlock(const oracle::BlockAlgorithm& alg, const CliArgs& args) {
     });
 }
 
-} // namespace
-
-int runTrace(const CliArgs& args) {
+void traceUnknownAlgorithm(const CliArgs& args) {
     const std::string id = args.require("alg");
-    if (id == "ascon-p") return tracePermutation(args);
-    if (const auto* a = oracle::findAead(id)) return traceAead(*a, args);
-    if (const auto* b = oracle::findBlock(id)) return traceBlock(*b, args);
     throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose ascon-p, " +
                      oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) + ")");
 }

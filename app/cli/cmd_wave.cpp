@@ -75,8 +75,9 @@ QJsonObject truncationJson(const waveform::Truncation& t) {
                        {"message", QString::fromStdString(t.message())}};
 }
 
+} // namespace
+
 int waveInfo(const CliArgs& args) {
-    args.allow({});
     const std::string path = onePath(args, "info", 1);
     QElapsedTimer timer;
     timer.start();
@@ -110,7 +111,6 @@ int waveInfo(const CliArgs& args) {
 }
 
 int waveConvert(const CliArgs& args) {
-    args.allow({});
     onePath(args, "convert", 2);
     const std::string& in = args.positional()[0];
     const std::string& out = args.positional()[1];
@@ -130,7 +130,6 @@ int waveConvert(const CliArgs& args) {
 }
 
 int waveDelta(const CliArgs& args) {
-    args.allow({"a", "b", "after", "clock"});
     const std::string path = onePath(args, "delta", 1);
     const waveform::WaveformStore s = readFile(path);
     const auto [aId, aValue] = event(s, args, "a");
@@ -160,8 +159,6 @@ int waveDelta(const CliArgs& args) {
     return kExitOk;
 }
 
-} // namespace
-
 QJsonObject lanesJson(const hw::PipelineLanes& lanes) {
     const auto span = [](const hw::ClockSpan& s) {
         return QJsonArray{static_cast<qint64>(s.begin), static_cast<qint64>(s.end)};
@@ -187,13 +184,6 @@ QJsonObject lanesJson(const hw::PipelineLanes& lanes) {
                        {"end", static_cast<qint64>(lanes.end)},
                        {"initialisation", span(lanes.initialisation)},
                        {"blocks", blocks}};
-}
-
-int runWave(const std::string& verb, const CliArgs& args) {
-    if (verb == "info") return waveInfo(args);
-    if (verb == "convert") return waveConvert(args);
-    if (verb == "delta") return waveDelta(args);
-    throw UsageError("wave: expected 'info', 'convert' or 'delta', got '" + verb + "'");
 }
 
 } // namespace rs::cli

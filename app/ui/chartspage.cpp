@@ -1,10 +1,10 @@
 #include "chartspage.h"
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "campaignsession.h"
 #include "fileio/safefile.h"
 #include "pagehelpers.h"
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -37,7 +37,7 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_baseline = new QComboBox(this);
     m_baseline->setObjectName(QStringLiteral("chartBaseline"));
     auto* csv = new QPushButton(tr("Export CSV…"), this);
-    m_chart = new CampaignChart(this);
+    m_chart = new charts::CampaignChart(this);
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("chartNote"));
     m_note->setWordWrap(true);

@@ -13,9 +13,12 @@ namespace rs::sessions {
 class CampaignSession;
 }
 
+namespace rs::charts {
+class CampaignChart;
+}
+
 namespace rs::gui {
 
-class CampaignChart;
 
 class ChartsPage : public QWidget {
     Q_OBJECT
@@ -28,7 +31,7 @@ class ChartsPage : public QWidget {
     QComboBox* kindBox() const { return m_kind; }
     QComboBox* metricBox() const { return m_metric; }
     QComboBox* baselineBox() const { return m_baseline; }
-    CampaignChart* chart() const { return m_chart; }
+    charts::CampaignChart* chart() const { return m_chart; }
     QLabel* noteLabel() const { return m_note; }
     /** @brief Writes the plotted series as CSV (series, message bytes, value), all or nothing; false with
      *  the reason in the note. */
@@ -46,7 +49,7 @@ class ChartsPage : public QWidget {
     QComboBox* m_kind = nullptr;
     QComboBox* m_metric = nullptr;
     QComboBox* m_baseline = nullptr;
-    CampaignChart* m_chart = nullptr;
+    charts::CampaignChart* m_chart = nullptr;
     QLabel* m_note = nullptr;
     QString m_storeError; ///< why the store cannot be read; empty when it can
 };

@@ -1,6 +1,6 @@
 #include "counterdiffusionview.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -102,7 +102,7 @@ void CounterDiffusionView::fill() {
             .arg(QString::fromStdString(r.algorithm))
             .arg(r.firstBit)
             .arg(r.lastBit));
-    const bool dark = isDarkPalette(palette());
+    const bool dark = charts::isDarkPalette(palette());
     const QColor dep = dark ? QColor(0x8a, 0x4b, 0x08) : QColor(0xff, 0xcc, 0x80);
     const QColor ind = dark ? QColor(0x1e, 0x5a, 0x32) : QColor(0xc8, 0xe6, 0xc9);
     // Rows: the input, then every round up to one past full word diffusion.

@@ -1,6 +1,6 @@
 #include "cudapage.h"
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "gpusession.h"
 #include "gpusetup.h"
 #include "pagehelpers.h"
@@ -72,7 +72,7 @@ CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent),
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSortingEnabled(true);
-    m_chart = new CampaignChart(this);
+    m_chart = new charts::CampaignChart(this);
 
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Algorithm"), this));

@@ -19,9 +19,12 @@ namespace rs::gpu {
 class GpuSession;
 }
 
+namespace rs::charts {
+class CampaignChart;
+}
+
 namespace rs::gui {
 
-class CampaignChart;
 
 class CudaPage : public QWidget {
     Q_OBJECT
@@ -39,7 +42,7 @@ class CudaPage : public QWidget {
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QTableWidget* table() const { return m_table; }
-    CampaignChart* chart() const { return m_chart; }
+    charts::CampaignChart* chart() const { return m_chart; }
     /** @brief The sweep's lines so far. */
     const QList<QJsonObject>& points() const { return m_points; }
 
@@ -62,7 +65,7 @@ class CudaPage : public QWidget {
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QTableWidget* m_table = nullptr;
-    CampaignChart* m_chart = nullptr;
+    charts::CampaignChart* m_chart = nullptr;
     QList<QJsonObject> m_points;
 };
 

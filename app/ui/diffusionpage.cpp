@@ -2,9 +2,9 @@
 
 #include "ciphersession.h"
 #include "counterdiffusionview.h"
-#include "diffusionchart.h"
-#include "sacheatmap.h"
-#include "twinflipchart.h"
+#include "charts/diffusionchart.h"
+#include "charts/sacheatmap.h"
+#include "charts/twinflipchart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -115,8 +115,8 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     outer->addWidget(controls);
 
     m_tabs = new QTabWidget(this);
-    m_twinChart = new TwinFlipChart(m_tabs);
-    m_depChart = new DiffusionChart(m_tabs);
+    m_twinChart = new charts::TwinFlipChart(m_tabs);
+    m_depChart = new charts::DiffusionChart(m_tabs);
     auto* sacPage = new QWidget(m_tabs);
     auto* sl = new QVBoxLayout(sacPage);
     sl->setContentsMargins(0, 4, 0, 0);
@@ -127,7 +127,7 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     sacRow->addWidget(m_sacRound);
     sacRow->addStretch();
     sl->addLayout(sacRow);
-    m_sac = new SacHeatmap(sacPage);
+    m_sac = new charts::SacHeatmap(sacPage);
     sl->addWidget(m_sac, 1);
     m_counter = new CounterDiffusionView(m_tabs);
     m_tabs->addTab(m_twinChart, tr("Twin flips"));
@@ -144,12 +144,12 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     connect(m_run, &QPushButton::clicked, this, &DiffusionPage::runAnalysis);
     connect(m_cancel, &QPushButton::clicked, this, &DiffusionPage::cancelAnalysis);
     connect(png, &QPushButton::clicked, this, [this] {
-        if (ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("png"));
+        if (charts::ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("png"));
     });
     connect(pdf, &QPushButton::clicked, this, [this] {
-        if (ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("pdf"));
+        if (charts::ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("pdf"));
     });
-    connect(m_sacRound, &QSpinBox::valueChanged, m_sac, &SacHeatmap::setRound);
+    connect(m_sacRound, &QSpinBox::valueChanged, m_sac, &charts::SacHeatmap::setRound);
     connect(m_counter, &CounterDiffusionView::analyzeRequested, this, &DiffusionPage::runCounterAnalysis);
 
     connect(session, &CipherSession::algorithmChanged, this, [this] {
@@ -191,7 +191,7 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     refreshTwin();
 }
 
-ChartView* DiffusionPage::currentChart() const {
+charts::ChartView* DiffusionPage::currentChart() const {
     switch (m_tabs->currentIndex()) {
     case 0:
         return m_twinChart;

@@ -21,13 +21,16 @@ namespace rs::sessions {
 class CipherSession;
 }
 
-namespace rs::gui {
-
+namespace rs::charts {
 class ChartView;
-class CounterDiffusionView;
 class DiffusionChart;
 class SacHeatmap;
 class TwinFlipChart;
+}
+
+namespace rs::gui {
+
+class CounterDiffusionView;
 
 class DiffusionPage : public QWidget {
     Q_OBJECT
@@ -35,9 +38,9 @@ class DiffusionPage : public QWidget {
   public:
     explicit DiffusionPage(sessions::CipherSession* session, QWidget* parent = nullptr);
 
-    TwinFlipChart* twinChart() const { return m_twinChart; }
-    DiffusionChart* dependencyChart() const { return m_depChart; }
-    SacHeatmap* sacHeatmap() const { return m_sac; }
+    charts::TwinFlipChart* twinChart() const { return m_twinChart; }
+    charts::DiffusionChart* dependencyChart() const { return m_depChart; }
+    charts::SacHeatmap* sacHeatmap() const { return m_sac; }
     CounterDiffusionView* counterView() const { return m_counter; }
     QProgressBar* progressBar() const { return m_progress; }
     QPushButton* runButton() const { return m_run; }
@@ -45,7 +48,7 @@ class DiffusionPage : public QWidget {
     QSpinBox* samplesBox() const { return m_samples; }
     QTabWidget* tabs() const { return m_tabs; }
     /** @brief The chart of the current tab, or nullptr (the counter table is no chart). */
-    ChartView* currentChart() const;
+    charts::ChartView* currentChart() const;
 
     /** @brief The Vary box (one entry per analysis::fieldsFor of the algorithm's analysis id). */
     QComboBox* fieldBox() const { return m_field; }
@@ -94,9 +97,9 @@ class DiffusionPage : public QWidget {
     QProgressBar* m_progress = nullptr;
     QLabel* m_summary = nullptr;
     QTabWidget* m_tabs = nullptr;
-    TwinFlipChart* m_twinChart = nullptr;
-    DiffusionChart* m_depChart = nullptr;
-    SacHeatmap* m_sac = nullptr;
+    charts::TwinFlipChart* m_twinChart = nullptr;
+    charts::DiffusionChart* m_depChart = nullptr;
+    charts::SacHeatmap* m_sac = nullptr;
     QSpinBox* m_sacRound = nullptr;
     CounterDiffusionView* m_counter = nullptr;
     QTimer m_twinTimer; ///< coalesces step changes into one chart update per 40 ms

@@ -1,6 +1,6 @@
 #include "hexfieldedit.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QEvent>
 #include <QFontDatabase>
@@ -70,7 +70,7 @@ void HexFieldEdit::applyStyle() {
         m_error->setStyleSheet(QString());
         return;
     }
-    const QString red = errorColor(palette()).name();
+    const QString red = charts::errorColor(palette()).name();
     m_edit->setStyleSheet(
         QStringLiteral("QLineEdit { border: 2px solid %1; border-radius: 3px; padding: 1px 3px; }").arg(red));
     m_error->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(red));

@@ -1,6 +1,6 @@
 #include "inputbitsview.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QFontDatabase>
 #include <QHelpEvent>
@@ -69,7 +69,7 @@ QPoint InputBitsView::bitCenter(int bit) const {
 
 void InputBitsView::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    const StateColors c = stateColors(palette());
+    const charts::StateColors c = charts::stateColors(palette());
     p.fillRect(rect(), c.background);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     mono.setPointSizeF(std::max(7.0, font().pointSizeF() - 1));

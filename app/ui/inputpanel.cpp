@@ -2,7 +2,7 @@
 
 #include "ciphersession.h"
 #include "hexfieldedit.h"
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -167,7 +167,7 @@ void InputPanel::updateStatus() {
     m_status->setVisible(!e.isEmpty());
     if (e.isEmpty()) return;
     m_status->setText(tr("<b>Not run:</b> %1. The view keeps the last valid run.").arg(e.toHtmlEscaped()));
-    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
 }
 
 void InputPanel::randomizeAll() {

@@ -2,7 +2,7 @@
 
 #include "hexfieldedit.h"
 #include "ipsession.h"
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -154,7 +154,7 @@ IpPage::IpPage(IpSession* session, QWidget* parent) : QWidget(parent), m_session
     connect(m_session, &IpSession::finished, this, &IpPage::showResult);
     connect(m_session, &IpSession::failed, this, [this](const QString& message) {
         m_state->setText(tr("failed: %1").arg(message));
-        m_state->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        m_state->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
     });
     syncInputs();
 }
@@ -217,7 +217,7 @@ void IpPage::showResult(const IpSessionResult& r) {
     m_match->setStyleSheet(
         r.matchesModel
             ? QString()
-            : QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(errorColor(palette()).name()));
+            : QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(charts::errorColor(palette()).name()));
     m_axi->setText(tr("%1 (formula %2)").arg(r.axiTransactions).arg(r.expected.axiTransactions));
     const auto& e = r.expected;
     const std::uint64_t expectedAxi = e.totalCycles - e.core.total();

@@ -8,7 +8,7 @@
 #include "campaignsession.h"
 #include "campaignspage.h"
 #include "chartspage.h"
-#include "chartview.h"
+#include "charts/chartview.h"
 #include "ciphersession.h"
 #include "cudapage.h"
 #include "cudarunner.h"
@@ -25,7 +25,7 @@
 #include "rvrunner.h"
 #include "stateview.h"
 #include "stepcontrols.h"
-#include "theme.h"
+#include "charts/theme.h"
 #include "waveformpage.h"
 #include "waveformsession.h"
 
@@ -265,11 +265,11 @@ QDockWidget* MainWindow::addPage(QWidget* page, const QString& title, const QStr
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("Export chart as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
-        if (ChartView* c = m_diffusion->currentChart()) c->exportWithDialog(QStringLiteral("png"));
+        if (charts::ChartView* c = m_diffusion->currentChart()) c->exportWithDialog(QStringLiteral("png"));
     });
     file->addAction(tr("Export chart as P&DF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     [this] {
-                        if (ChartView* c = m_diffusion->currentChart())
+                        if (charts::ChartView* c = m_diffusion->currentChart())
                             c->exportWithDialog(QStringLiteral("pdf"));
                     });
     file->addAction(tr("Save &screenshot…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] {
@@ -377,7 +377,7 @@ void MainWindow::showShortcuts() {
 }
 
 void MainWindow::setDarkTheme(bool dark) {
-    applyTheme(dark ? Theme::Dark : Theme::Light);
+    charts::applyTheme(dark ? charts::Theme::Dark : charts::Theme::Light);
     if (m_dark->isChecked() != dark) {
         const QSignalBlocker block(m_dark);
         m_dark->setChecked(dark);
@@ -457,7 +457,7 @@ void MainWindow::updateStatus() {
     const QString e = m_session->firstInputError();
     m_statusInputs->setText(e.isEmpty() ? tr("inputs valid") : tr("invalid input: %1").arg(e));
     m_statusInputs->setStyleSheet(
-        e.isEmpty() ? QString() : QStringLiteral("QLabel { color: %1; }").arg(errorColor(palette()).name()));
+        e.isEmpty() ? QString() : QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
 }
 
 bool MainWindow::saveScreenshot(const QString& path) {

@@ -1,6 +1,6 @@
 #include "pagehelpers.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QAction>
 #include <QLabel>
@@ -30,7 +30,7 @@ void layOutRunPage(QWidget* page, QLabel* status, QLayout* controls, QWidget* le
 
 void setErrorStyle(QLabel* label, bool isError) {
     label->setStyleSheet(
-        isError ? QStringLiteral("QLabel { color: %1; }").arg(errorColor(label->palette()).name())
+        isError ? QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(label->palette()).name())
                 : QString());
 }
 

@@ -1,6 +1,6 @@
 #include "riscvpage.h"
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "campaignspec.h"
 #include "pagehelpers.h"
 #include "riscvsession.h"
@@ -78,7 +78,7 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSortingEnabled(true);
-    m_chart = new CampaignChart(this);
+    m_chart = new charts::CampaignChart(this);
 
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Simulator"), this));

@@ -18,9 +18,12 @@ namespace rs::riscv {
 class RiscvSession;
 }
 
+namespace rs::charts {
+class CampaignChart;
+}
+
 namespace rs::gui {
 
-class CampaignChart;
 
 class RiscvPage : public QWidget {
     Q_OBJECT
@@ -39,7 +42,7 @@ class RiscvPage : public QWidget {
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* buildButton() const { return m_build; }
     QTableWidget* table() const { return m_table; }
-    CampaignChart* chart() const { return m_chart; }
+    charts::CampaignChart* chart() const { return m_chart; }
 
   public slots:
     /** @brief Runs the checked kernels over the sizes. */
@@ -65,7 +68,7 @@ class RiscvPage : public QWidget {
     QPushButton* m_cancel = nullptr;
     QPushButton* m_build = nullptr;
     QTableWidget* m_table = nullptr;
-    CampaignChart* m_chart = nullptr;
+    charts::CampaignChart* m_chart = nullptr;
 };
 
 } // namespace rs::gui

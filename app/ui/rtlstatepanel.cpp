@@ -1,7 +1,7 @@
 #include "rtlstatepanel.h"
 
 #include "ciphersession.h"
-#include "theme.h"
+#include "charts/theme.h"
 #include "waveformsession.h"
 
 #include <QFontDatabase>
@@ -64,7 +64,7 @@ void RtlStatePanel::refresh() {
         return;
     }
     m_diffBits = 0;
-    const QColor bad = errorColor(palette());
+    const QColor bad = charts::errorColor(palette());
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=left>%1</th>"
                                   "<th align=left>%2</th><th>%3</th></tr>")
                        .arg(tr("model"), tr("RTL, cycle %1").arg(m_cycle), tr("Δ bits"));

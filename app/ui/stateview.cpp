@@ -1,6 +1,6 @@
 #include "stateview.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include <QFontDatabase>
 #include <QHelpEvent>
@@ -174,7 +174,7 @@ QSize StateView::minimumSizeHint() const {
 }
 
 void StateView::paintHeader(QPainter& p, const Metrics& m) const {
-    const StateColors c = stateColors(palette());
+    const charts::StateColors c = charts::stateColors(palette());
     p.setPen(c.mutedText);
     const int nb = unitBits();
     const bool bits = m_format == CellFormat::Bits;
@@ -205,7 +205,7 @@ void StateView::paintHeader(QPainter& p, const Metrics& m) const {
 }
 
 void StateView::paintLegend(QPainter& p, const Metrics& m) const {
-    const StateColors c = stateColors(palette());
+    const charts::StateColors c = charts::stateColors(palette());
     const QFontMetricsF fm(p.font());
     const double y = m.top + m.headerH + m_geometry.rows * (m.rowH + m.rowGap) + 4;
     double x = m.left + m.labelW;
@@ -235,7 +235,7 @@ void StateView::paintLegend(QPainter& p, const Metrics& m) const {
 void StateView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, true);
-    const StateColors c = stateColors(palette());
+    const charts::StateColors c = charts::stateColors(palette());
     p.fillRect(rect(), c.background);
     const QFont mono = monoFont(font());
     p.setFont(mono);

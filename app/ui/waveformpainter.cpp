@@ -1,6 +1,6 @@
 #include "waveformpainter.h"
 
-#include "theme.h"
+#include "charts/theme.h"
 
 #include "waveform/bitvalue.h"
 
@@ -47,7 +47,7 @@ QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix
 
 WaveColors waveColors(const QPalette& palette) {
     WaveColors c;
-    const bool dark = isDarkPalette(palette);
+    const bool dark = charts::isDarkPalette(palette);
     c.background = palette.color(QPalette::Base);
     c.nameBackground = palette.color(QPalette::AlternateBase);
     c.grid = dark ? QColor(0x33, 0x38, 0x40) : QColor(0xdd, 0xe1, 0xe7);
@@ -55,12 +55,12 @@ WaveColors waveColors(const QPalette& palette) {
     c.dense = dark ? QColor(0x3a, 0x8a, 0x4d) : QColor(0x8f, 0xc9, 0x9d);
     c.busText = palette.color(QPalette::Text);
     c.text = palette.color(QPalette::Text);
-    c.mutedText = stateColors(palette).mutedText;
+    c.mutedText = charts::stateColors(palette).mutedText;
     c.selection = palette.color(QPalette::Highlight);
     c.selection.setAlpha(50);
     c.cursor = dark ? QColor(0xff, 0xd0, 0x4d) : QColor(0xd9, 0x77, 0x06);
     c.secondCursor = dark ? QColor(0x6c, 0xb4, 0xff) : QColor(0x1f, 0x5f, 0xbf);
-    c.marker = errorColor(palette);
+    c.marker = charts::errorColor(palette);
     c.rubberBand = palette.color(QPalette::Highlight);
     c.rubberBand.setAlpha(60);
     return c;

@@ -24,7 +24,7 @@ ExplorerAlgorithm asconPermutation() {
     a.id = "ascon-p";
     a.displayName = "Ascon-p (permutation)";
     a.kind = ExplorerKind::Permutation;
-    a.fields = {{"state", "State x0‖x1‖x2‖x3‖x4", 40, kAsconInitialState, Field::State}};
+    a.fields = {{{"state", "State x0‖x1‖x2‖x3‖x4", 40, kAsconInitialState}, Field::State}};
     a.maxRounds = 12;
     a.diffusionAlg = "ascon-p";
     a.diffusionRounds = 12;
@@ -37,10 +37,10 @@ ExplorerAlgorithm asconAead(const oracle::AeadAlgorithm& reg) {
     a.displayName = reg.displayName;
     a.kind = ExplorerKind::Aead;
     // Key and nonce as in the LWC KAT files (Count = 1), a short AD and one plaintext block.
-    a.fields = {{"key", "Key", 16, "000102030405060708090A0B0C0D0E0F", Field::Key},
-                {"nonce", "Nonce", 16, "101112131415161718191A1B1C1D1E1F", Field::Nonce},
-                {"ad", "Associated data", -1, "30313233", std::nullopt},
-                {"pt", "Plaintext", -1, "202122232425262728292A2B2C2D2E2F", std::nullopt}};
+    a.fields = {{{"key", "Key", 16, "000102030405060708090A0B0C0D0E0F"}, Field::Key},
+                {{"nonce", "Nonce", 16, "101112131415161718191A1B1C1D1E1F"}, Field::Nonce},
+                {{"ad", "Associated data", -1, "30313233"}, std::nullopt},
+                {{"pt", "Plaintext", -1, "202122232425262728292A2B2C2D2E2F"}, std::nullopt}};
     // The analysis id of the same variant: its initialization permutation with the key and nonce
     // loaded as this variant loads them (SP 800-232 little-endian, v1.2 big-endian words).
     a.diffusionAlg = reg.id;
@@ -85,8 +85,8 @@ ExplorerAlgorithm blockAlgorithm(const oracle::BlockAlgorithm& reg, const BlockD
     a.kind = ExplorerKind::Block;
     const bool skinny = reg.id.rfind("skinny", 0) == 0;
     a.fields = {
-        {"key", skinny ? tweakeyLabel(reg) : "Key", static_cast<int>(reg.keyBytes), d.key, Field::Key},
-        {"pt", "Plaintext", static_cast<int>(reg.blockBytes), d.pt, Field::Plaintext}};
+        {{"key", skinny ? tweakeyLabel(reg) : "Key", static_cast<int>(reg.keyBytes), d.key}, Field::Key},
+        {{"pt", "Plaintext", static_cast<int>(reg.blockBytes), d.pt}, Field::Plaintext}};
     a.maxRounds = reg.standardRounds;
     a.diffusionAlg = reg.id;
     a.diffusionRounds = reg.standardRounds;
@@ -102,67 +102,16 @@ std::vector<ExplorerAlgorithm> buildTable() {
     return table;
 }
 
-int hexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-std::string fieldWord(const ExplorerField& f) {
-    return f.name == "pt" ? "plaintext" : f.name == "ad" ? "associated data" : f.name;
-}
-
-constexpr char32_t kNotUtf8 = 0x110000; // beyond Unicode: a byte that starts no valid sequence
-
-// One UTF-8 code point from text[i...]; sets *len to its byte length (1 for a malformed byte).
-char32_t decodeUtf8(std::string_view text, std::size_t i, std::size_t* len) {
-    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = at(i);
-    *len = 1;
-    if (c < 0x80) return c;
-    std::size_t extra = 0;
-    char32_t cp = 0;
-    if (c >= 0xc2 && c < 0xe0) {
-        extra = 1;
-        cp = c & 0x1fu;
-    } else if (c >= 0xe0 && c < 0xf0) {
-        extra = 2;
-        cp = c & 0x0fu;
-    } else if (c >= 0xf0 && c < 0xf5) {
-        extra = 3;
-        cp = c & 0x07u;
-    } else {
-        return kNotUtf8;
-    }
-    if (i + extra >= text.size()) return kNotUtf8;
-    for (std::size_t k = 1; k <= extra; ++k) {
-        const unsigned char cc = at(i + k);
-        if ((cc & 0xc0u) != 0x80u) return kNotUtf8;
-        cp = cp << 6 | (cc & 0x3fu);
-    }
-    *len = 1 + extra;
-    return cp;
-}
-
-bool isIgnoredSpace(char32_t c) {
-    return c == U' ' || c == U'\t' || c == U'\u00a0'; // no-break space: pasted hex often has it
-}
-
-std::string codePointName(char32_t c) {
-    static const char* digits = "0123456789ABCDEF";
-    std::string hex;
-    for (int shift = c > 0xffff ? 20 : 12; shift >= 0; shift -= 4)
-        hex.push_back(digits[(c >> shift) & 0xfu]);
-    return "U+" + hex;
-}
-
 } // namespace
 
 const ExplorerField* ExplorerAlgorithm::field(std::string_view name) const {
     for (const ExplorerField& f : fields)
         if (f.name == name) return &f;
     return nullptr;
+}
+
+std::vector<inputs::HexField> ExplorerAlgorithm::hexFields() const {
+    return {fields.begin(), fields.end()};
 }
 
 const std::vector<ExplorerAlgorithm>& explorerAlgorithms() {
@@ -174,48 +123,6 @@ const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id) {
     for (const ExplorerAlgorithm& a : explorerAlgorithms())
         if (a.id == id) return &a;
     return nullptr;
-}
-
-std::string validateFieldHex(const ExplorerField& field, std::string_view text, Bytes* out) {
-    const std::string word = fieldWord(field);
-    std::string digits;
-    digits.reserve(text.size());
-    // Positions count characters (code points), as a student counts them in the field, not bytes.
-    int position = 0;
-    for (std::size_t i = 0, len = 1; i < text.size(); i += len) {
-        const char32_t c = decodeUtf8(text, i, &len);
-        ++position;
-        if (isIgnoredSpace(c)) continue;
-        if (c >= 0x80 || hexValue(static_cast<char>(c)) < 0) {
-            std::string shown;
-            if (c >= 0x20 && c < 0x7f)
-                shown = "'" + std::string(1, static_cast<char>(c)) + "'";
-            else if (c == kNotUtf8)
-                shown = "a byte that is not UTF-8";
-            else if (c >= 0xa0)
-                shown = "'" + std::string(text.substr(i, len)) + "' (" + codePointName(c) + ")";
-            else
-                shown = "the control character " + codePointName(c);
-            return word + ": " + shown + " at position " + std::to_string(position) + " is not a hex digit";
-        }
-        digits.push_back(static_cast<char>(c));
-    }
-    if (digits.size() % 2 != 0)
-        return word + ": odd number of hex digits (" + std::to_string(digits.size()) +
-               "); every byte needs two";
-    const int bytes = static_cast<int>(digits.size() / 2);
-    if (field.bytes >= 0 && bytes != field.bytes)
-        return word + " must be " + std::to_string(field.bytes) + " bytes, got " + std::to_string(bytes);
-    if (field.bytes < 0 && bytes > kMaxVariableBytes)
-        return word + " is limited to " + std::to_string(kMaxVariableBytes) + " bytes here, got " +
-               std::to_string(bytes);
-    if (out != nullptr) {
-        out->assign(static_cast<std::size_t>(bytes), 0);
-        for (int i = 0; i < bytes; ++i)
-            (*out)[static_cast<std::size_t>(i)] =
-                static_cast<std::uint8_t>(hexValue(digits[2 * i]) << 4 | hexValue(digits[2 * i + 1]));
-    }
-    return {};
 }
 
 ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs,

@@ -1,7 +1,7 @@
 #pragma once
 // The Round Explorer's plain model: which algorithms it offers, their input fields and defaults (the
-// spec examples), hex validation with messages a student can act on, and one traced run. Plain C++;
-// CipherSession wraps it for the GUI.
+// spec examples; the hex rules are core/inputs'), and one traced run. Plain C++; CipherSession wraps it
+// for the GUI.
 
 #include <map>
 #include <optional>
@@ -12,6 +12,7 @@
 #include "analysis/diffusion.h"
 #include "crypto/bytes.h"
 #include "crypto/trace.h"
+#include "inputs/hexfield.h"
 
 namespace rs::sessions {
 
@@ -20,17 +21,12 @@ using crypto::Bytes;
 /** @brief What kind of primitive an explorer algorithm traces. */
 enum class ExplorerKind { Permutation, Aead, Block };
 
-/** @brief One hex input of an algorithm. */
-struct ExplorerField {
-    std::string name;       ///< "state", "key", "nonce", "ad", "pt"
-    std::string label;      ///< shown beside the field, e.g. "Tweakey TK1‖TK2"
-    int bytes = -1;         ///< exact length, or -1 for any length up to kMaxVariableBytes
-    std::string defaultHex; ///< the spec example
-    std::optional<analysis::Field> analysisField; ///< the field analyzeDiffusion varies for it
+/** @brief One hex input of an algorithm, and the field analyzeDiffusion varies for it. */
+struct ExplorerField : inputs::HexField {
+    std::optional<analysis::Field> analysisField;
 };
 
-/** @brief Variable-length fields (AD, plaintext) are capped so a trace stays small and instant. */
-inline constexpr int kMaxVariableBytes = 1024;
+using inputs::kMaxVariableBytes;
 
 /** @brief An algorithm the explorer can trace. */
 struct ExplorerAlgorithm {
@@ -45,6 +41,8 @@ struct ExplorerAlgorithm {
 
     /** @brief The field with this name, or nullptr. */
     const ExplorerField* field(std::string_view name) const;
+    /** @brief The fields as core/inputs' model takes them (HexInputs). */
+    std::vector<inputs::HexField> hexFields() const;
 };
 
 /** @brief Every algorithm the explorer offers, in menu order. */
@@ -53,14 +51,10 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms();
 /** @brief Lookup by id; nullptr when unknown. */
 const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id);
 
-/**
- * @brief Checks a field's hex text (UTF-8); spaces, tabs and no-break spaces are ignored. Returns the
- * error message (empty when valid) and stores the bytes in *out when valid. Messages:
- * "key: 'g' at position 5 is not a hex digit", "key: 'é' (U+00E9) at position 3 is not a hex digit",
- * "key: odd number of hex digits (7); every byte needs two", "key must be 16 bytes, got 3".
- * Positions count characters (code points) from 1, not bytes.
- */
-std::string validateFieldHex(const ExplorerField& field, std::string_view text, Bytes* out);
+/** @brief inputs::validateHex, under the name the facades used before the model moved to core/inputs. */
+inline std::string validateFieldHex(const inputs::HexField& field, std::string_view text, Bytes* out) {
+    return inputs::validateHex(field, text, out);
+}
 
 /** @brief The result of one traced run. */
 struct ExplorerRun {

@@ -24,7 +24,7 @@
 
 #include <sqlite3.h>
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspage.h"

@@ -11,12 +11,12 @@
 
 #include "ciphersession.h"
 #include "counterdiffusionview.h"
-#include "diffusionchart.h"
+#include "charts/diffusionchart.h"
 #include "diffusionpage.h"
 #include "guitestsupport.h"
-#include "sacheatmap.h"
-#include "theme.h"
-#include "twinflipchart.h"
+#include "charts/sacheatmap.h"
+#include "charts/theme.h"
+#include "charts/twinflipchart.h"
 
 using namespace rs;
 
@@ -60,7 +60,7 @@ class TestCharts : public QObject {
     void twinChartRendersTheFlips() {
         sessions::CipherSession session;
         session.setFlip(QStringLiteral("state"), 100);
-        gui::TwinFlipChart chart;
+        charts::TwinFlipChart chart;
         chart.resize(700, 400);
         chart.setTraces(session.trace(), session.twinTrace(), 5, false);
         QVERIFY(chart.hasData());
@@ -74,7 +74,7 @@ class TestCharts : public QObject {
 
     void dependencyChartRendersAndExports() {
         const auto result = analyse("skinny-64-64", analysis::Field::Plaintext, 0, 63, 8, 300, false);
-        gui::DiffusionChart chart;
+        charts::DiffusionChart chart;
         chart.resize(800, 480);
         chart.setResult(result);
         QVERIFY(chart.hasData());
@@ -96,16 +96,16 @@ class TestCharts : public QObject {
     }
 
     void emptyChartsShowAMessage() {
-        gui::DiffusionChart chart;
+        charts::DiffusionChart chart;
         QVERIFY(!chart.hasData());
         QVERIFY(test::distinctColours(chart.renderImage(QSize(500, 300))) > 2);
-        gui::SacHeatmap sac;
+        charts::SacHeatmap sac;
         QVERIFY(!sac.hasData());
     }
 
     void sacHeatmapShowsTheMatrix() {
         const auto result = analyse("lea-128", analysis::Field::Plaintext, 0, 31, 3, 400, true);
-        gui::SacHeatmap sac;
+        charts::SacHeatmap sac;
         sac.resize(800, 480);
         sac.setResult(result);
         QVERIFY(sac.hasSac());
@@ -123,7 +123,7 @@ class TestCharts : public QObject {
     void sacHeatmapDrawsASingleVariedBit() {
         // One round of LEA from one plaintext bit: most state bits never flip (P = 0, blue).
         const auto result = analyse("lea-128", analysis::Field::Plaintext, 5, 5, 1, 300, true);
-        gui::SacHeatmap sac;
+        charts::SacHeatmap sac;
         sac.resize(800, 480);
         sac.setResult(result);
         sac.setRound(1);
@@ -266,12 +266,12 @@ class TestCharts : public QObject {
 
     void chartsFollowTheDarkPalette() {
         const auto result = analyse("ascon-p", analysis::Field::State, 0, 319, 4, 0, false);
-        gui::DiffusionChart chart;
-        chart.setPalette(gui::themePalette(gui::Theme::Dark));
+        charts::DiffusionChart chart;
+        chart.setPalette(charts::themePalette(charts::Theme::Dark));
         chart.setResult(result);
         const QImage dark = chart.renderImage(QSize(600, 360));
         QVERIFY(QColor(dark.pixel(5, 5)).lightness() < 80);
-        chart.setPalette(gui::themePalette(gui::Theme::Light));
+        chart.setPalette(charts::themePalette(charts::Theme::Light));
         const QImage light = chart.renderImage(QSize(600, 360));
         QVERIFY(QColor(light.pixel(5, 5)).lightness() > 200);
     }
@@ -281,11 +281,11 @@ class TestCharts : public QObject {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("cli.png"));
         QString error;
-        QVERIFY2(gui::renderDiffusionChart(*result, png, &error), qPrintable(error));
+        QVERIFY2(charts::renderDiffusionChart(*result, png, &error), qPrintable(error));
         const QImage img(png);
         QCOMPARE(img.size(), QSize(1000, 560));
         QVERIFY(test::distinctColours(img) > 10);
-        QVERIFY(!gui::renderDiffusionChart(*result, dir.filePath(QStringLiteral("missing/x.png")), &error));
+        QVERIFY(!charts::renderDiffusionChart(*result, dir.filePath(QStringLiteral("missing/x.png")), &error));
         QVERIFY(!error.isEmpty());
     }
 

@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "cudapage.h"
 #include "gpuexecutable.h"
 #include "gpusession.h"

@@ -18,7 +18,7 @@
 #include "mainwindow.h"
 #include "roundexplorerpage.h"
 #include "stateview.h"
-#include "theme.h"
+#include "charts/theme.h"
 
 using namespace rs;
 
@@ -46,11 +46,11 @@ class TestMainWindow : public QObject {
     void darkPaletteToggles() {
         gui::MainWindow w(false);
         w.darkAction()->trigger();
-        QVERIFY(gui::isDarkPalette(QApplication::palette()));
-        QTRY_VERIFY(gui::isDarkPalette(w.explorerPage()->palette())); // propagated by posted events
+        QVERIFY(charts::isDarkPalette(QApplication::palette()));
+        QTRY_VERIFY(charts::isDarkPalette(w.explorerPage()->palette())); // propagated by posted events
         w.darkAction()->trigger();
-        QVERIFY(!gui::isDarkPalette(QApplication::palette()));
-        QTRY_VERIFY(!gui::isDarkPalette(w.explorerPage()->palette()));
+        QVERIFY(!charts::isDarkPalette(QApplication::palette()));
+        QTRY_VERIFY(!charts::isDarkPalette(w.explorerPage()->palette()));
     }
 
     void settingsKeepInputsAndLayout() {

@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
-#include "campaignchart.h"
+#include "charts/campaignchart.h"
 #include "riscvpage.h"
 #include "riscvsession.h"
 
