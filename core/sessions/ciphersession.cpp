@@ -1,7 +1,5 @@
 #include "ciphersession.h"
 
-#include <QRandomGenerator>
-
 #include <algorithm>
 
 namespace rs::sessions {
@@ -21,9 +19,7 @@ QString defaultFlipField(const ExplorerAlgorithm& a) {
 
 CipherSession::CipherSession(QObject* parent) : QObject(parent) {
     for (const ExplorerAlgorithm& a : explorerAlgorithms()) {
-        InputTexts& t = m_texts[QString::fromStdString(a.id)];
-        for (const ExplorerField& f : a.fields)
-            t.insert(QString::fromStdString(f.name), QString::fromStdString(f.defaultHex));
+        m_fields.emplace(a.id, inputs::HexInputs(a.hexFields()));
         m_rounds.insert(QString::fromStdString(a.id), a.maxRounds);
     }
     m_recomputeTimer.setSingleShot(true);
@@ -74,53 +70,45 @@ bool CipherSession::setAlgorithm(const QString& id) {
 }
 
 void CipherSession::setInput(const QString& field, const QString& text) {
-    const ExplorerField* f = m_alg->field(field.toStdString());
-    if (f == nullptr) return;
-    m_texts[QString::fromStdString(m_alg->id)][field] = text;
-    const QString error = QString::fromStdString(validateFieldHex(*f, text.toStdString(), nullptr));
-    if (error != m_errors.value(field)) {
-        m_errors.insert(field, error);
-        emit inputValidityChanged(field, error);
-    }
+    const QString before = inputError(field);
+    if (!fields().setText(field.toStdString(), text.toStdString())) return;
+    const QString error = inputError(field);
+    if (error != before) emit inputValidityChanged(field, error);
     if (inputsValid())
         scheduleRecompute();
     else
         m_recomputeTimer.stop(); // nothing runs while any field is invalid
 }
 
+inputs::HexInputs& CipherSession::fields() {
+    return m_fields.at(m_alg->id);
+}
+
+const inputs::HexInputs& CipherSession::fields() const {
+    return m_fields.at(m_alg->id);
+}
+
 QString CipherSession::inputText(const QString& field) const {
-    return m_texts.value(QString::fromStdString(m_alg->id)).value(field);
+    return QString::fromStdString(fields().text(field.toStdString()));
 }
 
 QString CipherSession::inputError(const QString& field) const {
-    return m_errors.value(field);
+    return QString::fromStdString(fields().error(field.toStdString()));
 }
 
 bool CipherSession::inputsValid() const {
-    return firstInputError().isEmpty();
+    return fields().valid();
 }
 
 QString CipherSession::firstInputError() const {
-    for (const ExplorerField& f : m_alg->fields) {
-        const QString e = m_errors.value(QString::fromStdString(f.name));
-        if (!e.isEmpty()) return e;
-    }
-    return {};
+    return QString::fromStdString(fields().firstError());
 }
 
 void CipherSession::randomizeInput(const QString& field) {
     const ExplorerField* f = m_alg->field(field.toStdString());
     if (f == nullptr) return;
-    int bytes = f->bytes;
-    if (bytes < 0) {
-        Bytes current;
-        const bool ok = validateFieldHex(*f, inputText(field).toStdString(), &current).empty();
-        bytes = ok && !current.empty() ? static_cast<int>(current.size()) : 16;
-    }
-    Bytes b(static_cast<std::size_t>(bytes));
-    for (auto& v : b)
-        v = static_cast<std::uint8_t>(QRandomGenerator::global()->bounded(256));
-    const QString text = QString::fromStdString(crypto::toHex(b));
+    const QString text =
+        QString::fromStdString(crypto::toHex(inputs::randomBytes(*f, inputText(field).toStdString())));
     setInput(field, text);
     emit inputTextChanged(field, text);
 }
@@ -133,12 +121,21 @@ void CipherSession::resetInputs() {
     }
 }
 
+QHash<QString, CipherSession::InputTexts> CipherSession::allInputs() const {
+    QHash<QString, InputTexts> out;
+    for (const auto& [id, in] : m_fields)
+        for (const inputs::HexField& f : in.fields())
+            out[QString::fromStdString(id)].insert(QString::fromStdString(f.name),
+                                                   QString::fromStdString(in.text(f.name)));
+    return out;
+}
+
 void CipherSession::setAllInputs(const QHash<QString, InputTexts>& texts) {
     for (auto it = texts.begin(); it != texts.end(); ++it) {
-        const ExplorerAlgorithm* a = findExplorerAlgorithm(it.key().toStdString());
-        if (a == nullptr) continue;
+        const auto in = m_fields.find(it.key().toStdString());
+        if (in == m_fields.end()) continue;
         for (auto ft = it.value().begin(); ft != it.value().end(); ++ft)
-            if (a->field(ft.key().toStdString()) != nullptr) m_texts[it.key()][ft.key()] = ft.value();
+            in->second.setText(ft.key().toStdString(), ft.value().toStdString()); // unknown fields: ignored
     }
     revalidate();
     for (const ExplorerField& f : m_alg->fields) {
@@ -165,10 +162,7 @@ void CipherSession::setRounds(int rounds) {
 void CipherSession::revalidate() {
     for (const ExplorerField& f : m_alg->fields) {
         const QString name = QString::fromStdString(f.name);
-        const QString error =
-            QString::fromStdString(validateFieldHex(f, inputText(name).toStdString(), nullptr));
-        m_errors.insert(name, error);
-        emit inputValidityChanged(name, error);
+        emit inputValidityChanged(name, inputError(name));
     }
 }
 
@@ -178,10 +172,9 @@ void CipherSession::scheduleRecompute() {
 
 void CipherSession::recomputeNow() {
     m_recomputeTimer.stop();
-    if (!inputsValid()) return;
-    std::map<std::string, Bytes> inputs;
-    for (const ExplorerField& f : m_alg->fields)
-        validateFieldHex(f, inputText(QString::fromStdString(f.name)).toStdString(), &inputs[f.name]);
+    auto values = fields().values();
+    if (!values) return;
+    std::map<std::string, Bytes> inputs = std::move(*values);
     try {
         ExplorerRun run = runExplorer(*m_alg, inputs, rounds());
         ++m_traceRuns;
@@ -235,9 +228,9 @@ int CipherSession::clampFlipBit(const QString& field, int bit) const {
     if (f == nullptr) return bit;
     int bits = f->bytes * 8;
     if (f->bytes < 0) {
-        Bytes current;
-        if (!validateFieldHex(*f, inputText(field).toStdString(), &current).empty()) return bit;
-        bits = static_cast<int>(current.size()) * 8;
+        const auto current = fields().bytes(f->name);
+        if (!current) return bit;
+        bits = static_cast<int>(current->size()) * 8;
     }
     return bits > 0 ? std::min(bit, bits - 1) : 0;
 }

@@ -16,6 +16,7 @@
 
 #include "analysis/diffusion.h"
 #include "explorermodel.h"
+#include "inputs/hexinputs.h"
 #include "worker.h"
 
 namespace rs::sessions {
@@ -55,7 +56,7 @@ class CipherSession : public QObject {
     /** @brief Restores the field's spec example. */
     void resetInputs();
     /** @brief Every algorithm's texts (for QSettings). */
-    QHash<QString, InputTexts> allInputs() const { return m_texts; }
+    QHash<QString, InputTexts> allInputs() const;
     /** @brief Replaces the stored texts (unknown algorithms and fields are ignored). */
     void setAllInputs(const QHash<QString, InputTexts>& texts);
     /** @brief Round count (1..maxRounds) when the algorithm has one. */
@@ -146,6 +147,9 @@ class CipherSession : public QObject {
     void diffusionFailed(const QString& message);
 
   private:
+    /** @brief The current algorithm's inputs. */
+    inputs::HexInputs& fields();
+    const inputs::HexInputs& fields() const;
     void revalidate();
     void scheduleRecompute();
     void computeTwin();
@@ -155,8 +159,7 @@ class CipherSession : public QObject {
     void onDiffusionDone(const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r);
 
     const ExplorerAlgorithm* m_alg = nullptr;
-    QHash<QString, InputTexts> m_texts;
-    QHash<QString, QString> m_errors;
+    std::map<std::string, inputs::HexInputs> m_fields; ///< every algorithm's inputs, by id
     QHash<QString, int> m_rounds;
     std::map<std::string, Bytes> m_inputs; ///< bytes of the last valid run
     ExplorerRun m_run;

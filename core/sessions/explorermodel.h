@@ -26,8 +26,6 @@ struct ExplorerField : inputs::HexField {
     std::optional<analysis::Field> analysisField;
 };
 
-using inputs::kMaxVariableBytes;
-
 /** @brief An algorithm the explorer can trace. */
 struct ExplorerAlgorithm {
     std::string id;          ///< registry id: "ascon-p", "ascon-128", "lea-128", "skinny-64-64", ...
@@ -50,11 +48,6 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms();
 
 /** @brief Lookup by id; nullptr when unknown. */
 const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id);
-
-/** @brief inputs::validateHex, under the name the facades used before the model moved to core/inputs. */
-inline std::string validateFieldHex(const inputs::HexField& field, std::string_view text, Bytes* out) {
-    return inputs::validateHex(field, text, out);
-}
 
 /** @brief The result of one traced run. */
 struct ExplorerRun {

@@ -1,7 +1,5 @@
 #include "ipsession.h"
 
-#include <QRandomGenerator>
-
 #include <exception>
 
 #include "explorermodel.h"
@@ -25,9 +23,8 @@ const sessions::ExplorerField* findField(const QString& name) {
 
 } // namespace
 
-IpSession::IpSession(QObject* parent) : QObject(parent) {
+IpSession::IpSession(QObject* parent) : QObject(parent), m_inputs(aeadFields().hexFields()) {
     qRegisterMetaType<IpSessionResult>();
-    resetInputs();
 }
 
 IpSession::~IpSession() {
@@ -60,59 +57,40 @@ QList<int> IpSession::supportedUnrolls() {
 }
 
 void IpSession::setInput(const QString& field, const QString& text) {
-    const auto* f = findField(field);
-    if (f == nullptr) return;
-    m_texts[field] = text;
-    m_errors[field] = QString::fromStdString(sessions::validateFieldHex(*f, text.toStdString(), nullptr));
-    emit inputsChanged();
+    if (m_inputs.setText(field.toStdString(), text.toStdString())) emit inputsChanged();
+}
+
+void IpSession::setInputBytes(const QString& field, const crypto::Bytes& bytes) {
+    if (m_inputs.setBytes(field.toStdString(), bytes)) emit inputsChanged();
 }
 
 QString IpSession::inputText(const QString& field) const {
-    return m_texts.value(field);
+    return QString::fromStdString(m_inputs.text(field.toStdString()));
 }
 
 QString IpSession::inputError(const QString& field) const {
-    return m_errors.value(field);
+    return QString::fromStdString(m_inputs.error(field.toStdString()));
 }
 
 bool IpSession::inputsValid() const {
-    for (const QString& e : m_errors)
-        if (!e.isEmpty()) return false;
-    return true;
+    return m_inputs.valid();
 }
 
 void IpSession::resetInputs() {
-    for (const auto& f : aeadFields().fields) {
-        m_texts[QString::fromStdString(f.name)] = QString::fromStdString(f.defaultHex);
-        m_errors[QString::fromStdString(f.name)] = QString();
-    }
+    m_inputs.reset();
     emit inputsChanged();
 }
 
 void IpSession::randomizeInput(const QString& field) {
-    const auto* f = findField(field);
-    if (f == nullptr) return;
-    int n = f->bytes;
-    if (n < 0) {
-        crypto::Bytes current;
-        n = sessions::validateFieldHex(*f, inputText(field).toStdString(), &current).empty()
-                ? static_cast<int>(current.size())
-                : 16;
-    }
-    crypto::Bytes bytes(static_cast<std::size_t>(n));
-    for (auto& b : bytes)
-        b = static_cast<std::uint8_t>(QRandomGenerator::global()->bounded(256));
-    setInput(field, QString::fromStdString(crypto::toHex(bytes)));
+    if (m_inputs.field(field.toStdString()) == nullptr) return;
+    m_inputs.randomize(field.toStdString());
+    emit inputsChanged();
 }
 
 bool IpSession::run() {
-    if (m_running || !inputsValid()) return false;
-    std::map<std::string, crypto::Bytes> in;
-    for (const auto& f : aeadFields().fields)
-        if (!sessions::validateFieldHex(f, inputText(QString::fromStdString(f.name)).toStdString(),
-                                        &in[f.name])
-                 .empty())
-            return false;
+    auto values = m_inputs.values();
+    if (m_running || !values) return false;
+    std::map<std::string, crypto::Bytes> in = std::move(*values);
     const crypto::AsconAeadVariant variant = m_variant;
     const int unroll = m_unroll;
     const bool precomputed = m_precomputed;

@@ -14,6 +14,7 @@
 #include "crypto/asconaead.h"
 #include "hw/asconip.h"
 #include "hw/ipcycles.h"
+#include "inputs/hexinputs.h"
 #include "worker.h"
 
 namespace rs::hw {
@@ -55,6 +56,8 @@ class IpSession : public QObject {
 
     /** @brief Sets one field's text and validates it at once (runs nothing). */
     void setInput(const QString& field, const QString& text);
+    /** @brief Sets one field to these bytes (another session's inputs), validated like typed text. */
+    void setInputBytes(const QString& field, const crypto::Bytes& bytes);
     /** @brief The field's current text. */
     QString inputText(const QString& field) const;
     /** @brief Why the field is invalid; empty when it is valid. */
@@ -102,8 +105,7 @@ class IpSession : public QObject {
   private:
     void onJobFinished(const sessions::JobResult<IpSessionResult>& r);
 
-    QHash<QString, QString> m_texts;
-    QHash<QString, QString> m_errors;
+    inputs::HexInputs m_inputs; ///< key, nonce, ad, pt: the explorer's AEAD fields and spec examples
     crypto::AsconAeadVariant m_variant = crypto::AsconAeadVariant::Ascon128v12;
     int m_unroll = 1;
     bool m_precomputed = false;

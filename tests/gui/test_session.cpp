@@ -243,27 +243,8 @@ class TestSession : public QObject {
     }
 
     void hexPositionsCountCharacters() {
-        const sessions::ExplorerField key{"key", "Key", 2, "0000", analysis::Field::Key};
-        const auto check = [&](const char* text) {
-            return QString::fromStdString(sessions::validateFieldHex(key, text, nullptr));
-        };
-        // A no-break space (U+00A0, two UTF-8 bytes, common in pasted hex) is whitespace like ' ':
-        // the 'z' is character 5 of "0 ␣ z" although it is byte 6.
-        QCOMPARE(check("0 \xC2\xA0 z"), QStringLiteral("key: 'z' at position 5 is not a hex digit"));
-        QCOMPARE(check("00\xC3\xA9z"), QStringLiteral("key: 'é' (U+00E9) at position 3 is not a hex digit"));
-        QCOMPARE(check("\xE2\x82\xAC"), QStringLiteral("key: '€' (U+20AC) at position 1 is not a hex digit"));
-        QCOMPARE(check("0\xFF"),
-                 QStringLiteral("key: a byte that is not UTF-8 at position 2 is not a hex digit"));
-        QCOMPARE(check("0\n"),
-                 QStringLiteral("key: the control character U+000A at position 2 is not a hex digit"));
-        crypto::Bytes out;
-        QVERIFY(sessions::validateFieldHex(key,
-                                           "AB\xC2\xA0"
-                                           "CD",
-                                           &out)
-                    .empty());
-        QCOMPARE(out, crypto::fromHex("ABCD"));
-        // Through the session the text comes from a QString: the same character positions.
+        // core/inputs' rules (test_inputs); through the session the text comes from a QString: the same
+        // character positions.
         CipherSession s;
         QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
         s.setInput(QStringLiteral("key"), QStringLiteral("00\u00A011\u00A0z"));
