@@ -1,4 +1,5 @@
-// kat: runs a known-answer file through one algorithm with the shared comparator.
+// kat: runs a known-answer file through one algorithm (AEAD, block cipher in ECB/CTR, hash) with the shared
+// comparator.
 #include "clicommands.h"
 
 #include "katrunner.h"
@@ -19,19 +20,34 @@ int runKat(const CliArgs& args) {
     const std::string path = args.positional().front();
     const auto* aead = oracle::findAead(id);
     const auto* hash = oracle::findHash(id);
-    if (!aead && !hash)
+    const auto* block = oracle::findBlock(id); // a cipher: the mode comes from the file's records
+    const auto op = oracle::findOperation(id);
+    if (!op && !hash && !block)
         throw UsageError("--alg: unknown algorithm '" + id + "' for kat (choose one of " +
-                         oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::hashIds()) +
-                         ")");
+                         oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) +
+                         " (with -ecb or -ctr, or the mode of the file), " +
+                         oracle::joinIds(oracle::hashIds()) + ")");
     core::KatOutcome outcome;
+    std::string name;
     try {
         const auto records = core::readKatFile(path);
-        outcome = aead ? core::runAeadKat(*aead, records) : core::runHashKat(*hash, records);
+        if (hash) {
+            outcome = core::runHashKat(*hash, records);
+            name = hash->displayName;
+        } else if (aead) {
+            outcome = core::runAeadKat(*aead, records);
+            name = aead->displayName;
+        } else {
+            const oracle::Operation o = block ? core::blockKatOperation(*block, records) : *op;
+            outcome = core::runKat(o, records, core::modelDevice(o));
+            name = o.block->displayName + (o.ctr ? " CTR" : " ECB");
+        }
     } catch (const core::KatError& e) {
         throw UsageError(std::string("FILE: ") + e.what());
     }
-    return reportKatOutcome(args, aead ? aead->displayName : hash->displayName, path, outcome,
-                            "kat: no record of " + path + " has a key of the size " + id + " takes");
+    return reportKatOutcome(args, name, path, outcome,
+                            "kat: no record of " + path + " is for " + id +
+                                " (algorithm, key size and mode)");
 }
 
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,

@@ -89,6 +89,20 @@ TEST(CampaignCli, RunListExportAndChart) {
         "SPEC");
 }
 
+TEST(CampaignCli, AnUnsupportedPairIsRefusedWhenDefinedAndNothingIsStored) {
+    // The board runs the Ascon IP only: pairing it with LEA is the definition's error, named, exit 2, and no
+    // store is created (never runs counted and stored as failures).
+    QTemporaryDir dir;
+    const QString db = dir.filePath("pairs.sqlite");
+    const QString spec = writeSpec(dir, "pairs.json", R"({"name": "pairs", "targets": ["cpu", "board"],
+        "algorithms": ["ascon-128", "lea-128-ctr"], "message_bytes": [16]})");
+    expectUsageError(
+        {"campaign", "run", spec, "--db", db},
+        "SPEC: targets x algorithms: board does not run lea-128-ctr (board runs ascon-128, ascon-128a, "
+        "ascon-aead128); drop the pair or split the campaign");
+    EXPECT_FALSE(QFile::exists(db));
+}
+
 TEST(CampaignCli, KilledCampaignResumesWithoutLossOrRepeats) {
     QTemporaryDir dir;
     const QString db = dir.filePath("k.sqlite");

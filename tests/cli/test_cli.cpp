@@ -141,6 +141,37 @@ TEST(Cli, KatCommandCountsAndFails) {
     EXPECT_TRUE(hash.out.trimmed().endsWith("1025 passed, 0 failed")) << hash.out.toStdString();
 }
 
+TEST(Cli, KatCommandTakesBlockCiphersThroughTheSameComparator) {
+    // A cipher takes the mode of the file's records; the other key sizes of KISA's mixed files are skipped.
+    for (const char* file : {"lea/lea_kisa_ecb.txt", "lea/lea_kisa_ctr.txt"}) {
+        const CliResult r = cli({"kat", "--alg", "lea-192", q(rs::test::vectorPath(file)), "--json"});
+        EXPECT_EQ(r.status, 0) << file << ": " << r.err.toStdString();
+        EXPECT_EQ(r.json().value("passed").toInt(), 10) << file;
+        EXPECT_EQ(r.json().value("skipped").toInt(), 20) << file;
+    }
+    const CliResult skinny =
+        cli({"kat", "--alg", "skinny-64-192-ecb", q(rs::test::vectorPath("skinny/skinny_paper_kat.txt"))});
+    EXPECT_EQ(skinny.status, 0) << skinny.err.toStdString();
+    EXPECT_TRUE(skinny.out.trimmed().endsWith("1 passed, 0 failed, 5 skipped")) << skinny.out.toStdString();
+    // An explicit mode takes only that mode's records: none of the ECB file is CTR.
+    const CliResult none =
+        cli({"kat", "--alg", "lea-128-ctr", q(rs::test::vectorPath("lea/lea_kisa_ecb.txt"))});
+    EXPECT_EQ(none.status, 1);
+    EXPECT_TRUE(none.err.contains("no record of")) << none.err.toStdString();
+    // A record whose CT is wrong is named with the first differing byte.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("wrong.txt");
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("Count = 7\nKey = 0F1E2D3C4B5A69788796A5B4C3D2E1F0\nPT = 101112131415161718191A1B1C1D1E1F\n"
+            "CT = 9FC84E3528C6C6185532C7A704648BFE\n");
+    f.close();
+    const CliResult wrong = cli({"kat", "--alg", "lea-128", path});
+    EXPECT_EQ(wrong.status, 1);
+    EXPECT_TRUE(wrong.out.startsWith("FAIL Count = 7 (line 1): output byte 15 is fd, the KAT gives fe"))
+        << wrong.out.toStdString();
+}
+
 TEST(Cli, TraceReportsLayoutAndEndsAtTheOutput) {
     const CliResult p = cli({"trace", "--alg", "ascon-p", "--rounds", "6", "--json"});
     ASSERT_EQ(p.status, 0) << p.err.toStdString();
