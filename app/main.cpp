@@ -1,5 +1,6 @@
 // roundscope: the desktop app. With --screenshot FILE it loads a state, runs a diffusion analysis,
 // saves the main window as FILE and exits (the Xvfb screenshot test and the README use it).
+#include "backends.h"
 #include "ciphersession.h"
 #include "diffusionpage.h"
 #include "explorermodel.h"
@@ -91,6 +92,7 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
 int main(int argc, char* argv[]) {
     rs::fileio::ignoreFileSizeSignal(); // a file-size limit is a write error with a message, not SIGXFSZ
     QApplication app(argc, argv);
+    rs::backends::registerAllRunners(); // the Campaigns page's targets
     QApplication::setOrganizationName(QStringLiteral("RoundScope"));
     QApplication::setApplicationName(QStringLiteral("RoundScope"));
     QApplication::setApplicationVersion(QStringLiteral(ROUNDSCOPE_VERSION));

@@ -5,14 +5,11 @@
 // nothing.
 #include "clicommands.h"
 
-#include "boardrunner.h"
+#include "backends.h"
 #include "campaignengine.h"
 #include "chartdata.h"
 #include "charts/campaignchart.h"
-#include "cudarunner.h"
 #include "fileio/safefile.h"
-#include "hw/iprunner.h"
-#include "rvrunner.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -120,10 +117,7 @@ int campaignRun(const CliArgs& args) {
             "campaign run: --resume continues a stored campaign, --new starts another; not both");
     // Every back end is registered before the definition is read: a target x algorithm pair its runner does
     // not run is refused now (checkSupported), naming the pair, before a store is opened or a run counted.
-    hw::registerIpRunner();
-    gpu::registerCudaRunner();
-    riscv::registerRiscvRunners();
-    hw::board::registerBoardRunner();
+    backends::registerAllRunners();
     campaign::CampaignSpec spec;
     try {
         if (const auto preset = args.value("preset")) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "backends.h"
 #include "cpurunner.h"
 #include "crypto/blockmodes.h"
 #include "crypto/lea.h"
@@ -81,11 +82,23 @@ TEST(RunnerRegistry, CoreTargetsAndRegistration) {
     EXPECT_EQ(makeRunner("zz-runner-test"), nullptr);
     targets = runnerTargets();
     EXPECT_EQ(std::find(targets.begin(), targets.end(), "zz-runner-test"), targets.end());
+}
 
-    rs::hw::registerIpRunner();
-    const auto ip = makeRunner("ip");
-    ASSERT_NE(ip, nullptr);
-    EXPECT_EQ(ip->target(), "ip");
+TEST(RunnerRegistry, OneCallRegistersEveryBackEnd) {
+    // The app and the CLI register every back end's targets with one call.
+    const auto before = runnerTargets();
+    rs::backends::registerAllRunners();
+    for (const std::string target : {"ip", "cuda", "riscv-qemu", "riscv-spike", "board"}) {
+        const auto runner = makeRunner(target);
+        ASSERT_NE(runner, nullptr) << target;
+        EXPECT_EQ(runner->target(), target);
+    }
+    const auto after = runnerTargets();
+    rs::backends::registerAllRunners(); // again (the app and the CLI may both run in one process): no change
+    EXPECT_EQ(runnerTargets(), after);
+    // The other tests of this program see the registry as they would alone.
+    for (const std::string& t : after)
+        if (std::find(before.begin(), before.end(), t) == before.end()) registerRunner(t, nullptr);
 }
 
 TEST(RunnerRegistry, ARegisteredTargetIsKnownToDefinitions) {
