@@ -1,137 +1,59 @@
 #include "boardsession.h"
 
 #include <QFileInfo>
-#include <QMetaObject>
 #include <QSerialPortInfo>
 
 #include "boardclient.h"
 
 namespace rs::hw {
 
-namespace board {
+/** The line to the board, on the worker's thread; its log goes to the job running now. */
+struct BoardSession::Line {
+    std::unique_ptr<board::BoardClient> client;
+    board::VirtualBoard virtualBoard;
+    sessions::JobContext<Progress>* job = nullptr;
 
-/** Lives on the session's thread; every call runs there. */
-class BoardWorker : public QObject {
-  public:
-    BoardWorker(BoardSession* session, std::atomic<bool>* cancel) : m_session(session), m_cancel(cancel) {}
-
-    void connectTo(const QString& port, int baud) {
-        try {
-            m_client.reset();
-            m_client = std::make_unique<BoardClient>();
-            m_client->log = [this](const std::string& s) { emitLog(QString::fromStdString(s)); };
-            QString device = port;
-            if (port == QStringLiteral("virtual")) {
-                device = m_virtual.start();
-                emitLog(QStringLiteral("virtual board on %1 (timings are modelled)").arg(device));
-            }
-            const BoardHello h = m_client->open(device, baud);
-            const BoardInfo i = m_client->info();
-            const QString d = QStringLiteral("%1 on %2: %3, IP %4, timer %5 MHz")
-                                  .arg(QString::fromStdString(h.firmware), device,
-                                       h.hasHardware() ? QStringLiteral("hardware + software paths")
-                                                       : QStringLiteral("software path only"),
-                                       h.hasHardware() ? QStringLiteral("unroll %1").arg(h.unroll)
-                                                       : QStringLiteral("absent"))
-                                  .arg(i.timerHz / 1e6, 0, 'f', 2);
-            QMetaObject::invokeMethod(m_session, [s = m_session, d] { emit s->connected(d); });
-        } catch (const std::exception& e) {
-            fail(QStringLiteral("cannot connect: %1").arg(QString::fromUtf8(e.what())));
-            m_client.reset();
-            m_virtual.stop();
-        }
-        done();
+    void log(const QString& line) {
+        if (job) job->update([&line](Progress& p) { p.lines << line; });
     }
-
-    void disconnectFrom() {
-        m_client.reset();
-        m_virtual.stop();
-        QMetaObject::invokeMethod(m_session, [s = m_session] { emit s->disconnected(); });
-        done();
+    board::BoardClient& need() {
+        if (!client || !client->isOpen()) throw board::BoardError(0, "not connected");
+        return *client;
     }
-
-    void runKats(int path, int variant, const QString& file) {
-        try {
-            need();
-            const auto records = core::readKatFile(file.toStdString());
-            emitLog(QStringLiteral("%1 KAT records from %2").arg(records.size()).arg(file));
-            const BoardKatOutcome o = m_client->runKats(
-                static_cast<BoardPath>(path), variant, records,
-                [this](int d, int t) {
-                    QMetaObject::invokeMethod(m_session, [s = m_session, d, t] { emit s->progress(d, t); });
-                },
-                [this] { return m_cancel->load(); });
-            for (const auto& f : o.failures)
-                emitLog(QString::fromStdString(f));
-            const double seconds = static_cast<double>(o.ticks) / m_client->info().timerHz;
-            QMetaObject::invokeMethod(
-                m_session, [s = m_session, o, seconds] { emit s->katFinished(o.passed, o.failed, seconds); });
-        } catch (const std::exception& e) {
-            fail(QString::fromUtf8(e.what()));
-        }
-        done();
+    void close() {
+        client.reset();
+        virtualBoard.stop();
     }
-
-    void bench(int path, int variant, int size, int count) {
-        try {
-            need();
-            m_client->loadKey(variant, crypto::Bytes(16, 0x42));
-            m_client->loadNonce(crypto::Bytes(16, 0x24));
-            const BenchResult r =
-                m_client->bench(static_cast<BoardPath>(path), static_cast<std::uint16_t>(size),
-                                static_cast<std::uint32_t>(count));
-            QMetaObject::invokeMethod(m_session, [s = m_session, r] {
-                emit s->benchFinished(r.seconds(), r.ipCycles, static_cast<int>(r.count),
-                                      static_cast<int>(r.size));
-            });
-        } catch (const std::exception& e) {
-            fail(QString::fromUtf8(e.what()));
-        }
-        done();
-    }
-
-    void shutdown() {
-        m_client.reset();
-        m_virtual.stop();
-    }
-
-  private:
-    void need() {
-        if (!m_client || !m_client->isOpen()) throw BoardError(0, "not connected");
-    }
-    void emitLog(const QString& s) {
-        QMetaObject::invokeMethod(m_session, [sess = m_session, s] { emit sess->log(s); });
-    }
-    void fail(const QString& why) {
-        QMetaObject::invokeMethod(m_session, [s = m_session, why] { emit s->failed(why); });
-    }
-    void done() {
-        QMetaObject::invokeMethod(m_session, [s = m_session] { s->setBusy(false); });
-    }
-
-    BoardSession* m_session;
-    std::atomic<bool>* m_cancel;
-    std::unique_ptr<BoardClient> m_client;
-    VirtualBoard m_virtual;
 };
 
-} // namespace board
-
-BoardSession::BoardSession(QObject* parent) : QObject(parent) {
-    m_worker = new board::BoardWorker(this, &m_cancel);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(this, &BoardSession::connected, this, [this] { m_connected = true; });
-    connect(this, &BoardSession::disconnected, this, [this] { m_connected = false; });
-    m_thread.start();
+template <class Work, class Done> void BoardSession::submit(Work work, Done done) {
+    setBusy(true);
+    m_worker.submit<Progress>(
+        [this, work = std::move(work)](sessions::JobContext<Progress>& job) mutable {
+            // The client's log (retries, reconnects) belongs to whichever job uses the line now.
+            m_line->job = &job;
+            struct Detach {
+                Line* line;
+                ~Detach() { line->job = nullptr; }
+            } detach{m_line.get()};
+            return work(*m_line, job);
+        },
+        [this, done = std::move(done)](auto result) mutable {
+            done(result);
+            setBusy(!m_worker.isIdle());
+        },
+        [this](const Progress& p) {
+            for (const QString& l : p.lines)
+                emit log(l);
+            if (p.done >= 0) emit progress(p.done, p.total);
+        });
 }
 
+BoardSession::BoardSession(QObject* parent) : QObject(parent), m_line(std::make_unique<Line>()) {}
+
 BoardSession::~BoardSession() {
-    m_cancel = true;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->shutdown(); }, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    // Cancels a KAT batch between frames, then closes the port and the virtual board on their thread.
+    m_worker.shutdown([this] { m_line.reset(); });
 }
 
 QStringList BoardSession::ports() {
@@ -164,35 +86,105 @@ void BoardSession::setBusy(bool b) {
 
 void BoardSession::connectTo(const QString& port, int baud) {
     if (m_busy) return;
-    setBusy(true);
-    m_cancel = false;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, port, baud] { w->connectTo(port, baud); });
+    submit(
+        [port, baud](Line& line, sessions::JobContext<Progress>&) {
+            try {
+                line.client.reset();
+                line.client = std::make_unique<board::BoardClient>();
+                line.client->log = [&line](const std::string& s) { line.log(QString::fromStdString(s)); };
+                QString device = port;
+                if (port == QStringLiteral("virtual")) {
+                    device = line.virtualBoard.start();
+                    line.log(QStringLiteral("virtual board on %1 (timings are modelled)").arg(device));
+                }
+                const board::BoardHello h = line.client->open(device, baud);
+                const board::BoardInfo i = line.client->info();
+                return QStringLiteral("%1 on %2: %3, IP %4, timer %5 MHz")
+                    .arg(QString::fromStdString(h.firmware), device,
+                         h.hasHardware() ? QStringLiteral("hardware + software paths")
+                                         : QStringLiteral("software path only"),
+                         h.hasHardware() ? QStringLiteral("unroll %1").arg(h.unroll)
+                                         : QStringLiteral("absent"))
+                    .arg(i.timerHz / 1e6, 0, 'f', 2);
+            } catch (...) {
+                line.close();
+                throw;
+            }
+        },
+        [this](const sessions::JobResult<QString>& r) {
+            if (!r.value) {
+                emit failed(tr("cannot connect: %1").arg(r.cancelled ? tr("cancelled") : r.error));
+                return;
+            }
+            m_connected = true;
+            emit connected(*r.value);
+        });
 }
 
 void BoardSession::disconnectFrom() {
     if (m_busy) cancel();
-    setBusy(true);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->disconnectFrom(); });
+    submit([](Line& line, sessions::JobContext<Progress>&) { line.close(); },
+           [this](const sessions::JobResult<std::monostate>& r) {
+               if (!r.value) return; // cancelled before it ran: still connected
+               m_connected = false;
+               emit disconnected();
+           });
 }
 
 void BoardSession::runKats(int path, int variant, const QString& file) {
     if (m_busy) return;
-    setBusy(true);
-    m_cancel = false;
-    QMetaObject::invokeMethod(m_worker,
-                              [w = m_worker, path, variant, file] { w->runKats(path, variant, file); });
+    struct Kats {
+        int passed = 0, failed = 0;
+        double seconds = 0;
+    };
+    submit(
+        [path, variant, file](Line& line, sessions::JobContext<Progress>& job) {
+            board::BoardClient& client = line.need();
+            const auto records = core::readKatFile(file.toStdString());
+            line.log(QStringLiteral("%1 KAT records from %2").arg(records.size()).arg(file));
+            const board::BoardKatOutcome o = client.runKats(
+                static_cast<board::BoardPath>(path), variant, records,
+                [&job](int d, int t) {
+                    job.update([d, t](Progress& p) {
+                        p.done = d;
+                        p.total = t;
+                    });
+                },
+                [&job] { return job.cancelled(); });
+            for (const auto& f : o.failures)
+                line.log(QString::fromStdString(f));
+            return Kats{o.passed, o.failed, static_cast<double>(o.ticks) / client.info().timerHz};
+        },
+        [this](const sessions::JobResult<Kats>& r) {
+            // A cancelled batch still says what it ran.
+            if (r.value)
+                emit katFinished(r.value->passed, r.value->failed, r.value->seconds);
+            else
+                emit failed(r.cancelled ? tr("cancelled") : r.error);
+        });
 }
 
 void BoardSession::bench(int path, int variant, int size, int count) {
     if (m_busy) return;
-    setBusy(true);
-    m_cancel = false;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, path, variant, size, count] { w->bench(path, variant, size, count); });
+    submit(
+        [path, variant, size, count](Line& line, sessions::JobContext<Progress>&) {
+            board::BoardClient& client = line.need();
+            client.loadKey(variant, crypto::Bytes(16, 0x42));
+            client.loadNonce(crypto::Bytes(16, 0x24));
+            return client.bench(static_cast<board::BoardPath>(path), static_cast<std::uint16_t>(size),
+                                static_cast<std::uint32_t>(count));
+        },
+        [this](const sessions::JobResult<board::BenchResult>& r) {
+            if (r.value)
+                emit benchFinished(r.value->seconds(), r.value->ipCycles, static_cast<int>(r.value->count),
+                                   static_cast<int>(r.value->size));
+            else
+                emit failed(r.cancelled ? tr("cancelled") : r.error);
+        });
 }
 
 void BoardSession::cancel() {
-    m_cancel = true;
+    m_worker.cancelAll();
 }
 
 } // namespace rs::hw

@@ -1,18 +1,16 @@
 #pragma once
-// The GUI's facade of the board (docs/CONVENTIONS.md rule 3): one worker thread owns the BoardClient (and the
-// virtual board's process, when that is the port); connect, KAT batches and benchmarks run there and
-// report back by signals. Qt Core and SerialPort only.
+// The GUI's facade of the board (docs/CONVENTIONS.md rules 3 and 13): the BoardClient (its QSerialPort) and
+// the virtual board's process are built, used and freed on its Worker's owner thread; connect, KAT batches
+// and benchmarks are jobs queued to it, their log lines and progress handed on coalesced (~25 Hz), their
+// outcomes and errors reported by signals. Qt Core and SerialPort only.
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QThread>
 
-#include <atomic>
+#include <memory>
 
-namespace rs::hw::board {
-class BoardWorker;
-}
+#include "worker.h"
 
 namespace rs::hw {
 
@@ -51,13 +49,18 @@ class BoardSession : public QObject {
     void busyChanged(bool busy);
 
   private:
-    friend class board::BoardWorker;
+    /** What a board job hands on while it runs: log lines, and KAT progress (done < 0: none). */
+    struct Progress {
+        QStringList lines;
+        int done = -1, total = 0;
+    };
+    struct Line;
+    template <class Work, class Done> void submit(Work work, Done done);
     void setBusy(bool b);
 
-    QThread m_thread;
-    board::BoardWorker* m_worker = nullptr;
-    std::atomic<bool> m_cancel{false};
     bool m_busy = false, m_connected = false;
+    std::unique_ptr<Line> m_line; ///< the client and the virtual board: touched only on m_worker's thread
+    sessions::Worker m_worker{QStringLiteral("board")};
 };
 
 } // namespace rs::hw
