@@ -218,6 +218,9 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         if (!path.isEmpty()) exportCsv(path);
     });
     connect(m_session, &CampaignSession::storeChanged, this, &CampaignsPage::refreshCampaigns);
+    connect(m_session, &CampaignSession::storeFailed, this, [this](const QString& path, const QString& error) {
+        m_log->appendPlainText(tr("Cannot open %1: %2").arg(path, error));
+    });
     connect(m_session, &CampaignSession::started, this, [this] {
         m_run->setEnabled(false);
         m_cancel->setEnabled(true);
@@ -305,7 +308,7 @@ void CampaignsPage::validate() {
     }
     m_valid = error.isEmpty();
     showSpecMessage(m_valid ? summary : error, !m_valid);
-    m_run->setEnabled(m_valid && !m_session->isRunning() && m_session->store() != nullptr);
+    m_run->setEnabled(m_valid && !m_session->isRunning() && m_session->hasStore());
 }
 
 void CampaignsPage::run() {

@@ -1,10 +1,10 @@
 #include "chartspage.h"
 
-#include "charts/campaignchart.h"
 #include "campaignsession.h"
+#include "charts/campaignchart.h"
+#include "charts/theme.h"
 #include "fileio/safefile.h"
 #include "pagehelpers.h"
-#include "charts/theme.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -90,7 +90,6 @@ void ChartsPage::refillCampaigns() {
 }
 
 void ChartsPage::refresh() {
-    const auto* store = m_session->store();
     if (!m_storeError.isEmpty()) {
         // A damaged store (or one that vanished) is shown, never charted from and never a crash.
         m_chart->setData({});
@@ -99,7 +98,7 @@ void ChartsPage::refresh() {
         return;
     }
     setErrorStyle(m_note, false);
-    if (store == nullptr || m_first->count() == 0) {
+    if (!m_session->hasStore() || m_first->count() == 0) {
         m_chart->setData({});
         m_note->setText(tr("No campaign yet: run one in the Campaigns page."));
         return;
@@ -146,7 +145,7 @@ void ChartsPage::refresh() {
     QString title = m_first->currentText();
     if (req.campaigns.size() > 1) title += tr(" vs ") + m_second->currentText();
     try {
-        const campaign::ChartData data = campaign::chartData(*store, req);
+        const campaign::ChartData data = m_session->chartData(req); // the session's last read, no store I/O
         m_chart->setData(data, title);
         QStringList notes;
         if (data.failedRuns > 0) notes << tr("%1 failed runs are not plotted").arg(data.failedRuns);

@@ -32,6 +32,15 @@ ChartKind chartKindFromName(const std::string& name) {
 }
 
 ChartData chartData(const CampaignStore& store, const ChartRequest& request) {
+    return chartData(request, [&store](std::int64_t id) {
+        if (!store.campaign(id))
+            throw StoreError("no campaign " + std::to_string(id) + " in " + store.path());
+        return store.runs(id);
+    });
+}
+
+ChartData chartData(const ChartRequest& request,
+                    const std::function<std::vector<RunRow>(std::int64_t)>& runsOf) {
     ChartData out;
     const bool several = request.campaigns.size() > 1;
     const std::string timeMetric = "time_median";
@@ -39,9 +48,7 @@ ChartData chartData(const CampaignStore& store, const ChartRequest& request) {
     std::string unit;
     bool metricSeen = false;
     for (const std::int64_t id : request.campaigns) {
-        if (!store.campaign(id))
-            throw StoreError("no campaign " + std::to_string(id) + " in " + store.path());
-        const std::vector<RunRow> runs = store.runs(id);
+        const std::vector<RunRow> runs = runsOf(id);
         // Baseline median times by (algorithm, AD, message).
         std::map<std::tuple<std::string, std::uint64_t, std::uint64_t>, double> base;
         for (const RunRow& r : runs)

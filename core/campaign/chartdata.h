@@ -7,6 +7,7 @@
 // baseline is left out (and counted). Plain C++, shared by the CLI's `chart` and the Charts page.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct ChartData {
 /** @brief The series of a request; throws StoreError for an unknown campaign and SpecError for a
  *  metric no run of the campaigns has. */
 ChartData chartData(const CampaignStore& store, const ChartRequest& request);
+/** @brief The same over runs read elsewhere (the app's cache of its store): runsOf(id) gives a campaign's
+ *  runs and throws for one it cannot give. */
+ChartData chartData(const ChartRequest& request,
+                    const std::function<std::vector<RunRow>(std::int64_t)>& runsOf);
 
 /** @brief "metric", "speedup" or "efficiency" -> kind; SpecError otherwise. */
 ChartKind chartKindFromName(const std::string& name);

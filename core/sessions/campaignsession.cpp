@@ -1,29 +1,35 @@
 #include "campaignsession.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
-#include <exception>
+#include <algorithm>
+#include <new>
+#include <stdexcept>
 
 namespace rs::sessions {
 
 namespace {
-constexpr int kCoalesceMs = 40;
+
+/** What a running campaign hands on: runs done of total and the log lines since the last hand-over. */
+struct CampaignProgress {
+    int done = 0, total = 0;
+    QStringList lines;
+};
+
+std::string nativePath(const QString& path) {
+    return QFile::encodeName(path).toStdString();
 }
 
-CampaignSession::CampaignSession(QObject* parent) : QObject(parent) {
-    m_timer.setInterval(kCoalesceMs);
-    connect(&m_timer, &QTimer::timeout, this, &CampaignSession::publish);
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &CampaignSession::onDone);
-}
+} // namespace
+
+CampaignSession::CampaignSession(QObject* parent) : QObject(parent) {}
 
 CampaignSession::~CampaignSession() {
-    if (m_job) {
-        m_job->cancel = true;
-        m_watcher.waitForFinished();
-    }
+    m_runner.shutdown(); // stops between runs: every finished run is committed
+    m_reader.shutdown([this] { m_readStore.reset(); });
 }
 
 QString CampaignSession::defaultStorePath() {
@@ -32,115 +38,208 @@ QString CampaignSession::defaultStorePath() {
 }
 
 bool CampaignSession::openStore(const QString& path, QString* error) {
-    if (m_job) {
+    if (m_running) {
         if (error) *error = tr("a campaign is running: cancel it first");
         return false;
     }
-    try {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        const std::string file = QFile::encodeName(path).toStdString();
-        // Created, migrated and checked in full once; the pages then only read it.
-        { campaign::CampaignStore check(file); }
-        m_store = std::make_unique<campaign::CampaignStore>(
-            file, campaign::StoreOptions{campaign::OpenMode::ReadOnly, {}});
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return false;
-    }
-    emit storeChanged();
+    ++m_opening;
+    m_reader.submit(
+        [this, path](JobContext<>&) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            const std::string file = nativePath(path);
+            // Created, migrated and checked in full once; from then on only read.
+            { campaign::CampaignStore check(file); }
+            auto store = std::make_unique<campaign::CampaignStore>(
+                file, campaign::StoreOptions{campaign::OpenMode::ReadOnly, {}});
+            Snapshot s = read(*store, false, {});
+            m_readStore = std::move(store); // only a sound file replaces the store open before
+            return s;
+        },
+        [this, path](JobResult<Snapshot> r) {
+            --m_opening;
+            if (!r.value) {
+                emit storeFailed(path, r.error.isEmpty() ? tr("cancelled") : r.error);
+                return;
+            }
+            m_path = path;
+            m_runs.clear();
+            m_asked.clear();
+            accept(std::move(*r.value));
+            emit storeOpened(path);
+            emit storeChanged();
+        });
     return true;
 }
 
-QString CampaignSession::storePath() const {
-    return m_store ? QString::fromStdString(m_store->path()) : QString();
+void CampaignSession::refresh() {
+    requestRead(true);
+}
+
+CampaignSession::Snapshot
+CampaignSession::read(const campaign::CampaignStore& store, bool force,
+                      const std::map<std::int64_t, std::optional<campaign::CampaignRow>>& wanted) {
+    Snapshot s;
+    s.path = store.path();
+    bool listed = true;
+    try {
+        s.campaigns = store.campaigns();
+    } catch (const std::exception& e) {
+        // A damaged store, or one another program broke: shown by the pages, never thrown into a slot.
+        s.campaignsError = QString::fromUtf8(e.what());
+        listed = false;
+    }
+    for (const auto& [id, known] : wanted) {
+        std::optional<campaign::CampaignRow> row;
+        for (const campaign::CampaignRow& c : s.campaigns)
+            if (c.id == id) row = c;
+        // A campaign's runs change only with its row (a committed run changes its counts, an end its
+        // status): an unchanged row keeps what was read before.
+        if (!force && listed && known && row && *known == *row) continue;
+        Snapshot::Runs runs;
+        runs.row = row;
+        try {
+            runs.runs = store.runs(id);
+        } catch (const std::exception& e) {
+            runs.error = QString::fromUtf8(e.what());
+        }
+        s.runs.emplace(id, std::move(runs));
+    }
+    return s;
+}
+
+void CampaignSession::requestRead(bool force) {
+    if (!hasStore()) return;
+    if (m_reading) { // the one in flight may have missed it: another follows
+        m_readAgain = true;
+        m_forceAgain = m_forceAgain || force;
+        return;
+    }
+    m_reading = true;
+    std::map<std::int64_t, std::optional<campaign::CampaignRow>> wanted;
+    for (const auto& [id, runs] : m_runs)
+        wanted.emplace(id, runs.row);
+    for (const std::int64_t id : m_asked)
+        wanted.emplace(id, std::nullopt);
+    const int seq = ++m_readsSubmitted;
+    m_reader.submit(
+        [this, force, wanted = std::move(wanted)](JobContext<>&) {
+            return m_readStore ? read(*m_readStore, force, wanted) : Snapshot{};
+        },
+        [this, seq](JobResult<Snapshot> r) { onRead(seq, std::move(r)); });
+}
+
+void CampaignSession::onRead(int seq, JobResult<Snapshot> r) {
+    m_reading = false;
+    // A read of the store open before (an openStore came between) is not this store's.
+    if (r.value && !r.value->path.empty() && r.value->path == nativePath(m_path)) {
+        accept(std::move(*r.value));
+        emit storeChanged();
+    }
+    if (m_ending && seq >= m_endAfterRead) end();
+    if (m_readAgain) {
+        const bool force = m_forceAgain;
+        m_readAgain = m_forceAgain = false;
+        requestRead(force);
+    }
+}
+
+void CampaignSession::accept(Snapshot&& s) {
+    m_campaigns = std::move(s.campaigns);
+    m_campaignsError = std::move(s.campaignsError);
+    for (auto& [id, runs] : s.runs) {
+        m_runs[id] = std::move(runs);
+        m_asked.erase(id);
+    }
 }
 
 std::vector<campaign::CampaignRow> CampaignSession::campaigns(QString* error) const {
-    if (error) error->clear();
-    try {
-        return m_store ? m_store->campaigns() : std::vector<campaign::CampaignRow>{};
-    } catch (const std::exception& e) {
-        // A damaged store, or one another program broke: shown by the pages, never thrown into a slot.
-        if (error) *error = QString::fromUtf8(e.what());
-        return {};
-    }
+    if (error) *error = m_campaignsError;
+    return m_campaigns;
 }
 
-std::vector<campaign::RunRow> CampaignSession::runs(std::int64_t id, QString* error) const {
+const CampaignSession::Snapshot::Runs* CampaignSession::cachedRuns(std::int64_t id) {
+    const auto it = m_runs.find(id);
+    if (it != m_runs.end()) return &it->second;
+    if (hasStore() && m_asked.insert(id).second) requestRead(false);
+    return nullptr;
+}
+
+std::vector<campaign::RunRow> CampaignSession::runs(std::int64_t id, QString* error) {
     if (error) error->clear();
-    try {
-        return m_store ? m_store->runs(id) : std::vector<campaign::RunRow>{};
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return {};
-    }
+    const Snapshot::Runs* c = cachedRuns(id);
+    if (c == nullptr) return {};
+    if (error) *error = c->error;
+    return c->error.isEmpty() ? c->runs : std::vector<campaign::RunRow>{};
+}
+
+campaign::ChartData CampaignSession::chartData(const campaign::ChartRequest& request) {
+    return campaign::chartData(request, [this](std::int64_t id) {
+        if (!m_campaignsError.isEmpty()) throw campaign::StoreError(m_campaignsError.toStdString());
+        if (std::none_of(m_campaigns.begin(), m_campaigns.end(),
+                         [id](const campaign::CampaignRow& c) { return c.id == id; }))
+            throw campaign::StoreError("no campaign " + std::to_string(id) + " in " + nativePath(m_path));
+        const Snapshot::Runs* c = cachedRuns(id);
+        if (c == nullptr) throw std::runtime_error(tr("reading campaign #%1…").arg(id).toStdString());
+        if (!c->error.isEmpty()) throw campaign::StoreError(c->error.toStdString());
+        return c->runs;
+    });
 }
 
 bool CampaignSession::start(const campaign::CampaignSpec& spec, campaign::StartMode mode) {
-    if (m_job || !m_store) return false;
-    m_job = std::make_shared<Job>();
-    auto job = m_job;
-    const std::string path = m_store->path();
+    if (m_running || !hasStore()) return false;
+    m_running = true;
+    m_ending.reset();
+    const std::string path = nativePath(m_path);
     emit started();
-    m_timer.start();
-    m_watcher.setFuture(QtConcurrent::run([job, path, spec, mode] {
-        Outcome o;
-        try {
-            // The worker's own connection: an sqlite3 handle is not shared between threads.
+    m_runner.submit<CampaignProgress>(
+        [path, spec, mode](JobContext<CampaignProgress>& job) {
+            // The runner thread's own connection: an sqlite3 handle is not shared between threads.
             campaign::CampaignStore store(path);
             campaign::EngineOptions opt;
             opt.start = mode;
-            opt.cancel = &job->cancel;
-            opt.progress = [job](const campaign::EngineProgress& p) {
-                QMutexLocker lock(&job->mutex);
-                job->done = p.done;
-                job->total = p.total;
-                job->lines << QString::fromStdString(p.line);
+            opt.cancel = &job.cancelFlag();
+            opt.progress = [&job](const campaign::EngineProgress& p) {
+                job.update([&p](CampaignProgress& c) {
+                    c.done = p.done;
+                    c.total = p.total;
+                    c.lines << QString::fromStdString(p.line);
+                });
             };
-            o.result = campaign::runCampaign(store, spec, opt);
-        } catch (const std::bad_alloc&) {
-            o.error =
-                tr("out of memory while running campaign \"%1\"").arg(QString::fromStdString(spec.name));
-        } catch (const std::exception& e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        return o;
-    }));
+            try {
+                return campaign::runCampaign(store, spec, opt);
+            } catch (const std::bad_alloc&) {
+                throw std::runtime_error(tr("out of memory while running campaign \"%1\"")
+                                             .arg(QString::fromStdString(spec.name))
+                                             .toStdString());
+            }
+        },
+        [this](JobResult<campaign::EngineResult> r) {
+            // Told once the store was read again, so the pages show what the campaign stored.
+            m_ending = Ending{r.value, r.value || !r.error.isEmpty() ? r.error : tr("cancelled")};
+            if (r.value && !m_runs.count(r.value->campaignId)) m_asked.insert(r.value->campaignId);
+            m_endAfterRead = m_readsSubmitted + 1;
+            requestRead(false);
+        },
+        [this](const CampaignProgress& p) {
+            emit progress(p.done, p.total, p.lines);
+            requestRead(false); // committed runs are readable now
+        });
     return true;
 }
 
 void CampaignSession::cancel() {
-    if (m_job) m_job->cancel = true;
+    if (m_running) m_runner.cancelAll();
 }
 
-void CampaignSession::publish() {
-    if (!m_job) return;
-    int done = 0, total = 0;
-    QStringList lines;
-    {
-        QMutexLocker lock(&m_job->mutex);
-        done = m_job->done;
-        total = m_job->total;
-        lines.swap(m_job->lines);
-    }
-    if (!lines.isEmpty()) {
-        emit progress(done, total, lines);
-        emit storeChanged(); // committed runs are readable now
-    }
-}
-
-void CampaignSession::onDone() {
-    publish();
-    const Outcome o = m_watcher.future().takeResult();
-    m_job.reset();
-    m_timer.stop();
-    if (!o.error.isEmpty()) {
-        emit failed(o.error);
-    } else {
-        emit finished(o.result.campaignId, o.result.runs, o.result.failed, o.result.cancelled,
-                      o.result.alreadyFinished);
-    }
-    emit storeChanged();
+void CampaignSession::end() {
+    const Ending e = std::move(*m_ending);
+    m_ending.reset();
+    m_running = false;
+    if (e.result)
+        emit finished(e.result->campaignId, e.result->runs, e.result->failed, e.result->cancelled,
+                      e.result->alreadyFinished);
+    else
+        emit failed(e.error);
 }
 
 } // namespace rs::sessions

@@ -1,25 +1,32 @@
 #pragma once
 // CampaignSession: the Qt facade of the campaign domain (docs/CONVENTIONS.md rule 3). It holds the store the
-// Campaigns and Charts pages show (a local SQLite file, by default in the user's data folder; the pages
-// read it through a read-only connection), runs a campaign off the GUI thread on its own read-write
-// connection (SQLite in WAL mode lets the pages read while it writes; the CLI may read and write the
-// same file meanwhile), re-emits progress and log lines coalesced at ~25 Hz, and cancels between runs.
-// Store errors (a damaged store, another program's lease) come back as results, never as exceptions.
-// Widgets talk only to it; it knows nothing of widgets.
+// Campaigns and Charts pages show (a local SQLite file, by default in the user's data folder) and never
+// touches the file on the GUI thread. Two Workers: one runs campaigns (each on its own read-write
+// connection; SQLite in WAL mode lets others read meanwhile, and the CLI may read and write the same file),
+// the other opens the store (creating, migrating and checking it in full there) and reads it through a
+// read-only connection that lives on its thread. A read must not wait for a campaign, hence two threads.
+//
+// The pages read a cache of the last read: the campaigns, and the runs (verified as they are read) of each
+// campaign asked for. A read re-reads the runs of a campaign only when its row changed (a run committed by
+// this session or another program changes its counts), at most one read at a time, so at most ~25 reads a
+// second while a campaign runs; storeChanged says a read arrived. Progress and log lines are coalesced at
+// ~25 Hz; cancel stops between runs. Store errors (a damaged store, another program's lease) come back as
+// results, never as exceptions. Widgets talk only to it; it knows nothing of widgets.
 
-#include <QFutureWatcher>
-#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
-#include <atomic>
+#include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <vector>
 
 #include "campaignengine.h"
 #include "campaignstore.h"
+#include "chartdata.h"
+#include "worker.h"
 
 namespace rs::sessions {
 
@@ -33,28 +40,46 @@ class CampaignSession : public QObject {
 
     /** @brief The default store: campaigns.sqlite in the application's data folder. */
     static QString defaultStorePath();
-    /** @brief Opens (creating and checking it once read-write, then reading it read-only) a store; false
-     *  with the reason (a foreign, corrupt or damaged file is refused, never written). Not while a
-     *  campaign runs. */
+    /** @brief Opens a store off the GUI thread (created when missing and checked in full once read-write,
+     *  then read read-only); answers with storeOpened and storeChanged, or storeFailed (a foreign, corrupt
+     *  or damaged file is refused, never written; the store open before stays open). False with the
+     *  reason while a campaign runs. */
     bool openStore(const QString& path, QString* error = nullptr);
-    QString storePath() const;
-    /** @brief The open store (read-only), or nullptr (read it on the GUI thread only; its reads throw
-     *  StoreError on damage: prefer campaigns() and runs()). */
-    const campaign::CampaignStore* store() const { return m_store.get(); }
-    /** @brief The stored campaigns; empty with the reason in `error` when the store cannot be read. */
-    std::vector<campaign::CampaignRow> campaigns(QString* error = nullptr) const;
-    /** @brief The runs of a campaign; empty with the reason in `error` when the store cannot be read. */
-    std::vector<campaign::RunRow> runs(std::int64_t campaign, QString* error = nullptr) const;
+    /** @brief True while an openStore has not answered. */
+    bool isOpening() const { return m_opening > 0; }
+    /** @brief The open store's path; empty before one is open. */
+    QString storePath() const { return m_path; }
+    /** @brief True once a store is open. */
+    bool hasStore() const { return !m_path.isEmpty(); }
+    /** @brief Reads the store again, every cached campaign's runs included (another program may have
+     *  changed it); storeChanged follows. */
+    void refresh();
 
-    /** @brief Starts a campaign on a worker by the rules of `mode` (Fresh refuses a stored definition,
+    /** @brief The stored campaigns as last read; empty with the reason in `error` when the store cannot be
+     *  read. */
+    std::vector<campaign::CampaignRow> campaigns(QString* error = nullptr) const;
+    /** @brief The runs of a campaign as last read; empty with the reason in `error` when they cannot be read.
+     *  A campaign not read yet is read now off the GUI thread: empty until storeChanged. */
+    std::vector<campaign::RunRow> runs(std::int64_t campaign, QString* error = nullptr);
+    /** @brief The chart of the request over the runs as last read (chartData's rules and errors); throws
+     *  std::runtime_error while a campaign of it is still being read. */
+    campaign::ChartData chartData(const campaign::ChartRequest& request);
+
+    /** @brief Starts a campaign on its worker by the rules of `mode` (Fresh refuses a stored definition,
      *  Resume continues it, New starts another; see StartMode); false while one runs or without a store.
      *  A refusal comes back through failed(). */
     bool start(const campaign::CampaignSpec& spec, campaign::StartMode mode);
     void cancel();
-    bool isRunning() const { return m_job != nullptr; }
+    /** @brief True from start() until finished() or failed() (which come after the store was read again). */
+    bool isRunning() const { return m_running; }
 
   signals:
+    /** @brief A read of the store arrived (or another store was opened): read campaigns() and runs() again.
+     */
     void storeChanged();
+    void storeOpened(const QString& path);
+    /** @brief openStore(path) failed; `message` says why (and names the file). */
+    void storeFailed(const QString& path, const QString& message);
     void started();
     /** @brief Coalesced: runs done of total, and the log lines since the last signal. */
     void progress(int done, int total, const QStringList& lines);
@@ -63,23 +88,50 @@ class CampaignSession : public QObject {
     void failed(const QString& message);
 
   private:
-    struct Job {
-        std::atomic<bool> cancel{false};
-        QMutex mutex;
-        int done = 0, total = 0;
-        QStringList lines;
+    /** What one read brings: the campaigns and the runs it re-read. */
+    struct Snapshot {
+        std::string path;
+        std::vector<campaign::CampaignRow> campaigns;
+        QString campaignsError;
+        struct Runs {
+            std::optional<campaign::CampaignRow> row; ///< the campaign's row when they were read
+            std::vector<campaign::RunRow> runs;
+            QString error;
+        };
+        std::map<std::int64_t, Runs> runs;
     };
-    struct Outcome {
-        campaign::EngineResult result;
+    struct Ending {
+        std::optional<campaign::EngineResult> result;
         QString error;
     };
-    void publish();
-    void onDone();
+    /** Reads the campaigns and, of the `wanted` ones, the runs whose row is not the one given (all when
+     *  `force`); on the reader thread. */
+    static Snapshot read(const campaign::CampaignStore& store, bool force,
+                         const std::map<std::int64_t, std::optional<campaign::CampaignRow>>& wanted);
+    void requestRead(bool force);
+    void onRead(int seq, JobResult<Snapshot> r);
+    void accept(Snapshot&& s);
+    const Snapshot::Runs* cachedRuns(std::int64_t campaign);
+    void end();
 
-    std::unique_ptr<campaign::CampaignStore> m_store;
-    std::shared_ptr<Job> m_job;
-    QFutureWatcher<Outcome> m_watcher;
-    QTimer m_timer;
+    QString m_path;
+    int m_opening = 0;
+    // The cache (GUI thread only).
+    std::vector<campaign::CampaignRow> m_campaigns;
+    QString m_campaignsError;
+    std::map<std::int64_t, Snapshot::Runs> m_runs;
+    std::set<std::int64_t> m_asked; ///< asked for, not read yet
+    // Reads: one in flight, numbered; another asked for meanwhile follows it.
+    bool m_reading = false, m_readAgain = false, m_forceAgain = false;
+    int m_readsSubmitted = 0;
+    // The campaign run: ended, told once a read submitted after its end has arrived.
+    bool m_running = false;
+    std::optional<Ending> m_ending;
+    int m_endAfterRead = 0;
+
+    std::unique_ptr<campaign::CampaignStore> m_readStore; ///< the reader thread's connection (only there)
+    Worker m_runner{QStringLiteral("campaign")};
+    Worker m_reader{QStringLiteral("campaign store")};
 };
 
 } // namespace rs::sessions

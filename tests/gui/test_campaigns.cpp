@@ -44,6 +44,16 @@ constexpr const char* kLong =
     R"({"name": "long", "targets": ["cpu"], "algorithms": ["ascon-aead128", "ascon-128"],
   "message_bytes": [1024, 4096, 16384, 65536], "ad_bytes": [0, 16], "repeats": 300})";
 
+// Opens a store and waits for the answer: the session opens (and checks) it off the GUI thread.
+bool openStore(sessions::CampaignSession& session, const QString& path, QString* error = nullptr) {
+    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
+    QSignalSpy failed(&session, &sessions::CampaignSession::storeFailed);
+    if (!session.openStore(path, error)) return false;
+    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 60000)) return false;
+    if (!failed.isEmpty() && error) *error = failed.front().at(1).toString();
+    return !opened.isEmpty();
+}
+
 } // namespace
 
 class TestCampaigns : public QObject {
@@ -55,7 +65,7 @@ class TestCampaigns : public QObject {
     void editorValidatesAsYouType() {
         QTemporaryDir dir;
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(dir.filePath(QStringLiteral("c.sqlite"))));
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
         gui::CampaignsPage page(&session);
         // The first preset (NIST LWC: 3 variants x 17 AD sizes x 19 message sizes) is valid.
         QCOMPARE(page.specError()->text(), QStringLiteral("969 runs, 5 repeats each"));
@@ -73,7 +83,7 @@ class TestCampaigns : public QObject {
     void formAndJsonStayInStep() {
         QTemporaryDir dir;
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(dir.filePath(QStringLiteral("c.sqlite"))));
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
         gui::CampaignsPage page(&session);
         gui::CampaignForm* form = page.form();
         page.presetBox()->setCurrentIndex(page.presetBox()->findText(QStringLiteral("paper004")));
@@ -134,7 +144,7 @@ class TestCampaigns : public QObject {
     void runsSortsFiltersCancelsAndResumes() {
         QTemporaryDir dir;
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(dir.filePath(QStringLiteral("c.sqlite"))));
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
         gui::CampaignsPage page(&session);
         page.editor()->setPlainText(QString::fromLatin1(kSmall));
         QVERIFY(page.runButton()->isEnabled());
@@ -213,7 +223,7 @@ class TestCampaigns : public QObject {
         // As the CLI: a stored definition needs Resume (nothing to do when finished) or New campaign.
         QTemporaryDir dir;
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(dir.filePath(QStringLiteral("rules.sqlite"))));
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("rules.sqlite"))));
         gui::CampaignsPage page(&session);
         page.editor()->setPlainText(QString::fromLatin1(kCpu));
         QSignalSpy done(&session, &sessions::CampaignSession::finished);
@@ -245,7 +255,7 @@ class TestCampaigns : public QObject {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("shared.sqlite"));
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(db));
+        QVERIFY(openStore(session, db));
         gui::CampaignsPage page(&session);
         gui::ChartsPage charts(&session);
         page.editor()->setPlainText(QString::fromLatin1(kLong));
@@ -319,7 +329,7 @@ class TestCampaigns : public QObject {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("d.sqlite"));
         sessions::CampaignSession session;
-        QVERIFY(session.openStore(db));
+        QVERIFY(openStore(session, db));
         gui::CampaignsPage page(&session);
         gui::ChartsPage charts(&session);
         page.editor()->setPlainText(QString::fromLatin1(kCpu));
@@ -334,7 +344,13 @@ class TestCampaigns : public QObject {
                               nullptr, nullptr),
                  SQLITE_OK);
         sqlite3_close(raw);
-        emit session.storeChanged();
+        // The pages read the session's last read: nothing on the GUI thread has looked at the file yet.
+        QString before;
+        QCOMPARE(session.runs(1, &before).size(), std::size_t{2});
+        QVERIFY(before.isEmpty());
+        QSignalSpy reread(&session, &sessions::CampaignSession::storeChanged);
+        session.refresh(); // read again (off the GUI thread), as after any change by another program
+        QVERIFY(reread.wait(60000));
         QVERIFY2(page.storeLabel()->text().contains(QStringLiteral("is corrupt")),
                  qPrintable(page.storeLabel()->text()));
         QVERIFY2(charts.noteLabel()->text().contains(QStringLiteral("cannot be read")),
@@ -360,7 +376,7 @@ class TestCampaigns : public QObject {
         }
         sessions::CampaignSession session;
         QString error;
-        QVERIFY(!session.openStore(path, &error));
+        QVERIFY(!openStore(session, path, &error));
         QVERIFY(!error.isEmpty());
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
