@@ -218,9 +218,10 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         if (!path.isEmpty()) exportCsv(path);
     });
     connect(m_session, &CampaignSession::storeChanged, this, &CampaignsPage::refreshCampaigns);
-    connect(m_session, &CampaignSession::storeFailed, this, [this](const QString& path, const QString& error) {
-        m_log->appendPlainText(tr("Cannot open %1: %2").arg(path, error));
-    });
+    connect(m_session, &CampaignSession::storeFailed, this,
+            [this](const QString& path, const QString& error) {
+                m_log->appendPlainText(tr("Cannot open %1: %2").arg(path, error));
+            });
     connect(m_session, &CampaignSession::started, this, [this] {
         m_run->setEnabled(false);
         m_cancel->setEnabled(true);

@@ -24,10 +24,10 @@
 
 #include <sqlite3.h>
 
-#include "charts/campaignchart.h"
 #include "campaignform.h"
 #include "campaignsession.h"
 #include "campaignspage.h"
+#include "charts/campaignchart.h"
 #include "chartspage.h"
 #include "guitestsupport.h"
 #include "hw/iprunner.h"
