@@ -277,16 +277,7 @@ class CpuRunner final : public Runner {
             }
         }
 
-        std::sort(ns.begin(), ns.end());
-        const std::size_t m = ns.size();
-        const double median = m % 2 ? ns[m / 2] : (ns[m / 2 - 1] + ns[m / 2]) / 2;
-        const double seconds = median / 1e9;
-        result.measurements = {
-            {"time_min", ns.front(), "ns"},
-            {"time_median", median, "ns"},
-            {"time_max", ns.back(), "ns"},
-            {"throughput", seconds > 0 ? static_cast<double>(key.messageBytes) / seconds : 0.0, "bytes/s"},
-        };
+        result.measurements = timingMeasurements(std::move(ns), key.messageBytes);
         result.parameters["threads"] = std::to_string(work->jobs());
         if (m_threads != 1) result.parameters["cpu-mt.threads"] = std::to_string(threads);
         if (alg->aead && work->jobs() > 1) result.parameters["cpu-mt.split"] = "independent messages";

@@ -60,6 +60,18 @@ std::vector<std::string> runnerTargets() {
     return ids; // std::map: already sorted
 }
 
+std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_t messageBytes) {
+    if (ns.empty()) return {};
+    std::sort(ns.begin(), ns.end());
+    const std::size_t m = ns.size();
+    const double median = m % 2 ? ns[m / 2] : (ns[m / 2 - 1] + ns[m / 2]) / 2;
+    const double seconds = median / 1e9;
+    return {{"time_min", ns.front(), "ns"},
+            {"time_median", median, "ns"},
+            {"time_max", ns.back(), "ns"},
+            {"throughput", seconds > 0 ? static_cast<double>(messageBytes) / seconds : 0.0, "bytes/s"}};
+}
+
 std::vector<std::string> supportedOperations(const Runner& runner) {
     std::vector<std::string> ids;
     for (const std::string& id : oracle::operationIds())

@@ -42,6 +42,11 @@ struct RunOutput {
         parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
 };
 
+/** @brief The timing figures of a run from the times of its repeats (ns; one value for a simulated time,
+ * which is exact): time_min, time_median (the mean of the middle two for an even count) and time_max in ns,
+ * and the throughput at the median in bytes/s (0 for a zero time). */
+std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_t messageBytes);
+
 /** @brief A back end. Implementations throw RunnerError for a run they cannot do (the engine records a failed
  * run). */
 class Runner {

@@ -162,6 +162,18 @@ TEST(RunnerRegistry, UnsupportedPairsAreRefusedByNameWhenDefined) {
     }
 }
 
+TEST(RunnerTimings, MinMedianMaxAndTheThroughputAtTheMedian) {
+    const auto m = timingMeasurements({400, 100, 200, 300}, 1000);
+    ASSERT_EQ(m.size(), 4u);
+    EXPECT_EQ(m[0], (Measurement{"time_min", 100, "ns"}));
+    EXPECT_EQ(m[1], (Measurement{"time_median", 250, "ns"})); // the mean of the middle two
+    EXPECT_EQ(m[2], (Measurement{"time_max", 400, "ns"}));
+    EXPECT_EQ(m[3], (Measurement{"throughput", 1000 / 250e-9, "bytes/s"}));
+    EXPECT_EQ(timingMeasurements({7}, 0)[1].value, 7);  // one exact (simulated) time
+    EXPECT_EQ(timingMeasurements({0}, 64)[3].value, 0); // no division by a zero time
+    EXPECT_TRUE(timingMeasurements({}, 64).empty());
+}
+
 TEST(RunnerInputs, DeterministicAndSizedForTheAlgorithm) {
     struct Case {
         std::string alg;

@@ -36,15 +36,8 @@ class ToyRunner final : public campaign::Runner {
                 std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count());
             judge.check(out); // every repeat's output, not only the first
         }
-        std::sort(ns.begin(), ns.end());
-        const double median = ns[ns.size() / 2];
         campaign::RunOutput result;
-        result.measurements = {{"time_min", ns.front(), "ns"},
-                               {"time_median", median, "ns"},
-                               {"time_max", ns.back(), "ns"},
-                               {"throughput",
-                                median > 0 ? static_cast<double>(key.messageBytes) / (median / 1e9) : 0.0,
-                                "bytes/s"}};
+        result.measurements = campaign::timingMeasurements(std::move(ns), key.messageBytes);
         result.parameters = {{"device", "LEA-128 in C (tests/toybackend)"}};
         return result;
     }
