@@ -335,15 +335,15 @@ void CipherSession::onDiffusionDone(const JobResult<std::shared_ptr<const analys
     // drops the result (the worker reports it cancelled): it no longer describes what the explorer shows.
     m_diffusionRunning = false;
     m_diffusionCancelled = false;
-    if (r.cancelled) {
-        emit diffusionCancelled();
-    } else if (!r.value || !*r.value) {
-        emit diffusionFailed(r.error.isEmpty() ? tr("analysis gave no result") : r.error);
-    } else {
+    if (r.ok()) {
         m_result = *r.value;
         m_resultRequest = m_request;
         emit diffusionProgress(1.0);
         emit diffusionFinished();
+    } else if (r.cancelled) {
+        emit diffusionCancelled();
+    } else {
+        emit diffusionFailed(r.error);
     }
     if (m_queued) {
         const analysis::DiffusionRequest next = *m_queued;

@@ -4,11 +4,26 @@
 #include <QtGlobal>
 
 #include <new>
+#include <utility>
 
 namespace rs::sessions {
 
 namespace {
+
 constexpr int kCoalesceMs = 40; // 25 Hz, docs/CONVENTIONS.md rule 11
+
+// Runs one of the facade's handlers. They must not throw into the event loop (or into the owner thread's);
+// one that does is a bug, said loudly rather than crashing the application.
+template <class F> void guarded(const QThread* thread, const char* what, F&& handler) {
+    try {
+        std::forward<F>(handler)();
+    } catch (const std::exception& e) {
+        qCritical("%s: %s threw: %s", qPrintable(thread->objectName()), what, e.what());
+    } catch (...) {
+        qCritical("%s: %s threw", qPrintable(thread->objectName()), what);
+    }
+}
+
 } // namespace
 
 namespace detail {
@@ -62,29 +77,15 @@ void Worker::finish(const std::shared_ptr<detail::JobCore>& job) {
     Q_ASSERT(!m_jobs.empty() && m_jobs.front() == job);
     m_jobs.pop_front();
     if (m_jobs.empty()) m_tick.stop();
-    // The facade's callbacks must not throw into the event loop; one that does is a bug, said loudly.
-    try {
-        job->publish();
-        job->deliver();
-    } catch (const std::exception& e) {
-        qCritical("%s: a job's result handler threw: %s", qPrintable(m_thread->objectName()), e.what());
-    } catch (...) {
-        qCritical("%s: a job's result handler threw", qPrintable(m_thread->objectName()));
-    }
+    guarded(m_thread, "a progress handler", [&] { job->publish(); }); // the last progress before the result
+    guarded(m_thread, "a result handler", [&] { job->deliver(); });
 }
 
 void Worker::publishAll() {
     // Copied: a progress handler may submit or cancel.
     const auto jobs = m_jobs;
-    for (const auto& job : jobs) {
-        try {
-            job->publish();
-        } catch (const std::exception& e) {
-            qCritical("%s: a progress handler threw: %s", qPrintable(m_thread->objectName()), e.what());
-        } catch (...) {
-            qCritical("%s: a progress handler threw", qPrintable(m_thread->objectName()));
-        }
-    }
+    for (const auto& job : jobs)
+        guarded(m_thread, "a progress handler", [&] { job->publish(); });
 }
 
 void Worker::cancelAll() {
@@ -102,11 +103,7 @@ void Worker::shutdown(const std::function<void()>& last) {
     QMetaObject::invokeMethod(
         m_context,
         [this, &last] {
-            try {
-                if (last) last();
-            } catch (const std::exception& e) {
-                qCritical("%s: the last step threw: %s", qPrintable(m_thread->objectName()), e.what());
-            }
+            if (last) guarded(m_thread, "the last step", last);
         },
         Qt::BlockingQueuedConnection);
     m_thread->quit();

@@ -82,11 +82,11 @@ void WaveformSession::onLoadDone(
     m_loading = false;
     if (r.cancelled) {
         emit loadCancelled();
-    } else if (!r.value || !*r.value) {
-        emit loadFailed(r.error.isEmpty() ? tr("the file gave no trace") : r.error);
-    } else {
+    } else if (r.value) {
         emit loadProgress(1.0);
         show(*r.value, path, path, false);
+    } else {
+        emit loadFailed(r.error);
     }
 }
 

@@ -270,3 +270,17 @@ TEST(Worker, NothingRunsAfterShutdown) {
     EXPECT_FALSE(ran);
     worker.shutdown(); // a second time does nothing
 }
+
+TEST(Worker, AHandlerThatThrowsNeitherCrashesNorStopsTheJobsAfterIt) {
+    // Nothing may be thrown through the event loop: a facade's buggy handler is reported, the next job's
+    // result still arrives.
+    Worker worker(QStringLiteral("throwing handler"));
+    std::vector<int> got;
+    worker.submit([](JobContext<>&) { return 1; },
+                  [](JobResult<int>) { throw std::runtime_error("handler bug"); });
+    worker.submit([](JobContext<>&) { return 2; },
+                  [&](JobResult<int> r) { got.push_back(r.value.value_or(0)); });
+    ASSERT_TRUE(spinUntil([&] { return got.size() == 1; }));
+    EXPECT_EQ(got.front(), 2);
+    EXPECT_TRUE(worker.isIdle());
+}
