@@ -35,7 +35,7 @@ struct ShotOptions {
 // Puts the window into the state the screenshot shows, then waits for the analysis and saves.
 void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
     auto* session = w.session();
-    auto* page = w.explorerPage();
+    auto* page = w.page<rs::gui::RoundExplorerPage>();
     session->recomputeNow();
     int step = o.step;
     if (step < 0) {
@@ -49,7 +49,7 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
                                                          : page->twinModeAction();
     mode->trigger();
     page->hexAction()->setChecked(o.hex);
-    auto* diffusion = w.diffusionPage();
+    auto* diffusion = w.page<rs::gui::DiffusionPage>();
     const QStringList tabs{QStringLiteral("twin"), QStringLiteral("dependency"), QStringLiteral("sac"),
                            QStringLiteral("counter")};
     diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(tabs.indexOf(o.tab))));

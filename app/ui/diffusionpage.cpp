@@ -1,10 +1,10 @@
 #include "diffusionpage.h"
 
-#include "ciphersession.h"
-#include "counterdiffusionview.h"
 #include "charts/diffusionchart.h"
 #include "charts/sacheatmap.h"
 #include "charts/twinflipchart.h"
+#include "ciphersession.h"
+#include "counterdiffusionview.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include "analysis/diffusion.h"
+#include "pagehelpers.h"
 
 class QCheckBox;
 class QComboBox;
@@ -26,13 +27,13 @@ class ChartView;
 class DiffusionChart;
 class SacHeatmap;
 class TwinFlipChart;
-}
+} // namespace rs::charts
 
 namespace rs::gui {
 
 class CounterDiffusionView;
 
-class DiffusionPage : public QWidget {
+class DiffusionPage : public QWidget, public PersistentPage {
     Q_OBJECT
 
   public:
@@ -56,8 +57,8 @@ class DiffusionPage : public QWidget {
     QSpinBox* lastBitBox() const { return m_last; }
     QLabel* summaryLabel() const { return m_summary; }
 
-    void saveSettings(QSettings& settings) const;
-    void restoreSettings(QSettings& settings);
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(QSettings& settings) override;
 
   public slots:
     /** @brief Starts the analysis the controls describe; while one runs it says why not, and right

@@ -2,7 +2,8 @@
 
 #include "ciphersession.h"
 #include "hexfieldedit.h"
-#include "charts/theme.h"
+#include "hexfieldform.h"
+#include "pagehelpers.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -46,10 +47,8 @@ InputPanel::InputPanel(CipherSession* session, QWidget* parent) : QWidget(parent
     form->addRow(roundsLabel, roundsRow);
     top->addLayout(form);
 
-    m_fieldBox = new QWidget(this);
-    m_fieldLayout = new QVBoxLayout(m_fieldBox);
-    m_fieldLayout->setContentsMargins(0, 0, 0, 0);
-    top->addWidget(m_fieldBox);
+    m_form = new HexFieldForm(this);
+    top->addWidget(m_form);
 
     auto* buttons = new QHBoxLayout;
     auto* random = new QPushButton(tr("Random &inputs"), this);
@@ -78,17 +77,19 @@ InputPanel::InputPanel(CipherSession* session, QWidget* parent) : QWidget(parent
     connect(m_rounds, &QSpinBox::valueChanged, m_session, &CipherSession::setRounds);
     connect(random, &QPushButton::clicked, this, &InputPanel::randomizeAll);
     connect(example, &QPushButton::clicked, m_session, &CipherSession::resetInputs);
+    connect(m_form, &HexFieldForm::edited, m_session, &CipherSession::setInput);
+    connect(m_form, &HexFieldForm::randomRequested, m_session, &CipherSession::randomizeInput);
 
     connect(m_session, &CipherSession::algorithmChanged, this, &InputPanel::rebuildFields);
     connect(m_session, &CipherSession::roundsChanged, this, &InputPanel::updateRounds);
     connect(m_session, &CipherSession::traceChanged, this, &InputPanel::updateOutput);
     connect(m_session, &CipherSession::inputValidityChanged, this,
             [this](const QString& name, const QString& e) {
-                if (HexFieldEdit* f = m_fields.value(name)) f->setError(e);
+                if (HexFieldEdit* f = field(name)) f->setError(e);
                 updateStatus();
             });
     connect(m_session, &CipherSession::inputTextChanged, this, [this](const QString& name, const QString& t) {
-        if (HexFieldEdit* f = m_fields.value(name)) f->setText(t);
+        if (HexFieldEdit* f = field(name)) f->setText(t);
     });
     rebuildFields();
 }
@@ -100,18 +101,10 @@ void InputPanel::rebuildFields() {
         const QSignalBlocker block(m_algorithm);
         m_algorithm->setCurrentIndex(index);
     }
-    qDeleteAll(m_fields);
-    m_fields.clear();
+    m_form->setFields(alg.hexFields());
     for (const auto& f : alg.fields) {
         const QString name = QString::fromStdString(f.name);
-        auto* edit = new HexFieldEdit(name, QString::fromStdString(f.label), f.bytes, m_fieldBox);
-        edit->setText(m_session->inputText(name));
-        edit->setError(m_session->inputError(name));
-        connect(edit, &HexFieldEdit::edited, m_session, &CipherSession::setInput);
-        connect(edit, &HexFieldEdit::randomRequested, m_session, &CipherSession::randomizeInput);
-        m_fieldLayout->addWidget(edit);
-        edit->show(); // at once, not when the layout's queued show arrives
-        m_fields.insert(name, edit);
+        m_form->showField(name, m_session->inputText(name), m_session->inputError(name));
     }
     updateRounds();
     updateOutput();
@@ -167,7 +160,11 @@ void InputPanel::updateStatus() {
     m_status->setVisible(!e.isEmpty());
     if (e.isEmpty()) return;
     m_status->setText(tr("<b>Not run:</b> %1. The view keeps the last valid run.").arg(e.toHtmlEscaped()));
-    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
+    setErrorStyle(m_status, true);
+}
+
+HexFieldEdit* InputPanel::field(const QString& name) const {
+    return m_form->field(name);
 }
 
 void InputPanel::randomizeAll() {

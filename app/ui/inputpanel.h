@@ -2,13 +2,11 @@
 // The Round Explorer's inputs: algorithm and round count, one validated hex field per input, random
 // fill, the spec example, and the run's output. Every edit goes to the CipherSession.
 
-#include <QHash>
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
 class QSpinBox;
-class QVBoxLayout;
 
 namespace rs::sessions {
 class CipherSession;
@@ -17,6 +15,7 @@ class CipherSession;
 namespace rs::gui {
 
 class HexFieldEdit;
+class HexFieldForm;
 
 class InputPanel : public QWidget {
     Q_OBJECT
@@ -25,7 +24,7 @@ class InputPanel : public QWidget {
     explicit InputPanel(sessions::CipherSession* session, QWidget* parent = nullptr);
 
     /** @brief The editor of a field of the current algorithm, or nullptr. */
-    HexFieldEdit* field(const QString& name) const { return m_fields.value(name); }
+    HexFieldEdit* field(const QString& name) const;
     QComboBox* algorithmBox() const { return m_algorithm; }
     QSpinBox* roundsBox() const { return m_rounds; }
     /** @brief The "not run" banner (visible while an input is invalid). */
@@ -45,9 +44,7 @@ class InputPanel : public QWidget {
     QComboBox* m_algorithm = nullptr;
     QSpinBox* m_rounds = nullptr;
     QLabel* m_roundsNote = nullptr;
-    QWidget* m_fieldBox = nullptr;
-    QVBoxLayout* m_fieldLayout = nullptr;
-    QHash<QString, HexFieldEdit*> m_fields;
+    HexFieldForm* m_form = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_output = nullptr;
 };

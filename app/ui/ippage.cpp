@@ -1,8 +1,9 @@
 #include "ippage.h"
 
 #include "hexfieldedit.h"
+#include "hexfieldform.h"
 #include "ipsession.h"
-#include "charts/theme.h"
+#include "pagehelpers.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -75,13 +76,15 @@ IpPage::IpPage(IpSession* session, QWidget* parent) : QWidget(parent), m_session
     form->addRow(QString(), m_precomputed);
     auto* opLayout = new QVBoxLayout(opBox);
     opLayout->addLayout(form);
-    for (const QString& name : IpSession::fieldNames()) {
-        auto* f = new HexFieldEdit(name, IpSession::fieldLabel(name), IpSession::fieldBytes(name), opBox);
-        m_fields << f;
-        opLayout->addWidget(f);
-        connect(f, &HexFieldEdit::edited, m_session, &IpSession::setInput);
-        connect(f, &HexFieldEdit::randomRequested, m_session, &IpSession::randomizeInput);
-    }
+    m_form = new HexFieldForm(opBox);
+    std::vector<inputs::HexField> fields;
+    for (const QString& name : IpSession::fieldNames())
+        fields.push_back(
+            {name.toStdString(), IpSession::fieldLabel(name).toStdString(), IpSession::fieldBytes(name), {}});
+    m_form->setFields(fields);
+    opLayout->addWidget(m_form);
+    connect(m_form, &HexFieldForm::edited, m_session, &IpSession::setInput);
+    connect(m_form, &HexFieldForm::randomRequested, m_session, &IpSession::randomizeInput);
     m_run = new QPushButton(tr("Run on the IP"), opBox);
     m_run->setObjectName(QStringLiteral("ipRun"));
     m_run->setToolTip(tr("Encrypt through the Verilated IP core (Ctrl+R)"));
@@ -147,22 +150,21 @@ IpPage::IpPage(IpSession* session, QWidget* parent) : QWidget(parent), m_session
     connect(m_runAction, &QAction::triggered, m_session, &IpSession::run);
     connect(m_session, &IpSession::inputsChanged, this, &IpPage::syncInputs);
     connect(m_session, &IpSession::runningChanged, this, [this](bool running) {
+        if (running) syncOptions();
         m_state->setText(running ? tr("running on the IP…") : QString());
-        m_state->setStyleSheet(QString());
+        setErrorStyle(m_state, false);
         updateRunEnabled();
     });
     connect(m_session, &IpSession::finished, this, &IpPage::showResult);
     connect(m_session, &IpSession::failed, this, [this](const QString& message) {
         m_state->setText(tr("failed: %1").arg(message));
-        m_state->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
+        setErrorStyle(m_state, true);
     });
     syncInputs();
 }
 
 HexFieldEdit* IpPage::field(const QString& name) const {
-    for (HexFieldEdit* f : m_fields)
-        if (f->name() == name) return f;
-    return nullptr;
+    return m_form->field(name);
 }
 
 QWidget* IpPage::buildResources() {
@@ -197,11 +199,16 @@ QWidget* IpPage::buildResources() {
 }
 
 void IpPage::syncInputs() {
-    for (HexFieldEdit* f : m_fields) {
-        f->setText(m_session->inputText(f->name()));
-        f->setError(m_session->inputError(f->name()));
-    }
+    for (const QString& name : IpSession::fieldNames())
+        m_form->showField(name, m_session->inputText(name), m_session->inputError(name));
     updateRunEnabled();
+}
+
+void IpPage::syncOptions() {
+    const QSignalBlocker variant(m_variant), unroll(m_unroll), precomputed(m_precomputed);
+    m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(m_session->variant())));
+    m_unroll->setCurrentIndex(m_unroll->findData(m_session->unroll()));
+    m_precomputed->setChecked(m_session->precomputed());
 }
 
 void IpPage::updateRunEnabled() {
@@ -214,10 +221,7 @@ void IpPage::showResult(const IpSessionResult& r) {
     m_ct->setText(r.ct.empty() ? tr("(empty)") : hex(r.ct));
     m_tag->setText(hex(r.tag));
     m_match->setText(r.matchesModel ? tr("yes") : tr("no"));
-    m_match->setStyleSheet(
-        r.matchesModel
-            ? QString()
-            : QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(charts::errorColor(palette()).name()));
+    setErrorStyle(m_match, !r.matchesModel);
     m_axi->setText(tr("%1 (formula %2)").arg(r.axiTransactions).arg(r.expected.axiTransactions));
     const auto& e = r.expected;
     const std::uint64_t expectedAxi = e.totalCycles - e.core.total();

@@ -21,6 +21,7 @@ struct IpSessionResult;
 namespace rs::gui {
 
 class HexFieldEdit;
+class HexFieldForm;
 
 class IpPage : public QWidget {
     Q_OBJECT
@@ -47,11 +48,13 @@ class IpPage : public QWidget {
   private:
     QWidget* buildResources();
     void syncInputs();
+    /** @brief Shows the session's variant, unroll and precomputation (a run it did not start). */
+    void syncOptions();
     void updateRunEnabled();
     void showResult(const hw::IpSessionResult& r);
 
     hw::IpSession* m_session;
-    QList<HexFieldEdit*> m_fields;
+    HexFieldForm* m_form = nullptr;
     QComboBox* m_variant = nullptr;
     QComboBox* m_unroll = nullptr;
     QCheckBox* m_precomputed = nullptr;

@@ -274,6 +274,14 @@ void RoundExplorerPage::refreshTwinSummary() {
 }
 
 void RoundExplorerPage::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("session/algorithm"), QString::fromStdString(m_session->algorithm().id));
+    settings.setValue(QStringLiteral("session/rounds"), m_session->rounds());
+    settings.beginGroup(QStringLiteral("inputs"));
+    const auto all = m_session->allInputs();
+    for (auto it = all.begin(); it != all.end(); ++it)
+        for (auto f = it.value().begin(); f != it.value().end(); ++f)
+            settings.setValue(it.key() + QLatin1Char('/') + f.key(), f.value());
+    settings.endGroup();
     settings.beginGroup(QStringLiteral("explorer"));
     settings.setValue(QStringLiteral("mode"), m_twinMode->isChecked()      ? QStringLiteral("twin")
                                               : m_changedMode->isChecked() ? QStringLiteral("changed")
@@ -287,6 +295,21 @@ void RoundExplorerPage::saveSettings(QSettings& settings) const {
 }
 
 void RoundExplorerPage::restoreSettings(QSettings& settings) {
+    QHash<QString, CipherSession::InputTexts> inputs;
+    settings.beginGroup(QStringLiteral("inputs"));
+    for (const QString& alg : settings.childGroups()) {
+        settings.beginGroup(alg);
+        for (const QString& field : settings.childKeys())
+            inputs[alg].insert(field, settings.value(field).toString());
+        settings.endGroup();
+    }
+    settings.endGroup();
+    m_session->setAllInputs(inputs);
+    m_session->setAlgorithm(
+        settings.value(QStringLiteral("session/algorithm"), QStringLiteral("ascon-p")).toString());
+    const int rounds = settings.value(QStringLiteral("session/rounds"), 0).toInt();
+    if (rounds > 0) m_session->setRounds(rounds);
+    m_session->recomputeNow();
     settings.beginGroup(QStringLiteral("explorer"));
     const QString mode = settings.value(QStringLiteral("mode"), QStringLiteral("value")).toString();
     QAction* a = mode == QLatin1String("twin")      ? m_twinMode

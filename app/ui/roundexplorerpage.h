@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include "pagehelpers.h"
+
 #include <string>
 
 class QAction;
@@ -26,7 +28,7 @@ class InputPanel;
 class StateView;
 class StepControls;
 
-class RoundExplorerPage : public QWidget {
+class RoundExplorerPage : public QWidget, public PersistentPage {
     Q_OBJECT
 
   public:
@@ -47,10 +49,11 @@ class RoundExplorerPage : public QWidget {
     /** @brief Checked: hex cells, unchecked: bits. */
     QAction* hexAction() const { return m_hex; }
 
-    /** @brief Writes the page's view choices (modes, speed, flipped bit) under "explorer/". */
-    void saveSettings(QSettings& settings) const;
+    /** @brief Writes the session's algorithm, rounds and every algorithm's inputs ("session/", "inputs/")
+     *  and the page's view choices (modes, speed, flipped bit) under "explorer/". */
+    void saveSettings(QSettings& settings) const override;
     /** @brief Reads what saveSettings wrote. */
-    void restoreSettings(QSettings& settings);
+    void restoreSettings(QSettings& settings) override;
     /** @brief How many times the page redrew the step (tests check that updates are coalesced). */
     int refreshCount() const { return m_refreshes; }
 

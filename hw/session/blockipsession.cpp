@@ -66,6 +66,9 @@ bool BlockIpSession::run(const QString& algorithm, int rpc, const crypto::Bytes&
             s.algorithm = algorithm;
             s.mode = mode;
             s.rpc = rpc;
+            s.key = key;
+            s.input = input;
+            s.iv = iv;
             s.output = r.output;
             s.blocks = r.blocks;
             s.coreCycles = r.coreCycles;

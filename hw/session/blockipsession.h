@@ -21,6 +21,7 @@ struct BlockIpSessionResult {
     QString algorithm; ///< "lea-128", ..., "skinny-128-256"
     QString mode;      ///< "ecb" or "ctr"
     int rpc = 1;
+    crypto::Bytes key, input, iv; ///< what ran (a page shows the inputs of a run it did not start)
     crypto::Bytes output;
     bool matchesModel = false;
     int blocks = 0;

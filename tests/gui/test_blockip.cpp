@@ -1,5 +1,6 @@
 // The LEA / SKINNY panel of the IP page over the real Verilated cores: each core runs and matches the
-// model, the clocks follow the formula, CTR takes a counter block, and bad inputs are refused by name.
+// model, the clocks follow the formula, CTR takes a counter block, bad inputs are refused by name as
+// they are typed (core/inputs' rules), and a run started elsewhere shows its inputs in the panel.
 #include <QtTest>
 
 #include <QComboBox>
@@ -12,6 +13,17 @@
 #include "blockipsession.h"
 
 using namespace rs;
+
+namespace {
+// Types into a field as a user does (select all, then the keys), so the panel's model sees each edit.
+void type(QLineEdit* edit, const QString& text) {
+    edit->selectAll();
+    if (text.isEmpty())
+        QTest::keyClick(edit, Qt::Key_Delete);
+    else
+        QTest::keyClicks(edit, text);
+}
+} // namespace
 
 class TestBlockIp : public QObject {
     Q_OBJECT
@@ -35,7 +47,7 @@ class TestBlockIp : public QObject {
             QVERIFY(panel.cyclesLabel()->text().startsWith(QString::number(r.cyclesPerBlock)));
         }
         panel.modeBox()->setCurrentText(QStringLiteral("ctr"));
-        panel.messageEdit()->setText(QStringLiteral("00112233445566778899"));
+        type(panel.messageEdit(), QStringLiteral("00112233445566778899"));
         QSignalSpy done(&session, &hw::BlockIpSession::finished);
         panel.runButton()->click();
         QVERIFY(done.wait(20000));
@@ -47,17 +59,43 @@ class TestBlockIp : public QObject {
         hw::BlockIpSession session;
         gui::BlockIpPanel panel(&session);
         panel.algorithmBox()->setCurrentText(QStringLiteral("lea-256"));
-        panel.keyEdit()->setText(QStringLiteral("00"));
+        QCOMPARE(panel.keyEdit()->text().size(), 64); // the example key of that length
+        type(panel.keyEdit(), QStringLiteral("00"));
+        // Outlined and explained as typed, like the explorer's fields.
+        QCOMPARE(QString::fromStdString(panel.inputs().error("key")),
+                 QStringLiteral("key must be 32 bytes, got 1"));
         panel.runButton()->click();
-        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("the key is 1 bytes, lea-256 takes 32"));
-        panel.keyEdit()->setText(QString(64, QLatin1Char('0')));
-        panel.messageEdit()->setText(QStringLiteral("0011"));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("key must be 32 bytes, got 1"));
+        type(panel.keyEdit(), QString(64, QLatin1Char('0')));
+        type(panel.messageEdit(), QStringLiteral("0011"));
         panel.runButton()->click();
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("ECB needs whole 16-byte blocks (got 2 bytes)"));
-        panel.messageEdit()->setText(QStringLiteral("xyz"));
+        type(panel.messageEdit(), QStringLiteral("xyz"));
         panel.runButton()->click();
-        QVERIFY(panel.matchLabel()->text().startsWith(QStringLiteral("Not hex: ")));
+        QCOMPARE(panel.matchLabel()->text(),
+                 QStringLiteral("plaintext: 'x' at position 1 is not a hex digit"));
+        // A counter block is checked only in CTR.
+        type(panel.messageEdit(), QString(32, QLatin1Char('1')));
+        panel.modeBox()->setCurrentText(QStringLiteral("ctr"));
+        type(panel.ivEdit(), QStringLiteral("00"));
+        panel.runButton()->click();
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("counter block must be 16 bytes, got 1"));
         QVERIFY(!session.isRunning());
+    }
+
+    void aRunStartedElsewhereShowsItsInputs() {
+        // The explorer's capture runs the session directly (bytes, session to session); the panel shows them.
+        hw::BlockIpSession session;
+        gui::BlockIpPanel panel(&session);
+        const crypto::Bytes key = crypto::fromHex("0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A59687"),
+                            pt = crypto::fromHex("202122232425262728292A2B2C2D2E2F");
+        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        QVERIFY(session.run(QStringLiteral("lea-192"), 1, key, pt));
+        QVERIFY(done.wait(20000));
+        QCOMPARE(panel.algorithmBox()->currentText(), QStringLiteral("lea-192"));
+        QCOMPARE(panel.keyEdit()->text(), QString::fromStdString(crypto::toHex(key)));
+        QCOMPARE(panel.messageEdit()->text(), QString::fromStdString(crypto::toHex(pt)));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
     }
 };
 

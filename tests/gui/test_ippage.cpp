@@ -14,6 +14,7 @@
 #include "crypto/asconaead.h"
 #include "hexfieldedit.h"
 #include "hw/ipcycles.h"
+#include "ipcorepage.h"
 #include "ippage.h"
 #include "ipsession.h"
 #include "mainwindow.h"
@@ -131,20 +132,21 @@ class TestIpPage : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         // In the IP page Ctrl+R runs on the IP (twice: the same worker thread clocks the model).
         IpSession* session = w.ipSession();
-        QWidget* dock = w.ipPage()->parentWidget();
+        QWidget* dock = w.page<gui::IpCorePage>()->asconPage()->parentWidget();
         dock->show();
         dock->raise();
         w.activateWindow();
-        QTRY_VERIFY(w.ipPage()->isVisible());
+        QTRY_VERIFY(w.page<gui::IpCorePage>()->asconPage()->isVisible());
         QSignalSpy done(session, &IpSession::finished);
-        QLineEdit* key = w.ipPage()->field(QStringLiteral("key"))->lineEdit();
+        QLineEdit* key = w.page<gui::IpCorePage>()->asconPage()->field(QStringLiteral("key"))->lineEdit();
         key->setFocus();
         QTRY_VERIFY(key->hasFocus());
         const QString explorerState = w.session()->inputText(QStringLiteral("state"));
         QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
         QCOMPARE(w.session()->inputText(QStringLiteral("state")), explorerState);
-        w.ipPage()->unrollBox()->setCurrentIndex(w.ipPage()->unrollBox()->count() - 1);
+        w.page<gui::IpCorePage>()->asconPage()->unrollBox()->setCurrentIndex(
+            w.page<gui::IpCorePage>()->asconPage()->unrollBox()->count() - 1);
         QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
         QCOMPARE(session->runsStarted(), 2);
@@ -152,9 +154,9 @@ class TestIpPage : public QObject {
         QVERIFY(session->lastResult().matchesModel);
 
         // In the Round Explorer it still randomises the inputs and runs nothing on the IP.
-        w.explorerPage()->stateView()->setFocus();
-        QTRY_VERIFY(w.explorerPage()->stateView()->hasFocus());
-        QTest::keyClick(w.explorerPage()->stateView(), Qt::Key_R, Qt::ControlModifier);
+        w.page<gui::RoundExplorerPage>()->stateView()->setFocus();
+        QTRY_VERIFY(w.page<gui::RoundExplorerPage>()->stateView()->hasFocus());
+        QTest::keyClick(w.page<gui::RoundExplorerPage>()->stateView(), Qt::Key_R, Qt::ControlModifier);
         QTRY_VERIFY(w.session()->inputText(QStringLiteral("state")) != explorerState);
         QTest::qWait(100);
         QCOMPARE(session->runsStarted(), 2);

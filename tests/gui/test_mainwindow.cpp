@@ -7,18 +7,21 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QSettings>
 #include <QTabBar>
 #include <QTabWidget>
 
+#include "charts/theme.h"
 #include "ciphersession.h"
 #include "diffusionpage.h"
 #include "hexfieldedit.h"
 #include "inputpanel.h"
 #include "mainwindow.h"
 #include "roundexplorerpage.h"
+#include "rtlstatepanel.h"
 #include "stateview.h"
-#include "charts/theme.h"
+#include "waveformpage.h"
 
 using namespace rs;
 
@@ -39,18 +42,51 @@ class TestMainWindow : public QObject {
         QCOMPARE(docks.size(), 10);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
-        QVERIFY(w.explorerPage()->parentWidget() != nullptr);
-        QCOMPARE(qobject_cast<QDockWidget*>(w.explorerPage()->parentWidget()), docks.front());
+        QVERIFY(w.page<gui::RoundExplorerPage>()->parentWidget() != nullptr);
+        QCOMPARE(qobject_cast<QDockWidget*>(w.page<gui::RoundExplorerPage>()->parentWidget()), docks.front());
+    }
+
+    void thePageTableDrivesDocksViewMenuAndResetLayout() {
+        gui::MainWindow w(false);
+        const auto& pages = w.pages();
+        QCOMPARE(pages.size(), 10);
+        QSet<QString> names;
+        QMenu* view = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text() == QStringLiteral("&View")) view = a->menu();
+        QVERIFY(view != nullptr);
+        for (const auto& p : pages) {
+            names.insert(p.objectName);
+            QCOMPARE(p.dock->objectName(), p.objectName);
+            QCOMPARE(p.dock->windowTitle(), p.title);
+            QCOMPARE(w.dockOf(p.page), p.dock);
+            QVERIFY(p.dock->isAncestorOf(p.page));
+            QVERIFY(view->actions().contains(p.dock->toggleViewAction())); // one entry per page
+            p.dock->hide();
+        }
+        QCOMPARE(names.size(), pages.size()); // the saved layout tells every dock apart
+        QAction* reset = nullptr;
+        for (QAction* a : view->actions())
+            if (a->text() == QStringLiteral("&Reset layout")) reset = a;
+        QVERIFY(reset != nullptr);
+        reset->trigger();
+        for (const auto& p : pages)
+            QVERIFY2(!p.dock->isHidden(), qPrintable(p.objectName));
+        // Tabbed pages share one area; the RTL panel sits beside the explorer.
+        QCOMPARE(w.dockWidgetArea(w.dockOf(w.page<gui::RtlStatePanel>())), Qt::TopDockWidgetArea);
+        QVERIFY(w.tabifiedDockWidgets(w.dockOf(w.page<gui::DiffusionPage>()))
+                    .contains(w.dockOf(w.page<gui::WaveformPage>())));
     }
 
     void darkPaletteToggles() {
         gui::MainWindow w(false);
         w.darkAction()->trigger();
         QVERIFY(charts::isDarkPalette(QApplication::palette()));
-        QTRY_VERIFY(charts::isDarkPalette(w.explorerPage()->palette())); // propagated by posted events
+        QTRY_VERIFY(charts::isDarkPalette(
+            w.page<gui::RoundExplorerPage>()->palette())); // propagated by posted events
         w.darkAction()->trigger();
         QVERIFY(!charts::isDarkPalette(QApplication::palette()));
-        QTRY_VERIFY(!charts::isDarkPalette(w.explorerPage()->palette()));
+        QTRY_VERIFY(!charts::isDarkPalette(w.page<gui::RoundExplorerPage>()->palette()));
     }
 
     void settingsKeepInputsAndLayout() {
@@ -58,12 +94,13 @@ class TestMainWindow : public QObject {
             gui::MainWindow w(true);
             w.show();
             QVERIFY(w.session()->setAlgorithm(QStringLiteral("lea-192")));
-            gui::HexFieldEdit* key = w.explorerPage()->inputPanel()->field(QStringLiteral("key"));
+            gui::HexFieldEdit* key =
+                w.page<gui::RoundExplorerPage>()->inputPanel()->field(QStringLiteral("key"));
             key->lineEdit()->selectAll();
             QTest::keyClicks(key->lineEdit(),
                              QStringLiteral("00112233445566778899AABBCCDDEEFF0011223344556677"));
             w.session()->setRounds(9);
-            w.explorerPage()->hexAction()->setChecked(true);
+            w.page<gui::RoundExplorerPage>()->hexAction()->setChecked(true);
             w.darkAction()->setChecked(true);
             w.close();
         }
@@ -73,7 +110,7 @@ class TestMainWindow : public QObject {
                  QStringLiteral("00112233445566778899AABBCCDDEEFF0011223344556677"));
         QCOMPARE(again.session()->rounds(), 9);
         QCOMPARE(again.session()->stepCount(), 10);
-        QVERIFY(again.explorerPage()->hexAction()->isChecked());
+        QVERIFY(again.page<gui::RoundExplorerPage>()->hexAction()->isChecked());
         QVERIFY(again.darkAction()->isChecked());
         again.setDarkTheme(false);
     }
@@ -87,13 +124,13 @@ class TestMainWindow : public QObject {
         QVERIFY(QTest::qWaitForWindowActive(&w));
         auto* session = w.session();
         // The window starts with the focus on the state, where the bare keys step.
-        QCOMPARE(QApplication::focusWidget(), w.explorerPage()->stateView());
+        QCOMPARE(QApplication::focusWidget(), w.page<gui::RoundExplorerPage>()->stateView());
         session->setCurrentStep(3);
-        QTest::keyClick(w.explorerPage()->stateView(), Qt::Key_Right);
+        QTest::keyClick(w.page<gui::RoundExplorerPage>()->stateView(), Qt::Key_Right);
         QCOMPARE(session->currentStep(), 4);
 
         // A focused combo box in the diffusion dock keeps its arrow keys, Home and End.
-        QComboBox* vary = w.diffusionPage()->fieldBox();
+        QComboBox* vary = w.page<gui::DiffusionPage>()->fieldBox();
         QCOMPARE(vary->count(), 3);
         vary->setCurrentIndex(0);
         vary->setFocus();
@@ -107,7 +144,7 @@ class TestMainWindow : public QObject {
         QCOMPARE(session->currentStep(), 4);
 
         // So does a focused tab bar: → moves to the next tab.
-        QTabWidget* tabs = w.diffusionPage()->tabs();
+        QTabWidget* tabs = w.page<gui::DiffusionPage>()->tabs();
         auto* bar = tabs->findChild<QTabBar*>();
         QVERIFY(bar != nullptr);
         tabs->setCurrentIndex(0);
@@ -121,9 +158,9 @@ class TestMainWindow : public QObject {
         auto* w = new gui::MainWindow(false);
         QStringList order;
         QObject::connect(w->session(), &QObject::destroyed, [&order] { order << QStringLiteral("session"); });
-        QObject::connect(w->explorerPage(), &QObject::destroyed,
+        QObject::connect(w->page<gui::RoundExplorerPage>(), &QObject::destroyed,
                          [&order] { order << QStringLiteral("explorer"); });
-        QObject::connect(w->diffusionPage(), &QObject::destroyed,
+        QObject::connect(w->page<gui::DiffusionPage>(), &QObject::destroyed,
                          [&order] { order << QStringLiteral("diffusion"); });
         delete w;
         QCOMPARE(order.size(), 3);

@@ -418,8 +418,8 @@ class TestWaveform : public QObject {
         QVERIFY(cipher->setAlgorithm(QStringLiteral("ascon-128a")));
         cipher->recomputeNow();
         // Before any capture: nothing linked, and the panel says why.
-        QCOMPARE(w.rtlPanel()->differingBits(), -1);
-        QVERIFY(!w.rtlPanel()->headline()->text().isEmpty());
+        QCOMPARE(w.page<gui::RtlStatePanel>()->differingBits(), -1);
+        QVERIFY(!w.page<gui::RtlStatePanel>()->headline()->text().isEmpty());
         QSignalSpy captured(w.waveformSession(), &hw::WaveformSession::storeChanged);
         QVERIFY(w.captureExplorerInputs());
         QTRY_COMPARE_WITH_TIMEOUT(captured.count(), 1, 60000);
@@ -432,14 +432,16 @@ class TestWaveform : public QObject {
             const auto& sc = link[static_cast<std::size_t>(i)];
             if (!sc.cycle) continue;
             cipher->setCurrentStep(i);
-            QCOMPARE(*w.waveformPage()->view()->cursor(), *sc.cycle); // the view follows
-            QCOMPARE(w.rtlPanel()->linkedCycle(), static_cast<long long>(*sc.cycle));
+            QCOMPARE(*w.page<gui::WaveformPage>()->view()->cursor(), *sc.cycle); // the view follows
+            QCOMPARE(w.page<gui::RtlStatePanel>()->linkedCycle(), static_cast<long long>(*sc.cycle));
             if (sc.exact) {
-                QCOMPARE(w.rtlPanel()->differingBits(), 0);
+                QCOMPARE(w.page<gui::RtlStatePanel>()->differingBits(), 0);
                 ++exact;
             } else if (cipher->step(i)->step == "substitution layer") {
-                QVERIFY(w.rtlPanel()->differingBits() > 0); // inside a round: not in the register
-                QVERIFY(w.rtlPanel()->headline()->text().contains(QStringLiteral("never holds")));
+                QVERIFY(w.page<gui::RtlStatePanel>()->differingBits() >
+                        0); // inside a round: not in the register
+                QVERIFY(
+                    w.page<gui::RtlStatePanel>()->headline()->text().contains(QStringLiteral("never holds")));
                 ++inexact;
             }
         }
@@ -449,7 +451,7 @@ class TestWaveform : public QObject {
         cipher->setInput(QStringLiteral("key"), QStringLiteral("FF0102030405060708090A0B0C0D0E0F"));
         cipher->recomputeNow();
         QCOMPARE(w.waveformSession()->exactLinks(), 0);
-        QVERIFY(w.rtlPanel()->headline()->text().contains(QStringLiteral("other inputs")));
+        QVERIFY(w.page<gui::RtlStatePanel>()->headline()->text().contains(QStringLiteral("other inputs")));
         // LEA-128 runs on the LEA core: the viewer links the input and all 24 rounds (1 round per clock).
         QVERIFY(cipher->setAlgorithm(QStringLiteral("lea-128")));
         cipher->recomputeNow();

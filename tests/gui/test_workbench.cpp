@@ -1,0 +1,85 @@
+// The Workbench without a window: it owns the sessions and glues them, session to session, in bytes:
+// the explorer's inputs captured on the Ascon IP or the block core, each IP run's clocks to the waveform
+// session, and a notice (never a widget) when a capture cannot run.
+#include <QtTest>
+
+#include <QSignalSpy>
+
+#include "blockipsession.h"
+#include "ciphersession.h"
+#include "ipsession.h"
+#include "waveformsession.h"
+#include "workbench.h"
+
+using namespace rs;
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void capturesTheExplorersBytesOnTheAsconIp() {
+        gui::Workbench bench(false);
+        auto* cipher = bench.cipher();
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("ascon-aead128")));
+        // Spaces in the explorer's text: the IP gets the bytes, not the text.
+        cipher->setInput(QStringLiteral("nonce"),
+                         QStringLiteral("00 11 22 33 44 55 66 77 88 99 AA BB CC DD EE FF"));
+        cipher->randomizeInput(QStringLiteral("key"));
+        cipher->recomputeNow();
+        QSignalSpy started(&bench, &gui::Workbench::captureStarted);
+        QSignalSpy stored(bench.waveforms(), &hw::WaveformSession::storeChanged);
+        QVERIFY(bench.captureExplorerInputs());
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(started.front().at(0).toInt(), int(gui::Workbench::AsconCore));
+        QCOMPARE(bench.ip()->variant(), crypto::AsconAeadVariant::AsconAead128);
+        for (const QString& field : hw::IpSession::fieldNames())
+            QCOMPARE(bench.ip()->inputText(field),
+                     QString::fromStdString(crypto::toHex(cipher->inputBytes(field))));
+        QTRY_COMPARE_WITH_TIMEOUT(stored.count(), 1, 60000);
+        QVERIFY(bench.waveforms()->isIpCapture());
+        QVERIFY(bench.ip()->lastResult().matchesModel);
+        // The IP encrypted what the explorer traced: the same ciphertext and tag.
+        QCOMPARE(QString::fromStdString(crypto::toHex(bench.ip()->lastResult().ct)), cipher->outputHex());
+        QCOMPARE(QString::fromStdString(crypto::toHex(bench.ip()->lastResult().tag)), cipher->tagHex());
+        QVERIFY(bench.waveforms()->exactLinks() > 20); // the trace glue: the explorer's steps are linked
+    }
+
+    void capturesABlockCipherOnItsCoreAtOneRoundPerClock() {
+        gui::Workbench bench(false);
+        auto* cipher = bench.cipher();
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("skinny-128-256")));
+        cipher->randomizeInput(QStringLiteral("pt"));
+        cipher->recomputeNow();
+        QSignalSpy done(bench.blockIp(), &hw::BlockIpSession::finished);
+        QSignalSpy started(&bench, &gui::Workbench::captureStarted);
+        QVERIFY(bench.captureExplorerInputs());
+        QCOMPARE(started.front().at(0).toInt(), int(gui::Workbench::BlockCore));
+        QVERIFY(done.wait(20000));
+        const auto r = done.front().at(0).value<hw::BlockIpSessionResult>();
+        QCOMPARE(r.algorithm, QStringLiteral("skinny-128-256"));
+        QCOMPARE(r.rpc, 1);
+        QCOMPARE(r.key, cipher->inputBytes(QStringLiteral("key")));
+        QCOMPARE(r.input, cipher->inputBytes(QStringLiteral("pt")));
+        QVERIFY(r.matchesModel);
+        QCOMPARE(r.output, crypto::fromHex(cipher->outputHex().toStdString()));
+        QTRY_VERIFY(bench.waveforms()->exactLinks() > 0);
+    }
+
+    void saysWhyWhenACaptureCannotRun() {
+        gui::Workbench bench(false);
+        QSignalSpy notices(&bench, &gui::Workbench::notice);
+        QSignalSpy started(&bench, &gui::Workbench::captureStarted);
+        QVERIFY(bench.cipher()->setAlgorithm(QStringLiteral("skinny-64-64"))); // no core runs it
+        QVERIFY(!bench.captureExplorerInputs());
+        QVERIFY(notices.back().at(0).toString().contains(QStringLiteral("SKINNY-128-256")));
+        QVERIFY(bench.cipher()->setAlgorithm(QStringLiteral("ascon-128")));
+        bench.cipher()->setInput(QStringLiteral("key"), QStringLiteral("00"));
+        QVERIFY(!bench.captureExplorerInputs());
+        QVERIFY(notices.back().at(0).toString().contains(QStringLiteral("key must be 16 bytes")));
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(bench.ip()->runsStarted(), 0);
+    }
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "test_workbench.moc"
