@@ -9,17 +9,14 @@
 #include <algorithm>
 #include <optional>
 
+#include "backends.h"
 #include "boardclient.h"
-#include "boardrunner.h"
 #include "campaignengine.h"
 #include "conformance.h"
-#include "cudarunner.h"
 #include "gpuexecutable.h"
-#include "hw/iprunner.h"
 #include "oracle/oracle.h"
 #include "qtcoreapp.h"
 #include "rvprogram.h"
-#include "rvrunner.h"
 #include "toyrunner.h"
 
 namespace {
@@ -31,10 +28,7 @@ using rs::conformance::Report;
 /** Every back end registered as the app and the CLI register them, plus the toy back end. */
 std::vector<std::string> registeredTargets() {
     static const bool registered = [] {
-        rs::hw::registerIpRunner();
-        rs::gpu::registerCudaRunner();
-        rs::riscv::registerRiscvRunners();
-        rs::hw::board::registerBoardRunner();
+        rs::backends::registerAllRunners();
         rs::toy::registerToyRunner(); // the toy back end's one registration line
         return true;
     }();
