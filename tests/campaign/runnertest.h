@@ -1,10 +1,14 @@
 #pragma once
 // Runs a runner the way the engine does (with an OutputJudge over the reference output) and keeps what the
 // tests look at: the measurements, the first output it produced, how many outputs it handed to the judge
-// and the judge's verdict.
+// and the judge's verdict. And the one-target definition every back end's campaign test starts from.
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "campaignspec.h"
 #include "runner.h"
 
 namespace rs::campaign {
@@ -30,6 +34,20 @@ inline Judged runJudged(Runner& runner, const RunKey& key, const RunInputs& inpu
     j.outputs = judge.count();
     j.failure = judge.failure();
     return j;
+}
+
+/** @brief A campaign of one target, named after it (AD size 0 only). */
+inline CampaignSpec targetSpec(const std::string& target, std::vector<std::string> algorithms,
+                               std::vector<std::uint64_t> messageBytes, int repeats,
+                               std::map<std::string, std::string> options = {}) {
+    CampaignSpec s;
+    s.name = target;
+    s.targets = {target};
+    s.algorithms = std::move(algorithms);
+    s.messageBytes = std::move(messageBytes);
+    s.repeats = repeats;
+    s.options = std::move(options);
+    return s;
 }
 
 } // namespace rs::campaign

@@ -15,14 +15,8 @@ namespace {
 using namespace rs::campaign;
 
 CampaignSpec cudaSpec() {
-    CampaignSpec s;
-    s.name = "cuda";
-    s.targets = {"cuda"};
-    s.algorithms = {"skinny-128-256-ctr", "ascon-aead128", "lea-128-ctr"};
-    s.messageBytes = {16, 100};
-    s.repeats = 2;
-    s.options = {{"cuda.messages", "8"}};
-    return s;
+    return targetSpec("cuda", {"skinny-128-256-ctr", "ascon-aead128", "lea-128-ctr"}, {16, 100}, 2,
+                      {{"cuda.messages", "8"}});
 }
 
 TEST(CudaRunner, SupportsTheKernelsAlgorithmsOnly) {

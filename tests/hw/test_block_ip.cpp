@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "campaign/runnertest.h"
 #include "campaignengine.h"
 #include "crypto/blockmodes.h"
 #include "crypto/lea.h"
@@ -113,13 +114,8 @@ TEST(BlockIp, CampaignTargetIpRunsTheBlockCores) {
     registerIpRunner();
     QTemporaryDir dir;
     rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("c.sqlite")).toStdString());
-    rs::campaign::CampaignSpec spec;
-    spec.name = "block ip";
-    spec.targets = {"ip"};
-    spec.algorithms = {"lea-128-ecb", "lea-256-ctr", "skinny-128-256-ctr"};
-    spec.messageBytes = {32, 100};
-    spec.repeats = 1;
-    spec.options = {{"ip.unroll", "4"}};
+    const auto spec = rs::campaign::targetSpec("ip", {"lea-128-ecb", "lea-256-ctr", "skinny-128-256-ctr"},
+                                               {32, 100}, 1, {{"ip.unroll", "4"}});
     const auto r = rs::campaign::runCampaign(store, spec);
     const auto runs = store.runs(r.campaignId);
     ASSERT_EQ(runs.size(), 6u);

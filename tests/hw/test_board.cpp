@@ -11,6 +11,7 @@
 
 #include "boardclient.h"
 #include "boardrunner.h"
+#include "campaign/runnertest.h"
 #include "campaignengine.h"
 #include "crypto/asconaead.h"
 #include "hw/ipprecompute.h"
@@ -362,21 +363,23 @@ TEST(BoardCampaign, VirtualBoardTargetVerifiesAndTimes) {
     registerBoardRunner();
     QTemporaryDir dir;
     rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
-    rs::campaign::CampaignSpec spec;
-    spec.name = "board";
-    spec.targets = {"board"};
-    spec.algorithms = {"ascon-128", "ascon-aead128", "lea-128-ctr"};
-    spec.messageBytes = {0, 64};
-    spec.repeats = 3;
-    spec.options = {{"board.path", "hw"}};
+    auto spec = rs::campaign::targetSpec("board", {"ascon-128", "ascon-aead128", "lea-128-ctr"}, {0, 64}, 3,
+                                         {{"board.path", "hw"}});
+    // The board runs the Ascon IP only: a definition pairing it with LEA is refused, nothing stored.
+    try {
+        rs::campaign::runCampaign(store, spec);
+        ADD_FAILURE() << "the board was given lea-128-ctr";
+    } catch (const rs::campaign::SpecError& e) {
+        EXPECT_EQ(std::string(e.what()), "targets x algorithms: board does not run lea-128-ctr (board runs "
+                                         "ascon-128, ascon-128a, ascon-aead128); drop the pair or split the "
+                                         "campaign");
+    }
+    EXPECT_TRUE(store.campaigns().empty());
+    spec.algorithms.pop_back();
     const auto r = rs::campaign::runCampaign(store, spec);
     const auto runs = store.runs(r.campaignId);
-    ASSERT_EQ(runs.size(), 6u);
+    ASSERT_EQ(runs.size(), 4u);
     for (const auto& row : runs) {
-        if (row.key.algorithm == "lea-128-ctr") {
-            EXPECT_FALSE(row.verified);
-            continue;
-        }
         EXPECT_TRUE(row.verified) << row.failure;
         bool time = false;
         for (const auto& m : row.measurements)
@@ -393,13 +396,8 @@ TEST(BoardCampaign, ABoardRightOnceAndWrongAfterwardsIsNeverStoredAsVerified) {
     const QString port = sim.start({QStringLiteral("--lie-after"), QStringLiteral("1")});
     QTemporaryDir dir;
     rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
-    rs::campaign::CampaignSpec spec;
-    spec.name = "lying board";
-    spec.targets = {"board"};
-    spec.algorithms = {"ascon-aead128"};
-    spec.messageBytes = {16, 64};
-    spec.repeats = 3;
-    spec.options = {{"board.path", "hw"}, {"board.port", port.toStdString()}};
+    const auto spec = rs::campaign::targetSpec("board", {"ascon-aead128"}, {16, 64}, 3,
+                                               {{"board.path", "hw"}, {"board.port", port.toStdString()}});
     const auto r = rs::campaign::runCampaign(store, spec);
     const auto runs = store.runs(r.campaignId);
     ASSERT_EQ(runs.size(), 2u);
