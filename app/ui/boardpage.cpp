@@ -1,7 +1,6 @@
 #include "boardpage.h"
 
 #include "boardsession.h"
-#include "pagehelpers.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -18,8 +17,10 @@
 
 namespace rs::gui {
 
-BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
-    setObjectName(QStringLiteral("boardPage"));
+BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
+    : RunPage(QStringLiteral("boardPage"), tr("Run KATs"),
+              tr("Run the KAT file through the board (Ctrl+Return)"), parent),
+      m_session(session) {
     m_port = new QComboBox(this);
     m_port->setToolTip(tr("The board's USB-UART, or \"virtual\": roundscope-board-sim, the firmware over the "
                           "Verilated IP with modelled timing"));
@@ -28,8 +29,7 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
     for (const int b : {115200, 230400, 460800, 921600})
         m_baud->addItem(QString::number(b), b);
     m_connect = new QPushButton(tr("Connect"), this);
-    m_status = new QLabel(tr("Not connected"), this);
-    m_status->setWordWrap(true);
+    setStatus(tr("Not connected"));
     m_path = new QComboBox(this);
     m_path->addItem(tr("hardware IP"), 0);
     m_path->addItem(tr("ARM software"), 1);
@@ -38,7 +38,6 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
         {QStringLiteral("Ascon-128"), QStringLiteral("Ascon-128a"), QStringLiteral("Ascon-AEAD128")});
     m_katFile = new QLineEdit(this);
     auto* browse = new QPushButton(tr("…"), this);
-    m_kat = new QPushButton(tr("Run KATs"), this);
     m_size = new QSpinBox(this);
     m_size->setRange(0, 4000);
     m_size->setValue(64);
@@ -47,7 +46,6 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
     m_count->setRange(1, 1000000);
     m_count->setValue(1000);
     m_bench = new QPushButton(tr("Benchmark"), this);
-    m_cancel = new QPushButton(tr("Cancel"), this);
     m_progress = new QProgressBar(this);
     m_log = new QPlainTextEdit(this);
     m_log->setReadOnly(true);
@@ -66,7 +64,7 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
     grid->addWidget(new QLabel(tr("KAT file"), this), 2, 0);
     grid->addWidget(m_katFile, 2, 1, 1, 2);
     grid->addWidget(browse, 2, 3);
-    grid->addWidget(m_kat, 2, 4);
+    grid->addWidget(runButton(), 2, 4);
     grid->addWidget(new QLabel(tr("Messages"), this), 3, 0);
     auto* benchRow = new QHBoxLayout;
     benchRow->addWidget(m_count);
@@ -76,10 +74,10 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
     grid->addWidget(m_bench, 3, 4);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(grid);
-    layout->addWidget(m_status);
+    layout->addWidget(statusLabel());
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
-    progressRow->addWidget(m_cancel);
+    progressRow->addWidget(cancelButton());
     layout->addLayout(progressRow);
     layout->addWidget(m_log, 1);
 
@@ -97,28 +95,22 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
         if (m_session->isConnected()) {
             m_session->disconnectFrom();
         } else {
-            m_status->setText(tr("Connecting to %1…").arg(m_port->currentText()));
+            setStatus(tr("Connecting to %1…").arg(m_port->currentText()));
             m_session->connectTo(m_port->currentText(), m_baud->currentData().toInt());
         }
     });
-    connect(m_kat, &QPushButton::clicked, this, [this] {
-        m_progress->setValue(0);
-        m_session->runKats(m_path->currentData().toInt(), m_variant->currentIndex(), m_katFile->text());
-    });
-    connect(addRunShortcut(this, tr("Run KATs")), &QAction::triggered, m_kat, &QPushButton::click);
     connect(m_bench, &QPushButton::clicked, this, [this] {
         m_session->bench(m_path->currentData().toInt(), m_variant->currentIndex(), m_size->value(),
                          m_count->value());
     });
-    connect(m_cancel, &QPushButton::clicked, m_session, &hw::BoardSession::cancel);
+    connect(cancelButton(), &QPushButton::clicked, m_session, &hw::BoardSession::cancel);
     connect(m_session, &hw::BoardSession::connected, this, [this](const QString& d) {
-        m_status->setText(d);
-        setErrorStyle(m_status, false);
+        setStatus(d);
         m_log->appendPlainText(tr("connected: %1").arg(d));
         m_connect->setText(tr("Disconnect"));
     });
     connect(m_session, &hw::BoardSession::disconnected, this, [this] {
-        m_status->setText(tr("Not connected"));
+        setStatus(tr("Not connected"));
         m_connect->setText(tr("Connect"));
         m_log->appendPlainText(tr("disconnected"));
     });
@@ -128,31 +120,26 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
         m_progress->setValue(done);
     });
     connect(m_session, &hw::BoardSession::katFinished, this, [this](int passed, int failed, double seconds) {
-        const QString line = tr("KATs: %1 passed, %2 failed, %3 ms on the board's timer")
-                                 .arg(passed)
-                                 .arg(failed)
-                                 .arg(seconds * 1e3, 0, 'f', 3);
-        m_status->setText(line);
-        setErrorStyle(m_status, failed > 0);
-        m_log->appendPlainText(line);
+        report(tr("KATs: %1 passed, %2 failed, %3 ms on the board's timer")
+                   .arg(passed)
+                   .arg(failed)
+                   .arg(seconds * 1e3, 0, 'f', 3),
+               failed > 0);
     });
     connect(m_session, &hw::BoardSession::benchFinished, this,
             [this](double seconds, qulonglong cycles, int count, int size) {
                 const double perOp = count ? seconds / count : 0;
-                const QString line = tr("benchmark: %1 × %2 B in %3 ms (%4 µs each, %5 MB/s), %6 IP clocks")
-                                         .arg(count)
-                                         .arg(size)
-                                         .arg(seconds * 1e3, 0, 'f', 3)
-                                         .arg(perOp * 1e6, 0, 'f', 2)
-                                         .arg(seconds > 0 ? count * size / seconds / 1e6 : 0.0, 0, 'f', 2)
-                                         .arg(cycles);
-                m_status->setText(line);
-                setErrorStyle(m_status, false);
-                m_log->appendPlainText(line);
+                report(tr("benchmark: %1 × %2 B in %3 ms (%4 µs each, %5 MB/s), %6 IP clocks")
+                           .arg(count)
+                           .arg(size)
+                           .arg(seconds * 1e3, 0, 'f', 3)
+                           .arg(perOp * 1e6, 0, 'f', 2)
+                           .arg(seconds > 0 ? count * size / seconds / 1e6 : 0.0, 0, 'f', 2)
+                           .arg(cycles),
+                       false);
             });
     connect(m_session, &hw::BoardSession::failed, this, [this](const QString& why) {
-        m_status->setText(why);
-        setErrorStyle(m_status, true);
+        setStatus(why, true);
         m_log->appendPlainText(tr("error: %1").arg(why));
     });
     connect(m_session, &hw::BoardSession::busyChanged, this, &BoardPage::updateButtons);
@@ -161,6 +148,17 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent) : QWidget(paren
     refreshPorts();
     setKatFile();
     updateButtons();
+}
+
+void BoardPage::run() {
+    if (!m_session->isConnected() || m_session->isBusy()) return;
+    m_progress->setValue(0);
+    m_session->runKats(m_path->currentData().toInt(), m_variant->currentIndex(), m_katFile->text());
+}
+
+void BoardPage::report(const QString& line, bool error) {
+    setStatus(line, error);
+    m_log->appendPlainText(line);
 }
 
 void BoardPage::refreshPorts() {
@@ -174,9 +172,9 @@ void BoardPage::refreshPorts() {
 void BoardPage::updateButtons() {
     const bool busy = m_session->isBusy(), on = m_session->isConnected();
     m_connect->setEnabled(!busy);
-    m_kat->setEnabled(on && !busy);
+    runButton()->setEnabled(on && !busy);
     m_bench->setEnabled(on && !busy);
-    m_cancel->setEnabled(busy);
+    cancelButton()->setEnabled(busy);
     m_port->setEnabled(!on && !busy);
 }
 

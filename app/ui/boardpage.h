@@ -4,14 +4,12 @@
 // variant, hardware IP or ARM software path) and benchmarks with progress and cancel. Talks only to
 // BoardSession.
 
-#include <QWidget>
+#include "runpage.h"
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
-class QPushButton;
 class QSpinBox;
 
 namespace rs::hw {
@@ -20,30 +18,29 @@ class BoardSession;
 
 namespace rs::gui {
 
-class BoardPage : public QWidget {
+/** The Run button runs the KAT file (Ctrl+Return too); Benchmark runs the benchmark. */
+class BoardPage : public RunPage {
     Q_OBJECT
 
   public:
     explicit BoardPage(hw::BoardSession* session, QWidget* parent = nullptr);
 
     QComboBox* portBox() const { return m_port; }
-    QComboBox* baudBox() const { return m_baud; }
-    QComboBox* pathBox() const { return m_path; }
     QComboBox* variantBox() const { return m_variant; }
     QLineEdit* katFileEdit() const { return m_katFile; }
     QPushButton* connectButton() const { return m_connect; }
-    QPushButton* katButton() const { return m_kat; }
     QPushButton* benchButton() const { return m_bench; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QLabel* statusLabel() const { return m_status; }
     QProgressBar* progressBar() const { return m_progress; }
-    QPlainTextEdit* log() const { return m_log; }
 
   public slots:
+    /** @brief Runs the KAT file through the board. */
+    void run() override;
     void refreshPorts();
 
   private:
     void updateButtons();
+    /** @brief The line in the status label (an error in the error colour) and in the log. */
+    void report(const QString& line, bool error);
 
     hw::BoardSession* m_session;
     QComboBox* m_port = nullptr;
@@ -54,10 +51,7 @@ class BoardPage : public QWidget {
     QSpinBox* m_size = nullptr;
     QSpinBox* m_count = nullptr;
     QPushButton* m_connect = nullptr;
-    QPushButton* m_kat = nullptr;
     QPushButton* m_bench = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QPlainTextEdit* m_log = nullptr;
 };

@@ -3,19 +3,14 @@
 #include "charts/campaignchart.h"
 #include "gpusession.h"
 #include "gpusetup.h"
-#include "pagehelpers.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <map>
@@ -34,12 +29,14 @@ QString number(double v) {
 
 } // namespace
 
-CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
-    setObjectName(QStringLiteral("cudaPage"));
-    m_status = new QLabel(tr("Asking roundscope-gpu for a device…"), this);
-    m_status->setObjectName(QStringLiteral("cudaStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent)
+    : RunPage(QStringLiteral("cudaPage"), tr("Run sweep"),
+              tr("Run the sweep on the GPU (Ctrl+Return); every output is checked against the C++ model "
+                 "before it is timed"),
+              parent),
+      m_session(session) {
+    statusLabel()->setObjectName(QStringLiteral("cudaStatus"));
+    setStatus(tr("Asking roundscope-gpu for a device…"));
     m_algorithm = new QComboBox(this);
     for (const auto& a : gpu::gpuAlgorithms())
         m_algorithm->addItem(QString::fromStdString(a));
@@ -53,78 +50,46 @@ CudaPage::CudaPage(gpu::GpuSession* session, QWidget* parent) : QWidget(parent),
     m_repeats = new QSpinBox(this);
     m_repeats->setRange(1, 1000);
     m_repeats->setValue(10); // paper 004: 10 runs per size
-    m_run = new QPushButton(tr("Run sweep"), this);
-    m_run->setToolTip(tr("Run the sweep on the GPU (Ctrl+Return); every output is checked against the C++ "
-                         "model before it is timed"));
-    m_cancel = new QPushButton(tr("Cancel"), this);
-    m_cancel->setEnabled(false);
     m_plot = new QComboBox(this);
     m_plot->addItem(tr("throughput (with copies)"), QStringLiteral("throughput_bytes_per_s"));
     m_plot->addItem(tr("kernel throughput"), QStringLiteral("kernel_throughput_bytes_per_s"));
     m_plot->addItem(tr("speedup E = T_CPU / T_GPU"), QStringLiteral("speedup_E"));
     m_plot->addItem(tr("efficiency S = 1 − T_GPU / T_CPU"), QStringLiteral("efficiency_S"));
-
-    m_table = new QTableWidget(0, 9, this);
-    m_table->setHorizontalHeaderLabels({tr("Variant"), tr("Bytes"), tr("Verified"), tr("Kernel (ms)"),
-                                        tr("With copies (ms)"), tr("Throughput (B/s)"), tr("CPU (ms)"),
-                                        tr("E"), tr("S")});
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setSortingEnabled(true);
+    m_table =
+        makeResultTable({tr("Variant"), tr("Bytes"), tr("Verified"), tr("Kernel (ms)"),
+                         tr("With copies (ms)"), tr("Throughput (B/s)"), tr("CPU (ms)"), tr("E"), tr("S")});
     m_chart = new charts::CampaignChart(this);
 
-    auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Algorithm"), this));
-    row->addWidget(m_algorithm);
-    row->addWidget(new QLabel(tr("variant"), this));
-    row->addWidget(m_variant, 1);
-    row->addWidget(new QLabel(tr("from"), this));
-    row->addWidget(m_from);
-    row->addWidget(new QLabel(tr("to"), this));
-    row->addWidget(m_to);
-    row->addWidget(new QLabel(tr("repeats"), this));
-    row->addWidget(m_repeats);
-    row->addWidget(m_run);
-    row->addWidget(m_cancel);
+    addControl(tr("Algorithm"), m_algorithm);
+    addControl(tr("variant"), m_variant, 1);
+    addControl(tr("from"), m_from);
+    addControl(tr("to"), m_to);
+    addControl(tr("repeats"), m_repeats);
     auto* plotRow = new QHBoxLayout;
     plotRow->addWidget(new QLabel(tr("Plot"), this));
     plotRow->addWidget(m_plot);
     plotRow->addStretch(1);
-    auto* chartBox = new QWidget(this);
-    auto* chartLayout = new QVBoxLayout(chartBox);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    chartLayout->addLayout(plotRow);
-    chartLayout->addWidget(m_chart, 1);
-    layOutRunPage(this, m_status, row, m_table, chartBox);
+    layOut(m_table, withRow(plotRow, m_chart));
 
-    connect(addRunShortcut(this, tr("Run sweep")), &QAction::triggered, this, &CudaPage::run);
-    connect(m_run, &QPushButton::clicked, this, &CudaPage::run);
-    connect(m_cancel, &QPushButton::clicked, m_session, &gpu::GpuSession::cancel);
+    connect(cancelButton(), &QPushButton::clicked, m_session, &gpu::GpuSession::cancel);
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, &CudaPage::fillVariants);
     connect(m_plot, &QComboBox::currentIndexChanged, this, &CudaPage::replot);
     connect(m_session, &gpu::GpuSession::probed, this,
             [this](bool ok, const QString& status, const QJsonObject& d) {
-                if (ok)
-                    m_status->setText(tr("CUDA device: %1 (compute capability %2, %3 SMs)")
-                                          .arg(d.value(QStringLiteral("device")).toString(),
-                                               d.value(QStringLiteral("compute_capability")).toString())
-                                          .arg(d.value(QStringLiteral("multiprocessors")).toInt()));
-                else
-                    m_status->setText(
-                        status + tr(" — the sweep and the campaign target \"cuda\" need one; the kernels' "
-                                    "logic is tested on the CPU."));
-                setErrorStyle(m_status, !ok);
+                setStatus(ok ? tr("CUDA device: %1 (compute capability %2, %3 SMs)")
+                                   .arg(d.value(QStringLiteral("device")).toString(),
+                                        d.value(QStringLiteral("compute_capability")).toString())
+                                   .arg(d.value(QStringLiteral("multiprocessors")).toInt())
+                             : status +
+                                   tr(" — the sweep and the campaign target \"cuda\" need one; the kernels' "
+                                      "logic is tested on the CPU."),
+                          !ok);
             });
-    connect(m_session, &gpu::GpuSession::started, this, [this] {
-        m_run->setEnabled(false);
-        m_cancel->setEnabled(true);
-    });
+    connect(m_session, &gpu::GpuSession::started, this, [this] { setRunning(true); });
     connect(m_session, &gpu::GpuSession::point, this, &CudaPage::addPoint);
     connect(m_session, &gpu::GpuSession::finished, this, [this](int, const QString& message) {
-        m_run->setEnabled(true);
-        m_cancel->setEnabled(false);
-        m_status->setText(tr("Sweep: %1").arg(message));
+        setRunning(false);
+        setStatus(tr("Sweep: %1").arg(message));
     });
     fillVariants();
     m_chart->setData({}, tr("CUDA sweep"));
@@ -156,9 +121,9 @@ void CudaPage::run() {
     replot();
     QString error;
     if (!m_session->startSweep(r, &error))
-        m_status->setText(tr("Sweep not started: %1").arg(error));
+        setStatus(tr("Sweep not started: %1").arg(error));
     else
-        m_status->setText(tr("Sweep of %1 running…").arg(r.algorithm));
+        setStatus(tr("Sweep of %1 running…").arg(r.algorithm));
 }
 
 void CudaPage::addPoint(const QJsonObject& o) {

@@ -6,12 +6,11 @@
 
 #include <QJsonObject>
 #include <QList>
-#include <QWidget>
+
+#include "runpage.h"
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
@@ -25,29 +24,23 @@ class CampaignChart;
 
 namespace rs::gui {
 
-
-class CudaPage : public QWidget {
+class CudaPage : public RunPage {
     Q_OBJECT
 
   public:
     explicit CudaPage(gpu::GpuSession* session, QWidget* parent = nullptr);
 
-    QLabel* statusLabel() const { return m_status; }
     QComboBox* algorithmBox() const { return m_algorithm; }
     QComboBox* variantBox() const { return m_variant; }
     QComboBox* plotBox() const { return m_plot; }
-    QLineEdit* fromEdit() const { return m_from; }
     QLineEdit* toEdit() const { return m_to; }
-    QSpinBox* repeatsBox() const { return m_repeats; }
-    QPushButton* runButton() const { return m_run; }
-    QPushButton* cancelButton() const { return m_cancel; }
     QTableWidget* table() const { return m_table; }
     charts::CampaignChart* chart() const { return m_chart; }
     /** @brief The sweep's lines so far. */
     const QList<QJsonObject>& points() const { return m_points; }
 
   public slots:
-    void run();
+    void run() override;
 
   private:
     void fillVariants();
@@ -55,15 +48,12 @@ class CudaPage : public QWidget {
     void replot();
 
     gpu::GpuSession* m_session;
-    QLabel* m_status = nullptr;
     QComboBox* m_algorithm = nullptr;
     QComboBox* m_variant = nullptr;
     QComboBox* m_plot = nullptr;
     QLineEdit* m_from = nullptr;
     QLineEdit* m_to = nullptr;
     QSpinBox* m_repeats = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
     QTableWidget* m_table = nullptr;
     charts::CampaignChart* m_chart = nullptr;
     QList<QJsonObject> m_points;

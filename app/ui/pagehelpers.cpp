@@ -4,8 +4,6 @@
 
 #include <QAction>
 #include <QLabel>
-#include <QSplitter>
-#include <QVBoxLayout>
 #include <QWidget>
 
 namespace rs::gui {
@@ -16,16 +14,6 @@ QAction* addRunShortcut(QWidget* page, const QString& text) {
     action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     page->addAction(action);
     return action;
-}
-
-void layOutRunPage(QWidget* page, QLabel* status, QLayout* controls, QWidget* left, QWidget* right) {
-    auto* split = new QSplitter(Qt::Horizontal, page);
-    split->addWidget(left);
-    split->addWidget(right);
-    auto* layout = new QVBoxLayout(page);
-    layout->addWidget(status);
-    layout->addLayout(controls);
-    layout->addWidget(split, 1);
 }
 
 void setErrorStyle(QLabel* label, bool isError) {

@@ -5,7 +5,6 @@
 class QAction;
 class QSettings;
 class QLabel;
-class QLayout;
 class QString;
 class QWidget;
 
@@ -24,9 +23,6 @@ class PersistentPage {
 
 /** @brief A Ctrl+Return action active while the focus is inside `page`; the caller connects it. */
 QAction* addRunShortcut(QWidget* page, const QString& text);
-/** @brief The run pages' layout: the status line, the controls row, then `left` and `right` side by side
- *  in a splitter taking the rest of the height. */
-void layOutRunPage(QWidget* page, QLabel* status, QLayout* controls, QWidget* left, QWidget* right);
 /** @brief Colours the label with the palette's error colour, or back to normal. */
 void setErrorStyle(QLabel* label, bool isError);
 

@@ -1,23 +1,18 @@
 #include "riscvpage.h"
 
-#include "charts/campaignchart.h"
 #include "campaignspec.h"
-#include "pagehelpers.h"
+#include "charts/campaignchart.h"
 #include "riscvsession.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <map>
@@ -36,11 +31,10 @@ QString available(const std::function<std::string()>& find) {
 
 } // namespace
 
-RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
-    setObjectName(QStringLiteral("riscvPage"));
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent)
+    : RunPage(QStringLiteral("riscvPage"), tr("Run"),
+              tr("Run the checked kernels over the sizes (Ctrl+Return)"), parent),
+      m_session(session) {
     m_sim = new QComboBox(this);
     m_sim->addItem(QStringLiteral("QEMU"), QStringLiteral("qemu"));
     m_sim->addItem(QStringLiteral("Spike"), QStringLiteral("spike"));
@@ -60,89 +54,63 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent) : QWidget(pa
     m_ad->setRange(0, 4096);
     m_ad->setValue(16);
     m_ad->setToolTip(tr("Associated data bytes (AEAD kernels)"));
-    m_run = new QPushButton(tr("Run"), this);
-    m_run->setToolTip(tr("Run the checked kernels over the sizes (Ctrl+Return)"));
     m_paper = new QPushButton(tr("Paper 003 tables"), this);
     m_paper->setToolTip(
         tr("LEA-128 CTR per block for the four variants; LEA-GCM at 16, 64, 128 bytes, AAD 16"));
-    m_cancel = new QPushButton(tr("Cancel"), this);
-    m_cancel->setEnabled(false);
     m_build = new QPushButton(tr("Build images"), this);
     m_build->setToolTip(
         tr("Compile the RV32 images (rv32i, rv32im) from the sources with riscv64-unknown-elf-gcc "
            "and picolibc into the cache folder, and use them"));
-    m_table = new QTableWidget(0, 9, this);
-    m_table->setHorizontalHeaderLabels({tr("Kernel"), tr("ISA"), tr("Sim"), tr("Bytes"), tr("AD"),
-                                        tr("Instructions"), tr("Per block"), tr("Phases"), tr("Verified")});
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setSortingEnabled(true);
+    m_table = makeResultTable({tr("Kernel"), tr("ISA"), tr("Sim"), tr("Bytes"), tr("AD"), tr("Instructions"),
+                               tr("Per block"), tr("Phases"), tr("Verified")});
     m_chart = new charts::CampaignChart(this);
 
-    auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Simulator"), this));
-    row->addWidget(m_sim);
-    row->addWidget(m_isa);
-    row->addWidget(new QLabel(tr("sizes"), this));
-    row->addWidget(m_sizes, 1);
-    row->addWidget(new QLabel(tr("AD"), this));
-    row->addWidget(m_ad);
-    row->addWidget(m_run);
-    row->addWidget(m_paper);
-    row->addWidget(m_cancel);
-    row->addWidget(m_build);
-    auto* left = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_kernels);
-    leftLayout->addWidget(m_table, 1);
-    layOutRunPage(this, m_status, row, left, m_chart);
+    addControl(tr("Simulator"), m_sim);
+    addControl({}, m_isa);
+    addControl(tr("sizes"), m_sizes, 1);
+    addControl(tr("AD"), m_ad);
+    auto* kernelRow = new QHBoxLayout;
+    kernelRow->addWidget(m_kernels);
+    layOut(withRow(kernelRow, m_table), m_chart, {m_paper, m_build});
 
-    connect(addRunShortcut(this, tr("Run")), &QAction::triggered, this, &RiscvPage::run);
-    connect(m_run, &QPushButton::clicked, this, &RiscvPage::run);
     connect(m_paper, &QPushButton::clicked, this, &RiscvPage::runPaper003);
-    connect(m_cancel, &QPushButton::clicked, m_session, &riscv::RiscvSession::cancel);
+    connect(cancelButton(), &QPushButton::clicked, m_session, &riscv::RiscvSession::cancel);
     connect(m_build, &QPushButton::clicked, this, [this] {
         const QString dir =
             QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/riscv");
         if (m_session->build(dir)) {
-            m_build->setEnabled(false);
-            m_run->setEnabled(false);
-            m_paper->setEnabled(false);
-            m_status->setText(tr("Building the RV32 images into %1…").arg(dir));
+            setBusy(true);
+            cancelButton()->setEnabled(false); // a build runs to its end
+            setStatus(tr("Building the RV32 images into %1…").arg(dir));
         }
     });
     connect(m_session, &riscv::RiscvSession::built, this, [this](bool ok, const QString& log) {
-        m_build->setEnabled(true);
-        m_run->setEnabled(true);
-        m_paper->setEnabled(true);
+        setBusy(false);
         updateStatus();
-        if (!ok) {
-            m_status->setText(tr("Build failed: %1").arg(log));
-            setErrorStyle(m_status, true);
-        }
+        if (!ok) setStatus(tr("Build failed: %1").arg(log), true);
     });
     connect(m_sim, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
     connect(m_isa, &QComboBox::currentIndexChanged, this, &RiscvPage::updateStatus);
     connect(m_session, &riscv::RiscvSession::started, this, [this](int total) {
-        m_run->setEnabled(false);
-        m_paper->setEnabled(false);
-        m_cancel->setEnabled(true);
-        m_status->setText(tr("Running %1 kernel runs…").arg(total));
+        setBusy(true);
+        setStatus(tr("Running %1 kernel runs…").arg(total));
     });
     connect(m_session, &riscv::RiscvSession::result, this, &RiscvPage::addResult);
     connect(m_session, &riscv::RiscvSession::failed, this,
             [this](int, const QString& kernel, const QString& why) { addFailure(kernel, why); });
     connect(m_session, &riscv::RiscvSession::finished, this, [this](bool cancelled) {
-        m_run->setEnabled(true);
-        m_paper->setEnabled(true);
-        m_cancel->setEnabled(false);
+        setBusy(false);
         updateStatus();
-        if (cancelled) m_status->setText(m_status->text() + tr(" — cancelled"));
+        if (cancelled) setStatus(statusLabel()->text() + tr(" — cancelled"));
     });
     m_chart->setData({}, tr("RV32 instructions per byte"));
     updateStatus();
+}
+
+void RiscvPage::setBusy(bool busy) {
+    setRunning(busy);
+    m_paper->setEnabled(!busy);
+    m_build->setEnabled(!busy);
 }
 
 void RiscvPage::updateStatus() {
@@ -150,10 +118,9 @@ void RiscvPage::updateStatus() {
     const QString simPath = available([&] { return riscv::simulatorPath(sim); });
     const QString image = available([&] { return riscv::imagePath(m_isa->currentText().toStdString()); });
     const bool ok = !simPath.startsWith(QLatin1Char('!')) && !image.startsWith(QLatin1Char('!'));
-    m_status->setText(
-        ok ? tr("%1 with %2 — counts are retired instructions (never cycles)").arg(simPath, image)
-           : (simPath.startsWith(QLatin1Char('!')) ? simPath.mid(1) : image.mid(1)));
-    setErrorStyle(m_status, !ok);
+    setStatus(ok ? tr("%1 with %2 — counts are retired instructions (never cycles)").arg(simPath, image)
+                 : (simPath.startsWith(QLatin1Char('!')) ? simPath.mid(1) : image.mid(1)),
+              !ok);
 }
 
 void RiscvPage::run() {
@@ -162,7 +129,7 @@ void RiscvPage::run() {
     try {
         sizes = campaign::parseSizeList(m_sizes->text().toStdString());
     } catch (const std::exception& e) {
-        m_status->setText(tr("Sizes: %1").arg(QString::fromUtf8(e.what())));
+        setStatus(tr("Sizes: %1").arg(QString::fromUtf8(e.what())), true);
         return;
     }
     std::vector<riscv::RvRequest> requests;
@@ -177,7 +144,7 @@ void RiscvPage::run() {
         }
     }
     if (requests.empty()) {
-        m_status->setText(tr("Check at least one kernel."));
+        setStatus(tr("Check at least one kernel."), true);
         return;
     }
     m_table->setRowCount(0);

@@ -4,10 +4,9 @@
 // phase, verified against the C++ model) in a table and instructions per byte in a chart. Runs through
 // RiscvSession off the GUI thread, with cancel.
 
-#include <QWidget>
+#include "runpage.h"
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -24,48 +23,40 @@ class CampaignChart;
 
 namespace rs::gui {
 
-
-class RiscvPage : public QWidget {
+class RiscvPage : public RunPage {
     Q_OBJECT
 
   public:
     explicit RiscvPage(riscv::RiscvSession* session, QWidget* parent = nullptr);
 
-    QLabel* statusLabel() const { return m_status; }
     QComboBox* simBox() const { return m_sim; }
-    QComboBox* isaBox() const { return m_isa; }
     QListWidget* kernelList() const { return m_kernels; }
     QLineEdit* sizesEdit() const { return m_sizes; }
-    QSpinBox* adBox() const { return m_ad; }
-    QPushButton* runButton() const { return m_run; }
     QPushButton* paperButton() const { return m_paper; }
-    QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* buildButton() const { return m_build; }
     QTableWidget* table() const { return m_table; }
     charts::CampaignChart* chart() const { return m_chart; }
 
   public slots:
     /** @brief Runs the checked kernels over the sizes. */
-    void run();
+    void run() override;
     /** @brief Runs paper 003's tables (LEA CTR variants at 64 B; LEA-GCM at 16/64/128 B, AAD 16 B). */
     void runPaper003();
 
   private:
     void updateStatus();
+    void setBusy(bool busy);
     void addResult(int index);
     void addFailure(const QString& kernel, const QString& why);
     void replot();
 
     riscv::RiscvSession* m_session;
-    QLabel* m_status = nullptr;
     QComboBox* m_sim = nullptr;
     QComboBox* m_isa = nullptr;
     QListWidget* m_kernels = nullptr;
     QLineEdit* m_sizes = nullptr;
     QSpinBox* m_ad = nullptr;
-    QPushButton* m_run = nullptr;
     QPushButton* m_paper = nullptr;
-    QPushButton* m_cancel = nullptr;
     QPushButton* m_build = nullptr;
     QTableWidget* m_table = nullptr;
     charts::CampaignChart* m_chart = nullptr;

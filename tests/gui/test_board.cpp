@@ -24,18 +24,18 @@ class TestBoard : public QObject {
         hw::BoardSession session;
         gui::BoardPage page(&session);
         QCOMPARE(page.portBox()->currentText(), QStringLiteral("virtual"));
-        QVERIFY(!page.katButton()->isEnabled());
+        QVERIFY(!page.runButton()->isEnabled());
         QSignalSpy connected(&session, &hw::BoardSession::connected);
         page.connectButton()->click();
         QVERIFY(connected.wait(30000));
         QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("hardware + software paths")),
                  qPrintable(page.statusLabel()->text()));
-        QTRY_VERIFY(page.katButton()->isEnabled());
+        QTRY_VERIFY(page.runButton()->isEnabled());
 
         page.variantBox()->setCurrentIndex(2);
         QVERIFY(page.katFileEdit()->text().endsWith(QStringLiteral("asconaead128_LWC_AEAD_KAT_128_128.txt")));
         QSignalSpy kats(&session, &hw::BoardSession::katFinished);
-        page.katButton()->click();
+        page.runButton()->click();
         QVERIFY(kats.wait(60000));
         QCOMPARE(kats.front().at(0).toInt(), 1089);
         QCOMPARE(kats.front().at(1).toInt(), 0);
@@ -50,9 +50,9 @@ class TestBoard : public QObject {
         QVERIFY(page.statusLabel()->text().startsWith(QStringLiteral("benchmark: 1000 × 64 B")));
 
         QSignalSpy failed(&session, &hw::BoardSession::failed);
-        QTRY_VERIFY(page.katButton()->isEnabled());
+        QTRY_VERIFY(page.runButton()->isEnabled());
         page.katFileEdit()->setText(QStringLiteral("/nonexistent/kat.txt"));
-        page.katButton()->click();
+        page.runButton()->click();
         QVERIFY(failed.wait(30000));
         QVERIFY(!page.statusLabel()->styleSheet().isEmpty()); // shown as an error
 
@@ -61,7 +61,7 @@ class TestBoard : public QObject {
         page.connectButton()->click();
         QVERIFY(gone.wait(30000));
         QCOMPARE(page.connectButton()->text(), QStringLiteral("Connect"));
-        QVERIFY(!page.katButton()->isEnabled());
+        QVERIFY(!page.runButton()->isEnabled());
     }
 
     void aMissingPortIsAClearError() {
