@@ -47,8 +47,7 @@ void CampaignChart::rebuild() {
     y->setLabel(QString::fromStdString(m_data.yLabel));
     if (m_data.series.empty()) {
         x->setRange(16, 1024);
-        showMessage(tr("Run a campaign, then choose it to chart its results"));
-        styleChart();
+        showEmpty(tr("Run a campaign, then choose it to chart its results"));
         return;
     }
     setHasData(true);

@@ -63,7 +63,7 @@ void ChartView::clearPlot() {
     m_hasData = false;
 }
 
-void ChartView::showMessage(const QString& text) {
+void ChartView::showEmpty(const QString& text) {
     auto* item = new QCPItemText(m_plot);
     item->position->setType(QCPItemPosition::ptAxisRectRatio);
     item->position->setCoords(0.5, 0.5);
@@ -73,6 +73,7 @@ void ChartView::showMessage(const QString& text) {
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 1.05);
     item->setFont(f);
+    styleChart();
 }
 
 void ChartView::styleAxis(QCPAxis* axis) const {

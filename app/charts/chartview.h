@@ -48,8 +48,9 @@ class ChartView : public QWidget {
     void redraw();
     /** @brief Clears every plottable, item and colour scale, keeping the title row. */
     void clearPlot();
-    /** @brief Shows a centred message over an empty plot. */
-    void showMessage(const QString& text);
+    /** @brief Shows a centred message over an empty plot and styles it: the rebuild of a chart without
+     *  data ends here. */
+    void showEmpty(const QString& text);
     /** @brief Colours axes, grid, legend and title from the palette; call at the end of rebuild(). */
     void styleChart();
     /** @brief Styles one axis (also the axis of a colour scale). */

@@ -38,8 +38,7 @@ void DiffusionChart::rebuild() {
     if (!m_result || m_result->perRound.empty()) {
         setTitle(tr("Dependency per round"));
         x->setRange(0, 12);
-        showMessage(tr("Run an analysis (F5) to see the dependency per round"));
-        styleChart();
+        showEmpty(tr("Run an analysis (F5) to see the dependency per round"));
         return;
     }
     setHasData(true);

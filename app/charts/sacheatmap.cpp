@@ -46,9 +46,8 @@ void SacHeatmap::rebuild() {
         setTitle(tr("SAC heatmap"));
         x->setRange(0, 1);
         y->setRange(0, 1);
-        showMessage(m_result ? tr("No SAC matrix: run with samples > 0 and “Keep SAC matrices”")
-                             : tr("Run an analysis with samples (F5) to see the SAC matrix"));
-        styleChart();
+        showEmpty(m_result ? tr("No SAC matrix: run with samples > 0 and “Keep SAC matrices”")
+                           : tr("Run an analysis with samples (F5) to see the SAC matrix"));
         return;
     }
     setHasData(true);

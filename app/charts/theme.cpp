@@ -61,29 +61,22 @@ bool isDarkPalette(const QPalette& palette) {
 }
 
 StateColors stateColors(const QPalette& palette) {
+    // zero, one, dimZero, dimOne, changed, differs, selection: readable on the theme's base colour.
+    static constexpr QRgb kLight[] = {0xe4e8ee, 0x1f4e9a, 0xeef0f3, 0xb4bcc8, 0xe67e00, 0xd32f2f, 0xf9a825};
+    static constexpr QRgb kDark[] = {0x3a3f47, 0x7fb8ff, 0x2f3339, 0x5a616b, 0xffb347, 0xff5c5c, 0xffe066};
+    const bool dark = isDarkPalette(palette);
+    const QRgb* k = dark ? kDark : kLight;
     StateColors c;
-    if (isDarkPalette(palette)) {
-        c.background = palette.color(QPalette::Base);
-        c.zero = QColor(0x3a, 0x3f, 0x47);
-        c.one = QColor(0x7f, 0xb8, 0xff);
-        c.dimZero = QColor(0x2f, 0x33, 0x39);
-        c.dimOne = QColor(0x5a, 0x61, 0x6b);
-        c.changed = QColor(0xff, 0xb3, 0x47);
-        c.differs = QColor(0xff, 0x5c, 0x5c);
-        c.selection = QColor(0xff, 0xe0, 0x66);
-    } else {
-        c.background = palette.color(QPalette::Base);
-        c.zero = QColor(0xe4, 0xe8, 0xee);
-        c.one = QColor(0x1f, 0x4e, 0x9a);
-        c.dimZero = QColor(0xee, 0xf0, 0xf3);
-        c.dimOne = QColor(0xb4, 0xbc, 0xc8);
-        c.changed = QColor(0xe6, 0x7e, 0x00);
-        c.differs = QColor(0xd3, 0x2f, 0x2f);
-        c.selection = QColor(0xf9, 0xa8, 0x25);
-    }
+    c.background = palette.color(QPalette::Base);
+    c.zero = QColor(k[0]);
+    c.one = QColor(k[1]);
+    c.dimZero = QColor(k[2]);
+    c.dimOne = QColor(k[3]);
+    c.changed = QColor(k[4]);
+    c.differs = QColor(k[5]);
+    c.selection = QColor(k[6]);
     c.text = palette.color(QPalette::Text);
-    c.mutedText = palette.color(QPalette::Disabled, QPalette::Text);
-    if (!isDarkPalette(palette)) c.mutedText = QColor(0x6b, 0x72, 0x80);
+    c.mutedText = dark ? palette.color(QPalette::Disabled, QPalette::Text) : QColor(0x6b, 0x72, 0x80);
     return c;
 }
 

@@ -47,8 +47,7 @@ void TwinFlipChart::rebuild() {
     if (m_flips.empty()) {
         x->setRange(0, 12);
         y->setRange(0, 1);
-        showMessage(tr("No twin run: choose an input bit to flip"));
-        styleChart();
+        showEmpty(tr("No twin run: choose an input bit to flip"));
         return;
     }
     setHasData(true);

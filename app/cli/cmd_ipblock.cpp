@@ -41,9 +41,6 @@ bool isBlockIpAlgorithm(const CliArgs& args) {
 }
 
 int ipBlockRun(const CliArgs& args) {
-    args.allow({"alg", "key", "pt", "unroll", "mode", "iv", "fst"});
-    if (!args.positional().empty())
-        throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const std::string id = args.require("alg");
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
     const int rpc = rpcArg(args, id, alg);
@@ -80,7 +77,6 @@ int ipBlockRun(const CliArgs& args) {
 }
 
 int ipBlockKat(const CliArgs& args) {
-    args.allow({"alg", "unroll"});
     if (args.positional().size() != 1)
         throw UsageError("ip kat: expected exactly one KAT FILE after the options, got " +
                          std::to_string(args.positional().size()));
@@ -105,7 +101,6 @@ int ipBlockKat(const CliArgs& args) {
 }
 
 int ipBlockResources(const CliArgs& args) {
-    args.allow({"alg", "unroll"});
     const std::string id = args.require("alg");
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
     hw::ResourceOptions opt;

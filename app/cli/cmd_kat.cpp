@@ -12,7 +12,6 @@
 namespace rs::cli {
 
 int runKat(const CliArgs& args) {
-    args.allow({"alg"});
     const std::string id = args.require("alg");
     if (args.positional().size() != 1)
         throw UsageError("kat: expected exactly one KAT FILE after the options, got " +

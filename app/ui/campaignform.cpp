@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "runner.h"
+
 namespace rs::gui {
 
 namespace {
@@ -133,9 +135,12 @@ std::optional<campaign::CampaignSpec> CampaignForm::spec(QString* error) const {
         s.repeats = m_repeats->value();
         field = "options";
         s.options = parseOptions(m_options->text());
-        // The JSON parser's checks (empty lists, option prefixes, ...) with its wording.
+        // The JSON parser's checks (empty lists, option prefixes, ...) with its wording, then the pairs: a
+        // target checked with an algorithm its runner does not run is named here, never run as a failure.
         field = "definition";
-        return campaign::parseSpec(campaign::specJson(s));
+        campaign::CampaignSpec parsed = campaign::parseSpec(campaign::specJson(s));
+        campaign::checkSupported(parsed);
+        return parsed;
     } catch (const std::exception& e) {
         if (error) *error = tr("%1: %2").arg(tr(field), QString::fromUtf8(e.what()));
         return std::nullopt;

@@ -5,6 +5,7 @@
 #include "campaignspec.h"
 #include "fileio/safefile.h"
 #include "pagehelpers.h"
+#include "runner.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -304,6 +305,8 @@ void CampaignsPage::validate() {
         summary = (runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)) +
                   (spec.repeats == 1 ? tr(", 1 repeat") : tr(", %1 repeats each").arg(spec.repeats));
         if (!m_fromForm) m_form->setSpec(spec);
+        // The form shows the definition; Run waits until no target is paired with what its runner cannot run.
+        campaign::checkSupported(spec);
     } catch (const std::exception& e) {
         error = QString::fromUtf8(e.what());
     }

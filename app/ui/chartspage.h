@@ -19,7 +19,6 @@ class CampaignChart;
 
 namespace rs::gui {
 
-
 class ChartsPage : public QWidget {
     Q_OBJECT
 

@@ -1,6 +1,7 @@
 #include "counterdiffusionview.h"
 
 #include "charts/theme.h"
+#include "pagehelpers.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -34,12 +35,10 @@ QString ops(int xors, int adds, int rots) {
 CounterDiffusionView::CounterDiffusionView(QWidget* parent) : QWidget(parent) {
     auto* col = new QVBoxLayout(this);
     auto* row = new QHBoxLayout;
-    m_word0 = new QPushButton(tr("Counter in X[0] (CTR)"), this);
-    m_word0->setToolTip(tr("Analyse plaintext bits 0–31: the counter as LEA's first word"));
-    m_word3 = new QPushButton(tr("Counter in X[3] (GCM)"), this);
-    m_word3->setToolTip(tr("Analyse plaintext bits 96–127: GCM's 32-bit counter in the last word"));
-    row->addWidget(m_word0);
-    row->addWidget(m_word3);
+    m_word0 = addButton(row, tr("Counter in X[0] (CTR)"),
+                        tr("Analyse plaintext bits 0–31: the counter as LEA's first word"), this);
+    m_word3 = addButton(row, tr("Counter in X[3] (GCM)"),
+                        tr("Analyse plaintext bits 96–127: GCM's 32-bit counter in the last word"), this);
     row->addStretch();
     col->addLayout(row);
     m_note = new QLabel(this);

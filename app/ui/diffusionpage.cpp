@@ -84,13 +84,11 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     form->addRow(QString(), m_keepSac);
     cl->addLayout(form);
     auto* buttons = new QHBoxLayout;
-    m_run = new QPushButton(tr("Analyze (F5)"), controls);
+    m_run = addButton(buttons, tr("Analyze (F5)"), tr("Analyse the diffusion of the varied bits"), controls);
     m_run->setObjectName(QStringLiteral("analyze"));
-    m_cancel = new QPushButton(tr("Cancel (Esc)"), controls);
+    m_cancel = addButton(buttons, tr("Cancel (Esc)"), tr("Stop the running analysis"), controls);
     m_cancel->setObjectName(QStringLiteral("cancelAnalysis"));
     m_cancel->setEnabled(false);
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_cancel);
     cl->addLayout(buttons);
     m_progress = new QProgressBar(controls);
     m_progress->setRange(0, 1000);
@@ -105,12 +103,8 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     cl->addWidget(m_summary);
     cl->addStretch();
     auto* exports = new QHBoxLayout;
-    auto* png = new QPushButton(tr("Export PNG…"), controls);
-    auto* pdf = new QPushButton(tr("Export PDF…"), controls);
-    png->setToolTip(tr("Export the chart of the current tab"));
-    pdf->setToolTip(tr("Export the chart of the current tab"));
-    exports->addWidget(png);
-    exports->addWidget(pdf);
+    auto* png = addButton(exports, tr("Export PNG…"), tr("Export the chart of the current tab"), controls);
+    auto* pdf = addButton(exports, tr("Export PDF…"), tr("Export the chart of the current tab"), controls);
     cl->addLayout(exports);
     outer->addWidget(controls);
 
@@ -136,10 +130,8 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     m_tabs->addTab(m_counter, tr("Counter diffusion (LEA)"));
     outer->addWidget(m_tabs, 1);
 
-    m_twinTimer.setSingleShot(true);
-    m_twinTimer.setInterval(40);
-    connect(&m_twinTimer, &QTimer::timeout, this,
-            [this] { m_twinChart->setCurrentStep(m_session->currentStep()); });
+    m_stepSoon = coalescingTimer(this, 40, [this] { m_twinChart->setCurrentStep(m_session->currentStep()); });
+    m_twinSoon = coalescingTimer(this, 0, [this] { refreshTwin(); });
     connect(m_field, &QComboBox::currentIndexChanged, this, &DiffusionPage::refreshRange);
     connect(m_run, &QPushButton::clicked, this, &DiffusionPage::runAnalysis);
     connect(m_cancel, &QPushButton::clicked, this, &DiffusionPage::cancelAnalysis);
@@ -158,9 +150,9 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     });
     connect(session, &CipherSession::roundsChanged, this, [this] { setSummary(m_resultText); });
     // A recomputation emits traceChanged and twinChanged: one chart rebuild for both.
-    connect(session, &CipherSession::traceChanged, this, &DiffusionPage::scheduleTwin);
-    connect(session, &CipherSession::twinChanged, this, &DiffusionPage::scheduleTwin);
-    connect(session, &CipherSession::currentStepChanged, this, [this] { m_twinTimer.start(); });
+    connect(session, &CipherSession::traceChanged, m_twinSoon, qOverload<>(&QTimer::start));
+    connect(session, &CipherSession::twinChanged, m_twinSoon, qOverload<>(&QTimer::start));
+    connect(session, &CipherSession::currentStepChanged, m_stepSoon, qOverload<>(&QTimer::start));
     connect(session, &CipherSession::diffusionStarted, this, [this] {
         setRunning(true);
         m_summary->setText(tr("Analysing %1…").arg(describe(m_session->diffusionRequest()).toHtmlEscaped()));
@@ -233,16 +225,8 @@ void DiffusionPage::refreshRange() {
     m_last->setValue(bits - 1);
 }
 
-void DiffusionPage::scheduleTwin() {
-    if (m_twinDirty) return;
-    m_twinDirty = true;
-    QTimer::singleShot(0, this, [this] {
-        if (m_twinDirty) refreshTwin();
-    });
-}
-
 void DiffusionPage::refreshTwin() {
-    m_twinDirty = false;
+    m_twinSoon->stop();
     m_twinChart->setTraces(
         m_session->trace(), m_session->hasTwin() ? m_session->twinTrace() : crypto::Trace{},
         m_session->currentStep(), m_session->algorithm().kind == sessions::ExplorerKind::Aead);

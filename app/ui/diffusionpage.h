@@ -79,7 +79,6 @@ class DiffusionPage : public QWidget, public PersistentPage {
     bool start(const analysis::DiffusionRequest& r);
     void refreshFields();
     void refreshRange();
-    void scheduleTwin();
     void refreshTwin();
     void showResult();
     /** @brief Sets the summary, adding a note when the charts' result is for another algorithm or
@@ -103,9 +102,9 @@ class DiffusionPage : public QWidget, public PersistentPage {
     charts::SacHeatmap* m_sac = nullptr;
     QSpinBox* m_sacRound = nullptr;
     CounterDiffusionView* m_counter = nullptr;
-    QTimer m_twinTimer; ///< coalesces step changes into one chart update per 40 ms
-    bool m_twinDirty = false;
-    QString m_resultText; ///< the summary of the result the charts show (empty before the first)
+    QTimer* m_stepSoon = nullptr; ///< coalesces step changes into one chart update per 40 ms
+    QTimer* m_twinSoon = nullptr; ///< one chart rebuild on the next event loop pass for a recomputation
+    QString m_resultText;         ///< the summary of the result the charts show (empty before the first)
 };
 
 } // namespace rs::gui

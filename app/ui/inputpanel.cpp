@@ -51,12 +51,9 @@ InputPanel::InputPanel(CipherSession* session, QWidget* parent) : QWidget(parent
     top->addWidget(m_form);
 
     auto* buttons = new QHBoxLayout;
-    auto* random = new QPushButton(tr("Random &inputs"), this);
-    random->setToolTip(tr("Random bytes in every field (Ctrl+R)"));
-    auto* example = new QPushButton(tr("Spec &example"), this);
-    example->setToolTip(tr("Restore the example inputs of the specification"));
-    buttons->addWidget(random);
-    buttons->addWidget(example);
+    auto* random = addButton(buttons, tr("Random &inputs"), tr("Random bytes in every field (Ctrl+R)"), this);
+    auto* example =
+        addButton(buttons, tr("Spec &example"), tr("Restore the example inputs of the specification"), this);
     buttons->addStretch();
     top->addLayout(buttons);
 

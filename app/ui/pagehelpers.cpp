@@ -3,7 +3,10 @@
 #include "charts/theme.h"
 
 #include <QAction>
+#include <QBoxLayout>
 #include <QLabel>
+#include <QPushButton>
+#include <QTimer>
 #include <QWidget>
 
 namespace rs::gui {
@@ -14,6 +17,21 @@ QAction* addRunShortcut(QWidget* page, const QString& text) {
     action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     page->addAction(action);
     return action;
+}
+
+QTimer* coalescingTimer(QObject* owner, int ms, std::function<void()> update) {
+    auto* timer = new QTimer(owner);
+    timer->setSingleShot(true);
+    timer->setInterval(ms);
+    QObject::connect(timer, &QTimer::timeout, owner, std::move(update));
+    return timer;
+}
+
+QPushButton* addButton(QBoxLayout* row, const QString& text, const QString& toolTip, QWidget* parent) {
+    auto* button = new QPushButton(text, parent);
+    button->setToolTip(toolTip);
+    row->addWidget(button);
+    return button;
 }
 
 void setErrorStyle(QLabel* label, bool isError) {

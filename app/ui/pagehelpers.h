@@ -2,8 +2,14 @@
 // Small pieces the pages share: the page-wide Ctrl+Return "run" action, the error colour of a status
 // label, and the interface of a page that keeps its state in the app's settings.
 
+#include <functional>
+
 class QAction;
+class QBoxLayout;
+class QObject;
+class QPushButton;
 class QSettings;
+class QTimer;
 class QLabel;
 class QString;
 class QWidget;
@@ -23,6 +29,11 @@ class PersistentPage {
 
 /** @brief A Ctrl+Return action active while the focus is inside `page`; the caller connects it. */
 QAction* addRunShortcut(QWidget* page, const QString& text);
+/** @brief A single-shot timer of `ms` that calls `update` (docs/CONVENTIONS.md rule 11): however often it
+ *  is started before it fires, the update runs once; an update called directly stops it. */
+QTimer* coalescingTimer(QObject* owner, int ms, std::function<void()> update);
+/** @brief A push button with its tooltip, added to `row`. */
+QPushButton* addButton(QBoxLayout* row, const QString& text, const QString& toolTip, QWidget* parent);
 /** @brief Colours the label with the palette's error colour, or back to normal. */
 void setErrorStyle(QLabel* label, bool isError);
 

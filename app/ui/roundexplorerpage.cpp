@@ -175,8 +175,9 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     // One recomputation emits traceChanged, twinChanged and currentStepChanged: they mark the page
     // dirty and it redraws once. A step change alone redraws at once (stepping must not lag), and
     // that redraw also settles a pending one.
-    connect(session, &CipherSession::traceChanged, this, &RoundExplorerPage::scheduleRefresh);
-    connect(session, &CipherSession::twinChanged, this, &RoundExplorerPage::scheduleRefresh);
+    m_refreshSoon = coalescingTimer(this, 0, [this] { refresh(); });
+    connect(session, &CipherSession::traceChanged, m_refreshSoon, qOverload<>(&QTimer::start));
+    connect(session, &CipherSession::twinChanged, m_refreshSoon, qOverload<>(&QTimer::start));
     connect(session, &CipherSession::currentStepChanged, this, &RoundExplorerPage::refresh);
     // The step keys belong to this page (Qt::WidgetWithChildrenShortcut); see event().
     addActions({m_steps->firstAction(), m_steps->previousAction(), m_steps->playAction(),
@@ -198,14 +199,6 @@ bool RoundExplorerPage::event(QEvent* event) {
     return QWidget::event(event);
 }
 
-void RoundExplorerPage::scheduleRefresh() {
-    if (m_dirty) return;
-    m_dirty = true;
-    QTimer::singleShot(0, this, [this] {
-        if (m_dirty) refresh();
-    });
-}
-
 void RoundExplorerPage::refreshTwinField() {
     const QSignalBlocker block(m_twinField);
     m_twinField->clear();
@@ -215,7 +208,7 @@ void RoundExplorerPage::refreshTwinField() {
 }
 
 void RoundExplorerPage::refresh() {
-    m_dirty = false;
+    m_refreshSoon->stop();
     ++m_refreshes;
     const crypto::TraceStep* s = m_session->step(m_session->currentStep());
     if (m_session->trace().layout.name != m_layoutName) {

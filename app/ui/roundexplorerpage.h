@@ -15,6 +15,7 @@ class QAction;
 class QActionGroup;
 class QComboBox;
 class QLabel;
+class QTimer;
 class QSettings;
 
 namespace rs::sessions {
@@ -61,8 +62,6 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     bool event(QEvent* event) override;
 
   private:
-    /** @brief Marks the page dirty and refreshes once on the next event loop pass. */
-    void scheduleRefresh();
     void refresh();
     void refreshTwinField();
     void refreshTwinSummary();
@@ -82,8 +81,8 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* m_changedMode = nullptr;
     QAction* m_twinMode = nullptr;
     QAction* m_hex = nullptr;
-    std::string m_layoutName; ///< the state layout the state view has, set only when it changes
-    bool m_dirty = false;
+    std::string m_layoutName;        ///< the state layout the state view has, set only when it changes
+    QTimer* m_refreshSoon = nullptr; ///< one redraw on the next event loop pass for a burst of changes
     int m_refreshes = 0;
 };
 

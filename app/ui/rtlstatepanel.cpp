@@ -1,7 +1,7 @@
 #include "rtlstatepanel.h"
 
-#include "ciphersession.h"
 #include "charts/theme.h"
+#include "ciphersession.h"
 #include "waveformsession.h"
 
 #include <QFontDatabase>

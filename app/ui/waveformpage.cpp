@@ -1,8 +1,8 @@
 #include "waveformpage.h"
 
+#include "charts/theme.h"
 #include "pipelinelaneview.h"
 #include "signaltree.h"
-#include "charts/theme.h"
 #include "waveformsession.h"
 #include "waveformview.h"
 
@@ -235,7 +235,8 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
 
 void WaveformPage::showError(const QString& message) {
     m_message->setText(message);
-    m_message->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
+    m_message->setStyleSheet(
+        QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
     m_message->setVisible(!message.isEmpty());
     if (!message.isEmpty()) emit notice(message);
 }

@@ -101,7 +101,8 @@ Inputs makeInputs(std::string_view id, std::uint64_t messageBytes, std::uint64_t
     return fill(op, messageBytes, adBytes, gen);
 }
 
-Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes, std::uint64_t seed) {
+Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes,
+                    std::uint64_t seed) {
     SplitMix gen(seed ^ 0x5deece66dULL);
     return fill(op, messageBytes, adBytes, gen);
 }
@@ -118,8 +119,8 @@ crypto::Bytes referenceOutput(const Operation& op, const Inputs& inputs) {
         // ECB is defined on whole blocks only; a size that is not one is an error, never padded.
         if (inputs.message.size() % op.block->blockBytes != 0)
             throw OracleError("ecb needs whole blocks: " + std::to_string(inputs.message.size()) +
-                              " bytes is not a multiple of " + std::to_string(op.block->blockBytes) + " for " +
-                              op.block->id);
+                              " bytes is not a multiple of " + std::to_string(op.block->blockBytes) +
+                              " for " + op.block->id);
         return crypto::ecbEncrypt(*cipher, inputs.message);
     } catch (const crypto::InvalidArgument& e) {
         throw OracleError(op.id + ": " + e.what());

@@ -49,7 +49,8 @@ struct Inputs {
  *  same bytes). OracleError for an unknown operation. */
 Inputs makeInputs(std::string_view operation, std::uint64_t messageBytes, std::uint64_t adBytes);
 /** @brief The same sizes filled from `seed` instead (random inputs for conformance tests). */
-Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes, std::uint64_t seed);
+Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes,
+                    std::uint64_t seed);
 
 /** @brief The C++ model's output of the inputs: ciphertext‖tag (AEAD) or the ciphertext (ECB, CTR with the
  *  whole counter block incremented as a big-endian integer). OracleError for ECB on a partial block or

@@ -141,6 +141,37 @@ class TestCampaigns : public QObject {
                  qPrintable(page.specError()->text()));
     }
 
+    void unsupportedPairsAreNamedAndRunWaits() {
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
+        gui::CampaignsPage page(&session);
+        // JSON: the IP runs no LEA-GCM. The pair is named with what the IP runs, Run waits, the form shows
+        // it.
+        page.editor()->setPlainText(QStringLiteral(R"({"name": "pairs", "targets": ["cpu", "ip"],
+            "algorithms": ["lea-128-gcm"], "message_bytes": [16]})"));
+        const QString pairError =
+            QStringLiteral("targets x algorithms: ip does not run lea-128-gcm (ip runs ascon-128, ");
+        QVERIFY2(page.specError()->text().startsWith(pairError), qPrintable(page.specError()->text()));
+        QVERIFY2(page.specError()->text().endsWith(QStringLiteral("drop the pair or split the campaign")),
+                 qPrintable(page.specError()->text()));
+        QVERIFY(!page.runButton()->isEnabled());
+        QListWidgetItem* ip = nullptr;
+        for (int i = 0; i < page.form()->targetList()->count(); ++i)
+            if (page.form()->targetList()->item(i)->text() == QStringLiteral("ip"))
+                ip = page.form()->targetList()->item(i);
+        QVERIFY(ip);
+        QCOMPARE(ip->checkState(), Qt::Checked);
+        // Form: without the IP the definition is valid; checking it again names the pair.
+        ip->setCheckState(Qt::Unchecked);
+        QCOMPARE(page.specError()->text(), QStringLiteral("1 run, 5 repeats each"));
+        QVERIFY(page.runButton()->isEnabled());
+        ip->setCheckState(Qt::Checked);
+        QVERIFY2(page.specError()->text().startsWith(QStringLiteral("definition: ") + pairError),
+                 qPrintable(page.specError()->text()));
+        QVERIFY(!page.runButton()->isEnabled());
+    }
+
     void runsSortsFiltersCancelsAndResumes() {
         QTemporaryDir dir;
         sessions::CampaignSession session;

@@ -9,14 +9,14 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
-#include "ciphersession.h"
-#include "counterdiffusionview.h"
 #include "charts/diffusionchart.h"
-#include "diffusionpage.h"
-#include "guitestsupport.h"
 #include "charts/sacheatmap.h"
 #include "charts/theme.h"
 #include "charts/twinflipchart.h"
+#include "ciphersession.h"
+#include "counterdiffusionview.h"
+#include "diffusionpage.h"
+#include "guitestsupport.h"
 
 using namespace rs;
 
@@ -285,7 +285,8 @@ class TestCharts : public QObject {
         const QImage img(png);
         QCOMPARE(img.size(), QSize(1000, 560));
         QVERIFY(test::distinctColours(img) > 10);
-        QVERIFY(!charts::renderDiffusionChart(*result, dir.filePath(QStringLiteral("missing/x.png")), &error));
+        QVERIFY(
+            !charts::renderDiffusionChart(*result, dir.filePath(QStringLiteral("missing/x.png")), &error));
         QVERIFY(!error.isEmpty());
     }
 
