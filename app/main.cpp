@@ -1,13 +1,13 @@
 // roundscope: the desktop app. With --screenshot FILE it loads a state, runs a diffusion analysis,
 // saves the main window as FILE and exits (the Xvfb screenshot test and the README use it).
-#include "backends.h"
-#include "ciphersession.h"
-#include "diffusionpage.h"
-#include "explorermodel.h"
-#include "fileio/safefile.h"
-#include "ipsession.h"
-#include "mainwindow.h"
-#include "roundexplorerpage.h"
+#include "app/backends/backends.h"
+#include "app/ui/explorer/diffusionpage.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/window/mainwindow.h"
+#include "core/fileio/safefile.h"
+#include "core/sessions/ciphersession.h"
+#include "core/sessions/explorermodel.h"
+#include "hw/session/asconipsession.h"
 
 #include <QAction>
 #include <QApplication>
@@ -69,8 +69,8 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
     };
     if (o.tab == QLatin1String("waves")) {
         // The waveform page over a capture of the explorer's inputs, cursor A on the current step.
-        QObject::connect(w.ipSession(), &rs::hw::IpSession::finished, &w, shoot);
-        QObject::connect(w.ipSession(), &rs::hw::IpSession::failed, &w, shoot);
+        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::finished, &w, shoot);
+        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::failed, &w, shoot);
         QTimer::singleShot(o.timeoutMs, &w, shoot);
         if (!w.captureExplorerInputs()) shoot();
         return;

@@ -1,6 +1,6 @@
-#include "katfile.h"
+#include "core/katfile.h"
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 namespace rs::core {
 

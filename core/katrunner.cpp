@@ -1,10 +1,10 @@
-#include "katrunner.h"
+#include "core/katrunner.h"
 
 #include <algorithm>
 #include <cctype>
 #include <utility>
 
-#include "oracle/oracle.h"
+#include "core/oracle/oracle.h"
 
 namespace rs::core {
 

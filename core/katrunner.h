@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "katfile.h"
-#include "oracle/algorithms.h"
-#include "oracle/operation.h"
+#include "core/katfile.h"
+#include "core/oracle/algorithms.h"
+#include "core/oracle/operation.h"
 
 namespace rs::core {
 

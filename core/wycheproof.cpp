@@ -1,7 +1,7 @@
-#include "wycheproof.h"
+#include "core/wycheproof.h"
 
-#include "fileio/safefile.h"
-#include "katfile.h"
+#include "core/fileio/safefile.h"
+#include "core/katfile.h"
 
 #include <QByteArray>
 #include <QJsonArray>

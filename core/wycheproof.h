@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "crypto/bytes.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::core {
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "crypto/bytes.h"
-#include "katfile.h"
+#include "core/crypto/bytes.h"
+#include "core/katfile.h"
 
 namespace rs::test {
 

@@ -1,9 +1,9 @@
-#include "backends.h"
+#include "app/backends/backends.h"
 
-#include "boardrunner.h"
-#include "cudarunner.h"
-#include "hw/iprunner.h"
-#include "rvrunner.h"
+#include "gpu/runner/gpurunner.h"
+#include "hw/board/boardrunner.h"
+#include "hw/ip/asconiprunner.h"
+#include "riscv/runner/riscvrunner.h"
 
 namespace rs::backends {
 

@@ -1,6 +1,6 @@
-#include "charts/campaignchart.h"
+#include "app/charts/campaignchart.h"
 
-#include "charts/theme.h"
+#include "app/charts/theme.h"
 
 #include <qcustomplot.h>
 

@@ -4,9 +4,9 @@
 // per (campaign, target, algorithm, AD size), so two campaigns sit side by side. The same chart goes
 // to PNG/PDF without a window (renderCampaignChart) for `roundscope-cli chart`.
 
-#include "charts/chartview.h"
+#include "app/charts/chartview.h"
 
-#include "campaign/chartdata.h"
+#include "core/campaign/chartdata.h"
 
 namespace rs::charts {
 

@@ -1,8 +1,8 @@
-#include "charts/chartview.h"
+#include "app/charts/chartview.h"
 
-#include "charts/theme.h"
+#include "app/charts/theme.h"
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -1,6 +1,6 @@
-#include "charts/diffusionchart.h"
+#include "app/charts/diffusionchart.h"
 
-#include "charts/theme.h"
+#include "app/charts/theme.h"
 
 #include <qcustomplot.h>
 

@@ -4,11 +4,11 @@
 // the avalanche mean as a fraction of the state, with the full-diffusion round marked. The same
 // chart goes to a PNG without a window (renderDiffusionChart), for `roundscope-cli diffusion --png`.
 
-#include "charts/chartview.h"
+#include "app/charts/chartview.h"
 
 #include <memory>
 
-#include "analysis/diffusion.h"
+#include "core/analysis/diffusion.h"
 
 namespace rs::charts {
 

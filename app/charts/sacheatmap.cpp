@@ -1,6 +1,6 @@
-#include "charts/sacheatmap.h"
+#include "app/charts/sacheatmap.h"
 
-#include "charts/theme.h"
+#include "app/charts/theme.h"
 
 #include <qcustomplot.h>
 

@@ -2,11 +2,11 @@
 // The SAC heatmap of one round: P(state bit flips | input bit flipped) for every varied input bit
 // (y) and state bit (x), blue below 0.5, red above, neutral at 0.5 (the strict avalanche criterion).
 
-#include "charts/chartview.h"
+#include "app/charts/chartview.h"
 
 #include <memory>
 
-#include "analysis/diffusion.h"
+#include "core/analysis/diffusion.h"
 
 class QCPMarginGroup;
 

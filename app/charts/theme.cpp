@@ -1,4 +1,4 @@
-#include "charts/theme.h"
+#include "app/charts/theme.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,7 +1,7 @@
-#include "charts/twinflipchart.h"
+#include "app/charts/twinflipchart.h"
 
-#include "charts/theme.h"
-#include "explorermodel.h"
+#include "app/charts/theme.h"
+#include "core/sessions/explorermodel.h"
 
 #include <qcustomplot.h>
 

@@ -3,11 +3,11 @@
 // permutation of an AEAD trace) how many state bits differ from the main run, against the n/2 a
 // random permutation would give.
 
-#include "charts/chartview.h"
+#include "app/charts/chartview.h"
 
 #include <vector>
 
-#include "crypto/trace.h"
+#include "core/crypto/trace.h"
 
 namespace rs::charts {
 

@@ -1,4 +1,4 @@
-#include "cliargs.h"
+#include "app/cli/cliargs.h"
 
 #include <charconv>
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "cliargs.h"
-#include "hw/pipelinelanes.h"
-#include "hw/resourcereport.h"
-#include "katrunner.h"
+#include "app/cli/cliargs.h"
+#include "core/katrunner.h"
+#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/resourcereport.h"
 
 namespace rs::cli {
 

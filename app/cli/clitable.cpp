@@ -1,11 +1,11 @@
 // The command table of roundscope-cli and what is generated from it: the help text, the options each
 // usage line accepts, the flags the parser knows, and the dispatch of a command line to one usage.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "analysis/diffusion.h"
-#include "campaign/campaignspec.h"
-#include "oracle/algorithms.h"
-#include "oracle/operation.h"
+#include "core/analysis/diffusion.h"
+#include "core/campaign/campaignspec.h"
+#include "core/oracle/algorithms.h"
+#include "core/oracle/operation.h"
 
 #include <algorithm>
 #include <iostream>

@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "boardclient.h"
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
+#include "hw/board/boardclient.h"
 
 namespace rs::cli {
 

@@ -3,13 +3,13 @@
 // every committed run. `campaign list` and `campaign export` read the store (read-only: nothing is
 // created or changed); `chart` draws the Charts page's chart to PNG or PDF. Outputs are written all or
 // nothing.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "backends.h"
-#include "campaignengine.h"
-#include "chartdata.h"
-#include "charts/campaignchart.h"
-#include "fileio/safefile.h"
+#include "app/backends/backends.h"
+#include "app/charts/campaignchart.h"
+#include "core/campaign/campaignengine.h"
+#include "core/campaign/chartdata.h"
+#include "core/fileio/safefile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 // aead, block, hash and list commands.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "crypto/blockmodes.h"
-#include "oracle/algorithms.h"
+#include "core/crypto/blockmodes.h"
+#include "core/oracle/algorithms.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 // demo: a short guided tour of the models, until the GUI exists (README Quick start command 1).
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "crypto/asconpermutation.h"
-#include "crypto/blockmodes.h"
-#include "oracle/algorithms.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/crypto/blockmodes.h"
+#include "core/oracle/algorithms.h"
 
 #include <iostream>
 

@@ -1,11 +1,11 @@
 // diffusion: structural dependency, avalanche/SAC and (LEA) CTR precomputation per round, the same
 // analysis the Round Explorer charts.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "charts/diffusionchart.h"
+#include "app/charts/diffusionchart.h"
 
-#include "analysis/diffusion.h"
-#include "crypto/bytes.h"
+#include "core/analysis/diffusion.h"
+#include "core/crypto/bytes.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,14 +1,14 @@
 // ip: the Verilated Ascon IP core. `ip run` encrypts through it and reports the clocks per phase
 // and the AXI traffic, `ip kat` runs a KAT file through it with the shared comparator, and
 // `ip resources` synthesises the RTL with yosys for a 7-series FPGA.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "hw/asconip.h"
-#include "hw/ipalgorithm.h"
-#include "hw/resourcereport.h"
-#include "katfile.h"
-#include "katrunner.h"
-#include "waveform/vcd.h"
+#include "core/katfile.h"
+#include "core/katrunner.h"
+#include "core/waveform/vcd.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/ipalgorithm.h"
+#include "hw/ip/resourcereport.h"
 
 #include <QJsonArray>
 
@@ -25,7 +25,7 @@ QString hex(const crypto::Bytes& b) {
 
 std::string unrollList() {
     std::string list;
-    for (int u : hw::IpDevice::supportedUnrolls())
+    for (int u : hw::AsconIpDevice::supportedUnrolls())
         list += (list.empty() ? "" : ", ") + std::to_string(u);
     return list;
 }
@@ -40,10 +40,10 @@ crypto::AsconAeadVariant variantOf(const CliArgs& args) {
 }
 
 /** The simulated build: --unroll (one of the Verilated settings), --precomputed, --ad-precomputed. */
-hw::IpOptions simOptions(const CliArgs& args) {
-    hw::IpOptions opt;
+hw::AsconIpOptions simOptions(const CliArgs& args) {
+    hw::AsconIpOptions opt;
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
-    const auto built = hw::IpDevice::supportedUnrolls();
+    const auto built = hw::AsconIpDevice::supportedUnrolls();
     if (std::find(built.begin(), built.end(), opt.unroll) == built.end())
         throw UsageError("--unroll: " + std::to_string(opt.unroll) + " is not built (choose one of " +
                          unrollList() + ")");
@@ -57,7 +57,7 @@ hw::IpOptions simOptions(const CliArgs& args) {
 
 int ipRun(const CliArgs& args) {
     const crypto::AsconAeadVariant v = variantOf(args);
-    hw::IpOptions opt = simOptions(args);
+    hw::AsconIpOptions opt = simOptions(args);
     const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
     const crypto::Bytes ad = args.hexOr("ad", {});
     opt.vcdPath = args.value("vcd").value_or("");
@@ -69,7 +69,7 @@ int ipRun(const CliArgs& args) {
         if (opt.vcdPath.empty()) opt.captureGroups = {"control", "pipeline"};
     }
     hw::AsconIp ip;
-    hw::IpEncryptResult r;
+    hw::AsconIpEncryptResult r;
     try {
         r = ip.encrypt(v, key, nonce, ad, pt, opt);
     } catch (const waveform::VcdError& e) {
@@ -79,7 +79,7 @@ int ipRun(const CliArgs& args) {
             throw UsageError(std::string("--fst: ") + e.what());
         throw;
     }
-    const hw::IpCycles& c = r.run.cycles;
+    const hw::AsconIpCycles& c = r.run.cycles;
     QJsonObject out{{"algorithm", QString::fromStdString(std::string(crypto::asconAeadName(v)))},
                     {"unroll", opt.unroll},
                     {"precomputed", opt.precomputed},
@@ -107,7 +107,8 @@ int ipKat(const CliArgs& args) {
         throw UsageError("ip kat: expected exactly one KAT FILE after the options, got " +
                          std::to_string(args.positional().size()));
     variantOf(args);
-    const hw::IpOptions opt = simOptions(args); // --ad-precomputed is not taken: a KAT file varies the AD
+    const hw::AsconIpOptions opt =
+        simOptions(args); // --ad-precomputed is not taken: a KAT file varies the AD
     const std::string path = args.positional().front();
     hw::AsconIp ip;
     const oracle::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <iostream>
 
-#include "clicommands.h"
-#include "hw/blockip.h"
-#include "hw/resourcereport.h"
-#include "katfile.h"
-#include "katrunner.h"
-#include "oracle/operation.h"
-#include "oracle/oracle.h"
+#include "app/cli/clicommands.h"
+#include "core/katfile.h"
+#include "core/katrunner.h"
+#include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
+#include "hw/ip/blockip.h"
+#include "hw/ip/resourcereport.h"
 
 namespace rs::cli {
 

@@ -1,9 +1,9 @@
 // kat: runs a known-answer file through one algorithm (AEAD, block cipher in ECB/CTR, hash) with the shared
 // comparator.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "katrunner.h"
-#include "oracle/algorithms.h"
+#include "core/katrunner.h"
+#include "core/oracle/algorithms.h"
 
 #include <QJsonArray>
 

@@ -4,14 +4,14 @@
 
 #include <iostream>
 
-#include "clicommands.h"
-#include "rvprogram.h"
+#include "app/cli/clicommands.h"
+#include "riscv/runner/riscvprogram.h"
 
 namespace rs::cli {
 
 namespace {
 
-QJsonObject resultJson(const riscv::RvResult& r) {
+QJsonObject resultJson(const riscv::RiscvResult& r) {
     QJsonObject phases;
     for (const auto& [name, n] : r.phases)
         phases.insert(QString::fromStdString(name), static_cast<double>(n));
@@ -46,7 +46,7 @@ std::string isaArg(const CliArgs& args) {
 template <class F> int guarded(F f) {
     try {
         return f();
-    } catch (const riscv::RvError& e) {
+    } catch (const riscv::RiscvError& e) {
         const std::string why = e.what();
         if (why.rfind("wrong answer", 0) == 0) {
             std::cerr << "riscv: " << why << std::endl;
@@ -76,7 +76,7 @@ int riscvRun(const CliArgs& args) {
             known += (known.empty() ? "" : ", ") + k.id;
         throw UsageError("--kernel: unknown '" + kernel + "' (" + known + ")");
     }
-    riscv::RvRequest r =
+    riscv::RiscvRequest r =
         riscv::requestFor(kernel, static_cast<std::uint64_t>(args.integer("bytes", 64, 0, 60000)),
                           static_cast<std::uint64_t>(args.integer("ad-bytes", 0, 0, 4096)));
     r.sim = simArg(args);

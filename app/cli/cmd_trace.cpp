@@ -1,11 +1,11 @@
 // trace: the state at every spec step boundary, with the layout that says how to draw it. With
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
 // run: every step gets "twin_diff_bits" and the result a "twin" object.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "crypto/asconpermutation.h"
-#include "explorermodel.h"
-#include "oracle/algorithms.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/oracle/algorithms.h"
+#include "core/sessions/explorermodel.h"
 
 #include <QJsonArray>
 

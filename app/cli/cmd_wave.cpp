@@ -2,12 +2,12 @@
 // rewrites it as VCD or FST, `wave delta` measures what the viewer's two cursors measure: the clocks
 // from the first tick where one signal takes a value to the first tick (at or after it) where another
 // does, in ticks and in cycles of a chosen clock.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "hw/pipelinelanes.h"
-#include "waveform/bitvalue.h"
-#include "waveform/navigation.h"
-#include "waveform/waveformfile.h"
+#include "core/waveform/bitvalue.h"
+#include "core/waveform/navigation.h"
+#include "core/waveform/waveformfile.h"
+#include "hw/ip/pipelinelanes.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

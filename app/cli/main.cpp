@@ -1,10 +1,10 @@
 // roundscope-cli: everything the GUI does, scriptable; with --json each command prints exactly one
 // JSON object on stdout. Errors: one line on stderr naming the argument, exit status 2. The commands
 // are a table (clitable.cpp); this file turns their exceptions into that one line.
-#include "clicommands.h"
+#include "app/cli/clicommands.h"
 
-#include "fileio/safefile.h"
-#include "katfile.h"
+#include "core/fileio/safefile.h"
+#include "core/katfile.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,9 +1,9 @@
 // Empirical avalanche: per sample one base run and one twin per varied bit, every round's
 // difference accumulated in the bit-sliced SAC counters.
-#include "avalanche.h"
+#include "core/analysis/avalanche.h"
 
-#include "roundrunner.h"
-#include "sacaccumulator.h"
+#include "core/analysis/roundrunner.h"
+#include "core/analysis/sacaccumulator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 // Internal: the empirical avalanche / SAC measurement (avalanche.cpp).
 
-#include "plan.h"
+#include "core/analysis/plan.h"
 
 #include <cstdint>
 #include <vector>

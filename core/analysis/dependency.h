@@ -2,8 +2,8 @@
 // Internal: the per-cipher structural propagation (dependency_ascon.cpp, dependency_lea.cpp,
 // dependency_skinny.cpp). Each returns one matrix per round in trace bit order, see structural.h.
 
-#include "bitmatrix.h"
-#include "plan.h"
+#include "core/analysis/bitmatrix.h"
+#include "core/analysis/plan.h"
 
 #include <atomic>
 #include <vector>

@@ -1,8 +1,8 @@
 // Structural dependency through the Ascon permutation (spec section 2.6): p_C, p_S, p_L per round.
-#include "dependency.h"
-#include "structural.h"
+#include "core/analysis/dependency.h"
+#include "core/analysis/structural.h"
 
-#include "crypto/asconpermutation.h"
+#include "core/crypto/asconpermutation.h"
 
 #include <array>
 

@@ -1,9 +1,9 @@
 // Structural dependency through LEA (KS X 3246): the key schedule when the key is varied, then the
 // ARX rounds X'[0] = ROL9((X0^RK0) + (X1^RK1)), X'[1] = ROR5((X1^RK2) + (X2^RK3)),
 // X'[2] = ROR3((X2^RK4) + (X3^RK5)), X'[3] = X0.
-#include "dependency.h"
+#include "core/analysis/dependency.h"
 
-#include "crypto/lea.h"
+#include "core/crypto/lea.h"
 
 #include <array>
 #include <bit>

@@ -1,10 +1,10 @@
 // Structural dependency through SKINNY (Beierle et al., CRYPTO 2016): SubCells, AddConstants,
 // AddRoundTweakey, ShiftRows, MixColumns per round, and the tweakey schedule (PT and the TK2/TK3
 // cell LFSRs) when the tweakey is varied. All bit-level.
-#include "dependency.h"
-#include "structural.h"
+#include "core/analysis/dependency.h"
+#include "core/analysis/structural.h"
 
-#include "crypto/skinny.h"
+#include "core/crypto/skinny.h"
 
 #include <array>
 

@@ -1,12 +1,12 @@
 // analyzeDiffusion: validates the request, runs the structural propagation, the optional empirical
 // avalanche and (LEA) the CTR precomputation, and assembles one DiffusionResult.
-#include "diffusion.h"
+#include "core/analysis/diffusion.h"
 
-#include "avalanche.h"
-#include "dependency.h"
-#include "plan.h"
-#include "precompute.h"
-#include "structural.h"
+#include "core/analysis/avalanche.h"
+#include "core/analysis/dependency.h"
+#include "core/analysis/plan.h"
+#include "core/analysis/precompute.h"
+#include "core/analysis/structural.h"
 
 namespace rs::analysis {
 

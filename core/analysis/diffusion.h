@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "crypto/trace.h"
+#include "core/crypto/trace.h"
 
 namespace rs::analysis {
 

@@ -1,8 +1,8 @@
-#include "plan.h"
+#include "core/analysis/plan.h"
 
-#include "crypto/asconaead.h"
-#include "crypto/asconpermutation.h"
-#include "crypto/lea.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/crypto/lea.h"
 
 #include <array>
 #include <string_view>

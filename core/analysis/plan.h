@@ -3,9 +3,9 @@
 // sits in the model's own words. Internal to rs_analysis (the structural, avalanche and
 // precomputation parts all start from it), visible to tests.
 
-#include "diffusion.h"
+#include "core/analysis/diffusion.h"
 
-#include "crypto/skinny.h"
+#include "core/crypto/skinny.h"
 
 #include <atomic>
 #include <string>

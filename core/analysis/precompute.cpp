@@ -1,7 +1,7 @@
 // Which LEA round operations have no counter-dependent input, so a CTR implementation can compute
 // them once per nonce instead of once per block (paper 003, Fig. 4: counter in word 0 saves
 // 6 round-key XORs, 3 additions and 3 rotations per block).
-#include "precompute.h"
+#include "core/analysis/precompute.h"
 
 #include <array>
 

@@ -1,8 +1,8 @@
 #pragma once
 // Internal: LEA-CTR precomputation (paper 003, Fig. 4), precompute.cpp.
 
-#include "bitmatrix.h"
-#include "plan.h"
+#include "core/analysis/bitmatrix.h"
+#include "core/analysis/plan.h"
 
 #include <optional>
 #include <vector>

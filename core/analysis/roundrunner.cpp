@@ -1,8 +1,8 @@
-#include "roundrunner.h"
+#include "core/analysis/roundrunner.h"
 
-#include "crypto/asconpermutation.h"
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
 
 #include <array>
 #include <optional>

@@ -3,8 +3,8 @@
 // the state after every round, for the empirical avalanche: one random base input per sample, then
 // one twin per varied bit with that bit flipped.
 
-#include "plan.h"
-#include "rng.h"
+#include "core/analysis/plan.h"
+#include "core/analysis/rng.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "sacaccumulator.h"
+#include "core/analysis/sacaccumulator.h"
 
 #include <bit>
 

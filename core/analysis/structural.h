@@ -5,8 +5,8 @@
 // "Can depend" means: some value of the other inputs lets a flip of the varied bit reach the state
 // bit along the operation graph; every empirical flip therefore lies inside it.
 
-#include "bitmatrix.h"
-#include "diffusion.h"
+#include "core/analysis/bitmatrix.h"
+#include "core/analysis/diffusion.h"
 
 #include <array>
 #include <cstdint>

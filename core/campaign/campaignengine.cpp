@@ -1,4 +1,4 @@
-#include "campaignengine.h"
+#include "core/campaign/campaignengine.h"
 
 #include <sqlite3.h>
 

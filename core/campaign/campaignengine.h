@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "campaignstore.h"
-#include "runner.h"
+#include "core/campaign/campaignstore.h"
+#include "core/campaign/runner.h"
 
 namespace rs::campaign {
 

@@ -1,4 +1,4 @@
-#include "campaignspec.h"
+#include "core/campaign/campaignspec.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -13,9 +13,9 @@
 #include <set>
 #include <sstream>
 
-#include "fileio/safefile.h"
-#include "oracle/operation.h"
-#include "runner.h"
+#include "core/campaign/runner.h"
+#include "core/fileio/safefile.h"
+#include "core/oracle/operation.h"
 
 namespace rs::campaign {
 

@@ -1,8 +1,8 @@
-#include "campaignstore.h"
-#include "fileio/safefile.h"
+#include "core/campaign/campaignstore.h"
+#include "core/fileio/safefile.h"
 
-#include "storeintegrity.h"
-#include "storesql.h"
+#include "core/campaign/storeintegrity.h"
+#include "core/campaign/storesql.h"
 
 #include <sqlite3.h>
 

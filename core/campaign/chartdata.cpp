@@ -1,4 +1,4 @@
-#include "chartdata.h"
+#include "core/campaign/chartdata.h"
 
 #include <algorithm>
 #include <map>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
 namespace rs::campaign {
 

@@ -1,4 +1,4 @@
-#include "cpurunner.h"
+#include "core/campaign/cpurunner.h"
 
 // Multi-thread semantics ("cpu-mt"): the message is cut into T slices of whole units (the cipher's
 // block for ECB/CTR, 16 bytes for AEAD), at most one slice per unit, and each thread processes one.
@@ -23,7 +23,7 @@
 #include <thread>
 #include <utility>
 
-#include "oracle/operation.h"
+#include "core/oracle/operation.h"
 
 namespace rs::campaign {
 

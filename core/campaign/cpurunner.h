@@ -3,7 +3,7 @@
 // threads ("cpu-mt", the message split into equal independent jobs of whole blocks / messages).
 // Times with std::chrono::steady_clock; reports min/median/max in ns and throughput in bytes/s.
 
-#include "runner.h"
+#include "core/campaign/runner.h"
 
 namespace rs::campaign {
 

@@ -1,12 +1,12 @@
-#include "runner.h"
+#include "core/campaign/runner.h"
 
 #include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <sstream>
 
-#include "cpurunner.h"
-#include "oracle/operation.h"
+#include "core/campaign/cpurunner.h"
+#include "core/oracle/operation.h"
 
 namespace rs::campaign {
 

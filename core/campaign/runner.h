@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
-#include "campaignspec.h"
-#include "crypto/bytes.h"
-#include "oracle/operation.h"
-#include "oracle/oracle.h"
+#include "core/campaign/campaignspec.h"
+#include "core/crypto/bytes.h"
+#include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
 
 namespace rs::campaign {
 

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <set>
 
-#include "campaignspec.h"
+#include "core/campaign/campaignspec.h"
 
 namespace rs::campaign {
 

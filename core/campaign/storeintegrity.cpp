@@ -1,4 +1,4 @@
-#include "storeintegrity.h"
+#include "core/campaign/storeintegrity.h"
 
 #include <sqlite3.h>
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "storesql.h"
+#include "core/campaign/storesql.h"
 
 namespace rs::campaign::detail {
 

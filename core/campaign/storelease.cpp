@@ -1,10 +1,10 @@
 // Campaign claims: a lease row per campaign being run (owner host, pid and process start; expiry
 // refreshed while it runs). A lease is taken over only when it expired or its owner is provably gone:
 // on the same host, no process with that pid, or one started at another time (a reused pid).
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
-#include "storeintegrity.h"
-#include "storesql.h"
+#include "core/campaign/storeintegrity.h"
+#include "core/campaign/storesql.h"
 
 #include <QString>
 #include <QSysInfo>

@@ -1,4 +1,4 @@
-#include "storesql.h"
+#include "core/campaign/storesql.h"
 
 #include <sqlite3.h>
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -1,7 +1,7 @@
 #pragma once
 // Result type shared by every AEAD model (Ascon, GCM).
 
-#include "bytes.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::crypto {
 

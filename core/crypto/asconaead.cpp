@@ -1,11 +1,11 @@
-#include "asconaead.h"
+#include "core/crypto/asconaead.h"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "asconpermutation.h"
+#include "core/crypto/asconpermutation.h"
 
 namespace rs::crypto {
 

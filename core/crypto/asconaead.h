@@ -32,9 +32,9 @@
 #include <optional>
 #include <string_view>
 
-#include "aead.h"
-#include "bytes.h"
-#include "trace.h"
+#include "core/crypto/aead.h"
+#include "core/crypto/bytes.h"
+#include "core/crypto/trace.h"
 
 namespace rs::crypto {
 

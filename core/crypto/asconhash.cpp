@@ -1,10 +1,10 @@
-#include "asconhash.h"
+#include "core/crypto/asconhash.h"
 
 #include <array>
 #include <cstdint>
 #include <string>
 
-#include "asconpermutation.h"
+#include "core/crypto/asconpermutation.h"
 
 namespace rs::crypto {
 

@@ -1,4 +1,4 @@
-#include "asconpermutation.h"
+#include "core/crypto/asconpermutation.h"
 
 #include <string>
 

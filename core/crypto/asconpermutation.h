@@ -19,8 +19,8 @@
 #include <cstring>
 #include <string_view>
 
-#include "bytes.h"
-#include "trace.h"
+#include "core/crypto/bytes.h"
+#include "core/crypto/trace.h"
 
 namespace rs::crypto {
 

@@ -2,8 +2,8 @@
 // The byte-level interface every block cipher model offers, so modes (ECB, CTR, GCM) and the
 // test harness serve LEA and all SKINNY sizes alike.
 
-#include "bytes.h"
-#include "trace.h"
+#include "core/crypto/bytes.h"
+#include "core/crypto/trace.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "blockmodes.h"
+#include "core/crypto/blockmodes.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 #pragma once
 // ECB and CTR over any BlockCipher.
 
-#include "blockcipher.h"
+#include "core/crypto/blockcipher.h"
 
 namespace rs::crypto {
 

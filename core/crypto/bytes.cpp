@@ -1,4 +1,4 @@
-#include "bytes.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::crypto {
 

@@ -1,7 +1,7 @@
-#include "gcm.h"
+#include "core/crypto/gcm.h"
 
-#include "blockmodes.h"
-#include "ghash.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/ghash.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 // Galois/Counter Mode (NIST SP 800-38D) over any 128-bit BlockCipher (LEA, SKINNY-128, ...):
 // GCTR with inc32 counters, GHASH over the ciphertext, 128-bit tags.
 
-#include "aead.h"
-#include "blockcipher.h"
+#include "core/crypto/aead.h"
+#include "core/crypto/blockcipher.h"
 
 #include <array>
 #include <cstdint>

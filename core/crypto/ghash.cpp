@@ -1,4 +1,4 @@
-#include "ghash.h"
+#include "core/crypto/ghash.h"
 
 namespace rs::crypto {
 

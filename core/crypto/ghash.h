@@ -3,7 +3,7 @@
 // section 2.5): bit 0 of an element is the MSB of byte 0 (the coefficient of x^0), and the field is
 // reduced by x^128 + x^7 + x^2 + x + 1, written R = 0xE1 || 0^120 in that bit order.
 
-#include "bytes.h"
+#include "core/crypto/bytes.h"
 
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "lea.h"
+#include "core/crypto/lea.h"
 
 #include <bit>
 #include <string_view>

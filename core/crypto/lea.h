@@ -2,8 +2,8 @@
 // LEA, the Korean 128-bit block cipher (KS X 3246, ISO/IEC 29192-2:2019): 128/192/256-bit keys,
 // 24/28/32 ARX rounds on four 32-bit words. Bytes are loaded as little-endian words, as the spec does.
 
-#include "blockcipher.h"
-#include "trace.h"
+#include "core/crypto/blockcipher.h"
+#include "core/crypto/trace.h"
 
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "skinny.h"
+#include "core/crypto/skinny.h"
 
 #include <bit>
 #include <span>

@@ -8,8 +8,8 @@
 // The tweakey string is TK1 || TK2 || TK3 (as many n-bit arrays as the variant has); this class
 // treats it as one opaque tweakey, like the paper's test vectors.
 
-#include "blockcipher.h"
-#include "trace.h"
+#include "core/crypto/blockcipher.h"
+#include "core/crypto/trace.h"
 
 #include <array>
 #include <cstddef>

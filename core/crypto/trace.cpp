@@ -1,4 +1,4 @@
-#include "trace.h"
+#include "core/crypto/trace.h"
 
 namespace rs::crypto {
 

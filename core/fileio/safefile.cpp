@@ -1,4 +1,4 @@
-#include "safefile.h"
+#include "core/fileio/safefile.h"
 
 #include <cerrno>
 #include <csignal>

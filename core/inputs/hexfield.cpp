@@ -1,4 +1,4 @@
-#include "inputs/hexfield.h"
+#include "core/inputs/hexfield.h"
 
 #include <random>
 

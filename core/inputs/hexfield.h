@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "crypto/bytes.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::inputs {
 

@@ -1,4 +1,4 @@
-#include "inputs/hexinputs.h"
+#include "core/inputs/hexinputs.h"
 
 namespace rs::inputs {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "inputs/hexfield.h"
+#include "core/inputs/hexfield.h"
 
 namespace rs::inputs {
 

@@ -1,10 +1,10 @@
-#include "oracle/algorithms.h"
+#include "core/oracle/algorithms.h"
 
-#include "crypto/asconaead.h"
-#include "crypto/asconhash.h"
-#include "crypto/gcm.h"
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/asconhash.h"
+#include "core/crypto/gcm.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
 
 #include <algorithm>
 

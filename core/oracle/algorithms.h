@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "crypto/aead.h"
-#include "crypto/blockcipher.h"
-#include "crypto/trace.h"
+#include "core/crypto/aead.h"
+#include "core/crypto/blockcipher.h"
+#include "core/crypto/trace.h"
 
 namespace rs::oracle {
 

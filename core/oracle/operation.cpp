@@ -1,6 +1,6 @@
-#include "operation.h"
+#include "core/oracle/operation.h"
 
-#include "crypto/blockmodes.h"
+#include "core/crypto/blockmodes.h"
 
 namespace rs::oracle {
 

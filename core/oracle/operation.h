@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "algorithms.h"
-#include "crypto/bytes.h"
+#include "core/crypto/bytes.h"
+#include "core/oracle/algorithms.h"
 
 namespace rs::oracle {
 

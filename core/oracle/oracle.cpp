@@ -1,4 +1,4 @@
-#include "oracle.h"
+#include "core/oracle/oracle.h"
 
 #include <algorithm>
 #include <cstdio>

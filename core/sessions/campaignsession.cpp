@@ -1,4 +1,4 @@
-#include "campaignsession.h"
+#include "core/sessions/campaignsession.h"
 
 #include <QDir>
 #include <QFile>

@@ -23,10 +23,10 @@
 #include <set>
 #include <vector>
 
-#include "campaignengine.h"
-#include "campaignstore.h"
-#include "chartdata.h"
-#include "worker.h"
+#include "core/campaign/campaignengine.h"
+#include "core/campaign/campaignstore.h"
+#include "core/campaign/chartdata.h"
+#include "core/sessions/worker.h"
 
 namespace rs::sessions {
 

@@ -1,4 +1,4 @@
-#include "ciphersession.h"
+#include "core/sessions/ciphersession.h"
 
 #include <algorithm>
 

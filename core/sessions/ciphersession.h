@@ -14,10 +14,10 @@
 #include <optional>
 #include <vector>
 
-#include "analysis/diffusion.h"
-#include "explorermodel.h"
-#include "inputs/hexinputs.h"
-#include "worker.h"
+#include "core/analysis/diffusion.h"
+#include "core/inputs/hexinputs.h"
+#include "core/sessions/explorermodel.h"
+#include "core/sessions/worker.h"
 
 namespace rs::sessions {
 

@@ -1,7 +1,7 @@
-#include "explorermodel.h"
+#include "core/sessions/explorermodel.h"
 
-#include "crypto/asconpermutation.h"
-#include "oracle/algorithms.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/oracle/algorithms.h"
 
 #include <bit>
 

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/diffusion.h"
-#include "crypto/bytes.h"
-#include "crypto/trace.h"
-#include "inputs/hexfield.h"
+#include "core/analysis/diffusion.h"
+#include "core/crypto/bytes.h"
+#include "core/crypto/trace.h"
+#include "core/inputs/hexfield.h"
 
 namespace rs::sessions {
 

@@ -1,4 +1,4 @@
-#include "worker.h"
+#include "core/sessions/worker.h"
 
 #include <QMetaObject>
 #include <QtGlobal>

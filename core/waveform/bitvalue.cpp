@@ -1,4 +1,4 @@
-#include "bitvalue.h"
+#include "core/waveform/bitvalue.h"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "waveformstore.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::waveform {
 

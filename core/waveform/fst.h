@@ -28,8 +28,8 @@
 #include <cstddef>
 #include <string>
 
-#include "waveformfile.h"
-#include "waveformstore.h"
+#include "core/waveform/waveformfile.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::waveform {
 

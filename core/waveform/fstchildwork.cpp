@@ -1,8 +1,8 @@
-#include "fstchildwork.h"
+#include "core/waveform/fstchildwork.h"
 
-#include "bitstring.h"
-#include "fstio.h"
-#include "fstwire.h"
+#include "core/waveform/bitstring.h"
+#include "core/waveform/fstio.h"
+#include "core/waveform/fstwire.h"
 
 #include <fstapi.h>
 

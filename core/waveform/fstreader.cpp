@@ -1,15 +1,15 @@
 // FST reading: the parent's side. The FST library runs only in guarded children (guardedchild.h,
 // fstchildwork.cpp); here the records they send are checked and turned into a store. Opening reads
 // the hierarchy only; a signal's changes come from a second child when first asked for (FstLoader).
-#include "fst.h"
+#include "core/waveform/fst.h"
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 #if RS_WAVE_HAVE_FST
-#include "fstchildwork.h"
-#include "fstwire.h"
-#include "guardedchild.h"
-#include "signalnames.h"
+#include "core/waveform/fstchildwork.h"
+#include "core/waveform/fstwire.h"
+#include "core/waveform/guardedchild.h"
+#include "core/waveform/signalnames.h"
 
 #include <fstapi.h>
 

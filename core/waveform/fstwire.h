@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-#include "guardedchild.h"
+#include "core/waveform/guardedchild.h"
 
 namespace rs::waveform::detail {
 

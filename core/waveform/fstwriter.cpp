@@ -1,10 +1,10 @@
-#include "fst.h"
+#include "core/waveform/fst.h"
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 #if RS_WAVE_HAVE_FST
-#include "fstio.h"
-#include "guardedchild.h"
+#include "core/waveform/fstio.h"
+#include "core/waveform/guardedchild.h"
 
 #include <fstapi.h>
 

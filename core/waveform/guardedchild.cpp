@@ -1,4 +1,4 @@
-#include "guardedchild.h"
+#include "core/waveform/guardedchild.h"
 
 #include <cerrno>
 #include <chrono>

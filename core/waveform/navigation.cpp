@@ -1,6 +1,6 @@
-#include "navigation.h"
+#include "core/waveform/navigation.h"
 
-#include "bitvalue.h"
+#include "core/waveform/bitvalue.h"
 
 #include <algorithm>
 #include <cmath>

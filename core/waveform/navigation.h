@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "waveformstore.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::waveform {
 

@@ -22,8 +22,8 @@
 #include <ostream>
 #include <string>
 
-#include "waveformfile.h"
-#include "waveformstore.h"
+#include "core/waveform/waveformfile.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::waveform {
 

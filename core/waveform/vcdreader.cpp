@@ -1,9 +1,9 @@
-#include "vcd.h"
+#include "core/waveform/vcd.h"
 
-#include "bitstring.h"
-#include "signalnames.h"
+#include "core/waveform/bitstring.h"
+#include "core/waveform/signalnames.h"
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "vcd.h"
+#include "core/waveform/vcd.h"
 
 #include <algorithm>
 #include <bit>
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 namespace rs::waveform {
 

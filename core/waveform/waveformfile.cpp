@@ -1,4 +1,4 @@
-#include "waveformfile.h"
+#include "core/waveform/waveformfile.h"
 
 #include <algorithm>
 #include <array>
@@ -7,8 +7,8 @@
 #include <queue>
 #include <vector>
 
-#include "fst.h"
-#include "vcd.h"
+#include "core/waveform/fst.h"
+#include "core/waveform/vcd.h"
 
 namespace rs::waveform {
 

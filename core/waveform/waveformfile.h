@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "waveformstore.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::waveform {
 

@@ -1,4 +1,4 @@
-#include "waveformstore.h"
+#include "core/waveform/waveformstore.h"
 
 #include <algorithm>
 #include <array>

@@ -1,12 +1,12 @@
-#include "gpusetup.h"
+#include "gpu/host/gpusetup.h"
 
 #include <algorithm>
 
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
-#include "oracle/operation.h"
-#include "rsgpu/ascon.h"
-#include "rsgpu/threadbody.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
+#include "core/oracle/operation.h"
+#include "gpu/device/ascon.h"
+#include "gpu/device/threadbody.h"
 
 namespace rs::gpu {
 

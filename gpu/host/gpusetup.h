@@ -10,14 +10,14 @@
 #include <string_view>
 #include <vector>
 
-#include "crypto/bytes.h"
-#include "oracle/operation.h"
-#include "rsgpu/lea.h"
-#include "rsgpu/skinny128.h"
+#include "core/crypto/bytes.h"
+#include "core/oracle/operation.h"
+#include "gpu/device/lea.h"
+#include "gpu/device/skinny128.h"
 
 namespace rs::gpu {
 
-/** @brief SKINNY-128's tables and round keys as the kernels read them (see rsgpu/skinny128.h). */
+/** @brief SKINNY-128's tables and round keys as the kernels read them (see gpu/device/skinny128.h). */
 struct SkinnyTables {
     std::uint32_t t[4][256];               ///< T-tables T0..T3
     std::uint32_t sbox[256];               ///< S8, one word per entry

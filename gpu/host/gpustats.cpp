@@ -1,4 +1,4 @@
-#include "gpustats.h"
+#include "gpu/host/gpustats.h"
 
 #include <algorithm>
 #include <chrono>

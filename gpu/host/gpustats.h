@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gpusetup.h"
+#include "gpu/host/gpusetup.h"
 
 namespace rs::gpu {
 

@@ -1,4 +1,4 @@
-#include "gpuexecutable.h"
+#include "gpu/runner/gpuexecutable.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -8,7 +8,7 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 
-#include "programdir.h"
+#include "core/programdir.h"
 
 namespace rs::gpu {
 

@@ -1,4 +1,4 @@
-#include "gpusession.h"
+#include "gpu/session/gpusession.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gpuexecutable.h"
+#include "gpu/runner/gpuexecutable.h"
 
 namespace rs::gpu {
 

@@ -7,7 +7,7 @@
 #include <QObject>
 #include <QString>
 
-#include "worker.h"
+#include "core/sessions/worker.h"
 
 namespace rs::gpu {
 

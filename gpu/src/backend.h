@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gpusetup.h"
+#include "gpu/host/gpusetup.h"
 
 namespace rs::gpu {
 

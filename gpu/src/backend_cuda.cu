@@ -1,15 +1,15 @@
-// The CUDA kernels and their launches. Every per-block function comes from gpu/include/rsgpu (the same
+// The CUDA kernels and their launches. Every per-block function comes from gpu/device (the same
 // code the host tests run); this file only places tables in constant or shared memory and maps threads.
 #include <cuda_runtime.h>
 
 #include <stdexcept>
 #include <string>
 
-#include "backend.h"
-#include "rsgpu/ascon.h"
-#include "rsgpu/lea.h"
-#include "rsgpu/skinny128.h"
-#include "rsgpu/threadbody.h"
+#include "gpu/device/ascon.h"
+#include "gpu/device/lea.h"
+#include "gpu/device/skinny128.h"
+#include "gpu/device/threadbody.h"
+#include "gpu/src/backend.h"
 
 namespace rs::gpu {
 

@@ -1,7 +1,7 @@
 // roundscope-gpu built without the CUDA toolkit: it still answers, and says why it cannot run.
 #include <stdexcept>
 
-#include "backend.h"
+#include "gpu/src/backend.h"
 
 namespace rs::gpu {
 

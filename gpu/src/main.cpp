@@ -21,11 +21,11 @@
 #include <string>
 #include <vector>
 
-#include "backend.h"
-#include "crypto/bytes.h"
-#include "fileio/safefile.h"
-#include "gpustats.h"
-#include "oracle/oracle.h"
+#include "core/crypto/bytes.h"
+#include "core/fileio/safefile.h"
+#include "core/oracle/oracle.h"
+#include "gpu/host/gpustats.h"
+#include "gpu/src/backend.h"
 
 namespace {
 

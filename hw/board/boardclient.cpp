@@ -1,4 +1,4 @@
-#include "boardclient.h"
+#include "hw/board/boardclient.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,10 +11,10 @@
 
 #include <algorithm>
 
-#include "programdir.h"
+#include "core/programdir.h"
 
 extern "C" {
-#include "protocol.h"
+#include "hw/zynq/firmware/protocol.h"
 }
 
 namespace rs::hw::board {

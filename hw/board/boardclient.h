@@ -21,10 +21,10 @@
 #include <string_view>
 #include <vector>
 
-#include "boardframing.h"
-#include "crypto/bytes.h"
-#include "katrunner.h"
-#include "oracle/operation.h"
+#include "core/crypto/bytes.h"
+#include "core/katrunner.h"
+#include "core/oracle/operation.h"
+#include "hw/board/boardframing.h"
 
 class QProcess;
 class QSerialPort;

@@ -1,7 +1,7 @@
-#include "boardframing.h"
+#include "hw/board/boardframing.h"
 
 extern "C" {
-#include "protocol.h"
+#include "hw/zynq/firmware/protocol.h"
 }
 
 namespace rs::hw::board {

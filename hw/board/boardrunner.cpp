@@ -1,8 +1,8 @@
-#include "boardrunner.h"
+#include "hw/board/boardrunner.h"
 
 #include <algorithm>
 
-#include "boardclient.h"
+#include "hw/board/boardclient.h"
 
 namespace rs::hw::board {
 

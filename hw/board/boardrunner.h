@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "runner.h"
+#include "core/campaign/runner.h"
 
 namespace rs::hw::board {
 

@@ -1,8 +1,8 @@
-#include "blockipsession.h"
+#include "hw/session/blockipsession.h"
 
-#include "campaign/runner.h"
-#include "hw/blockip.h"
-#include "oracle/oracle.h"
+#include "core/campaign/runner.h"
+#include "core/oracle/oracle.h"
+#include "hw/ip/blockip.h"
 
 namespace rs::hw {
 

@@ -9,9 +9,9 @@
 
 #include <memory>
 
-#include "crypto/bytes.h"
-#include "waveform/waveformstore.h"
-#include "worker.h"
+#include "core/crypto/bytes.h"
+#include "core/sessions/worker.h"
+#include "core/waveform/waveformstore.h"
 
 namespace rs::hw {
 

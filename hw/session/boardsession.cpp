@@ -1,9 +1,9 @@
-#include "boardsession.h"
+#include "hw/session/boardsession.h"
 
 #include <QFileInfo>
 #include <QSerialPortInfo>
 
-#include "boardclient.h"
+#include "hw/board/boardclient.h"
 
 namespace rs::hw {
 

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "worker.h"
+#include "core/sessions/worker.h"
 
 namespace rs::hw {
 

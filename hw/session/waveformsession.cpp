@@ -1,4 +1,4 @@
-#include "waveformsession.h"
+#include "hw/session/waveformsession.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -8,7 +8,7 @@
 
 #include <exception>
 
-#include "waveform/waveformfile.h"
+#include "core/waveform/waveformfile.h"
 
 namespace rs::hw {
 

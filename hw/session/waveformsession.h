@@ -13,11 +13,11 @@
 #include <optional>
 #include <vector>
 
-#include "crypto/trace.h"
-#include "hw/pipelinelanes.h"
-#include "hw/roundlink.h"
-#include "waveform/waveformstore.h"
-#include "worker.h"
+#include "core/crypto/trace.h"
+#include "core/sessions/worker.h"
+#include "core/waveform/waveformstore.h"
+#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/roundlink.h"
 
 namespace rs::hw {
 

@@ -1,5 +1,5 @@
 /* The run's parameters, in section .rsparams: the host writes them into a copy of the ELF (see
- * riscv/runner/rvprogram.cpp), so one image serves every run on QEMU and on Spike. */
+ * riscv/runner/riscvprogram.cpp), so one image serves every run on QEMU and on Spike. */
 #ifndef RS_PARAMS_H
 #define RS_PARAMS_H
 

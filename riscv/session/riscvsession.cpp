@@ -1,4 +1,4 @@
-#include "riscvsession.h"
+#include "riscv/session/riscvsession.h"
 
 namespace rs::riscv {
 
@@ -8,7 +8,7 @@ RiscvSession::~RiscvSession() {
     m_worker.shutdown(); // kills a running simulator (runKernel polls the flag) and waits
 }
 
-bool RiscvSession::start(std::vector<RvRequest> requests) {
+bool RiscvSession::start(std::vector<RiscvRequest> requests) {
     if (m_running) return false;
     m_running = true;
     m_cancelled = false;
@@ -24,7 +24,7 @@ bool RiscvSession::start(std::vector<RvRequest> requests) {
         const QString kernel = QString::fromStdString(requests[i].kernel);
         m_worker.submit([request = std::move(requests[i])](
                             sessions::JobContext<>& job) { return runKernel(request, &job.cancelFlag()); },
-                        [this, i, kernel](const sessions::JobResult<RvResult>& r) {
+                        [this, i, kernel](const sessions::JobResult<RiscvResult>& r) {
                             if (r.cancelled) {
                                 m_cancelled = true;
                             } else if (r.value) {

@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "rvprogram.h"
-#include "worker.h"
+#include "core/sessions/worker.h"
+#include "riscv/runner/riscvprogram.h"
 
 namespace rs::riscv {
 
@@ -21,12 +21,12 @@ class RiscvSession : public QObject {
     ~RiscvSession() override;
 
     /** @brief Runs the requests in order (false when a batch runs). */
-    bool start(std::vector<RvRequest> requests);
+    bool start(std::vector<RiscvRequest> requests);
     /** @brief Builds the images into `outDir` (buildImages) on the worker; answers with built(). */
     bool build(const QString& outDir);
     bool isRunning() const { return m_running; }
     /** @brief The last batch's results, in order. */
-    const std::vector<RvResult>& results() const { return m_results; }
+    const std::vector<RiscvResult>& results() const { return m_results; }
 
   public slots:
     void cancel();
@@ -42,7 +42,7 @@ class RiscvSession : public QObject {
     bool m_running = false;
     int m_left = 0;           ///< requests of the batch not delivered yet
     bool m_cancelled = false; ///< a request of the batch was cancelled
-    std::vector<RvResult> m_results;
+    std::vector<RiscvResult> m_results;
     sessions::Worker m_worker{QStringLiteral("riscv")};
 };
 

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "analysis/diffusion.h"
-#include "analysis/structural.h"
+#include "core/analysis/diffusion.h"
+#include "core/analysis/structural.h"
 
 #include <set>
 #include <string>

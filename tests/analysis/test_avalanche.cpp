@@ -1,10 +1,10 @@
 // Empirical avalanche / SAC: hand-checkable one-round cases, the cross-check against the structural
 // dependency, statistics after full diffusion, reproducibility, progress, cancel and bad requests.
-#include "analysistest.h"
+#include "tests/analysis/analysistest.h"
 
-#include "crypto/asconpermutation.h"
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
 
 #include <atomic>
 #include <cmath>

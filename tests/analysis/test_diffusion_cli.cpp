@@ -1,6 +1,6 @@
 // roundscope-cli diffusion end to end: the real executable, its one JSON object, the paper's LEA-CTR
 // figures, and exit status 2 with a one-line message naming the argument for every bad input.
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,6 +1,6 @@
 // LEA-CTR precomputation against paper 003's Fig. 4 and its "6 XOR, 3 add, 3 rot" per block,
 // for the counter in word 0 and for the GCM placement in word 3.
-#include "analysistest.h"
+#include "tests/analysis/analysistest.h"
 
 namespace {
 

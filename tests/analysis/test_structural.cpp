@@ -1,10 +1,10 @@
 // Structural dependency against cases worked out by hand from the specs: the S-box tables, the
 // rotation constants, LEA's carries and SKINNY's ShiftRows / MixColumns / tweakey schedule.
-#include "analysistest.h"
+#include "tests/analysis/analysistest.h"
 
-#include "analysis/plan.h"
-#include "crypto/asconaead.h"
-#include "crypto/skinny.h"
+#include "core/analysis/plan.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/skinny.h"
 
 #include <array>
 

@@ -10,7 +10,7 @@
 // The CLI runs the same full size: roundscope-cli diffusion --alg skinny-128-256 --samples 10000
 #include <benchmark/benchmark.h>
 
-#include "analysis/diffusion.h"
+#include "core/analysis/diffusion.h"
 
 #include <string>
 

@@ -1,11 +1,11 @@
 // Ascon fast-path throughput: AEAD encryption per message length, and the bare p^12 permutation.
 
-#include "benchsupport.h"
+#include "tests/bench/benchsupport.h"
 
 #include <cstdint>
 
-#include "crypto/asconaead.h"
-#include "crypto/asconpermutation.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/asconpermutation.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // LEA-128 fast-path throughput: CTR (the shared ctrXor mode) and GCM encryption, at the message
 // sizes of paper 003 (16, 64 bytes) plus a network packet and a large buffer. GCM adds 16 bytes of
 // AAD per message, as the paper measures with a 128-bit AAD; the byte count is the plaintext only.
-#include "benchsupport.h"
+#include "tests/bench/benchsupport.h"
 
-#include "crypto/blockmodes.h"
-#include "crypto/gcm.h"
-#include "crypto/lea.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/gcm.h"
+#include "core/crypto/lea.h"
 
 #include <cstdint>
 #include <vector>

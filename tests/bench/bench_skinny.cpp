@@ -1,9 +1,9 @@
 // SKINNY-128-256 ECB and CTR throughput on one CPU thread: the CPU baseline that paper 004 compares
 // its CUDA kernels against. Both go through the shared modes (blockmodes.h), as the GUI does.
-#include "benchsupport.h"
+#include "tests/bench/benchsupport.h"
 
-#include "crypto/blockmodes.h"
-#include "crypto/skinny.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/skinny.h"
 
 #include <cstdint>
 

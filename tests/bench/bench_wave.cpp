@@ -17,8 +17,8 @@
 //   rs_bench_wave --benchmark_filter=/1000000$ --benchmark_min_time=3
 #include <benchmark/benchmark.h>
 
-#include "waveform/fst.h"
-#include "waveform/vcd.h"
+#include "core/waveform/fst.h"
+#include "core/waveform/vcd.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "faultvfs.h"
+#include "tests/campaign/faultvfs.h"
 
 #include <sqlite3.h>
 

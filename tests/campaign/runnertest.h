@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "campaignspec.h"
-#include "runner.h"
+#include "core/campaign/campaignspec.h"
+#include "core/campaign/runner.h"
 
 namespace rs::campaign {
 

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "campaignengine.h"
-#include "campaignstore.h"
+#include "core/campaign/campaignengine.h"
+#include "core/campaign/campaignstore.h"
 
 namespace rs::test {
 

@@ -1,7 +1,7 @@
 // `roundscope-cli campaign ...` and `chart` end to end through the real executable: a campaign runs
 // into a store, is listed and exported; killed with SIGKILL in the middle, it resumes without losing a
 // committed run or repeating one; the chart is written as a real PNG; bad files are refused untouched.
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 #include <QFile>
 #include <QImage>
@@ -13,7 +13,7 @@
 #include <fstream>
 #include <set>
 
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
 namespace {
 

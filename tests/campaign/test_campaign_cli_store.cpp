@@ -3,7 +3,7 @@
 // stored definition unless --resume (idempotent: "nothing to do" when finished) or --new; two resumes at
 // once run the campaign once; outputs are written all or nothing (a size limit or /dev/full is an error,
 // the previous file stays); a damaged store is refused naming the file, or read exactly, never written.
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,8 +21,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#include "campaignengine.h"
-#include "campaignstore.h"
+#include "core/campaign/campaignengine.h"
+#include "core/campaign/campaignstore.h"
 
 namespace {
 

@@ -17,7 +17,7 @@
 
 #include <sqlite3.h>
 
-#include "campaignengine.h"
+#include "core/campaign/campaignengine.h"
 
 namespace {
 

@@ -6,17 +6,17 @@
 #include <algorithm>
 #include <thread>
 
-#include "backends.h"
-#include "cpurunner.h"
-#include "crypto/blockmodes.h"
-#include "crypto/lea.h"
-#include "hw/asconip.h"
-#include "hw/ipcycles.h"
-#include "hw/iprunner.h"
-#include "katfile.h"
-#include "oracle/algorithms.h"
-#include "runner.h"
-#include "runnertest.h"
+#include "app/backends/backends.h"
+#include "core/campaign/cpurunner.h"
+#include "core/campaign/runner.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/lea.h"
+#include "core/katfile.h"
+#include "core/oracle/algorithms.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/ip/asconiprunner.h"
+#include "tests/campaign/runnertest.h"
 
 namespace {
 
@@ -379,7 +379,7 @@ TEST(CpuRunner, CancelThrowsCancelled) {
 
 // --- IP runner -----------------------------------------------------------------------------------
 
-TEST(IpRunner, OutputEqualsReferenceForEveryVariant) {
+TEST(AsconIpRunner, OutputEqualsReferenceForEveryVariant) {
     const auto ip = rs::hw::makeIpRunner();
     EXPECT_EQ(ip->target(), "ip");
     for (const std::string alg : {"ascon-128", "ascon-128a", "ascon-aead128"}) {
@@ -404,7 +404,7 @@ TEST(IpRunner, OutputEqualsReferenceForEveryVariant) {
     EXPECT_EQ(ip->provenance().at("verilator").substr(0, 2), "5.");
 }
 
-TEST(IpRunner, CyclesFollowTheFormula) {
+TEST(AsconIpRunner, CyclesFollowTheFormula) {
     const auto ip = rs::hw::makeIpRunner();
     struct Case {
         std::string alg;
@@ -420,7 +420,7 @@ TEST(IpRunner, CyclesFollowTheFormula) {
     for (const auto& c : cases) {
         const std::string what = c.alg + " U" + std::to_string(c.unroll) + " " + std::to_string(c.ad) + "/" +
                                  std::to_string(c.msg);
-        const rs::hw::IpCycleQuery q{
+        const rs::hw::AsconIpCycleQuery q{
             *rs::hw::ipVariantFromId(c.alg), c.unroll, c.precomputed, false, false, c.ad, c.msg};
         ASSERT_TRUE(rs::hw::fitsFifos(q)) << what;
         const auto f = rs::hw::expectedCycles(q);
@@ -462,7 +462,7 @@ TEST(IpRunner, CyclesFollowTheFormula) {
     EXPECT_EQ(out.parameters.at("clock_mhz"), "100");
 }
 
-TEST(IpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
+TEST(AsconIpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     const auto ip = rs::hw::makeIpRunner();
     EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/blockip.h)
     EXPECT_TRUE(ip->supports("lea-192-ecb"));
@@ -498,7 +498,7 @@ TEST(IpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     EXPECT_THROW(runJudged(*ip, key, in, 3, {}, stop), Cancelled);
 }
 
-TEST(IpRunner, OnlyTheBuildingThreadMayRunIt) {
+TEST(AsconIpRunner, OnlyTheBuildingThreadMayRunIt) {
     const auto ip = rs::hw::makeIpRunner(); // built here, model built lazily by the first run
     const RunKey key{"ip", "ascon-aead128", 16, 0};
     const RunInputs in = makeInputs(key);

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <set>
 
-#include "campaignspec.h"
+#include "core/campaign/campaignspec.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <random>
 
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
 namespace {
 

@@ -16,8 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "faultvfs.h"
-#include "storetestsupport.h"
+#include "tests/campaign/faultvfs.h"
+#include "tests/campaign/storetestsupport.h"
 
 namespace {
 

@@ -14,9 +14,9 @@
 #include <fstream>
 #include <iterator>
 
-#include "campaignengine.h"
-#include "campaignstore.h"
-#include "storeintegrity.h"
+#include "core/campaign/campaignengine.h"
+#include "core/campaign/campaignstore.h"
+#include "core/campaign/storeintegrity.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // roundscope-cli end to end: run the real executable, parse its one JSON object, compare with the
 // official vectors; every bad input must give exit status 2 and a one-line message naming the argument.
-#include "clitestsupport.h"
-#include "testsupport.h"
+#include "tests/clitestsupport.h"
+#include "tests/testsupport.h"
 
-#include "katfile.h"
+#include "core/katfile.h"
 
 #include <QFile>
 #include <QJsonArray>

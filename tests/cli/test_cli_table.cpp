@@ -3,9 +3,9 @@
 // command line accepts -- read back from the help text and checked against what dispatch() accepts.
 #include <gtest/gtest.h>
 
-#include "clicommands.h"
-#include "oracle/algorithms.h"
-#include "oracle/operation.h"
+#include "app/cli/clicommands.h"
+#include "core/oracle/algorithms.h"
+#include "core/oracle/operation.h"
 
 #include <QCoreApplication>
 

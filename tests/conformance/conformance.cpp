@@ -1,11 +1,11 @@
-#include "conformance.h"
+#include "tests/conformance/conformance.h"
 
 #include <algorithm>
 #include <atomic>
 #include <set>
 
-#include "katrunner.h"
-#include "oracle/oracle.h"
+#include "core/katrunner.h"
+#include "core/oracle/oracle.h"
 
 namespace rs::conformance {
 

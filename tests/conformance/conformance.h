@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "oracle/operation.h"
-#include "runner.h"
+#include "core/campaign/runner.h"
+#include "core/oracle/operation.h"
 
 namespace rs::conformance {
 

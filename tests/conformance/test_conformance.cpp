@@ -9,15 +9,15 @@
 #include <algorithm>
 #include <optional>
 
-#include "backends.h"
-#include "boardclient.h"
-#include "campaignengine.h"
-#include "conformance.h"
-#include "gpuexecutable.h"
-#include "oracle/oracle.h"
-#include "qtcoreapp.h"
-#include "rvprogram.h"
-#include "toyrunner.h"
+#include "app/backends/backends.h"
+#include "core/campaign/campaignengine.h"
+#include "core/oracle/oracle.h"
+#include "gpu/runner/gpuexecutable.h"
+#include "hw/board/boardclient.h"
+#include "riscv/runner/riscvprogram.h"
+#include "tests/conformance/conformance.h"
+#include "tests/qtcoreapp.h"
+#include "tests/toybackend/toyrunner.h"
 
 namespace {
 
@@ -46,7 +46,7 @@ std::optional<std::string> toolAbsent(const std::string& target) {
         try {
             rs::riscv::simulatorPath(target.substr(6));
             rs::riscv::imagePath("rv32im");
-        } catch (const rs::riscv::RvError& e) {
+        } catch (const rs::riscv::RiscvError& e) {
             return e.what();
         }
     }

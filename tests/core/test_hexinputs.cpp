@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "inputs/hexinputs.h"
+#include "core/inputs/hexinputs.h"
 
 namespace {
 

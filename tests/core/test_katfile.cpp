@@ -1,7 +1,7 @@
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "katfile.h"
-#include "wycheproof.h"
+#include "core/katfile.h"
+#include "core/wycheproof.h"
 
 using namespace rs::core;
 

@@ -2,10 +2,10 @@
 // answers, a back end (here the C++ model, or a deliberately wrong or batching stand-in) computes them, and
 // oracle::verify judges each; records of another algorithm, key size or mode are skipped, malformed ones
 // fail without reaching the back end.
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "katrunner.h"
-#include "oracle/oracle.h"
+#include "core/katrunner.h"
+#include "core/oracle/oracle.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // keeps the first wrong one, so a back end that is right once and wrong later is caught.
 #include <gtest/gtest.h>
 
-#include "oracle/oracle.h"
+#include "core/oracle/oracle.h"
 
 using rs::crypto::Bytes;
 using rs::oracle::OutputJudge;

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fileio/safefile.h"
+#include "core/fileio/safefile.h"
 
 using namespace rs::fileio;
 namespace fs = std::filesystem;

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "qtcoreapp.h"
-#include "worker.h"
+#include "core/sessions/worker.h"
+#include "tests/qtcoreapp.h"
 
 using rs::sessions::JobContext;
 using rs::sessions::JobResult;

@@ -1,13 +1,13 @@
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
 #include <algorithm>
 #include <map>
 #include <random>
 
-#include "crypto/asconaead.h"
-#include "crypto/asconpermutation.h"
-#include "katfile.h"
-#include "wycheproof.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/katfile.h"
+#include "core/wycheproof.h"
 
 using namespace rs::crypto;
 using rs::test::hex;

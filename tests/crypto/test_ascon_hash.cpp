@@ -1,9 +1,9 @@
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
 #include <map>
 
-#include "crypto/asconhash.h"
-#include "katfile.h"
+#include "core/crypto/asconhash.h"
+#include "core/katfile.h"
 
 using namespace rs::crypto;
 using H = AsconHashVariant;

@@ -1,8 +1,8 @@
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
 #include <random>
 
-#include "crypto/asconpermutation.h"
+#include "core/crypto/asconpermutation.h"
 
 using namespace rs::crypto;
 

@@ -1,9 +1,9 @@
 // Mode logic tested against a transparent test cipher (E(x) = x XOR k), so every keystream
 // block is visible; the real ciphers' mode KATs live in their own tests.
-#include "crypto/xorcipher.h"
-#include "testsupport.h"
+#include "tests/crypto/xorcipher.h"
+#include "tests/testsupport.h"
 
-#include "crypto/blockmodes.h"
+#include "core/crypto/blockmodes.h"
 
 using namespace rs::crypto;
 

@@ -1,6 +1,6 @@
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "crypto/bytes.h"
+#include "core/crypto/bytes.h"
 
 using namespace rs::crypto;
 

@@ -1,10 +1,10 @@
 // GF(2^128) multiply and GHASH against the McGrew-Viega GCM spec's intermediate values, which need
 // no block cipher: the 105 derived multiply triples and the X_i / N_i chains from H.
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "crypto/gcm.h"
-#include "crypto/ghash.h"
-#include "katfile.h"
+#include "core/crypto/gcm.h"
+#include "core/crypto/ghash.h"
+#include "core/katfile.h"
 
 #include <random>
 #include <string>

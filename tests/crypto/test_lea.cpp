@@ -1,10 +1,10 @@
 // LEA block cipher: the spec's reference vectors and round keys, the KISA ECB/CTR vectors (through
 // the shared ECB/CTR modes), round trips, traces and argument checks.
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "crypto/blockmodes.h"
-#include "crypto/lea.h"
-#include "katfile.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/lea.h"
+#include "core/katfile.h"
 
 #include <random>
 

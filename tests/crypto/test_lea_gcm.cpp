@@ -1,12 +1,12 @@
 // Generic GCM: the KISA LEA-GCM vectors (encrypt, decrypt, tamper rejection), the McGrew-Viega cases
 // replayed through a recorded block cipher (so non-96-bit IVs are covered without AES), counter
 // wrap-around, round trips and argument checks.
-#include "crypto/xorcipher.h"
-#include "testsupport.h"
+#include "tests/crypto/xorcipher.h"
+#include "tests/testsupport.h"
 
-#include "crypto/gcm.h"
-#include "crypto/lea.h"
-#include "katfile.h"
+#include "core/crypto/gcm.h"
+#include "core/crypto/lea.h"
+#include "core/katfile.h"
 
 #include <map>
 #include <random>

@@ -1,10 +1,10 @@
 // SKINNY, all six sizes: the paper's Appendix B vectors, modes over the block interface, random
 // round trips, the round traces and the error paths.
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
-#include "crypto/blockmodes.h"
-#include "crypto/skinny.h"
-#include "katfile.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/skinny.h"
+#include "core/katfile.h"
 
 #include <algorithm>
 #include <array>

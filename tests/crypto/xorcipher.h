@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "crypto/blockcipher.h"
+#include "core/crypto/blockcipher.h"
 
 namespace rs::test {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 extern "C" {
-#include "protocol.h"
+#include "hw/zynq/firmware/protocol.h"
 }
 
 namespace rs::fuzz::board {

@@ -7,8 +7,8 @@
 #include <vector>
 
 extern "C" {
-#include "firmware.h"
-#include "hal.h"
+#include "hw/zynq/firmware/firmware.h"
+#include "hw/zynq/firmware/hal.h"
 }
 
 namespace rs::fuzz::board {

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
-#include "oracle/algorithms.h"
+#include "core/oracle/algorithms.h"
 
 namespace {
 

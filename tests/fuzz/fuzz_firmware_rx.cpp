@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "boardframes.h"
-#include "boardfwhal.h"
+#include "tests/fuzz/boardframes.h"
+#include "tests/fuzz/boardfwhal.h"
 
 namespace {
 

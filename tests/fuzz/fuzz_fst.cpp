@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "waveform/fst.h"
+#include "core/waveform/fst.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "boardframes.h"
-#include "boardframing.h"
+#include "hw/board/boardframing.h"
+#include "tests/fuzz/boardframes.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "katrunner.h"
+#include "core/katrunner.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <string_view>
 
-#include "campaignspec.h"
+#include "core/campaign/campaignspec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace rs::campaign;

@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "campaignstore.h"
+#include "core/campaign/campaignstore.h"
 
 namespace {
 

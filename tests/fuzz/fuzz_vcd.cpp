@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "waveform/vcd.h"
+#include "core/waveform/vcd.h"
 
 namespace {
 

@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "katfile.h"
-#include "wycheproof.h"
+#include "core/katfile.h"
+#include "core/wycheproof.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

@@ -7,7 +7,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 namespace {
 

@@ -8,14 +8,14 @@
 #include <cmath>
 #include <random>
 
-#include "crypto/blockmodes.h"
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
-#include "gpusetup.h"
-#include "gpustats.h"
-#include "rsgpu/ascon.h"
-#include "rsgpu/threadbody.h"
-#include "testsupport.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
+#include "gpu/device/ascon.h"
+#include "gpu/device/threadbody.h"
+#include "gpu/host/gpusetup.h"
+#include "gpu/host/gpustats.h"
+#include "tests/testsupport.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 #include <QImage>
 #include <QSet>
 
-#include "crypto/asconpermutation.h"
-#include "crypto/bytes.h"
-#include "explorermodel.h"
-#include "oracle/algorithms.h"
+#include "core/crypto/asconpermutation.h"
+#include "core/crypto/bytes.h"
+#include "core/oracle/algorithms.h"
+#include "core/sessions/explorermodel.h"
 
 namespace rs::test {
 

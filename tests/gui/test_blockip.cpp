@@ -9,8 +9,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
-#include "blockippanel.h"
-#include "blockipsession.h"
+#include "app/ui/ip/blockippanel.h"
+#include "hw/session/blockipsession.h"
 
 using namespace rs;
 

@@ -11,8 +11,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 
-#include "boardpage.h"
-#include "boardsession.h"
+#include "app/ui/runs/boardpage.h"
+#include "hw/session/boardsession.h"
 
 using namespace rs;
 

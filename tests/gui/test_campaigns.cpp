@@ -24,13 +24,13 @@
 
 #include <sqlite3.h>
 
-#include "campaignform.h"
-#include "campaignsession.h"
-#include "campaignspage.h"
-#include "charts/campaignchart.h"
-#include "chartspage.h"
-#include "guitestsupport.h"
-#include "hw/iprunner.h"
+#include "app/charts/campaignchart.h"
+#include "app/ui/campaigns/campaignform.h"
+#include "app/ui/campaigns/campaignspage.h"
+#include "app/ui/campaigns/chartspage.h"
+#include "core/sessions/campaignsession.h"
+#include "hw/ip/asconiprunner.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 

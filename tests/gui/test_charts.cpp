@@ -9,14 +9,14 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
-#include "charts/diffusionchart.h"
-#include "charts/sacheatmap.h"
-#include "charts/theme.h"
-#include "charts/twinflipchart.h"
-#include "ciphersession.h"
-#include "counterdiffusionview.h"
-#include "diffusionpage.h"
-#include "guitestsupport.h"
+#include "app/charts/diffusionchart.h"
+#include "app/charts/sacheatmap.h"
+#include "app/charts/theme.h"
+#include "app/charts/twinflipchart.h"
+#include "app/ui/explorer/counterdiffusionview.h"
+#include "app/ui/explorer/diffusionpage.h"
+#include "core/sessions/ciphersession.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 

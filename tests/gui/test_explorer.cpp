@@ -11,14 +11,14 @@
 #include <QSpinBox>
 #include <QToolButton>
 
-#include "ciphersession.h"
-#include "guitestsupport.h"
-#include "hexfieldedit.h"
-#include "inputbitsview.h"
-#include "inputpanel.h"
-#include "roundexplorerpage.h"
-#include "stateview.h"
-#include "stepcontrols.h"
+#include "app/ui/common/hexfieldedit.h"
+#include "app/ui/explorer/inputbitsview.h"
+#include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/stateview.h"
+#include "app/ui/explorer/stepcontrols.h"
+#include "core/sessions/ciphersession.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 using gui::RoundExplorerPage;

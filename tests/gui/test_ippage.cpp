@@ -10,20 +10,20 @@
 #include <QPushButton>
 #include <QTableWidget>
 
-#include "ciphersession.h"
-#include "crypto/asconaead.h"
-#include "hexfieldedit.h"
-#include "hw/ipcycles.h"
-#include "ipcorepage.h"
-#include "ippage.h"
-#include "ipsession.h"
-#include "mainwindow.h"
-#include "roundexplorerpage.h"
-#include "stateview.h"
+#include "app/ui/common/hexfieldedit.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/stateview.h"
+#include "app/ui/ip/asconippage.h"
+#include "app/ui/ip/ipcorepage.h"
+#include "app/ui/window/mainwindow.h"
+#include "core/crypto/asconaead.h"
+#include "core/sessions/ciphersession.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/session/asconipsession.h"
 
 using namespace rs;
-using gui::IpPage;
-using hw::IpSession;
+using gui::AsconIpPage;
+using hw::AsconIpSession;
 
 namespace {
 constexpr const char* kKey = "000102030405060708090A0B0C0D0E0F";
@@ -35,7 +35,7 @@ QString hex(const crypto::Bytes& b) {
     return QString::fromStdString(crypto::toHex(b));
 }
 
-void type(IpPage& page, const QString& field, const QString& text) {
+void type(AsconIpPage& page, const QString& field, const QString& text) {
     QLineEdit* e = page.field(field)->lineEdit();
     e->selectAll();
     QTest::keyClick(e, Qt::Key_Delete);
@@ -63,8 +63,8 @@ class TestIpPage : public QObject {
         QFETCH(int, variant);
         QFETCH(int, unroll);
         QFETCH(bool, precomputed);
-        IpSession session;
-        IpPage page(&session);
+        AsconIpSession session;
+        AsconIpPage page(&session);
         page.show();
         type(page, QStringLiteral("key"), QString::fromLatin1(kKey));
         type(page, QStringLiteral("nonce"), QString::fromLatin1(kNonce));
@@ -77,7 +77,7 @@ class TestIpPage : public QObject {
         page.precomputedBox()->setChecked(precomputed);
         QVERIFY(page.runButton()->isEnabled());
 
-        QSignalSpy done(&session, &IpSession::finished);
+        QSignalSpy done(&session, &AsconIpSession::finished);
         QTest::mouseClick(page.runButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
         QVERIFY(page.runButton()->isEnabled());
@@ -90,14 +90,14 @@ class TestIpPage : public QObject {
         QCOMPARE(page.tagLabel()->text(), hex(ref.tag));
         QCOMPARE(page.matchLabel()->text(), QStringLiteral("yes"));
 
-        hw::IpCycleQuery q;
+        hw::AsconIpCycleQuery q;
         q.variant = v;
         q.unroll = unroll;
         q.precomputed = precomputed;
         q.adBytes = ad.size();
         q.msgBytes = pt.size();
-        const hw::IpCycleFormula f = hw::expectedCycles(q);
-        const hw::IpSessionResult& r = session.lastResult();
+        const hw::AsconIpCycleFormula f = hw::expectedCycles(q);
+        const hw::AsconIpSessionResult& r = session.lastResult();
         QCOMPARE(r.cycles.total, f.totalCycles);
         QCOMPARE(r.axiTransactions, f.axiTransactions);
         QCOMPARE(page.cycleTable()->item(5, 0)->text(), QString::number(f.totalCycles));
@@ -106,8 +106,8 @@ class TestIpPage : public QObject {
     }
 
     void invalidHexRunsNothing() {
-        IpSession session;
-        IpPage page(&session);
+        AsconIpSession session;
+        AsconIpPage page(&session);
         page.show();
         QVERIFY(page.runButton()->isEnabled());
         type(page, QStringLiteral("nonce"), QStringLiteral("1011g2"));
@@ -131,13 +131,13 @@ class TestIpPage : public QObject {
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         // In the IP page Ctrl+R runs on the IP (twice: the same worker thread clocks the model).
-        IpSession* session = w.ipSession();
+        AsconIpSession* session = w.ipSession();
         QWidget* dock = w.page<gui::IpCorePage>()->asconPage()->parentWidget();
         dock->show();
         dock->raise();
         w.activateWindow();
         QTRY_VERIFY(w.page<gui::IpCorePage>()->asconPage()->isVisible());
-        QSignalSpy done(session, &IpSession::finished);
+        QSignalSpy done(session, &AsconIpSession::finished);
         QLineEdit* key = w.page<gui::IpCorePage>()->asconPage()->field(QStringLiteral("key"))->lineEdit();
         key->setFocus();
         QTRY_VERIFY(key->hasFocus());
@@ -163,8 +163,8 @@ class TestIpPage : public QObject {
     }
 
     void showsThePapersFigures() {
-        IpSession session;
-        IpPage page(&session);
+        AsconIpSession session;
+        AsconIpPage page(&session);
         const QTableWidget* t = page.resourceTable();
         QCOMPARE(t->columnCount(), 5);
         QCOMPARE(t->item(0, 0)->text(), QStringLiteral("9 068 + 6 RAM32M"));

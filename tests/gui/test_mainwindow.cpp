@@ -12,16 +12,16 @@
 #include <QTabBar>
 #include <QTabWidget>
 
-#include "charts/theme.h"
-#include "ciphersession.h"
-#include "diffusionpage.h"
-#include "hexfieldedit.h"
-#include "inputpanel.h"
-#include "mainwindow.h"
-#include "roundexplorerpage.h"
-#include "rtlstatepanel.h"
-#include "stateview.h"
-#include "waveformpage.h"
+#include "app/charts/theme.h"
+#include "app/ui/common/hexfieldedit.h"
+#include "app/ui/explorer/diffusionpage.h"
+#include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/stateview.h"
+#include "app/ui/ip/rtlstatepanel.h"
+#include "app/ui/waveform/waveformpage.h"
+#include "app/ui/window/mainwindow.h"
+#include "core/sessions/ciphersession.h"
 
 using namespace rs;
 

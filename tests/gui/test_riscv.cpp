@@ -13,9 +13,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
-#include "charts/campaignchart.h"
-#include "riscvpage.h"
-#include "riscvsession.h"
+#include "app/charts/campaignchart.h"
+#include "app/ui/runs/riscvpage.h"
+#include "riscv/session/riscvsession.h"
 
 using namespace rs;
 

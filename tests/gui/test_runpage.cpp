@@ -10,7 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "runpage.h"
+#include "app/ui/runs/runpage.h"
 
 using namespace rs;
 

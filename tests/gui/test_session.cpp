@@ -4,8 +4,8 @@
 
 #include <QElapsedTimer>
 
-#include "ciphersession.h"
-#include "guitestsupport.h"
+#include "core/sessions/ciphersession.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 using sessions::CipherSession;

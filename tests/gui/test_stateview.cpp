@@ -4,11 +4,11 @@
 
 #include <QFontDatabase>
 
-#include "crypto/lea.h"
-#include "guitestsupport.h"
-#include "inputbitsview.h"
-#include "stategeometry.h"
-#include "stateview.h"
+#include "app/ui/explorer/inputbitsview.h"
+#include "app/ui/explorer/stategeometry.h"
+#include "app/ui/explorer/stateview.h"
+#include "core/crypto/lea.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 using gui::StateGeometry;

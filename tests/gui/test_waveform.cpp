@@ -15,17 +15,17 @@
 #include <fstream>
 #include <iterator>
 
-#include "ciphersession.h"
-#include "guitestsupport.h"
-#include "hw/asconip.h"
-#include "ipsession.h"
-#include "mainwindow.h"
-#include "pipelinelaneview.h"
-#include "rtlstatepanel.h"
-#include "signaltree.h"
-#include "waveformpage.h"
-#include "waveformsession.h"
-#include "waveformview.h"
+#include "app/ui/ip/pipelinelaneview.h"
+#include "app/ui/ip/rtlstatepanel.h"
+#include "app/ui/waveform/signaltree.h"
+#include "app/ui/waveform/waveformpage.h"
+#include "app/ui/waveform/waveformview.h"
+#include "app/ui/window/mainwindow.h"
+#include "core/sessions/ciphersession.h"
+#include "hw/ip/asconip.h"
+#include "hw/session/asconipsession.h"
+#include "hw/session/waveformsession.h"
+#include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 using gui::WaveformView;
@@ -55,7 +55,7 @@ std::shared_ptr<WaveformStore> syntheticTrace(Tick ticks) {
 std::shared_ptr<const WaveformStore> ipCapture(crypto::AsconAeadVariant v, int unroll, bool precomputed) {
     auto store = std::make_shared<WaveformStore>();
     hw::AsconIp ip;
-    hw::IpOptions opt;
+    hw::AsconIpOptions opt;
     opt.unroll = unroll;
     opt.precomputed = precomputed;
     opt.capture = store.get();

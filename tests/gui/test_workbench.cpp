@@ -5,11 +5,11 @@
 
 #include <QSignalSpy>
 
-#include "blockipsession.h"
-#include "ciphersession.h"
-#include "ipsession.h"
-#include "waveformsession.h"
-#include "workbench.h"
+#include "app/ui/window/workbench.h"
+#include "core/sessions/ciphersession.h"
+#include "hw/session/asconipsession.h"
+#include "hw/session/blockipsession.h"
+#include "hw/session/waveformsession.h"
 
 using namespace rs;
 
@@ -32,7 +32,7 @@ class TestWorkbench : public QObject {
         QCOMPARE(started.count(), 1);
         QCOMPARE(started.front().at(0).toInt(), int(gui::Workbench::AsconCore));
         QCOMPARE(bench.ip()->variant(), crypto::AsconAeadVariant::AsconAead128);
-        for (const QString& field : hw::IpSession::fieldNames())
+        for (const QString& field : hw::AsconIpSession::fieldNames())
             QCOMPARE(bench.ip()->inputText(field),
                      QString::fromStdString(crypto::toHex(cipher->inputBytes(field))));
         QTRY_COMPARE_WITH_TIMEOUT(stored.count(), 1, 60000);

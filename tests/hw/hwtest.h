@@ -1,14 +1,14 @@
 #pragma once
 // Shared helpers of the hardware tests: variants, KAT files, random inputs.
 
-#include "testsupport.h"
+#include "tests/testsupport.h"
 
 #include <random>
 #include <string>
 #include <vector>
 
-#include "crypto/asconaead.h"
-#include "crypto/bytes.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::test {
 

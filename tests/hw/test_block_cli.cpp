@@ -3,8 +3,8 @@
 
 #include <QProcessEnvironment>
 
-#include "clitestsupport.h"
-#include "testsupport.h"
+#include "tests/clitestsupport.h"
+#include "tests/testsupport.h"
 
 namespace {
 

@@ -5,17 +5,17 @@
 
 #include <random>
 
-#include "campaign/runnertest.h"
-#include "campaignengine.h"
-#include "crypto/blockmodes.h"
-#include "crypto/lea.h"
-#include "crypto/skinny.h"
-#include "hw/axilite.h"
-#include "hw/blockip.h"
-#include "hw/iprunner.h"
-#include "hw/roundlink.h"
+#include "core/campaign/campaignengine.h"
+#include "core/crypto/blockmodes.h"
+#include "core/crypto/lea.h"
+#include "core/crypto/skinny.h"
+#include "hw/ip/asconiprunner.h"
+#include "hw/ip/axilite.h"
+#include "hw/ip/blockip.h"
+#include "hw/ip/roundlink.h"
+#include "tests/campaign/runnertest.h"
 
-#include "testsupport.h"
+#include "tests/testsupport.h"
 #include <QTemporaryDir>
 
 namespace {

@@ -9,14 +9,14 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include "boardclient.h"
-#include "boardrunner.h"
-#include "campaign/runnertest.h"
-#include "campaignengine.h"
-#include "crypto/asconaead.h"
-#include "hw/ipprecompute.h"
-#include "qtcoreapp.h"
-#include "testsupport.h"
+#include "core/campaign/campaignengine.h"
+#include "core/crypto/asconaead.h"
+#include "hw/board/boardclient.h"
+#include "hw/board/boardrunner.h"
+#include "hw/ip/ipprecompute.h"
+#include "tests/campaign/runnertest.h"
+#include "tests/qtcoreapp.h"
+#include "tests/testsupport.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 // `roundscope-cli board ...` end to end, on the virtual board.
 #include <gtest/gtest.h>
 
-#include "clitestsupport.h"
-#include "testsupport.h"
+#include "tests/clitestsupport.h"
+#include "tests/testsupport.h"
 
 namespace {
 

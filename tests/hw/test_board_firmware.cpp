@@ -6,9 +6,9 @@
 // is served; no write past a buffer (ASan in CI's sanitizer build).
 #include <gtest/gtest.h>
 
-#include "boardframing.h"
-#include "fuzz/boardframes.h"
-#include "fuzz/boardfwhal.h"
+#include "hw/board/boardframing.h"
+#include "tests/fuzz/boardframes.h"
+#include "tests/fuzz/boardfwhal.h"
 
 namespace {
 

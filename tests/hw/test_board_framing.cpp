@@ -5,8 +5,8 @@
 // BoardError that says what was wrong; never a write past a buffer (ASan in CI's sanitizer build).
 #include <gtest/gtest.h>
 
-#include "boardframing.h"
-#include "fuzz/boardframes.h"
+#include "hw/board/boardframing.h"
+#include "tests/fuzz/boardframes.h"
 
 namespace {
 

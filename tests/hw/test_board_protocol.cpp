@@ -8,7 +8,7 @@
 #include <vector>
 
 extern "C" {
-#include "protocol.h"
+#include "hw/zynq/firmware/protocol.h"
 }
 
 namespace {

@@ -12,8 +12,8 @@
 #include <atomic>
 #include <thread>
 
-#include "boardclient.h"
-#include "fuzz/boardframes.h"
+#include "hw/board/boardclient.h"
+#include "tests/fuzz/boardframes.h"
 
 namespace {
 

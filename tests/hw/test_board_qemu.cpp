@@ -9,9 +9,9 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
-#include "boardclient.h"
-#include "qtcoreapp.h"
-#include "testsupport.h"
+#include "hw/board/boardclient.h"
+#include "tests/qtcoreapp.h"
+#include "tests/testsupport.h"
 
 namespace {
 

@@ -1,33 +1,33 @@
 // The AXI4-Lite register map (hw/rtl/REGISTERS.md) at the transaction level: identification,
 // error responses, byte strobes, FIFO levels, the injected state, the thread rule.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
 #include <thread>
 
-#include "crypto/asconpermutation.h"
-#include "hw/asconip.h"
-#include "hw/axilite.h"
-#include "hw/ipregisters.h"
+#include "core/crypto/asconpermutation.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/axilite.h"
+#include "hw/ip/ipregisters.h"
 
 namespace {
 
 namespace reg = rs::hw::reg;
+using rs::hw::AsconIpDevice;
 using rs::hw::AxiLiteMaster;
-using rs::hw::IpDevice;
 
 TEST(IpBus, InfoNamesTheBuild) {
-    for (int u : IpDevice::supportedUnrolls()) {
-        IpDevice dev(u);
+    for (int u : AsconIpDevice::supportedUnrolls()) {
+        AsconIpDevice dev(u);
         AxiLiteMaster bus(dev);
         EXPECT_EQ(bus.read(reg::kInfo),
                   0x01000000u | (reg::kOutDepth << 16) | (reg::kInDepth << 8) | static_cast<unsigned>(u));
         EXPECT_EQ(bus.cycles(), 2u) << "one read is two clocks";
     }
-    EXPECT_THROW(IpDevice(5), std::invalid_argument);
+    EXPECT_THROW(AsconIpDevice(5), std::invalid_argument);
 }
 
 TEST(IpBus, ErrorResponsesAndWriteOnlyRegisters) {
-    IpDevice dev(1);
+    AsconIpDevice dev(1);
     AxiLiteMaster bus(dev);
     std::uint32_t data = 1;
     EXPECT_EQ(bus.readResp(0xfc, &data), rs::hw::kAxiSlvErr);
@@ -44,7 +44,7 @@ TEST(IpBus, ErrorResponsesAndWriteOnlyRegisters) {
 }
 
 TEST(IpBus, ByteStrobesAndTheReservedVariant) {
-    IpDevice dev(2);
+    AsconIpDevice dev(2);
     AxiLiteMaster bus(dev);
     bus.write(reg::kAdLen, 0xffffffff);
     bus.write(reg::kAdLen, 0x12345678, 0x1);
@@ -55,7 +55,7 @@ TEST(IpBus, ByteStrobesAndTheReservedVariant) {
 }
 
 TEST(IpBus, InputFifoFillsClearsAndRefusesWhenFull) {
-    IpDevice dev(1);
+    AsconIpDevice dev(1);
     AxiLiteMaster bus(dev);
     EXPECT_EQ(reg::statusInFree(bus.read(reg::kStatus)), reg::kInDepth);
     for (unsigned i = 0; i < reg::kInDepth; ++i)
@@ -77,7 +77,7 @@ TEST(IpBus, ClearForgetsDone) {
 }
 
 TEST(IpBus, StartWhileBusyIsRefusedAndAStarvedCoreReportsAStall) {
-    IpDevice dev(1);
+    AsconIpDevice dev(1);
     AxiLiteMaster bus(dev);
     bus.write(reg::kMsgLen, 64); // no words sent: the front end waits for them
     bus.write(reg::kCtrl, reg::kCtrlStart);
@@ -85,7 +85,7 @@ TEST(IpBus, StartWhileBusyIsRefusedAndAStarvedCoreReportsAStall) {
     const std::uint32_t st = bus.read(reg::kStatus);
     EXPECT_TRUE(st & reg::kStBusy);
     EXPECT_TRUE(st & reg::kStStalled);
-    EXPECT_EQ(reg::statusPhase(st), static_cast<unsigned>(rs::hw::IpPhase::Data));
+    EXPECT_EQ(reg::statusPhase(st), static_cast<unsigned>(rs::hw::AsconIpPhase::Data));
     EXPECT_EQ(bus.writeResp(reg::kCtrl, reg::kCtrlStart), rs::hw::kAxiSlvErr);
     EXPECT_EQ(bus.writeResp(reg::kCtrl, reg::kCtrlClear), rs::hw::kAxiSlvErr);
     dev.reset();
@@ -95,7 +95,7 @@ TEST(IpBus, StartWhileBusyIsRefusedAndAStarvedCoreReportsAStall) {
 TEST(IpBus, InjectedStateEntersThroughStateRegisters) {
     // Precomputed Ascon-AEAD128 with empty AD and message: the working state at DONE is
     // p^12((S ^ domain bit ^ padding) ^ K after the rate), whatever S was injected.
-    IpDevice dev(4);
+    AsconIpDevice dev(4);
     AxiLiteMaster bus(dev);
     rs::crypto::AsconState s;
     s.x = {0x0123456789abcdefull, 0x1111111122222222ull, 0x3333333344444444ull, 0x5555555566666666ull,

@@ -1,7 +1,7 @@
 // `roundscope-cli ip ...` end to end: run the real executable, parse its one JSON object, compare
 // with the KAT files and the cycle formula; bad inputs exit 2 with one line naming the argument.
-#include "clitestsupport.h"
-#include "hwtest.h"
+#include "tests/clitestsupport.h"
+#include "tests/hw/hwtest.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "hw/ipcycles.h"
-#include "katfile.h"
+#include "core/katfile.h"
+#include "hw/ip/asconipcycles.h"
 
 namespace {
 

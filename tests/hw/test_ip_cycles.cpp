@@ -1,20 +1,20 @@
-// Measured clocks equal the documented formula (hw/CYCLES.md, hw/ipcycles.h) for every variant,
+// Measured clocks equal the documented formula (hw/CYCLES.md, hw/ip/asconipcycles.h) for every variant,
 // every Verilated unroll setting, full and precomputed mode, encryption and decryption: per phase
 // (probe counts and the CYC_* registers), in AXI transactions and in total bus clocks.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
-#include "hw/asconip.h"
-#include "hw/axilite.h"
-#include "hw/ipcycles.h"
-#include "hw/ipregisters.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/ip/axilite.h"
+#include "hw/ip/ipregisters.h"
 
 namespace {
 
 using rs::crypto::Bytes;
 
-class IpCycles : public testing::TestWithParam<int> {};
+class AsconIpCycles : public testing::TestWithParam<int> {};
 
-TEST_P(IpCycles, MeasuredClocksEqualTheFormula) {
+TEST_P(AsconIpCycles, MeasuredClocksEqualTheFormula) {
     const int unroll = GetParam();
     const std::pair<std::size_t, std::size_t> lengths[] = {{0, 0},   {1, 0},   {0, 1},   {7, 9},
                                                            {8, 8},   {15, 16}, {16, 15}, {16, 16},
@@ -23,7 +23,7 @@ TEST_P(IpCycles, MeasuredClocksEqualTheFormula) {
     rs::hw::AsconIp ip;
     for (const auto& v : rs::test::ipVariants()) {
         for (int mode = 0; mode < 3; ++mode) {
-            rs::hw::IpOptions opt;
+            rs::hw::AsconIpOptions opt;
             opt.unroll = unroll;
             opt.precomputed = mode > 0;
             opt.adPrecomputed = mode == 2;
@@ -31,11 +31,11 @@ TEST_P(IpCycles, MeasuredClocksEqualTheFormula) {
                 const Bytes key = rs::test::randomBytes(rng, 16), nonce = rs::test::randomBytes(rng, 16);
                 const Bytes ad = rs::test::randomBytes(rng, adLen), pt = rs::test::randomBytes(rng, msgLen);
                 for (bool decrypt : {false, true}) {
-                    const rs::hw::IpCycleQuery q{v.variant, unroll, opt.precomputed, opt.adPrecomputed,
-                                                 decrypt,   adLen,  msgLen};
+                    const rs::hw::AsconIpCycleQuery q{v.variant, unroll, opt.precomputed, opt.adPrecomputed,
+                                                      decrypt,   adLen,  msgLen};
                     ASSERT_TRUE(rs::hw::fitsFifos(q));
                     const auto f = rs::hw::expectedCycles(q);
-                    rs::hw::IpRunInfo run;
+                    rs::hw::AsconIpRunInfo run;
                     if (!decrypt) {
                         run = ip.encrypt(v.variant, key, nonce, ad, pt, opt).run;
                     } else {
@@ -64,11 +64,11 @@ TEST_P(IpCycles, MeasuredClocksEqualTheFormula) {
     }
 }
 
-TEST_P(IpCycles, CycleRegistersAgreeWithTheProbe) {
+TEST_P(AsconIpCycles, CycleRegistersAgreeWithTheProbe) {
     const int unroll = GetParam();
     rs::hw::AsconIp ip;
     const Bytes key(16, 1), nonce(16, 2), ad(23, 3), pt(37, 4);
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = unroll;
     for (const auto& v : rs::test::ipVariants()) {
         const auto r = ip.encrypt(v.variant, key, nonce, ad, pt, opt);
@@ -82,12 +82,12 @@ TEST_P(IpCycles, CycleRegistersAgreeWithTheProbe) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Unroll, IpCycles, testing::ValuesIn(rs::hw::IpDevice::supportedUnrolls()),
+INSTANTIATE_TEST_SUITE_P(Unroll, AsconIpCycles, testing::ValuesIn(rs::hw::AsconIpDevice::supportedUnrolls()),
                          [](const testing::TestParamInfo<int>& p) {
                              return "unroll" + std::to_string(p.param);
                          });
 
-TEST(IpCycleFormula, TermsFollowTheDocumentedTable) {
+TEST(AsconIpCycleFormula, TermsFollowTheDocumentedTable) {
     using V = rs::crypto::AsconAeadVariant;
     // hw/CYCLES.md, table rows: (|A|, |P|) = (0, 0) and (32, 32) in full mode.
     EXPECT_EQ(rs::hw::expectedCycles({V::Ascon128v12, 1, false, false, false, 0, 0}).core.total(), 25u);

@@ -1,10 +1,10 @@
 // The Verilated IP reproduces every record of the three Ascon KAT files (encrypt, decrypt back,
 // tampered tag rejected), judged by the one comparator core::runAeadKat, for several builds.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
-#include "hw/ipalgorithm.h"
-#include "katfile.h"
-#include "katrunner.h"
+#include "core/katfile.h"
+#include "core/katrunner.h"
+#include "hw/ip/ipalgorithm.h"
 
 namespace {
 
@@ -30,7 +30,7 @@ TEST_P(IpKat, All1089RecordsPassTheSharedComparator) {
     const auto records = rs::core::readKatFile(rs::test::vectorPath(v.katFile));
     ASSERT_EQ(records.size(), 1089u);
     rs::hw::AsconIp ip;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = c.unroll;
     opt.precomputed = c.precomputed;
     const auto alg = rs::hw::ipAeadAlgorithm(ip, v.id, opt);
@@ -45,7 +45,7 @@ TEST_P(IpKat, All1089RecordsPassTheSharedComparator) {
 std::vector<KatCase> katCases() {
     std::vector<KatCase> cases;
     for (std::size_t v = 0; v < rs::test::ipVariants().size(); ++v) {
-        for (int u : rs::hw::IpDevice::supportedUnrolls())
+        for (int u : rs::hw::AsconIpDevice::supportedUnrolls())
             cases.push_back({v, u, false});
         cases.push_back({v, 1, true});
         cases.push_back({v, 3, true});
@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(Builds, IpKat, testing::ValuesIn(katCases()), caseName)
 
 TEST(IpKatAlgorithm, NamesTheBuildAndRejectsOtherIds) {
     rs::hw::AsconIp ip;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = 2;
     opt.precomputed = true;
     EXPECT_EQ(rs::hw::ipAeadAlgorithm(ip, "ascon-aead128", opt).displayName,

@@ -1,11 +1,11 @@
 // Pipeline lanes (hw/pipelinelanes.h) of real captured encryptions against the documented clock
-// formula (hw/CYCLES.md, hw/ipcycles.h) and the front end's Fig. 7 alignment: every block's issue,
+// formula (hw/CYCLES.md, hw/ip/asconipcycles.h) and the front end's Fig. 7 alignment: every block's issue,
 // delay stages, waiting, take, kind, permutation span and the length / lane 0 / lane 1 spans.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
-#include "hw/asconip.h"
-#include "hw/ipcycles.h"
-#include "hw/pipelinelanes.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/ip/pipelinelanes.h"
 
 namespace rs::hw {
 // Readable failures: gtest finds this through ADL.
@@ -37,7 +37,7 @@ TEST(IpLanes, EveryBlockFollowsTheCycleFormula) {
         for (int unroll : {1, 2, 4, 12}) {
             for (int mode = 0; mode < 3; ++mode) {
                 for (const auto& [adLen, msgLen] : lengths) {
-                    rs::hw::IpOptions opt;
+                    rs::hw::AsconIpOptions opt;
                     opt.unroll = unroll;
                     opt.precomputed = mode > 0;
                     opt.adPrecomputed = mode == 2;
@@ -49,8 +49,8 @@ TEST(IpLanes, EveryBlockFollowsTheCycleFormula) {
                                 pt = rs::test::randomBytes(rng, msgLen);
                     const auto run = ip.encrypt(v.variant, key, nonce, ad, pt, opt).run;
                     ASSERT_FALSE(run.stalled);
-                    const rs::hw::IpCycleQuery q{v.variant, unroll, opt.precomputed, opt.adPrecomputed,
-                                                 false,     adLen,  msgLen};
+                    const rs::hw::AsconIpCycleQuery q{v.variant, unroll, opt.precomputed, opt.adPrecomputed,
+                                                      false,     adLen,  msgLen};
                     const auto f = rs::hw::expectedCycles(q);
                     const auto& terms = f.terms;
                     SCOPED_TRACE(std::string(v.id) + " unroll " + std::to_string(unroll) + " mode " +
@@ -113,7 +113,7 @@ TEST(IpLanes, EveryBlockFollowsTheCycleFormula) {
 TEST(IpLanes, ConsecutiveOperationsInOneStoreAreFoundFromATick) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = 2;
     opt.capture = &store;
     const Bytes key(16, 1), nonce(16, 2);
@@ -149,7 +149,7 @@ TEST(IpLanes, AStreamedRunHoldsTheLineAndStaysConsistent) {
     // per word, the front end reads one word per clock, so stages hold and blocks wait for words.
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = 12;
     opt.capture = &store;
     opt.captureGroups = {"control", "pipeline"};
@@ -183,7 +183,7 @@ TEST(IpLanes, AStreamedRunHoldsTheLineAndStaysConsistent) {
 TEST(IpLanes, MissingSignalsAndEmptyStoresAreRejected) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.capture = &store;
     opt.captureGroups = {"control"};
     ip.encrypt(rs::crypto::AsconAeadVariant::Ascon128v12, Bytes(16, 1), Bytes(16, 2), {}, {}, opt);

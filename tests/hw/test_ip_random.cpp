@@ -1,10 +1,10 @@
 // Random inputs through every Verilated build, compared with the C++ reference model, in full,
 // precomputed and precomputed-with-AD mode; long messages that must stream through the FIFOs.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
-#include "hw/asconip.h"
-#include "hw/ipcycles.h"
-#include "hw/ipprecompute.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/ip/ipprecompute.h"
 
 namespace {
 
@@ -14,7 +14,7 @@ using rs::crypto::Bytes;
 
 class IpRandom : public testing::TestWithParam<int> {};
 
-void checkRoundTrip(rs::hw::AsconIp& ip, const rs::test::IpVariant& v, const rs::hw::IpOptions& opt,
+void checkRoundTrip(rs::hw::AsconIp& ip, const rs::test::IpVariant& v, const rs::hw::AsconIpOptions& opt,
                     const Bytes& key, const Bytes& nonce, const Bytes& ad, const Bytes& pt) {
     const std::string what = std::string(v.id) + " unroll " + std::to_string(opt.unroll) +
                              (opt.precomputed ? " pre" : "") + (opt.adPrecomputed ? "+ad" : "") +
@@ -42,7 +42,7 @@ TEST_P(IpRandom, MatchesTheCppModelInEveryMode) {
     rs::hw::AsconIp ip;
     for (const auto& v : rs::test::ipVariants()) {
         for (int i = 0; i < 12; ++i) {
-            rs::hw::IpOptions opt;
+            rs::hw::AsconIpOptions opt;
             opt.unroll = GetParam();
             opt.precomputed = i % 3 != 0;
             opt.adPrecomputed = i % 3 == 2;
@@ -55,7 +55,7 @@ TEST_P(IpRandom, MatchesTheCppModelInEveryMode) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Unroll, IpRandom, testing::ValuesIn(rs::hw::IpDevice::supportedUnrolls()),
+INSTANTIATE_TEST_SUITE_P(Unroll, IpRandom, testing::ValuesIn(rs::hw::AsconIpDevice::supportedUnrolls()),
                          [](const testing::TestParamInfo<int>& p) {
                              return "unroll" + std::to_string(p.param);
                          });
@@ -65,7 +65,7 @@ TEST(IpRandomStreaming, LongMessagesStreamThroughTheFifos) {
     rs::hw::AsconIp ip;
     for (const auto& v : rs::test::ipVariants()) {
         for (int unroll : {1, 12}) {
-            rs::hw::IpOptions opt;
+            rs::hw::AsconIpOptions opt;
             opt.unroll = unroll;
             const Bytes key = rs::test::randomBytes(rng, 16), nonce = rs::test::randomBytes(rng, 16);
             const Bytes ad = rs::test::randomBytes(rng, 150), pt = rs::test::randomBytes(rng, 333);
@@ -85,7 +85,7 @@ TEST(IpPrecompute, InjectedStatesMatchTheModelsInitialisation) {
     for (const auto& v : rs::test::ipVariants()) {
         const Bytes key = rs::test::randomBytes(rng, 16), nonce = rs::test::randomBytes(rng, 16);
         const Bytes ad = rs::test::randomBytes(rng, 21), pt = rs::test::randomBytes(rng, 19);
-        rs::hw::IpOptions full, pre, preAd;
+        rs::hw::AsconIpOptions full, pre, preAd;
         pre.precomputed = preAd.precomputed = true;
         preAd.adPrecomputed = true;
         const auto a = ip.encrypt(v.variant, key, nonce, ad, pt, full);

@@ -1,11 +1,11 @@
 // The yosys resource report: parsing `stat -json`, the run's plumbing with a stand-in yosys, a
 // missing yosys, and one real synthesis of the RTL when yosys is installed (the setup script installs it).
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
 #include <cstdlib>
 #include <filesystem>
 
-#include "hw/resourcereport.h"
+#include "hw/ip/resourcereport.h"
 
 namespace {
 

@@ -2,14 +2,14 @@
 // encryption on the IP. The register holds the state at every clock boundary of a permutation
 // (every U-th round and the last), so those "linear diffusion" steps link exactly, at the clock
 // the pipeline lanes give for the permutation's start plus the clocks it has run.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
-#include "crypto/asconaead.h"
-#include "crypto/lea.h"
-#include "hw/asconip.h"
-#include "hw/ipcycles.h"
-#include "hw/pipelinelanes.h"
-#include "hw/roundlink.h"
+#include "core/crypto/asconaead.h"
+#include "core/crypto/lea.h"
+#include "hw/ip/asconip.h"
+#include "hw/ip/asconipcycles.h"
+#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/roundlink.h"
 
 namespace {
 
@@ -69,7 +69,7 @@ void checkLinks(AsconAeadVariant v, int unroll, bool precomputed, std::size_t ad
 
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = unroll;
     opt.precomputed = precomputed;
     opt.capture = &store;
@@ -146,7 +146,7 @@ TEST(IpRoundLink, PrecomputedModeStartsAtTheInjectedState) {
 TEST(IpRoundLink, StateAccessorsReadTheCapture) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.capture = &store;
     const Bytes key(16, 1), nonce(16, 2);
     ip.encrypt(AsconAeadVariant::Ascon128v12, key, nonce, {}, {}, opt);
@@ -172,7 +172,7 @@ TEST(IpRoundLink, NonAsconTracesAndMissingStateAreRejected) {
     cipher.encryptBlockTraced(block, out, lea);
     rs::waveform::WaveformStore store;
     rs::hw::AsconIp ip;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.capture = &store;
     ip.encrypt(AsconAeadVariant::Ascon128v12, Bytes(16, 1), Bytes(16, 2), {}, {}, opt);
     try {

@@ -1,14 +1,14 @@
 // Waveform capture into the store, VCD export (read back and compared), Verilator FST traces, and
 // the front end's input alignment (the paper's Fig. 7) seen on the captured pipeline signals.
-#include "hwtest.h"
+#include "tests/hw/hwtest.h"
 
 #include <filesystem>
 #include <set>
 
 #include <unistd.h>
 
-#include "hw/asconip.h"
-#include "waveform/vcd.h"
+#include "core/waveform/vcd.h"
+#include "hw/ip/asconip.h"
 
 namespace {
 
@@ -23,7 +23,7 @@ fs::path tempFile(const std::string& name) {
 TEST(IpTrace, CaptureRecordsEveryClockOfTheChosenSignals) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.capture = &store;
     const Bytes key(16, 7), nonce(16, 8), ad(5, 9), pt(20, 10);
     const auto r = ip.encrypt(AsconAeadVariant::Ascon128av12, key, nonce, ad, pt, opt);
@@ -63,7 +63,7 @@ TEST(IpTrace, CaptureRecordsEveryClockOfTheChosenSignals) {
 TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCapture) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.unroll = 3;
     opt.capture = &store;
     opt.vcdPath = tempFile("run.vcd").string();
@@ -91,7 +91,7 @@ TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCapture) {
 TEST(IpTrace, FstFileAppearsForEachRun) {
     rs::hw::AsconIp ip;
     for (int run = 0; run < 2; ++run) {
-        rs::hw::IpOptions opt;
+        rs::hw::AsconIpOptions opt;
         opt.unroll = 6;
         opt.fstPath = tempFile("run" + std::to_string(run) + ".fst").string();
         const auto r =
@@ -122,7 +122,7 @@ TEST(IpTrace, FrontEndAlignsLengthAndLanesWithTheLastWord) {
          {std::pair{AsconAeadVariant::Ascon128av12, 4}, std::pair{AsconAeadVariant::Ascon128v12, 2}}) {
         rs::hw::AsconIp ip;
         rs::waveform::WaveformStore store;
-        rs::hw::IpOptions opt;
+        rs::hw::AsconIpOptions opt;
         opt.capture = &store;
         opt.captureGroups = {"control", "pipeline"};
         ip.encrypt(variant, Bytes(16, 0), Bytes(16, 0), {}, Bytes(20, 1), opt);

@@ -1,7 +1,7 @@
 // `roundscope-cli wave ...` and `ip run --lanes` end to end: the real executable over a real IP
 // capture written as VCD. wave delta measures what the viewer's cursors do, and equals the
 // documented latencies (hw/CYCLES.md); bad files and arguments exit 2 with one line.
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,8 +14,8 @@
 
 #include <sys/stat.h>
 
-#include "hw/asconip.h"
-#include "waveform/vcd.h"
+#include "core/waveform/vcd.h"
+#include "hw/ip/asconip.h"
 
 namespace {
 
@@ -30,7 +30,7 @@ constexpr const char* kNonce = "101112131415161718191A1B1C1D1E1F";
 QString captureVcd(const QTemporaryDir& dir) {
     rs::waveform::WaveformStore store;
     rs::hw::AsconIp ip;
-    rs::hw::IpOptions opt;
+    rs::hw::AsconIpOptions opt;
     opt.precomputed = true;
     opt.capture = &store;
     ip.encrypt(rs::crypto::AsconAeadVariant::Ascon128av12, rs::crypto::fromHex(kKey),
@@ -98,7 +98,7 @@ TEST(WaveCli, BadFilesAndArgumentsExitTwo) {
 }
 
 QString waveData(const char* name) {
-    return QStringLiteral(RS_TEST_SOURCE_DIR "/data/wave/") + QLatin1String(name);
+    return QStringLiteral(RS_WAVE_DATA_DIR "/") + QLatin1String(name);
 }
 
 TEST(WaveCli, OtherToolsFilesOfAnyWidth) {

@@ -9,11 +9,11 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include "campaign/runnertest.h"
-#include "campaignengine.h"
-#include "rvprogram.h"
-#include "rvrunner.h"
-#include "testsupport.h"
+#include "core/campaign/campaignengine.h"
+#include "riscv/runner/riscvprogram.h"
+#include "riscv/runner/riscvrunner.h"
+#include "tests/campaign/runnertest.h"
+#include "tests/testsupport.h"
 
 namespace {
 
@@ -21,9 +21,9 @@ using namespace rs::riscv;
 using rs::crypto::Bytes;
 using rs::crypto::toHex;
 
-RvResult run(const std::string& kernel, const Bytes& key, const Bytes& nonce, const Bytes& ad,
-             const Bytes& msg, const std::string& isa = "rv32im", bool verify = true) {
-    RvRequest r;
+RiscvResult run(const std::string& kernel, const Bytes& key, const Bytes& nonce, const Bytes& ad,
+                const Bytes& msg, const std::string& isa = "rv32im", bool verify = true) {
+    RiscvRequest r;
     r.kernel = kernel, r.key = key, r.nonce = nonce, r.ad = ad, r.message = msg, r.isa = isa;
     return runKernel(r, nullptr, verify);
 }
@@ -31,19 +31,19 @@ RvResult run(const std::string& kernel, const Bytes& key, const Bytes& nonce, co
 std::string rvError(const std::function<void()>& f) {
     try {
         f();
-    } catch (const RvError& e) {
+    } catch (const RiscvError& e) {
         return e.what();
     }
-    ADD_FAILURE() << "no RvError";
+    ADD_FAILURE() << "no RiscvError";
     return {};
 }
 
 TEST(RiscvKernels, EveryKernelRunsOnBothImagesAndNamesItself) {
     for (const char* isa : {"rv32im", "rv32i"})
-        for (const RvKernel& k : kernels()) {
-            RvRequest r = requestFor(k.id, 48, 5);
+        for (const RiscvKernel& k : kernels()) {
+            RiscvRequest r = requestFor(k.id, 48, 5);
             r.isa = isa;
-            const RvResult res = runKernel(r);
+            const RiscvResult res = runKernel(r);
             EXPECT_EQ(res.kernel, k.id);
             EXPECT_EQ(res.isa, isa);
             EXPECT_EQ(res.sim, "qemu");
@@ -59,7 +59,7 @@ TEST(RiscvKernels, KisaLeaEcbAndCtrVectorsThroughEveryVariant) {
         if (rec.hex("Key").size() != 16) return; // the RV32 kernels are LEA-128
         for (const char* k :
              {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"}) {
-            const RvResult r = run(k, rec.hex("Key"), rec.hex("IV"), {}, rec.hex("PT"), "rv32im", false);
+            const RiscvResult r = run(k, rec.hex("Key"), rec.hex("IV"), {}, rec.hex("PT"), "rv32im", false);
             EXPECT_EQ(toHex(r.output), toHex(rec.hex("CT"))) << k;
             ++ctr;
         }
@@ -82,7 +82,7 @@ TEST(RiscvKernels, KisaLeaGcmVectorsThroughBothGhashVariants) {
         const Bytes tag = rec.hex("Tag");
         want.insert(want.end(), tag.begin(), tag.end());
         for (const char* k : {"lea-128-gcm", "lea-128-gcm-table"}) {
-            const RvResult r =
+            const RiscvResult r =
                 run(k, rec.hex("Key"), rec.hex("IV"), rec.hex("AAD"), rec.hex("PT"), "rv32im", false);
             EXPECT_EQ(toHex(r.output), toHex(want)) << k;
             ++checked;
@@ -101,19 +101,19 @@ TEST(RiscvKernels, SkinnyPaperVectorAndAsconKatRecords) {
     }
     // Every 32nd record of the 1089 (all AD and message lengths 0..32 in turn), through the emulator.
     int checked = 0;
-    rs::test::forEachKatRecord("ascon/asconaead128_LWC_AEAD_KAT_128_128.txt", 1089, "Count",
-                               [&](const rs::core::KatRecord& rec) {
-                                   if (std::stoi(rec.text("Count")) % 32 != 1) return;
-                                   const RvResult r = run("ascon-aead128", rec.hex("Key"), rec.hex("Nonce"),
-                                                          rec.hex("AD"), rec.hex("PT"), "rv32i", false);
-                                   EXPECT_EQ(toHex(r.output), toHex(rec.hex("CT")));
-                                   ++checked;
-                               });
+    rs::test::forEachKatRecord(
+        "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt", 1089, "Count", [&](const rs::core::KatRecord& rec) {
+            if (std::stoi(rec.text("Count")) % 32 != 1) return;
+            const RiscvResult r = run("ascon-aead128", rec.hex("Key"), rec.hex("Nonce"), rec.hex("AD"),
+                                      rec.hex("PT"), "rv32i", false);
+            EXPECT_EQ(toHex(r.output), toHex(rec.hex("CT")));
+            ++checked;
+        });
     EXPECT_EQ(checked, 35);
 }
 
 TEST(RiscvKernels, RandomLengthsAndTheCounterCarryMatchTheModel) {
-    for (const RvKernel& k : kernels())
+    for (const RiscvKernel& k : kernels())
         for (const std::uint64_t n : {0u, 1u, 15u, 16u, 17u, 100u, 1000u}) {
             if (k.algorithm.find("-ecb") != std::string::npos && n % 16) continue;
             EXPECT_TRUE(runKernel(requestFor(k.id, n, n % 19)).verified) << k.id << " " << n;
@@ -121,7 +121,7 @@ TEST(RiscvKernels, RandomLengthsAndTheCounterCarryMatchTheModel) {
     // The low counter word wraps inside the message: the carry reaches bytes 0..11 (and the
     // precomputation is redone) exactly as rs::crypto::ctrXor increments the whole block.
     for (const char* k : {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"}) {
-        RvRequest r = requestFor(k, 80, 0);
+        RiscvRequest r = requestFor(k, 80, 0);
         std::fill(r.nonce.begin() + 10, r.nonce.end(), 0xff);
         EXPECT_TRUE(runKernel(r).verified) << k;
     }
@@ -138,7 +138,7 @@ TEST(RiscvKernels, Paper003OrderingsHold) {
     EXPECT_EQ(*t.ctr[2].perBlock - *t.ctr[3].perBlock, 21u * 4u);
     const std::uint64_t sizes[3] = {16, 64, 128};
     for (std::size_t i = 0; i < 3; ++i) {
-        const auto phase = [](const RvResult& r, const std::string& n) {
+        const auto phase = [](const RiscvResult& r, const std::string& n) {
             for (const auto& [name, v] : r.phases)
                 if (name == n) return v;
             ADD_FAILURE() << "no phase " << n;
@@ -154,7 +154,7 @@ TEST(RiscvKernels, Paper003OrderingsHold) {
 TEST(RiscvErrors, EveryBadInputSaysWhy) {
     EXPECT_EQ(rvError([] { imagePath("rv64"); }), "isa: expected rv32im or rv32i, got 'rv64'");
     EXPECT_NE(rvError([] { requestFor("aes", 16, 0); }).find("kernel: unknown 'aes'"), std::string::npos);
-    RvRequest big = requestFor("lea-128-ctr-c", 16, 0);
+    RiscvRequest big = requestFor("lea-128-ctr-c", 16, 0);
     big.message.resize(70000);
     EXPECT_NE(rvError([&] { runKernel(big); }).find("the image holds 65536"), std::string::npos);
     EXPECT_NE(rvError([] {
@@ -162,18 +162,18 @@ TEST(RiscvErrors, EveryBadInputSaysWhy) {
               }).find("not a 32-bit little-endian ELF"),
               std::string::npos);
     // The program's own checks: ECB of a partial block, GCM with a 16-byte IV.
-    RvRequest ecb = requestFor("lea-128-ecb-c", 16, 0);
+    RiscvRequest ecb = requestFor("lea-128-ecb-c", 16, 0);
     ecb.message.resize(20);
     EXPECT_EQ(rvError([&] { runKernel(ecb); }),
               "the program refused the run: ECB needs whole 16-byte blocks");
-    RvRequest gcm = requestFor("lea-128-gcm", 16, 0);
+    RiscvRequest gcm = requestFor("lea-128-gcm", 16, 0);
     gcm.nonce.resize(16);
     EXPECT_EQ(rvError([&] { runKernel(gcm); }), "the program refused the run: GCM takes a 12-byte IV here");
     // A wrong answer is caught: the model's output for other inputs.
-    RvRequest wrong = requestFor("ascon-aead128", 16, 0);
-    RvResult res = runKernel(wrong);
+    RiscvRequest wrong = requestFor("ascon-aead128", 16, 0);
+    RiscvResult res = runKernel(wrong);
     wrong.key[0] ^= 1;
-    const RvResult other = runKernel(wrong, nullptr, false);
+    const RiscvResult other = runKernel(wrong, nullptr, false);
     EXPECT_NE(toHex(other.output), toHex(res.output));
     EXPECT_EQ(rvError([] { simulatorPath("bochs"); }), "sim: expected qemu or spike, got 'bochs'");
 }
@@ -195,13 +195,13 @@ TEST(RiscvSpike, RunsWhenSpikeIsPresent) {
     std::string why;
     try {
         simulatorPath("spike");
-    } catch (const RvError& e) {
+    } catch (const RiscvError& e) {
         why = e.what();
     }
     if (!why.empty()) GTEST_SKIP() << why;
-    RvRequest r = requestFor("lea-128-ctr-pre-fixed", 64, 0);
+    RiscvRequest r = requestFor("lea-128-ctr-pre-fixed", 64, 0);
     r.sim = "spike";
-    const RvResult res = runKernel(r);
+    const RiscvResult res = runKernel(r);
     EXPECT_EQ(res.sim, "spike");
     EXPECT_TRUE(res.verified);
 }
@@ -219,7 +219,7 @@ TEST(RiscvCampaign, QemuTargetVerifiesAndCountsInstructions) {
     bool spike = true;
     try {
         simulatorPath("spike");
-    } catch (const RvError&) {
+    } catch (const RiscvError&) {
         spike = false;
     }
     for (const auto& row : runs) {
@@ -259,7 +259,7 @@ TEST(RiscvBuild, ImagesBuildFromTheSourcesAndAreUsed) {
     EXPECT_EQ(imagePath("rv32im"), dir.filePath(QStringLiteral("roundscope-rv32im.elf")).toStdString());
     EXPECT_TRUE(runKernel(requestFor("lea-128-ctr-pre", 32, 0)).verified);
     // A folder that cannot be created is an error, not a crash.
-    EXPECT_THROW(buildImages("/proc/roundscope-cannot-write-here"), RvError);
+    EXPECT_THROW(buildImages("/proc/roundscope-cannot-write-here"), RiscvError);
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 
 #include <QJsonArray>
 
-#include "clitestsupport.h"
+#include "tests/clitestsupport.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-#include "toydevice.h"
+#include "tests/toybackend/toydevice.h"
 
 #include <string>
 
-#include "toylea.h"
+#include "tests/toybackend/toylea.h"
 
 namespace rs::toy {
 

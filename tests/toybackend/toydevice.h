@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "crypto/bytes.h"
+#include "core/crypto/bytes.h"
 
 namespace rs::toy {
 

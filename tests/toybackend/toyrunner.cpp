@@ -1,10 +1,10 @@
-#include "toyrunner.h"
+#include "tests/toybackend/toyrunner.h"
 
 #include <algorithm>
 #include <chrono>
 #include <vector>
 
-#include "toydevice.h"
+#include "tests/toybackend/toydevice.h"
 
 namespace rs::toy {
 

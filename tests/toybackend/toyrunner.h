@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "runner.h"
+#include "core/campaign/runner.h"
 
 namespace rs::toy {
 

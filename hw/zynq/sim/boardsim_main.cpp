@@ -13,11 +13,11 @@
 #include <map>
 #include <string>
 
-#include "halhost.h"
+#include "hw/zynq/sim/halhost.h"
 
 extern "C" {
-#include "firmware.h"
-#include "hal.h"
+#include "hw/zynq/firmware/firmware.h"
+#include "hw/zynq/firmware/hal.h"
 }
 
 namespace {

@@ -1,4 +1,4 @@
-#include "halhost.h"
+#include "hw/zynq/sim/halhost.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -7,13 +7,13 @@
 #include <memory>
 #include <string>
 
-#include "hw/axilite.h"
-#include "hw/ipdevice.h"
+#include "hw/ip/asconipdevice.h"
+#include "hw/ip/axilite.h"
 
 extern "C" {
-#include "firmware.h"
-#include "hal.h"
-#include "protocol.h"
+#include "hw/zynq/firmware/firmware.h"
+#include "hw/zynq/firmware/hal.h"
+#include "hw/zynq/firmware/protocol.h"
 }
 
 namespace rs::hw::board {
@@ -23,7 +23,7 @@ namespace {
 struct Board {
     int fd = -1;
     HostBoardOptions options;
-    std::unique_ptr<IpDevice> ip;
+    std::unique_ptr<AsconIpDevice> ip;
     std::unique_ptr<AxiLiteMaster> bus;
     double timeNs = 0; ///< modelled time since start
     std::chrono::steady_clock::time_point swStart;
@@ -104,7 +104,7 @@ void hostBoardInit(int uartFd, const HostBoardOptions& options) {
     b.fd = uartFd;
     b.options = options;
     if (options.ipPresent) {
-        b.ip = std::make_unique<IpDevice>(options.unroll);
+        b.ip = std::make_unique<AsconIpDevice>(options.unroll);
         b.bus = std::make_unique<AxiLiteMaster>(*b.ip);
     }
 }

@@ -1,0 +1,182 @@
+#include "app/ui/campaigns/chartspage.h"
+
+#include "app/charts/campaignchart.h"
+#include "app/charts/theme.h"
+#include "app/ui/common/pagehelpers.h"
+#include "core/fileio/safefile.h"
+#include "core/sessions/campaignsession.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <set>
+#include <sstream>
+
+namespace rs::gui {
+
+using sessions::CampaignSession;
+
+ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    setObjectName(QStringLiteral("chartsPage"));
+    m_first = new QComboBox(this);
+    m_first->setObjectName(QStringLiteral("chartCampaign"));
+    m_second = new QComboBox(this);
+    m_second->setObjectName(QStringLiteral("chartSecond"));
+    m_kind = new QComboBox(this);
+    m_kind->setObjectName(QStringLiteral("chartKind"));
+    m_kind->addItem(tr("metric"), QStringLiteral("metric"));
+    m_kind->addItem(tr("speedup E = T_base / T"), QStringLiteral("speedup"));
+    m_kind->addItem(tr("efficiency S = 1 − T / T_base"), QStringLiteral("efficiency"));
+    m_metric = new QComboBox(this);
+    m_metric->setObjectName(QStringLiteral("chartMetric"));
+    m_baseline = new QComboBox(this);
+    m_baseline->setObjectName(QStringLiteral("chartBaseline"));
+    auto* csv = new QPushButton(tr("Export CSV…"), this);
+    m_chart = new charts::CampaignChart(this);
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("chartNote"));
+    m_note->setWordWrap(true);
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Campaign"), this));
+    row->addWidget(m_first, 1);
+    row->addWidget(new QLabel(tr("beside"), this));
+    row->addWidget(m_second, 1);
+    row->addWidget(m_kind);
+    row->addWidget(new QLabel(tr("metric"), this));
+    row->addWidget(m_metric);
+    row->addWidget(new QLabel(tr("baseline"), this));
+    row->addWidget(m_baseline);
+    row->addWidget(csv);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(row);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_note);
+
+    for (QComboBox* b : {m_first, m_second, m_kind, m_metric, m_baseline})
+        connect(b, &QComboBox::currentIndexChanged, this, &ChartsPage::refresh);
+    connect(m_session, &CampaignSession::storeChanged, this, &ChartsPage::refillCampaigns);
+    connect(csv, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export the series"),
+                                                          QStringLiteral("series.csv"), tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportCsv(path);
+    });
+    refillCampaigns();
+}
+
+void ChartsPage::refillCampaigns() {
+    const QString first = m_first->currentData().toString(), second = m_second->currentData().toString();
+    {
+        const QSignalBlocker b1(m_first), b2(m_second);
+        m_first->clear();
+        m_second->clear();
+        m_second->addItem(tr("(none)"));
+        QString error;
+        for (const auto& c : m_session->campaigns(&error)) {
+            const QString label = QStringLiteral("#%1 %2").arg(c.id).arg(QString::fromStdString(c.name));
+            m_first->addItem(label, QString::number(c.id));
+            m_second->addItem(label, QString::number(c.id));
+        }
+        const int i = m_first->findData(first);
+        m_first->setCurrentIndex(i >= 0 ? i : m_first->count() - 1);
+        m_second->setCurrentIndex(std::max(0, m_second->findData(second)));
+        m_storeError = error;
+    }
+    refresh();
+}
+
+void ChartsPage::refresh() {
+    if (!m_storeError.isEmpty()) {
+        // A damaged store (or one that vanished) is shown, never charted from and never a crash.
+        m_chart->setData({});
+        m_note->setText(tr("The store cannot be read: %1").arg(m_storeError));
+        setErrorStyle(m_note, true);
+        return;
+    }
+    setErrorStyle(m_note, false);
+    if (!m_session->hasStore() || m_first->count() == 0) {
+        m_chart->setData({});
+        m_note->setText(tr("No campaign yet: run one in the Campaigns page."));
+        return;
+    }
+    campaign::ChartRequest req;
+    req.campaigns.push_back(m_first->currentData().toLongLong());
+    if (m_second->currentIndex() > 0 && m_second->currentData().toLongLong() != req.campaigns.front())
+        req.campaigns.push_back(m_second->currentData().toLongLong());
+    // The metrics and targets these campaigns have.
+    std::set<std::string> metrics, targets;
+    for (const auto id : req.campaigns) {
+        QString error;
+        for (const auto& r : m_session->runs(id, &error)) {
+            targets.insert(r.key.target);
+            for (const auto& m : r.measurements)
+                metrics.insert(m.metric);
+        }
+        if (!error.isEmpty()) {
+            m_chart->setData({});
+            m_note->setText(tr("The store cannot be read: %1").arg(error));
+            setErrorStyle(m_note, true);
+            return;
+        }
+    }
+    {
+        const QString metric = m_metric->currentText(), base = m_baseline->currentText();
+        const QSignalBlocker b1(m_metric), b2(m_baseline);
+        m_metric->clear();
+        for (const auto& m : metrics)
+            m_metric->addItem(QString::fromStdString(m));
+        m_baseline->clear();
+        for (const auto& t : targets)
+            m_baseline->addItem(QString::fromStdString(t));
+        const int mi = m_metric->findText(metric.isEmpty() ? QStringLiteral("throughput") : metric);
+        m_metric->setCurrentIndex(std::max(0, mi));
+        const int bi = m_baseline->findText(base.isEmpty() ? QStringLiteral("cpu") : base);
+        m_baseline->setCurrentIndex(std::max(0, bi));
+    }
+    m_metric->setEnabled(m_kind->currentIndex() == 0);
+    m_baseline->setEnabled(m_kind->currentIndex() != 0);
+    req.kind = campaign::chartKindFromName(m_kind->currentData().toString().toStdString());
+    req.metric = m_metric->currentText().toStdString();
+    req.baseline = m_baseline->currentText().toStdString();
+    QString title = m_first->currentText();
+    if (req.campaigns.size() > 1) title += tr(" vs ") + m_second->currentText();
+    try {
+        const campaign::ChartData data = m_session->chartData(req); // the session's last read, no store I/O
+        m_chart->setData(data, title);
+        QStringList notes;
+        if (data.failedRuns > 0) notes << tr("%1 failed runs are not plotted").arg(data.failedRuns);
+        if (data.missingBaseline > 0)
+            notes << tr("%1 points have no verified %2 run to compare with")
+                         .arg(data.missingBaseline)
+                         .arg(m_baseline->currentText());
+        m_note->setText(notes.join(QStringLiteral("; ")));
+    } catch (const std::exception& e) { // a metric no run has, or the store failed while charting
+        m_chart->setData({}, title);
+        m_note->setText(QString::fromUtf8(e.what()));
+    }
+}
+
+bool ChartsPage::exportCsv(const QString& path) {
+    std::ostringstream f;
+    f << "series,campaign,target,algorithm,ad_bytes,message_bytes,value\n";
+    for (const auto& s : m_chart->data().series)
+        for (const auto& p : s.points)
+            f << '"' << s.label << "\"," << s.campaign << ',' << s.target << ',' << s.algorithm << ','
+              << s.adBytes << ',' << static_cast<std::uint64_t>(p.x) << ','
+              << QString::number(p.y, 'g', 17).toStdString() << "\n";
+    try {
+        // All or nothing: a full disk leaves the previous file as it was and says so.
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), f.str());
+    } catch (const fileio::FileError& e) {
+        m_note->setText(tr("Cannot export the series: %1").arg(QString::fromUtf8(e.what())));
+        setErrorStyle(m_note, true);
+        return false;
+    }
+    return true;
+}
+
+} // namespace rs::gui

@@ -1,0 +1,110 @@
+#pragma once
+// The diffusion page of the Round Explorer: analysis controls (varied field and bit range, samples,
+// SAC), progress with cancel, and the charts: twin flips per round, dependency per round, SAC
+// heatmap, LEA counter diffusion. The analysis runs in the CipherSession, off the GUI thread.
+
+#include <QTimer>
+#include <QWidget>
+
+#include "app/ui/common/pagehelpers.h"
+#include "core/analysis/diffusion.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSettings;
+class QSpinBox;
+class QTabWidget;
+
+namespace rs::sessions {
+class CipherSession;
+}
+
+namespace rs::charts {
+class ChartView;
+class DiffusionChart;
+class SacHeatmap;
+class TwinFlipChart;
+} // namespace rs::charts
+
+namespace rs::gui {
+
+class CounterDiffusionView;
+
+class DiffusionPage : public QWidget, public PersistentPage {
+    Q_OBJECT
+
+  public:
+    explicit DiffusionPage(sessions::CipherSession* session, QWidget* parent = nullptr);
+
+    charts::TwinFlipChart* twinChart() const { return m_twinChart; }
+    charts::DiffusionChart* dependencyChart() const { return m_depChart; }
+    charts::SacHeatmap* sacHeatmap() const { return m_sac; }
+    CounterDiffusionView* counterView() const { return m_counter; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QSpinBox* samplesBox() const { return m_samples; }
+    QTabWidget* tabs() const { return m_tabs; }
+    /** @brief The chart of the current tab, or nullptr (the counter table is no chart). */
+    charts::ChartView* currentChart() const;
+
+    /** @brief The Vary box (one entry per analysis::fieldsFor of the algorithm's analysis id). */
+    QComboBox* fieldBox() const { return m_field; }
+    QSpinBox* firstBitBox() const { return m_first; }
+    QSpinBox* lastBitBox() const { return m_last; }
+    QLabel* summaryLabel() const { return m_summary; }
+
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(QSettings& settings) override;
+
+  public slots:
+    /** @brief Starts the analysis the controls describe; while one runs it says why not, and right
+     *  after a cancel it queues the new one. */
+    void runAnalysis();
+    /** @brief Cancels the running analysis. */
+    void cancelAnalysis();
+    /** @brief Analyses plaintext bits first..last structurally (the LEA counter presets); the
+     *  controls show the preset once the analysis has started. */
+    void runCounterAnalysis(int firstBit, int lastBit);
+
+  signals:
+    /** @brief A short note for the status bar (e.g. why F5 did not start an analysis). */
+    void notice(const QString& text);
+
+  private:
+    /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled. */
+    bool start(const analysis::DiffusionRequest& r);
+    void refreshFields();
+    void refreshRange();
+    void refreshTwin();
+    void showResult();
+    /** @brief Sets the summary, adding a note when the charts' result is for another algorithm or
+     *  round count than the explorer shows now. */
+    void setSummary(const QString& text);
+    void setRunning(bool running);
+
+    sessions::CipherSession* m_session;
+    QComboBox* m_field = nullptr;
+    QSpinBox* m_first = nullptr;
+    QSpinBox* m_last = nullptr;
+    QSpinBox* m_samples = nullptr;
+    QCheckBox* m_keepSac = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_summary = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    charts::TwinFlipChart* m_twinChart = nullptr;
+    charts::DiffusionChart* m_depChart = nullptr;
+    charts::SacHeatmap* m_sac = nullptr;
+    QSpinBox* m_sacRound = nullptr;
+    CounterDiffusionView* m_counter = nullptr;
+    QTimer* m_stepSoon = nullptr; ///< coalesces step changes into one chart update per 40 ms
+    QTimer* m_twinSoon = nullptr; ///< one chart rebuild on the next event loop pass for a recomputation
+    QString m_resultText;         ///< the summary of the result the charts show (empty before the first)
+};
+
+} // namespace rs::gui

@@ -1,0 +1,89 @@
+#pragma once
+// The Round Explorer page: inputs on the left; on the right the current step (phase, block, round,
+// spec step name), the state view with its modes, the stepping controls and the twin run's input
+// bits (click one to flip it). The page owns the bare step keys (←/→, Home/End, Space): they act
+// while the focus is inside the page, except on a focused button, combo box, tab bar, item view,
+// spin box or slider, which keeps the keys it uses.
+
+#include <QWidget>
+
+#include "app/ui/common/pagehelpers.h"
+
+#include <string>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QTimer;
+class QSettings;
+
+namespace rs::sessions {
+class CipherSession;
+}
+
+namespace rs::gui {
+
+class InputBitsView;
+class InputPanel;
+class StateView;
+class StepControls;
+
+class RoundExplorerPage : public QWidget, public PersistentPage {
+    Q_OBJECT
+
+  public:
+    explicit RoundExplorerPage(sessions::CipherSession* session, QWidget* parent = nullptr);
+
+    StateView* stateView() const { return m_state; }
+    StepControls* stepControls() const { return m_steps; }
+    InputPanel* inputPanel() const { return m_inputs; }
+    InputBitsView* inputBits() const { return m_inputBits; }
+    QComboBox* twinFieldBox() const { return m_twinField; }
+    /** @brief "Round 3 · substitution layer" */
+    QLabel* stepTitle() const { return m_stepTitle; }
+    /** @brief "initialization · block — · step 12 of 38 · round key ..." */
+    QLabel* stepDetail() const { return m_stepDetail; }
+    QAction* valueModeAction() const { return m_valueMode; }
+    QAction* changedModeAction() const { return m_changedMode; }
+    QAction* twinModeAction() const { return m_twinMode; }
+    /** @brief Checked: hex cells, unchecked: bits. */
+    QAction* hexAction() const { return m_hex; }
+
+    /** @brief Writes the session's algorithm, rounds and every algorithm's inputs ("session/", "inputs/")
+     *  and the page's view choices (modes, speed, flipped bit) under "explorer/". */
+    void saveSettings(QSettings& settings) const override;
+    /** @brief Reads what saveSettings wrote. */
+    void restoreSettings(QSettings& settings) override;
+    /** @brief How many times the page redrew the step (tests check that updates are coalesced). */
+    int refreshCount() const { return m_refreshes; }
+
+  protected:
+    bool event(QEvent* event) override;
+
+  private:
+    void refresh();
+    void refreshTwinField();
+    void refreshTwinSummary();
+
+    sessions::CipherSession* m_session;
+    InputPanel* m_inputs = nullptr;
+    StateView* m_state = nullptr;
+    StepControls* m_steps = nullptr;
+    InputBitsView* m_inputBits = nullptr;
+    QComboBox* m_twinField = nullptr;
+    QLabel* m_twinSummary = nullptr;
+    QLabel* m_stepTitle = nullptr;
+    QLabel* m_stepDetail = nullptr;
+    QLabel* m_geometryTitle = nullptr;
+    QActionGroup* m_modes = nullptr;
+    QAction* m_valueMode = nullptr;
+    QAction* m_changedMode = nullptr;
+    QAction* m_twinMode = nullptr;
+    QAction* m_hex = nullptr;
+    std::string m_layoutName;        ///< the state layout the state view has, set only when it changes
+    QTimer* m_refreshSoon = nullptr; ///< one redraw on the next event loop pass for a burst of changes
+    int m_refreshes = 0;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,81 @@
+#pragma once
+// The state view: one trace state drawn in its cipher's layout (Ascon 5×64 bits, LEA 4×32 bits,
+// SKINNY 4×4 cells), as bits or hex cells, in one of three modes: the value, the bits changed since
+// the previous step, or the bits that differ from the twin run with one flipped input bit.
+
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+#include "app/ui/explorer/stategeometry.h"
+
+namespace rs::gui {
+
+class StateView : public QWidget {
+    Q_OBJECT
+
+  public:
+    enum class Mode { Value, Changed, Twin };
+    enum class CellFormat { Bits, Hex };
+    using Bytes = std::vector<std::uint8_t>;
+
+    explicit StateView(QWidget* parent = nullptr);
+
+    /** @brief Sets how states are drawn (clears the state when the geometry changes); the same
+     *  geometry again changes nothing (no relayout). */
+    void setStateLayout(const crypto::StateLayout& layout);
+    /** @brief Shows a state; reference is the previous step (Changed) or the twin (Twin), may be empty. */
+    void setState(const Bytes& state, const Bytes& reference);
+    /** @brief Empties the view (no trace). */
+    void clearState();
+    void setMode(Mode mode);
+    Mode mode() const { return m_mode; }
+    void setCellFormat(CellFormat format);
+    CellFormat cellFormat() const { return m_format; }
+
+    /** @brief The state bytes now drawn (exactly the TraceStep state passed in). */
+    const Bytes& displayedState() const { return m_state; }
+    /** @brief The reference bytes now used for highlighting. */
+    const Bytes& reference() const { return m_reference; }
+    /** @brief Number of highlighted bits (0 in Value mode or without a reference). */
+    int highlightedBits() const;
+    /** @brief True when drawn bit stateBit is highlighted. */
+    bool isHighlighted(int stateBit) const;
+    const StateGeometry& geometry() const { return m_geometry; }
+    /** @brief Where the unit (a bit, or a hex cell in hex format) at (row, unit) is drawn. */
+    QRectF unitRectAt(int row, int unit) const;
+    /** @brief How many times a layout change asked the parent layout for a new size. */
+    int geometryUpdates() const { return m_geometryUpdates; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+
+  private:
+    struct Metrics {
+        double labelW = 0, headerH = 0, cell = 0, cellW = 0, rowH = 0, rowGap = 0, rightW = 0, legendH = 0;
+        double left = 0, top = 0;
+    };
+    Metrics metrics() const;
+    double columnX(const Metrics& m, int col) const;
+    QRectF unitRect(const Metrics& m, int row, int unit) const;
+    int unitsPerRow() const;
+    int unitBits() const;
+    int unitAt(const QPoint& pos, int* row) const;
+    void paintHeader(class QPainter& p, const Metrics& m) const;
+    void paintLegend(class QPainter& p, const Metrics& m) const;
+    QString unitText(int row, int unit, bool delta) const;
+
+    StateGeometry m_geometry;
+    Bytes m_state;
+    Bytes m_reference;
+    Mode m_mode = Mode::Value;
+    CellFormat m_format = CellFormat::Bits;
+    int m_geometryUpdates = 0;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,66 @@
+#pragma once
+// The LEA / SKINNY-128-256 cores on the IP page: core, rounds per clock, mode, and the hex inputs (key,
+// message, CTR counter block) checked by core/inputs' rules as they are typed; Run; the output beside the
+// C++ model's verdict, the clocks per block with the formula, and the bus clocks. A run the panel did not
+// start (the explorer's capture) shows its inputs here too. Every run's capture goes to the waveform
+// viewer (the Workbench wires it).
+
+#include <QWidget>
+
+#include "core/inputs/hexinputs.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace rs::hw {
+class BlockIpSession;
+struct BlockIpSessionResult;
+} // namespace rs::hw
+
+namespace rs::gui {
+
+class HexFieldForm;
+
+class BlockIpPanel : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit BlockIpPanel(hw::BlockIpSession* session, QWidget* parent = nullptr);
+
+    QComboBox* algorithmBox() const { return m_alg; }
+    QComboBox* rpcBox() const { return m_rpc; }
+    QComboBox* modeBox() const { return m_mode; }
+    QLineEdit* keyEdit() const;
+    QLineEdit* messageEdit() const;
+    QLineEdit* ivEdit() const;
+    QPushButton* runButton() const { return m_run; }
+    QLabel* outputLabel() const { return m_out; }
+    QLabel* matchLabel() const { return m_match; }
+    QLabel* cyclesLabel() const { return m_cycles; }
+    /** @brief The inputs as typed (texts and their errors). */
+    const inputs::HexInputs& inputs() const { return m_inputs; }
+
+  public slots:
+    /** @brief Runs the inputs on the chosen core; an invalid input is named and nothing runs. */
+    void run();
+
+  private:
+    void fillRpc();
+    void showResult(const hw::BlockIpSessionResult& r);
+    void showError(const QString& message);
+
+    hw::BlockIpSession* m_session;
+    inputs::HexInputs m_inputs;
+    QComboBox* m_alg = nullptr;
+    QComboBox* m_rpc = nullptr;
+    QComboBox* m_mode = nullptr;
+    HexFieldForm* m_form = nullptr;
+    QPushButton* m_run = nullptr;
+    QLabel* m_out = nullptr;
+    QLabel* m_match = nullptr;
+    QLabel* m_cycles = nullptr;
+};
+
+} // namespace rs::gui

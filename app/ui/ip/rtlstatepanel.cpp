@@ -1,0 +1,115 @@
+#include "app/ui/ip/rtlstatepanel.h"
+
+#include "app/charts/theme.h"
+#include "core/sessions/ciphersession.h"
+#include "hw/session/waveformsession.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <bit>
+
+namespace rs::gui {
+
+RtlStatePanel::RtlStatePanel(sessions::CipherSession* cipher, hw::WaveformSession* waves, QWidget* parent)
+    : QWidget(parent), m_cipher(cipher), m_waves(waves) {
+    setObjectName(QStringLiteral("rtlStatePanel"));
+    m_headline = new QLabel(this);
+    m_headline->setObjectName(QStringLiteral("rtlHeadline"));
+    m_headline->setWordWrap(true);
+    m_table = new QLabel(this);
+    m_table->setObjectName(QStringLiteral("rtlTable"));
+    m_table->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_table->setTextFormat(Qt::RichText);
+    m_table->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_capture = new QPushButton(tr("Capture the explorer's inputs on the IP"), this);
+    m_capture->setObjectName(QStringLiteral("rtlCapture"));
+    auto* l = new QVBoxLayout(this);
+    l->addWidget(m_headline);
+    l->addWidget(m_table);
+    l->addWidget(m_capture, 0, Qt::AlignLeft);
+    l->addStretch(1);
+    connect(m_capture, &QPushButton::clicked, this, &RtlStatePanel::captureRequested);
+    connect(m_cipher, &sessions::CipherSession::currentStepChanged, this, &RtlStatePanel::refresh);
+    connect(m_waves, &hw::WaveformSession::linkChanged, this, &RtlStatePanel::refresh);
+    refresh();
+}
+
+void RtlStatePanel::refresh() {
+    m_diffBits = -1;
+    m_cycle = -1;
+    m_table->clear();
+    const int step = m_cipher->currentStep();
+    const auto& link = m_waves->link();
+    if (link.empty()) {
+        m_headline->setText(tr("No RTL state: %1").arg(m_waves->linkError()));
+        return;
+    }
+    const crypto::TraceStep* s = m_cipher->step(step);
+    if (s == nullptr || step >= static_cast<int>(link.size())) {
+        m_headline->setText(tr("No RTL state for this step"));
+        return;
+    }
+    const hw::StepCycle& sc = link[static_cast<std::size_t>(step)];
+    if (!sc.cycle) {
+        m_headline->setText(tr("Step %1: the register holds no later state of this run").arg(step + 1));
+        return;
+    }
+    m_cycle = static_cast<long long>(*sc.cycle);
+    const std::vector<std::uint8_t> rtl = m_waves->rtlState(*sc.cycle);
+    if (rtl.size() != s->state.size()) {
+        m_headline->setText(tr("The capture has no state register"));
+        return;
+    }
+    m_diffBits = 0;
+    const QColor bad = charts::errorColor(palette());
+    QString html = QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=left>%1</th>"
+                                  "<th align=left>%2</th><th>%3</th></tr>")
+                       .arg(tr("model"), tr("RTL, cycle %1").arg(m_cycle), tr("Δ bits"));
+    for (int w = 0; w < 5; ++w) {
+        QString model, reg;
+        int bits = 0;
+        for (int i = 0; i < 8; ++i) {
+            const std::uint8_t a = s->state[static_cast<std::size_t>(8 * w + i)];
+            const std::uint8_t b = rtl[static_cast<std::size_t>(8 * w + i)];
+            bits += std::popcount(static_cast<unsigned>(a ^ b));
+            for (int nib : {4, 0}) {
+                const QString da = QString::number((a >> nib) & 0xf, 16),
+                              db = QString::number((b >> nib) & 0xf, 16);
+                if (da == db) {
+                    model += da;
+                    reg += db;
+                } else {
+                    model += QStringLiteral("<b style='color:%1'>%2</b>").arg(bad.name(), da);
+                    reg += QStringLiteral("<b style='color:%1'>%2</b>").arg(bad.name(), db);
+                }
+            }
+        }
+        m_diffBits += bits;
+        html += QStringLiteral(
+                    "<tr><td>x%1&nbsp;</td><td>%2&nbsp;</td><td>%3&nbsp;</td><td align=right>%4</td></tr>")
+                    .arg(w)
+                    .arg(model, reg)
+                    .arg(bits);
+    }
+    html += QStringLiteral("</table>");
+    m_table->setText(html);
+    const QString where = tr("Step %1 (%2, round %3, %4) → cycle %5")
+                              .arg(step + 1)
+                              .arg(QString::fromStdString(s->phase))
+                              .arg(s->round)
+                              .arg(QString::fromStdString(s->step))
+                              .arg(m_cycle);
+    if (sc.exact)
+        m_headline->setText(tr("%1: the state register holds exactly this state (0 bits differ)").arg(where));
+    else
+        m_headline->setText(
+            tr("%1: the register never holds this state (it is inside a round, or between "
+               "the rounds one clock computes); shown is the next state it holds: %2 bits differ")
+                .arg(where)
+                .arg(m_diffBits));
+}
+
+} // namespace rs::gui

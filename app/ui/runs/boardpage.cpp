@@ -1,0 +1,181 @@
+#include "app/ui/runs/boardpage.h"
+
+#include "hw/session/boardsession.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace rs::gui {
+
+BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
+    : RunPage(QStringLiteral("boardPage"), tr("Run KATs"),
+              tr("Run the KAT file through the board (Ctrl+Return)"), parent),
+      m_session(session) {
+    m_port = new QComboBox(this);
+    m_port->setToolTip(tr("The board's USB-UART, or \"virtual\": roundscope-board-sim, the firmware over the "
+                          "Verilated IP with modelled timing"));
+    auto* rescan = new QPushButton(tr("Rescan"), this);
+    m_baud = new QComboBox(this);
+    for (const int b : {115200, 230400, 460800, 921600})
+        m_baud->addItem(QString::number(b), b);
+    m_connect = new QPushButton(tr("Connect"), this);
+    setStatus(tr("Not connected"));
+    m_path = new QComboBox(this);
+    m_path->addItem(tr("hardware IP"), 0);
+    m_path->addItem(tr("ARM software"), 1);
+    m_variant = new QComboBox(this);
+    m_variant->addItems(
+        {QStringLiteral("Ascon-128"), QStringLiteral("Ascon-128a"), QStringLiteral("Ascon-AEAD128")});
+    m_katFile = new QLineEdit(this);
+    auto* browse = new QPushButton(tr("…"), this);
+    m_size = new QSpinBox(this);
+    m_size->setRange(0, 4000);
+    m_size->setValue(64);
+    m_size->setSuffix(tr(" B"));
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, 1000000);
+    m_count->setValue(1000);
+    m_bench = new QPushButton(tr("Benchmark"), this);
+    m_progress = new QProgressBar(this);
+    m_log = new QPlainTextEdit(this);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    auto* grid = new QGridLayout;
+    grid->addWidget(new QLabel(tr("Port"), this), 0, 0);
+    grid->addWidget(m_port, 0, 1);
+    grid->addWidget(rescan, 0, 2);
+    grid->addWidget(m_baud, 0, 3);
+    grid->addWidget(m_connect, 0, 4);
+    grid->addWidget(new QLabel(tr("Path"), this), 1, 0);
+    grid->addWidget(m_path, 1, 1);
+    grid->addWidget(m_variant, 1, 3);
+    grid->addWidget(new QLabel(tr("KAT file"), this), 2, 0);
+    grid->addWidget(m_katFile, 2, 1, 1, 2);
+    grid->addWidget(browse, 2, 3);
+    grid->addWidget(runButton(), 2, 4);
+    grid->addWidget(new QLabel(tr("Messages"), this), 3, 0);
+    auto* benchRow = new QHBoxLayout;
+    benchRow->addWidget(m_count);
+    benchRow->addWidget(new QLabel(tr("of"), this));
+    benchRow->addWidget(m_size);
+    grid->addLayout(benchRow, 3, 1, 1, 3);
+    grid->addWidget(m_bench, 3, 4);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(grid);
+    layout->addWidget(statusLabel());
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(cancelButton());
+    layout->addLayout(progressRow);
+    layout->addWidget(m_log, 1);
+
+    const auto setKatFile = [this] {
+        m_katFile->setText(hw::BoardSession::defaultKatFile(m_variant->currentIndex()));
+    };
+    connect(m_variant, &QComboBox::currentIndexChanged, this, setKatFile);
+    connect(rescan, &QPushButton::clicked, this, &BoardPage::refreshPorts);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString f = QFileDialog::getOpenFileName(this, tr("NIST LWC AEAD KAT file"), m_katFile->text(),
+                                                       tr("KAT (*.txt);;All files (*)"));
+        if (!f.isEmpty()) m_katFile->setText(f);
+    });
+    connect(m_connect, &QPushButton::clicked, this, [this] {
+        if (m_session->isConnected()) {
+            m_session->disconnectFrom();
+        } else {
+            setStatus(tr("Connecting to %1…").arg(m_port->currentText()));
+            m_session->connectTo(m_port->currentText(), m_baud->currentData().toInt());
+        }
+    });
+    connect(m_bench, &QPushButton::clicked, this, [this] {
+        m_session->bench(m_path->currentData().toInt(), m_variant->currentIndex(), m_size->value(),
+                         m_count->value());
+    });
+    connect(cancelButton(), &QPushButton::clicked, m_session, &hw::BoardSession::cancel);
+    connect(m_session, &hw::BoardSession::connected, this, [this](const QString& d) {
+        setStatus(d);
+        m_log->appendPlainText(tr("connected: %1").arg(d));
+        m_connect->setText(tr("Disconnect"));
+    });
+    connect(m_session, &hw::BoardSession::disconnected, this, [this] {
+        setStatus(tr("Not connected"));
+        m_connect->setText(tr("Connect"));
+        m_log->appendPlainText(tr("disconnected"));
+    });
+    connect(m_session, &hw::BoardSession::log, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_session, &hw::BoardSession::progress, this, [this](int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+    });
+    connect(m_session, &hw::BoardSession::katFinished, this, [this](int passed, int failed, double seconds) {
+        report(tr("KATs: %1 passed, %2 failed, %3 ms on the board's timer")
+                   .arg(passed)
+                   .arg(failed)
+                   .arg(seconds * 1e3, 0, 'f', 3),
+               failed > 0);
+    });
+    connect(m_session, &hw::BoardSession::benchFinished, this,
+            [this](double seconds, qulonglong cycles, int count, int size) {
+                const double perOp = count ? seconds / count : 0;
+                report(tr("benchmark: %1 × %2 B in %3 ms (%4 µs each, %5 MB/s), %6 IP clocks")
+                           .arg(count)
+                           .arg(size)
+                           .arg(seconds * 1e3, 0, 'f', 3)
+                           .arg(perOp * 1e6, 0, 'f', 2)
+                           .arg(seconds > 0 ? count * size / seconds / 1e6 : 0.0, 0, 'f', 2)
+                           .arg(cycles),
+                       false);
+            });
+    connect(m_session, &hw::BoardSession::failed, this, [this](const QString& why) {
+        setStatus(why, true);
+        m_log->appendPlainText(tr("error: %1").arg(why));
+    });
+    connect(m_session, &hw::BoardSession::busyChanged, this, &BoardPage::updateButtons);
+    connect(m_session, &hw::BoardSession::connected, this, &BoardPage::updateButtons);
+    connect(m_session, &hw::BoardSession::disconnected, this, &BoardPage::updateButtons);
+    refreshPorts();
+    setKatFile();
+    updateButtons();
+}
+
+void BoardPage::run() {
+    if (!m_session->isConnected() || m_session->isBusy()) return;
+    m_progress->setValue(0);
+    m_session->runKats(m_path->currentData().toInt(), m_variant->currentIndex(), m_katFile->text());
+}
+
+void BoardPage::report(const QString& line, bool error) {
+    setStatus(line, error);
+    m_log->appendPlainText(line);
+}
+
+void BoardPage::refreshPorts() {
+    const QString current = m_port->currentText();
+    m_port->clear();
+    m_port->addItems(hw::BoardSession::ports());
+    const int i = m_port->findText(current);
+    m_port->setCurrentIndex(i >= 0 ? i : m_port->findText(QStringLiteral("virtual")));
+}
+
+void BoardPage::updateButtons() {
+    const bool busy = m_session->isBusy(), on = m_session->isConnected();
+    m_connect->setEnabled(!busy);
+    runButton()->setEnabled(on && !busy);
+    m_bench->setEnabled(on && !busy);
+    cancelButton()->setEnabled(busy);
+    m_port->setEnabled(!on && !busy);
+}
+
+} // namespace rs::gui

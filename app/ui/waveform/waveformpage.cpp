@@ -1,0 +1,379 @@
+#include "app/ui/waveform/waveformpage.h"
+
+#include "app/charts/theme.h"
+#include "app/ui/ip/pipelinelaneview.h"
+#include "app/ui/waveform/signaltree.h"
+#include "app/ui/waveform/waveformview.h"
+#include "hw/session/waveformsession.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "core/waveform/bitvalue.h"
+
+namespace rs::gui {
+
+using hw::WaveformSession;
+
+namespace {
+
+// What an IP capture shows first: the sequencing, the input pipeline and the state's first word.
+const char* const kIpDefaultRows[] = {"phase", "busy",      "fe_stage", "blk_valid",
+                                      "take",  "perm_busy", "round",    "x0"};
+constexpr std::size_t kFileDefaultRows = 16;
+
+} // namespace
+
+WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    setObjectName(QStringLiteral("waveformPage"));
+    m_view = new WaveformView(this);
+    m_view->setFrameShape(QFrame::NoFrame);
+    m_tree = new SignalTree(m_view, this);
+    m_lanes = new PipelineLaneView(m_view, this);
+
+    // --- toolbar ----------------------------------------------------------------------------------
+    auto* bar = new QToolBar(this);
+    bar->setObjectName(QStringLiteral("waveformToolbar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_openAction = bar->addAction(tr("Open…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a waveform"), QString(),
+                                                          tr("Waveforms (*.vcd *.fst);;All files (*)"));
+        if (!path.isEmpty()) openFile(path);
+    });
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setToolTip(tr("Open a VCD or FST file (Ctrl+O)"));
+    m_exportAction = bar->addAction(tr("Export…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export the trace"), QStringLiteral("capture.vcd"), tr("VCD (*.vcd);;FST (*.fst)"));
+        if (!path.isEmpty()) exportFile(path);
+    });
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    m_exportAction->setToolTip(tr("Write the trace as VCD or FST, by the file's extension (Ctrl+Shift+W)"));
+    m_gtkwaveAction = bar->addAction(tr("Open in GTKWave"), this, [this] {
+        QString error;
+        if (!m_session->openInGtkwave(&error)) showError(error);
+    });
+    const bool haveGtkwave = !WaveformSession::gtkwavePath().isEmpty();
+    m_gtkwaveAction->setEnabled(haveGtkwave);
+    m_gtkwaveAction->setToolTip(
+        haveGtkwave ? tr("Open this trace in GTKWave (%1)").arg(WaveformSession::gtkwavePath())
+                    : tr("GTKWave is not installed (no gtkwave on PATH)"));
+    m_captureAction = bar->addAction(tr("Capture explorer inputs"), this, &WaveformPage::captureRequested);
+    m_captureAction->setToolTip(tr("Run the Round Explorer's Ascon inputs on the IP and show the capture, "
+                                   "linked round by round"));
+    bar->addSeparator();
+    bar->addAction(tr("Fit"), m_view, &WaveformView::fitAll)->setToolTip(tr("Whole trace (F)"));
+    bar->addAction(tr("Zoom +"), m_view, &WaveformView::zoomIn)->setToolTip(tr("Zoom in (+, wheel)"));
+    bar->addAction(tr("Zoom −"), m_view, &WaveformView::zoomOut)->setToolTip(tr("Zoom out (-, wheel)"));
+    bar->addAction(tr("Marker"), this,
+                   [this] {
+                       if (m_view->cursor()) m_view->addMarker(*m_view->cursor());
+                   })
+        ->setToolTip(tr("Marker at cursor A (M)"));
+    bar->addAction(tr("Clear markers"), m_view, &WaveformView::clearMarkers);
+
+    // --- axis and search row ----------------------------------------------------------------------
+    m_clock = new QComboBox(this);
+    m_clock->setObjectName(QStringLiteral("waveClock"));
+    m_clock->setToolTip(tr("The clock whose rising edges number the cycles"));
+    m_clock->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_unit = new QComboBox(this);
+    m_unit->setObjectName(QStringLiteral("waveUnit"));
+    m_unit->addItem(tr("cycles"), static_cast<int>(TimeUnit::Cycles));
+    m_unit->addItem(tr("ns"), static_cast<int>(TimeUnit::Nanoseconds));
+    m_mhz = new QDoubleSpinBox(this);
+    m_mhz->setObjectName(QStringLiteral("waveMhz"));
+    m_mhz->setRange(0, 5000);
+    m_mhz->setDecimals(1);
+    m_mhz->setSuffix(tr(" MHz"));
+    m_mhz->setSpecialValueText(tr("file timescale"));
+    m_mhz->setToolTip(tr("Clock frequency for times in ns (the paper's PL clock: 100 MHz); 0 uses the "
+                         "file's timescale"));
+    m_find = new QLineEdit(this);
+    m_find->setObjectName(QStringLiteral("waveFind"));
+    m_find->setPlaceholderText(tr("value of the selected signal (hex, or a state name)"));
+    auto* prev = new QPushButton(tr("◀"), this);
+    prev->setToolTip(tr("Previous clock where the selected signal takes the value"));
+    auto* next = new QPushButton(tr("▶"), this);
+    next->setToolTip(tr("Next clock where the selected signal takes the value (Enter)"));
+    m_follow = new QCheckBox(tr("Follow the explorer"), this);
+    m_follow->setObjectName(QStringLiteral("waveFollow"));
+    m_follow->setChecked(true);
+    m_follow->setToolTip(tr("A step in the Round Explorer moves cursor A to the clock where the IP's state "
+                            "register holds that state"));
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Clock"), this));
+    row->addWidget(m_clock);
+    row->addWidget(new QLabel(tr("Unit"), this));
+    row->addWidget(m_unit);
+    row->addWidget(m_mhz);
+    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("Find"), this));
+    row->addWidget(m_find, 1);
+    row->addWidget(prev);
+    row->addWidget(next);
+    row->addWidget(m_follow);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("waveStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("waveMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->hide();
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_progress);
+    statusRow->addWidget(m_cancel);
+
+    // --- body: signals | (waves over lanes) -------------------------------------------------------
+    m_laneScroll = new QScrollArea(this);
+    m_laneScroll->setWidgetResizable(true);
+    m_laneScroll->setFrameShape(QFrame::NoFrame);
+    m_laneScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_laneScroll->setWidget(m_lanes);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_view);
+    right->addWidget(m_laneScroll);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setSizes({300, 200});
+    m_laneScroll->setMinimumHeight(40);
+    auto* body = new QSplitter(Qt::Horizontal, this);
+    body->addWidget(m_tree);
+    body->addWidget(right);
+    body->setStretchFactor(1, 1);
+    body->setSizes({200, 900});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(bar);
+    layout->addLayout(row);
+    layout->addWidget(m_message);
+    layout->addWidget(body, 1);
+    layout->addLayout(statusRow);
+
+    // Shortcuts of the page work while the focus is inside it.
+    for (QAction* a : {m_openAction, m_exportAction}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+
+    connect(m_session, &WaveformSession::storeChanged, this, &WaveformPage::onStoreChanged);
+    connect(m_session, &WaveformSession::loadStarted, this, [this](const QString& path) {
+        m_message->hide();
+        m_progress->setValue(0);
+        m_progress->show();
+        m_cancel->show();
+        m_status->setText(tr("loading %1…").arg(path));
+    });
+    connect(m_session, &WaveformSession::loadProgress, this,
+            [this](double f) { m_progress->setValue(static_cast<int>(f * 1000)); });
+    const auto loadEnded = [this] {
+        m_progress->hide();
+        m_cancel->hide();
+    };
+    connect(m_session, &WaveformSession::loadFailed, this, [this, loadEnded](const QString& m) {
+        loadEnded();
+        showError(tr("Could not open the waveform: %1").arg(m));
+        updateStatus();
+    });
+    connect(m_session, &WaveformSession::loadCancelled, this, [this, loadEnded] {
+        loadEnded();
+        emit notice(tr("Loading cancelled"));
+        updateStatus();
+    });
+    connect(m_session, &WaveformSession::storeChanged, this, loadEnded);
+    connect(m_cancel, &QPushButton::clicked, m_session, &WaveformSession::cancelLoad);
+    connect(m_view, &WaveformView::cursorsChanged, this, &WaveformPage::updateStatus);
+    connect(m_view, &WaveformView::loadFailed, this,
+            [this](const QString& m) { showError(tr("Could not read some signals: %1").arg(m)); });
+    connect(m_view, &WaveformView::clockRequested, this, [this](waveform::SignalId id) {
+        const int i = m_clock->findData(QVariant::fromValue<qulonglong>(id));
+        if (i >= 0) m_clock->setCurrentIndex(i);
+    });
+    connect(m_clock, &QComboBox::currentIndexChanged, this, [this] {
+        const QVariant d = m_clock->currentData();
+        if (!d.isValid()) {
+            m_view->setClockAxis(waveform::ClockAxis());
+            return;
+        }
+        try {
+            m_view->setClockAxis(waveform::ClockAxis::fromClock(m_view->store(), d.value<qulonglong>()));
+            m_message->hide();
+        } catch (const std::exception& e) {
+            showError(QString::fromUtf8(e.what()));
+            m_view->setClockAxis(waveform::ClockAxis());
+        }
+    });
+    connect(m_unit, &QComboBox::currentIndexChanged, this,
+            [this] { m_view->setTimeUnit(static_cast<TimeUnit>(m_unit->currentData().toInt())); });
+    connect(m_mhz, &QDoubleSpinBox::valueChanged, m_view, &WaveformView::setClockMHz);
+    connect(m_find, &QLineEdit::returnPressed, this, [this] { findValue(true); });
+    connect(prev, &QPushButton::clicked, this, [this] { findValue(false); });
+    connect(next, &QPushButton::clicked, this, [this] { findValue(true); });
+    onStoreChanged();
+}
+
+void WaveformPage::showError(const QString& message) {
+    m_message->setText(message);
+    m_message->setStyleSheet(
+        QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
+    m_message->setVisible(!message.isEmpty());
+    if (!message.isEmpty()) emit notice(message);
+}
+
+void WaveformPage::openFile(const QString& path) {
+    if (!m_session->loadFile(path)) showError(tr("A file is still loading; cancel it first"));
+}
+
+bool WaveformPage::exportFile(const QString& path) {
+    QString error;
+    if (!m_session->exportTo(path, &error)) {
+        showError(tr("Export failed: %1").arg(error));
+        return false;
+    }
+    m_message->hide();
+    emit notice(tr("Trace written to %1").arg(path));
+    return true;
+}
+
+void WaveformPage::onStoreChanged() {
+    const auto store = m_session->store();
+    m_view->setStore(store);
+    m_view->setTicksAreCycles(m_session->isIpCapture());
+    if (m_session->isIpCapture()) {
+        for (const char* name : kIpDefaultRows)
+            if (const auto id = store->find(name)) m_view->addSignal(*id);
+    } else {
+        for (waveform::SignalId id = 0; id < std::min(kFileDefaultRows, store->signalCount()); ++id)
+            m_view->addSignal(id);
+    }
+    m_tree->rebuild();
+    refillClocks();
+    // An IP capture is one tick per clock of the paper's 100 MHz PL; a file keeps its timescale.
+    m_mhz->setValue(m_session->isIpCapture() ? 100.0 : 0.0);
+    m_lanes->setLanes(m_session->lanes(), m_session->lanesError());
+    m_laneScroll->setVisible(true);
+    m_message->hide();
+    // A file cut off mid-way is shown up to its last complete time step, and says so.
+    if (const QString note = m_session->truncationNote(); !note.isEmpty()) showError(note);
+    updateStatus();
+}
+
+void WaveformPage::refillClocks() {
+    const QSignalBlocker block(m_clock);
+    m_clock->clear();
+    m_clock->addItem(m_session->isIpCapture() ? tr("IP clock (one tick per cycle)") : tr("none (ticks)"));
+    const auto& store = m_view->store();
+    // A file's clock: "clk" or "clock" exactly, else the first 1-bit name with clk/clock in it
+    // (clk_i, aclk, sys_clk, clock_in).
+    int pick = 0, exact = 0;
+    for (waveform::SignalId id = 0; id < store.signalCount(); ++id) {
+        const auto& info = store.signal(id);
+        if (info.width != 1) continue;
+        m_clock->addItem(
+            QString::fromStdString(info.group.empty() ? info.name : info.group + "." + info.name),
+            QVariant::fromValue<qulonglong>(id));
+        if (m_session->isIpCapture()) continue;
+        const QString n = QString::fromStdString(info.name).toLower();
+        if (exact == 0 && (n == QLatin1String("clk") || n == QLatin1String("clock")))
+            exact = m_clock->count() - 1;
+        if (pick == 0 && (n.contains(QLatin1String("clk")) || n.contains(QLatin1String("clock"))))
+            pick = m_clock->count() - 1;
+    }
+    if (exact != 0) pick = exact;
+    m_clock->setCurrentIndex(pick);
+    if (pick != 0) { // a file with a clock: number its cycles
+        try {
+            m_view->setClockAxis(
+                waveform::ClockAxis::fromClock(store, m_clock->currentData().value<qulonglong>()));
+        } catch (const std::exception&) {
+            m_clock->setCurrentIndex(0);
+        }
+    }
+}
+
+void WaveformPage::updateStatus() {
+    QStringList parts;
+    parts << (m_session->origin().isEmpty() ? tr("no trace") : m_session->origin());
+    const auto& store = m_view->store();
+    if (store.signalCount() > 0)
+        parts << tr("%1 signals, %2 ticks").arg(store.signalCount()).arg(store.endTick());
+    if (store.truncation()) parts << tr("cut off: loaded before tick %1").arg(store.truncation()->end);
+    if (const auto a = m_view->cursor()) parts << tr("A %1").arg(m_view->formatTick(static_cast<double>(*a)));
+    if (const auto b = m_view->secondCursor())
+        parts << tr("B %1").arg(m_view->formatTick(static_cast<double>(*b)));
+    if (m_view->cursor() && m_view->secondCursor())
+        parts << tr("Δ %1").arg(m_view->formatDelta(*m_view->cursor(), *m_view->secondCursor()));
+    m_status->setText(parts.join(QStringLiteral("  ·  ")));
+}
+
+bool WaveformPage::findValue(bool forward) {
+    const auto id = m_view->selectedSignal();
+    if (!id) {
+        showError(tr("Select a signal row first (click its name)"));
+        return false;
+    }
+    const auto& info = m_view->store().signal(*id);
+    const QString text = m_find->text().trimmed();
+    std::optional<std::vector<std::uint64_t>> value;
+    for (const auto& [v, name] : info.valueNames)
+        if (text.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) value = std::vector{v};
+    if (!value) {
+        QString digits = text;
+        int base = 16;
+        const Radix radix = m_view->rows()[static_cast<std::size_t>(m_view->selectedRow())].radix;
+        if (digits.startsWith(QLatin1String("0x"), Qt::CaseInsensitive))
+            digits = digits.mid(2);
+        else if (radix == Radix::Dec)
+            base = 10;
+        else if (radix == Radix::Bin)
+            base = 2;
+        // Any width: a 320-bit state is found by its 80 hex digits (or its decimal, or binary).
+        value = waveform::parseDigits(digits.toStdString(), base, info.width);
+        if (!value) {
+            showError(tr("'%1' is not a value of %2 (base %3, at most %4 bits%5)")
+                          .arg(text, QString::fromStdString(info.name))
+                          .arg(base)
+                          .arg(info.width)
+                          .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
+            return false;
+        }
+    }
+    const bool found = m_view->jumpToValue(waveform::Words(*value), forward);
+    if (!found)
+        emit notice(tr("%1 does not take that value %2 cursor A")
+                        .arg(QString::fromStdString(info.name), forward ? tr("after") : tr("before")));
+    else
+        m_message->hide();
+    return found;
+}
+
+void WaveformPage::followStep(int step) {
+    if (!m_follow->isChecked()) return;
+    const auto& link = m_session->link();
+    if (step < 0 || step >= static_cast<int>(link.size()) || !link[static_cast<std::size_t>(step)].cycle)
+        return;
+    m_view->setCursor(*link[static_cast<std::size_t>(step)].cycle);
+}
+
+} // namespace rs::gui

@@ -1,0 +1,99 @@
+#pragma once
+// The waveform page: the trace WaveformSession holds (the last IP run, or a VCD/FST file) in the
+// waveform view, the signal list beside it and the pipeline lane chart below, on one time axis.
+// Toolbar: open (Ctrl+O, off the GUI thread with progress and cancel), export VCD/FST (Ctrl+Shift+W),
+// open in GTKWave (when installed), capture the explorer's inputs on the IP, fit/zoom, the clock that
+// numbers cycles, the unit (cycles or ns at a clock frequency), find a value, markers. It follows the
+// Round Explorer: a step moves cursor A to the clock where the IP's state register holds that state.
+
+#include <QWidget>
+
+#include <optional>
+
+#include "core/waveform/waveformstore.h"
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+
+namespace rs::hw {
+class WaveformSession;
+}
+
+namespace rs::gui {
+
+class PipelineLaneView;
+class SignalTree;
+class WaveformView;
+
+class WaveformPage : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit WaveformPage(hw::WaveformSession* session, QWidget* parent = nullptr);
+
+    WaveformView* view() const { return m_view; }
+    SignalTree* signalTree() const { return m_tree; }
+    PipelineLaneView* laneView() const { return m_lanes; }
+    QComboBox* clockBox() const { return m_clock; }
+    QComboBox* unitBox() const { return m_unit; }
+    QDoubleSpinBox* mhzBox() const { return m_mhz; }
+    QLineEdit* findEdit() const { return m_find; }
+    QCheckBox* followBox() const { return m_follow; }
+    /** @brief Origin, cursors and Δ. */
+    QLabel* statusLabel() const { return m_status; }
+    /** @brief The last error (bad file, failed export), empty when none. */
+    QLabel* messageLabel() const { return m_message; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QAction* openAction() const { return m_openAction; }
+    QAction* exportAction() const { return m_exportAction; }
+    QAction* gtkwaveAction() const { return m_gtkwaveAction; }
+    QAction* captureAction() const { return m_captureAction; }
+
+    /** @brief Opens a file (asynchronously) as if chosen in the dialog. */
+    void openFile(const QString& path);
+    /** @brief Exports to path (VCD or FST by extension); false and the reason shown on failure. */
+    bool exportFile(const QString& path);
+    /** @brief Finds the value typed in the find box in the selected signal (hex, or a state name). */
+    bool findValue(bool forward);
+    /** @brief Moves cursor A to the cycle linked to the explorer's step (when linked). */
+    void followStep(int step);
+
+  signals:
+    /** @brief The user asked to capture the explorer's inputs on the IP (the window does it). */
+    void captureRequested();
+    void notice(const QString& message);
+
+  private:
+    void onStoreChanged();
+    void refillClocks();
+    void updateStatus();
+    void showError(const QString& message);
+
+    hw::WaveformSession* m_session;
+    WaveformView* m_view = nullptr;
+    SignalTree* m_tree = nullptr;
+    PipelineLaneView* m_lanes = nullptr;
+    QScrollArea* m_laneScroll = nullptr;
+    QComboBox* m_clock = nullptr;
+    QComboBox* m_unit = nullptr;
+    QDoubleSpinBox* m_mhz = nullptr;
+    QLineEdit* m_find = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_message = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_gtkwaveAction = nullptr;
+    QAction* m_captureAction = nullptr;
+};
+
+} // namespace rs::gui

@@ -1,0 +1,57 @@
+#pragma once
+// Drawing of the waveform view's pieces, apart from its event handling: one signal row (a 1-bit
+// level line or a bus of value boxes, dense runs of changes as filled blocks), the time ruler and the
+// colours, all from the active palette. The row is drawn from WaveformStore::viewItems, so a row
+// costs about one item per pixel however many changes the trace holds.
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+#include <cstdint>
+#include <functional>
+
+#include "core/waveform/waveformstore.h"
+
+class QPainter;
+
+namespace rs::gui {
+
+/** @brief How a bus value is written. */
+enum class Radix { Hex, Dec, Bin, Named };
+
+/** @brief The text of a value: 0x-less hex, decimal, binary (width digits), or the signal's name
+ *  for the value (hex when the value has no name). */
+QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix);
+/** @brief formatValue() for a value of any width (words least significant first). */
+QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Radix radix);
+
+/** @brief The colours of the waveform view for a palette. */
+struct WaveColors {
+    QColor background, nameBackground, grid, wave, dense, busText, text, mutedText, selection;
+    QColor cursor, secondCursor, marker, rubberBand;
+};
+WaveColors waveColors(const QPalette& palette);
+
+/** @brief Maps ticks to x in the wave area. */
+struct TickMapper {
+    double begin = 0;    ///< tick at x0
+    double perPixel = 1; ///< ticks per pixel
+    double x0 = 0;       ///< x of the wave area's left edge
+    double x(double tick) const { return x0 + (tick - begin) / perPixel; }
+    double tick(double x) const { return begin + (x - x0) * perPixel; }
+};
+
+/** @brief Draws one row's wave between x0 and x1 (the painter is clipped by the caller). */
+void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform::SignalId id, Radix radix,
+                    const TickMapper& map, double x1, int top, int height, const WaveColors& colors);
+
+/** @brief A "nice" step (1, 2 or 5 times a power of ten) of at least `minimum`. */
+double niceStep(double minimum);
+
+/** @brief Draws the ruler: major ticks every niceStep cycles, labelled by label(cycle-start tick). */
+void paintRuler(QPainter& p, const TickMapper& map, double x1, int height, double firstCycle,
+                double lastCycle, const std::function<double(double cycle)>& tickOfCycle,
+                const std::function<QString(double cycle)>& label, const WaveColors& colors);
+
+} // namespace rs::gui

@@ -1,0 +1,185 @@
+#pragma once
+// The waveform view: a custom widget over the chunked WaveformStore (docs/CONVENTIONS.md rule 12). Rows of
+// signals (1-bit levels, buses in hex/dec/bin, named FSM states) under a time ruler in clock cycles
+// of a chosen clock (or ns at a clock frequency); two cursors with Δ, markers, zoom (wheel around the
+// mouse, +/-, box zoom with the right button or Ctrl+drag), pan (Shift+wheel, ←/→, scroll bar), fit
+// (F), and jumps to the next/previous edge or value of the selected signal. Only the visible time
+// range is painted, at about one item per pixel, so a 1 M-cycle trace stays smooth.
+//
+// Keys (focus in the view): + / - zoom, F fit, ←/→ pan, Home/End start/end, N / Shift+N next /
+// previous edge, ↑/↓ select a row, Ctrl+↑/↓ move it, Delete remove it, M marker at cursor A,
+// B cursor B at cursor A, Esc leaves a box zoom.
+
+#include <QAbstractScrollArea>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/ui/waveform/waveformpainter.h"
+#include "core/waveform/navigation.h"
+#include "core/waveform/waveformstore.h"
+
+class QRubberBand;
+
+namespace rs::gui {
+
+/** @brief One row of the view: a signal and how its values are written. */
+struct WaveRow {
+    waveform::SignalId id = 0;
+    Radix radix = Radix::Hex;
+    bool operator==(const WaveRow&) const = default;
+};
+
+/** @brief What the ruler and Δ read in. */
+enum class TimeUnit { Cycles, Nanoseconds };
+
+class WaveformView : public QAbstractScrollArea {
+    Q_OBJECT
+
+  public:
+    static constexpr int kRowHeight = 22;
+    static constexpr int kRulerHeight = 26;
+
+    explicit WaveformView(QWidget* parent = nullptr);
+
+    /** @brief Shows a trace: no rows, cursors or markers yet; the whole range fitted. */
+    void setStore(std::shared_ptr<const waveform::WaveformStore> store);
+    const waveform::WaveformStore& store() const { return *m_store; }
+
+    // --- rows -------------------------------------------------------------------------------------
+    const std::vector<WaveRow>& rows() const { return m_rows; }
+    /** @brief Appends the signal (FSM states named, buses in hex); no-op when shown. */
+    void addSignal(waveform::SignalId id);
+    /** @brief Removes the signal's row, if shown. */
+    void removeSignal(waveform::SignalId id);
+    bool isShown(waveform::SignalId id) const;
+    void removeRow(int row);
+    /** @brief Moves a row by delta places (clamped); the selection follows it. */
+    void moveRow(int row, int delta);
+    int selectedRow() const { return m_selected; }
+    void setSelectedRow(int row);
+    /** @brief The selected row's signal, if any. */
+    std::optional<waveform::SignalId> selectedSignal() const;
+    void setRadix(int row, Radix radix);
+    /** @brief The text shown for a row's value at a tick. */
+    QString valueText(int row, waveform::Tick tick) const;
+
+    // --- time range -------------------------------------------------------------------------------
+    double beginTick() const { return m_begin; }
+    double ticksPerPixel() const { return m_perPixel; }
+    /** @brief Tick at the right edge of the wave area. */
+    double endTickVisible() const;
+    /** @brief Shows [begin, end) (clamped to the trace). */
+    void setVisibleRange(double begin, double end);
+    /** @brief Zooms by factor (> 1 zooms in) keeping anchor (a tick; default: the middle) in place. */
+    void zoomBy(double factor, std::optional<double> anchor = std::nullopt);
+    void zoomIn() { zoomBy(2.0); }
+    void zoomOut() { zoomBy(0.5); }
+    void fitAll();
+    /** @brief Pans by a number of pixels (positive: later). */
+    void panPixels(double pixels);
+    /** @brief The x of the wave area's left edge (the name column's width). */
+    int waveLeft() const { return m_nameWidth; }
+    /** @brief The mapping ticks <-> x the view paints with. */
+    TickMapper mapper() const;
+
+    // --- time axis --------------------------------------------------------------------------------
+    void setClockAxis(waveform::ClockAxis axis);
+    const waveform::ClockAxis& clockAxis() const { return m_axis; }
+    void setTimeUnit(TimeUnit unit);
+    TimeUnit timeUnit() const { return m_unit; }
+    /** @brief Whether one tick is one clock cycle (the IP's captures) when no clock is chosen;
+     *  otherwise (a file's simulator time units) the ruler and Δ say ticks. */
+    void setTicksAreCycles(bool on);
+    /** @brief True when the axis counts clock cycles (a clock chosen, or one tick per cycle). */
+    bool countsCycles() const { return m_ticksAreCycles || !m_axis.isIdentity(); }
+    /** @brief Clock frequency for ns; 0 uses the trace's timescale (ticks x tickSeconds). */
+    void setClockMHz(double mhz);
+    double clockMHz() const { return m_mhz; }
+    /** @brief A tick as the ruler labels it: "12" cycles or "120 ns". */
+    QString formatTick(double tick) const;
+    /** @brief Ticks b - a in the current unit: "7 cycles (70 ns)". */
+    QString formatDelta(waveform::Tick a, waveform::Tick b) const;
+    /** @brief Clock cycles from a to b on the clock axis. */
+    double cyclesBetween(waveform::Tick a, waveform::Tick b) const;
+
+    // --- cursors and markers ----------------------------------------------------------------------
+    std::optional<waveform::Tick> cursor() const { return m_cursor; }
+    std::optional<waveform::Tick> secondCursor() const { return m_second; }
+    /** @brief Places cursor A (clamped to the trace) and scrolls it into view. */
+    void setCursor(waveform::Tick tick);
+    void setSecondCursor(waveform::Tick tick);
+    void clearCursors();
+    /** @brief Cycles from cursor A to cursor B, when both are set. */
+    std::optional<double> cursorDelta() const;
+    const std::vector<waveform::Tick>& markers() const { return m_markers; }
+    void addMarker(waveform::Tick tick);
+    void clearMarkers();
+
+    // --- navigation (the selected signal; moves cursor A) -----------------------------------------
+    bool jumpToNextEdge();
+    bool jumpToPreviousEdge();
+    /** @brief Moves cursor A to the next (or previous) tick where the selected signal takes value. */
+    bool jumpToValue(std::uint64_t value, bool forward = true);
+    /** @brief jumpToValue() for a value of any width (words least significant first). */
+    bool jumpToValue(waveform::Words value, bool forward = true);
+
+  signals:
+    /** @brief The visible range or the view's width changed. */
+    void viewChanged();
+    void cursorsChanged();
+    void rowsChanged();
+    void selectedRowChanged(int row);
+    /** @brief The user asked to number cycles by this 1-bit signal (context menu). */
+    void clockRequested(waveform::SignalId id);
+    /** @brief Signals of a lazily opened file could not be read (the message says why). */
+    void loadFailed(const QString& message);
+
+  protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+  private:
+    int rowAt(int y) const;
+    void loadVisibleRows();
+    int rowTop(int row) const;
+    double waveWidth() const;
+    waveform::Tick clampTick(double tick) const;
+    void clampRange();
+    void syncScrollBars();
+    void onHorizontalScroll(int value);
+    void paintRows(QPainter& p, const WaveColors& c);
+    void paintCursors(QPainter& p, const WaveColors& c);
+    void ensureVisible(waveform::Tick tick);
+    double tickNs(double tick) const;
+
+    std::shared_ptr<const waveform::WaveformStore> m_store;
+    std::vector<WaveRow> m_rows;
+    int m_selected = -1;
+    int m_nameWidth = 190;
+    double m_begin = 0;
+    double m_perPixel = 1;
+    waveform::ClockAxis m_axis;
+    TimeUnit m_unit = TimeUnit::Cycles;
+    double m_mhz = 0;
+    std::optional<waveform::Tick> m_cursor;
+    std::optional<waveform::Tick> m_second;
+    std::vector<waveform::Tick> m_markers;
+    QRubberBand* m_band = nullptr;
+    int m_bandStart = -1;
+    double m_hScale = 1; ///< ticks per horizontal scroll bar step
+    bool m_syncing = false;
+    bool m_fitted = true;         ///< the whole trace is in view (kept so across resizes)
+    bool m_ticksAreCycles = true; ///< one tick per clock cycle (IP captures)
+};
+
+} // namespace rs::gui

@@ -1,0 +1,298 @@
+#include "app/ui/window/mainwindow.h"
+
+#include "app/charts/chartview.h"
+#include "app/charts/theme.h"
+#include "app/ui/campaigns/campaignspage.h"
+#include "app/ui/campaigns/chartspage.h"
+#include "app/ui/common/pagehelpers.h"
+#include "app/ui/explorer/diffusionpage.h"
+#include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/stateview.h"
+#include "app/ui/explorer/stepcontrols.h"
+#include "app/ui/ip/asconippage.h"
+#include "app/ui/ip/ipcorepage.h"
+#include "app/ui/ip/rtlstatepanel.h"
+#include "app/ui/runs/boardpage.h"
+#include "app/ui/runs/gpupage.h"
+#include "app/ui/runs/riscvpage.h"
+#include "app/ui/waveform/waveformpage.h"
+#include "app/ui/window/shortcutshelp.h"
+#include "app/ui/window/workbench.h"
+#include "core/sessions/ciphersession.h"
+#include "hw/session/waveformsession.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace rs::gui {
+
+using sessions::CipherSession;
+
+MainWindow::MainWindow(bool persistSettings, QWidget* parent)
+    : QMainWindow(parent), m_persist(persistSettings), m_bench(new Workbench(persistSettings, this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("RoundScope — Round Explorer"));
+    QIcon icon(QStringLiteral(":/icons/roundscope-256.png"));
+    icon.addFile(QStringLiteral(":/icons/roundscope-64.png"));
+    setWindowIcon(icon);
+    addPages();
+
+    for (QLabel** label : {&m_statusInputs, &m_statusStep, &m_statusAlg}) {
+        *label = new QLabel(this);
+        statusBar()->addPermanentWidget(*label);
+    }
+    buildMenus();
+
+    CipherSession* cipher = session();
+    connect(cipher, &CipherSession::algorithmChanged, this, &MainWindow::updateStatus);
+    connect(cipher, &CipherSession::traceChanged, this, &MainWindow::updateStatus);
+    connect(cipher, &CipherSession::currentStepChanged, this, &MainWindow::updateStatus);
+    connect(cipher, &CipherSession::inputValidityChanged, this, &MainWindow::updateStatus);
+    const auto notice = [this](const QString& m, int ms) { statusBar()->showMessage(m, ms); };
+    connect(m_bench, &Workbench::notice, this, notice);
+    connect(page<DiffusionPage>(), &DiffusionPage::notice, this,
+            [notice](const QString& m) { notice(m, 6000); });
+    connect(page<WaveformPage>(), &WaveformPage::notice, this,
+            [notice](const QString& m) { notice(m, 6000); });
+    // The waveform viewer follows the explorer's steps through the round link.
+    connect(cipher, &CipherSession::currentStepChanged, page<WaveformPage>(), &WaveformPage::followStep);
+    connect(waveformSession(), &hw::WaveformSession::linkChanged, page<WaveformPage>(),
+            [this] { page<WaveformPage>()->followStep(session()->currentStep()); });
+    connect(page<WaveformPage>(), &WaveformPage::captureRequested, this, &MainWindow::captureExplorerInputs);
+    connect(page<RtlStatePanel>(), &RtlStatePanel::captureRequested, this,
+            &MainWindow::captureExplorerInputs);
+    connect(m_bench, &Workbench::captureStarted, this, [this](int core) {
+        page<IpCorePage>()->showCore(core);
+        showPage(page<WaveformPage>());
+    });
+
+    // The step keys act where the focus is in the explorer: start there, on the state.
+    page<RoundExplorerPage>()->stateView()->setFocus();
+    resize(1500, 960);
+    m_defaultState = saveState();
+    if (m_persist) restoreSettings();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() {
+    // The sessions outlive every page that holds them: the docks (and their pages) go first, last
+    // added first, then the Workbench.
+    for (auto it = m_pages.rbegin(); it != m_pages.rend(); ++it)
+        delete it->dock;
+    m_pages.clear();
+    delete m_bench;
+}
+
+void MainWindow::addPages() {
+    Workbench* b = m_bench;
+    using P = Place;
+    m_pages = {
+        {new RoundExplorerPage(b->cipher(), this), tr("Round Explorer"), QStringLiteral("dock_explorer"),
+         Qt::TopDockWidgetArea, P::New, false},
+        {new DiffusionPage(b->cipher(), this), tr("Diffusion and avalanche"),
+         QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea, P::New},
+        {new IpCorePage(b->ip(), b->blockIp(), this), tr("IP core"), QStringLiteral("dock_ip")},
+        // The waveform viewer needs width more than height: it shares the lower area, tabbed.
+        {new WaveformPage(b->waveforms(), this), tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
+         Qt::BottomDockWidgetArea, P::Tab, false},
+        {new RtlStatePanel(b->cipher(), b->waveforms(), this), tr("Model vs RTL state"),
+         QStringLiteral("dock_rtl"), Qt::TopDockWidgetArea, P::Right},
+        {new CampaignsPage(b->campaigns(), this), tr("Campaigns"), QStringLiteral("dock_campaigns")},
+        {new ChartsPage(b->campaigns(), this), tr("Charts"), QStringLiteral("dock_charts")},
+        {new GpuPage(b->gpu(), this), tr("CUDA"), QStringLiteral("dock_cuda")},
+        {new RiscvPage(b->riscv(), this), tr("RISC-V"), QStringLiteral("dock_riscv")},
+        {new BoardPage(b->board(), this), tr("Board"), QStringLiteral("dock_board")},
+    };
+    // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks share the
+    // whole window and can be rearranged, tabbed or floated.
+    auto* placeholder = new QWidget(this);
+    setCentralWidget(placeholder);
+    placeholder->hide();
+    setDockNestingEnabled(true);
+    QHash<int, QList<QDockWidget*>> byArea;
+    for (Page& p : m_pages) {
+        p.dock = new QDockWidget(p.title, this);
+        p.dock->setObjectName(p.objectName);
+        QWidget* content = p.page;
+        if (p.scroll) {
+            auto* scroll = new QScrollArea(this);
+            scroll->setWidgetResizable(true);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWidget(p.page);
+            content = scroll;
+        }
+        p.dock->setWidget(content);
+        p.dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                            QDockWidget::DockWidgetClosable);
+        addDockWidget(p.area, p.dock);
+        QList<QDockWidget*>& area = byArea[p.area];
+        if (p.place == Place::Tab && !area.isEmpty()) tabifyDockWidget(area.last(), p.dock);
+        if (p.place == Place::Right && !area.isEmpty()) splitDockWidget(area.first(), p.dock, Qt::Horizontal);
+        area << p.dock;
+    }
+    QDockWidget *explorer = m_pages[0].dock, *diffusion = m_pages[1].dock,
+                *rtl = dockOf(page<RtlStatePanel>());
+    resizeDocks({explorer, diffusion}, {600, 380}, Qt::Vertical);
+    resizeDocks({explorer, rtl}, {1100, 400}, Qt::Horizontal);
+    diffusion->raise();
+}
+
+QDockWidget* MainWindow::dockOf(const QWidget* page) const {
+    for (const Page& p : m_pages)
+        if (p.page == page || p.page->isAncestorOf(page)) return p.dock;
+    return nullptr;
+}
+
+void MainWindow::showPage(QWidget* page) {
+    if (QDockWidget* d = dockOf(page)) {
+        d->show();
+        d->raise();
+    }
+}
+
+void MainWindow::buildMenus() {
+    DiffusionPage* diffusion = page<DiffusionPage>();
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    for (const auto& [format, key] :
+         {std::pair{QStringLiteral("png"), QKeySequence(Qt::CTRL | Qt::Key_E)},
+          std::pair{QStringLiteral("pdf"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)}})
+        file->addAction(tr("Export chart as %1…").arg(format.toUpper()), key, this, [diffusion, format] {
+            if (charts::ChartView* c = diffusion->currentChart()) c->exportWithDialog(format);
+        });
+    file->addAction(tr("Save &screenshot…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save screenshot"), QStringLiteral("roundscope.png"), tr("PNG image (*.png)"));
+        if (!path.isEmpty()) saveScreenshot(path);
+    });
+    file->addSeparator();
+    WaveformPage* waves = page<WaveformPage>();
+    for (QAction* a : {waves->openAction(), waves->exportAction()}) {
+        a->setShortcutContext(Qt::WindowShortcut); // window-wide: they raise the waveform page
+        file->addAction(a);
+        connect(a, &QAction::triggered, this, [this, waves] { showPage(waves); });
+    }
+    file->addAction(waves->gtkwaveAction());
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    RoundExplorerPage* explorer = page<RoundExplorerPage>();
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_dark = view->addAction(tr("&Dark palette"));
+    m_dark->setCheckable(true);
+    m_dark->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(m_dark, &QAction::toggled, this, &MainWindow::setDarkTheme);
+    view->addSeparator();
+    view->addActions({explorer->valueModeAction(), explorer->changedModeAction(), explorer->twinModeAction(),
+                      explorer->hexAction()});
+    view->addSeparator();
+    for (const Page& p : m_pages)
+        view->addAction(p.dock->toggleViewAction());
+    view->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    StepControls* steps = explorer->stepControls();
+    run->addActions({steps->firstAction(), steps->previousAction(), steps->playAction(), steps->nextAction(),
+                     steps->lastAction()});
+    run->addSeparator();
+    // Ctrl+R is per page: random inputs in the Round Explorer, a run on the IP in the IP page.
+    QAction* random = run->addAction(tr("&Random inputs"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                                     explorer->inputPanel(), &InputPanel::randomizeAll);
+    random->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    dockOf(explorer)->addAction(random);
+    run->addAction(tr("Spec &example inputs"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), session(),
+                   &CipherSession::resetInputs);
+    run->addSeparator();
+    run->addAction(tr("&Analyze diffusion"), QKeySequence(Qt::Key_F5), diffusion,
+                   &DiffusionPage::runAnalysis);
+    run->addAction(tr("&Cancel analysis"), QKeySequence(Qt::Key_Escape), diffusion,
+                   &DiffusionPage::cancelAnalysis);
+    run->addSeparator();
+    run->addAction(page<IpCorePage>()->asconPage()->runAction());
+    run->addAction(tr("Capture explorer inputs on the &IP"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
+                   this, &MainWindow::captureExplorerInputs);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this,
+                    [this] { QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsHtml()); });
+    help->addAction(tr("&About RoundScope"), this, [this] {
+        QMessageBox::about(
+            this, tr("About RoundScope"),
+            tr("<b>RoundScope %1</b><br>A workbench for lightweight cryptography: walk through "
+               "Ascon, LEA and SKINNY step by step and watch the state mix.")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::setDarkTheme(bool dark) {
+    charts::applyTheme(dark ? charts::Theme::Dark : charts::Theme::Light);
+    if (m_dark->isChecked() != dark) {
+        const QSignalBlocker block(m_dark);
+        m_dark->setChecked(dark);
+    }
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState);
+    for (const Page& p : m_pages)
+        p.dock->show();
+}
+
+bool MainWindow::captureExplorerInputs() {
+    return m_bench->captureExplorerInputs();
+}
+
+void MainWindow::updateStatus() {
+    const CipherSession* s = session();
+    m_statusAlg->setText(QString::fromStdString(s->algorithm().displayName));
+    m_statusStep->setText(s->hasTrace() ? tr("step %1 / %2").arg(s->currentStep() + 1).arg(s->stepCount())
+                                        : tr("no trace"));
+    const QString e = s->firstInputError();
+    m_statusInputs->setText(e.isEmpty() ? tr("inputs valid") : tr("invalid input: %1").arg(e));
+    setErrorStyle(m_statusInputs, !e.isEmpty());
+}
+
+bool MainWindow::saveScreenshot(const QString& path) {
+    QPixmap shot;
+    // Under X11 (Xvfb too) take what the server really shows; other platforms render the widgets.
+    if (QGuiApplication::platformName() == QLatin1String("xcb") && screen() != nullptr)
+        shot = screen()->grabWindow(winId());
+    if (shot.isNull() || shot.width() < 10) shot = grab();
+    return shot.save(path, "PNG");
+}
+
+void MainWindow::saveSettings() const {
+    if (!m_persist) return;
+    QSettings s(QStringLiteral("RoundScope"), QStringLiteral("RoundScope"));
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/dark"), m_dark->isChecked());
+    for (const Page& p : m_pages)
+        if (const auto* persistent = dynamic_cast<const PersistentPage*>(p.page)) persistent->saveSettings(s);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s(QStringLiteral("RoundScope"), QStringLiteral("RoundScope"));
+    for (const Page& p : m_pages)
+        if (auto* persistent = dynamic_cast<PersistentPage*>(p.page)) persistent->restoreSettings(s);
+    setDarkTheme(s.value(QStringLiteral("window/dark"), false).toBool());
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace rs::gui

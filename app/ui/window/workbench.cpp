@@ -1,0 +1,111 @@
+#include "app/ui/window/workbench.h"
+
+#include "core/sessions/campaignsession.h"
+#include "core/sessions/ciphersession.h"
+#include "gpu/session/gpusession.h"
+#include "hw/session/asconipsession.h"
+#include "hw/session/blockipsession.h"
+#include "hw/session/boardsession.h"
+#include "hw/session/waveformsession.h"
+#include "riscv/session/riscvsession.h"
+
+#include "hw/ip/asconip.h"
+
+namespace rs::gui {
+
+using sessions::CipherSession;
+
+Workbench::Workbench(bool openStore, QObject* parent)
+    : QObject(parent), m_cipher(new CipherSession(this)), m_ip(new hw::AsconIpSession(this)),
+      m_blockIp(new hw::BlockIpSession(this)), m_waves(new hw::WaveformSession(this)),
+      m_campaigns(new sessions::CampaignSession(this)), m_gpu(new gpu::GpuSession(this)),
+      m_riscv(new riscv::RiscvSession(this)), m_board(new hw::BoardSession(this)) {
+    connectGlue();
+    // The campaign store is a local SQLite file in the user's data folder, opened off the GUI thread.
+    if (openStore) m_campaigns->openStore(sessions::CampaignSession::defaultStorePath());
+}
+
+Workbench::~Workbench() = default;
+
+void Workbench::connectGlue() {
+    // Every IP run's clocks go to the waveform viewer, named by what ran.
+    connect(m_ip, &hw::AsconIpSession::finished, m_waves, [this](const hw::AsconIpSessionResult& r) {
+        const auto name = crypto::asconAeadName(r.variant);
+        m_waves->setCapture(r.capture,
+                            tr("IP run · %1 · unroll %2 · %3 · PT %4 B")
+                                .arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())))
+                                .arg(r.unroll)
+                                .arg(r.precomputed ? tr("precomputed init") : tr("full init"))
+                                .arg(r.ct.size()));
+    });
+    connect(m_blockIp, &hw::BlockIpSession::finished, m_waves, [this](const hw::BlockIpSessionResult& r) {
+        m_waves->setCapture(r.capture, tr("IP run · %1 %2 · %3 rounds per clock · %4 B")
+                                           .arg(r.algorithm, r.mode.toUpper())
+                                           .arg(r.rpc)
+                                           .arg(r.output.size()));
+    });
+    // The viewer links the explorer's steps to the clocks of a capture of the same inputs.
+    connect(m_cipher, &CipherSession::traceChanged, m_waves,
+            [this] { m_waves->setTrace(m_cipher->trace()); });
+    m_waves->setTrace(m_cipher->trace());
+
+    connect(m_cipher, &CipherSession::diffusionStarted, this,
+            [this] { emit notice(tr("Diffusion analysis running… (Esc cancels)"), 0); });
+    connect(m_cipher, &CipherSession::diffusionFinished, this,
+            [this] { emit notice(tr("Diffusion analysis finished"), 5000); });
+    connect(m_cipher, &CipherSession::diffusionCancelled, this,
+            [this] { emit notice(tr("Diffusion analysis cancelled"), 5000); });
+    connect(m_cipher, &CipherSession::diffusionFailed, this,
+            [this](const QString& m) { emit notice(tr("Analysis failed: %1").arg(m), 8000); });
+    connect(m_campaigns, &sessions::CampaignSession::storeFailed, this,
+            [this](const QString&, const QString& e) {
+                emit notice(tr("Campaign store not opened: %1").arg(e), 10000);
+            });
+}
+
+bool Workbench::captureExplorerInputs() {
+    const QString id = QString::fromStdString(m_cipher->algorithm().id);
+    const auto variant = hw::ipVariantFromId(m_cipher->algorithm().id);
+    const bool block = !variant && hw::BlockIpSession::algorithms().contains(id);
+    if (!variant && !block) {
+        emit notice(tr("The IP cores run Ascon AEAD, LEA-128/192/256 and SKINNY-128-256: choose one of them "
+                       "in the Round Explorer first"),
+                    8000);
+        return false;
+    }
+    if (!m_cipher->inputsValid()) {
+        emit notice(tr("Fix the explorer's inputs first: %1").arg(m_cipher->firstInputError()), 8000);
+        return false;
+    }
+    if (block) return captureOnBlockCore(id);
+    if (m_ip->isRunning()) {
+        emit notice(tr("The IP is still running"), 5000);
+        return false;
+    }
+    m_ip->setVariant(*variant);
+    for (const QString& field : hw::AsconIpSession::fieldNames())
+        m_ip->setInputBytes(field, m_cipher->inputBytes(field));
+    if (!m_ip->run()) {
+        emit notice(tr("The IP did not start: check the IP core page's inputs"), 8000);
+        return false;
+    }
+    emit captureStarted(AsconCore);
+    emit notice(tr("Capturing the explorer's inputs on the IP…"), 5000);
+    return true;
+}
+
+bool Workbench::captureOnBlockCore(const QString& id) {
+    // One round per clock: the core's register then holds the state after every round the explorer shows.
+    const int rpc = hw::BlockIpSession::supportedRpc(id).value(0, 1);
+    QString error;
+    if (!m_blockIp->run(id, rpc, m_cipher->inputBytes(QStringLiteral("key")),
+                        m_cipher->inputBytes(QStringLiteral("pt")), QStringLiteral("ecb"), {}, &error)) {
+        emit notice(tr("The %1 core did not start: %2").arg(id, error), 8000);
+        return false;
+    }
+    emit captureStarted(BlockCore);
+    emit notice(tr("Capturing the explorer's inputs on the %1 core…").arg(id), 5000);
+    return true;
+}
+
+} // namespace rs::gui

@@ -1,0 +1,102 @@
+#pragma once
+// AsconIp: Ascon AEAD through the Verilated IP core, driven the way the paper's ARM drives its PL
+// core: register writes and reads over AXI4-Lite, polling STATUS for DONE. Every result carries the
+// clock counts per phase and the AXI traffic it cost.
+//
+// Threads: an AsconIp builds a model per unroll setting on first use; all calls must come from the
+// thread that made the first call for that setting (checked, std::logic_error otherwise).
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/crypto/asconaead.h"
+#include "core/crypto/bytes.h"
+#include "core/waveform/waveformstore.h"
+#include "hw/ip/asconipdevice.h"
+
+namespace rs::hw {
+
+/** @brief How to run one operation. */
+struct AsconIpOptions {
+    int unroll = 1;             ///< rounds per clock: one of AsconIpDevice::supportedUnrolls()
+    bool precomputed = false;   ///< inject the state after initialisation (computed on the host)
+    bool adPrecomputed = false; ///< with precomputed: the injected state also holds the AD
+    waveform::WaveformStore* capture = nullptr; ///< append every clock's signals here
+    std::vector<std::string> captureGroups;     ///< groups to capture; empty = all
+    std::string vcdPath;                        ///< write the captured signals as VCD
+    std::string fstPath;                        ///< Verilator FST trace of every net
+};
+
+/** @brief Clock counts of one operation. */
+struct AsconIpCycles {
+    std::uint64_t total = 0; ///< every bus clock from the first register write to the last read
+    std::uint64_t init = 0;  ///< core: LOAD + initialisation
+    std::uint64_t ad = 0;    ///< core: associated data
+    std::uint64_t data = 0;  ///< core: message blocks
+    std::uint64_t final = 0; ///< core: last block + finalisation
+    std::uint64_t axi = 0;   ///< total - core: what the bus costs around the core
+    /** @brief init + ad + data + final. */
+    std::uint64_t core() const { return init + ad + data + final; }
+};
+
+/** @brief What every operation reports besides its output. */
+struct AsconIpRunInfo {
+    AsconIpCycles cycles;
+    std::uint64_t axiTransactions = 0;
+    std::uint64_t axiWrites = 0;
+    std::uint64_t axiReads = 0;
+    bool streamed = false; ///< input or output did not fit the FIFOs and moved during the run
+    bool stalled = false;  ///< the core waited on a FIFO
+    int unroll = 1;
+    bool precomputed = false;
+    bool adPrecomputed = false;
+};
+
+struct AsconIpEncryptResult {
+    crypto::Bytes ct;
+    crypto::Bytes tag;
+    AsconIpRunInfo run;
+};
+
+struct AsconIpDecryptResult {
+    std::optional<crypto::Bytes> pt; ///< nullopt when the tag did not verify (plaintext discarded)
+    AsconIpRunInfo run;
+};
+
+class AsconIp {
+  public:
+    AsconIp();
+    ~AsconIp();
+    AsconIp(const AsconIp&) = delete;
+    AsconIp& operator=(const AsconIp&) = delete;
+
+    /** @brief Encrypts pt. Throws crypto::InvalidArgument naming key/nonce, std::invalid_argument
+     *  for an unsupported unroll, std::logic_error from a wrong thread, AxiError on a bus fault. */
+    AsconIpEncryptResult encrypt(crypto::AsconAeadVariant v, crypto::ByteView key, crypto::ByteView nonce,
+                                 crypto::ByteView ad, crypto::ByteView pt,
+                                 const AsconIpOptions& options = {});
+    /** @brief Decrypts ct and checks tag in the IP (STATUS.AUTH_FAIL). */
+    AsconIpDecryptResult decrypt(crypto::AsconAeadVariant v, crypto::ByteView key, crypto::ByteView nonce,
+                                 crypto::ByteView ad, crypto::ByteView ct, crypto::ByteView tag,
+                                 const AsconIpOptions& options = {});
+
+    /** @brief The device for an unroll setting, built on first use. */
+    AsconIpDevice& device(int unroll);
+
+  private:
+    struct Operation;
+    AsconIpRunInfo run(const Operation& op, const AsconIpOptions& options, crypto::Bytes& out,
+                       bool& authFail);
+
+    std::map<int, std::unique_ptr<AsconIpDevice>> m_devices;
+    std::map<int, bool> m_dirty; ///< an operation failed part-way: CLEAR (or reset) first
+};
+
+/** @brief The AEAD variant of a CLI id ("ascon-128", "ascon-128a", "ascon-aead128"). */
+std::optional<crypto::AsconAeadVariant> ipVariantFromId(std::string_view id);
+
+} // namespace rs::hw
