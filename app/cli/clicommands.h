@@ -8,6 +8,8 @@
 
 #include <QJsonObject>
 
+#include <optional>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -114,8 +116,9 @@ int runDiffusion(const CliArgs& args);
 int ipRun(const CliArgs& args);
 int ipKat(const CliArgs& args);
 int ipResources(const CliArgs& args);
-/** @brief A yosys resource report as the `ip resources` JSON (unroll, target, LUTs, FFs, ..., cells). */
-QJsonObject resourceJson(const hw::ResourceReport& r);
+/** @brief Synthesises with yosys and returns the report as the `ip resources` JSON (unroll, target, LUTs,
+ *  FFs, ..., cells); without yosys, says why on stderr and returns nothing (the caller exits with usage). */
+std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt);
 /** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
 bool isBlockIpAlgorithm(const CliArgs& args);
 /** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */

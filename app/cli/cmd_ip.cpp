@@ -125,24 +125,25 @@ int ipKat(const CliArgs& args) {
 int ipResources(const CliArgs& args) {
     hw::ResourceOptions opt;
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
+    std::optional<QJsonObject> o = synthesizeJson(opt);
+    if (!o) return kExitUsage;
+    // The paper's Vivado figures for its Zynq-7020 core, for comparison (Tables 2 and 3).
+    const QJsonObject paper{
+        {"ascon128", QJsonObject{{"luts", 39224}, {"registers", 7446}, {"muxf7", 844}, {"muxf8", 67}}},
+        {"ascon128a", QJsonObject{{"luts", 29471}, {"registers", 6555}, {"muxf7", 202}, {"muxf8", 27}}}};
+    o->insert(QStringLiteral("paper"), paper);
+    printResult(args, *o);
+    return kExitOk;
+}
+
+std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
     hw::ResourceReport r;
     try {
         r = hw::synthesizeResources(opt);
     } catch (const hw::ToolMissing& e) {
         std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
-        return kExitUsage;
+        return std::nullopt;
     }
-    // The paper's Vivado figures for its Zynq-7020 core, for comparison (Tables 2 and 3).
-    const QJsonObject paper{
-        {"ascon128", QJsonObject{{"luts", 39224}, {"registers", 7446}, {"muxf7", 844}, {"muxf8", 67}}},
-        {"ascon128a", QJsonObject{{"luts", 29471}, {"registers", 6555}, {"muxf7", 202}, {"muxf8", 27}}}};
-    QJsonObject o = resourceJson(r);
-    o.insert(QStringLiteral("paper"), paper);
-    printResult(args, o);
-    return kExitOk;
-}
-
-QJsonObject resourceJson(const hw::ResourceReport& r) {
     QJsonObject cells;
     for (const auto& [name, n] : r.cells)
         cells.insert(QString::fromStdString(name), static_cast<qint64>(n));

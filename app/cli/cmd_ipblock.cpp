@@ -108,16 +108,10 @@ int ipBlockResources(const CliArgs& args) {
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 48));
     if ((alg.core == hw::BlockCore::Skinny128_256 ? 48 : 24) % opt.unroll)
         throw UsageError("--unroll: rounds per clock must divide the round count");
-    hw::ResourceReport r;
-    try {
-        r = hw::synthesizeResources(opt);
-    } catch (const hw::ToolMissing& e) {
-        std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
-        return kExitUsage;
-    }
-    QJsonObject o = resourceJson(r);
-    o.insert(QStringLiteral("alg"), QString::fromStdString(id));
-    printResult(args, o);
+    std::optional<QJsonObject> o = synthesizeJson(opt);
+    if (!o) return kExitUsage;
+    o->insert(QStringLiteral("alg"), QString::fromStdString(id));
+    printResult(args, *o);
     return kExitOk;
 }
 
