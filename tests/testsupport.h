@@ -11,7 +11,7 @@
 
 namespace rs::test {
 
-/** @brief Absolute path of a file under shared/vectors; fails the test (not skips) when it is absent. */
+/** @brief Absolute path of a file under resources/vectors; fails the test (not skips) when it is absent. */
 inline std::string vectorPath(const std::string& relative) {
     const std::filesystem::path p = std::filesystem::path(RS_VECTORS_DIR) / relative;
     EXPECT_TRUE(std::filesystem::exists(p))
@@ -23,7 +23,7 @@ inline crypto::Bytes hex(std::string_view s) {
     return crypto::fromHex(s);
 }
 
-/** @brief Runs `check` on every record of a KAT file under shared/vectors, labelled by the record's
+/** @brief Runs `check` on every record of a KAT file under resources/vectors, labelled by the record's
  *  `label` field; the file must hold exactly `expected` records and every one must be checked through
  *  to the end (a fatal failure inside `check` stops that record and fails the count). */
 template <class Check>

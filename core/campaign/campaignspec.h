@@ -23,9 +23,9 @@ class SpecError : public std::runtime_error {
 struct CampaignSpec {
     std::string name; ///< shown in lists and charts
     std::vector<std::string>
-        targets; ///< runner targets: "cpu", "cpu-mt", "ip" (later "cuda", "riscv-qemu", ...)
-    std::vector<std::string> algorithms; ///< registry ids (core/algorithms.h): AEAD ids, or block ids with a
-                                         ///< mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
+        targets; ///< runner targets: "cpu", "cpu-mt", "ip", "cuda", "riscv-qemu", "riscv-spike", "board"
+    std::vector<std::string> algorithms; ///< registry ids (core/oracle/algorithms.h): AEAD ids, or block ids
+                                         ///< with a mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
     std::vector<std::uint64_t> messageBytes;    ///< message sizes
     std::vector<std::uint64_t> adBytes = {0};   ///< associated-data sizes (AEAD; ignored for block modes)
     int repeats = 5;                            ///< timed repetitions per run (min/median/max), 1..1000

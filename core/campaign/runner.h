@@ -1,6 +1,6 @@
 #pragma once
-// The runner interface every back end implements (native CPU, the Verilated IP now; CUDA, RISC-V under
-// QEMU/Spike and the Zynq board later). A runner executes one run of a campaign: it produces the
+// The runner interface every back end implements (native CPU, the Verilated IP cores, CUDA, RISC-V under
+// QEMU/Spike, the Zynq board). A runner executes one run of a campaign: it produces the
 // output of the operation on deterministic inputs (so the engine can check it against the C++ model
 // before any figure is kept) and then its timings, each value with its unit. Plain C++: external
 // tools are driven by the runner itself (QProcess in the Qt-side runners), never by the engine.
@@ -106,10 +106,10 @@ using TargetRunners = std::function<std::unique_ptr<Runner>(const std::string& t
 std::vector<std::string> supportedOperations(const Runner& runner);
 /** @brief Refuses a definition that pairs a target with an algorithm its runner does not run: SpecError
  *  naming every such pair and what the target runs instead ("targets x algorithms: board does not run
- *  lea-128-ctr (board runs ascon-128, ascon-128a, ascon-aead128); drop the pair"). Checked when a campaign
- *  is defined (CLI, Campaigns page) and again when the engine starts one, so an unsupported pair is never
- *  counted as a run nor stored as a failure. Targets without a runner (`runners`, default makeRunner) are
- *  left to the engine, which refuses them by name. */
+ *  lea-128-ctr (board runs ascon-128, ascon-128a, ascon-aead128); drop the pair or split the campaign").
+ * Checked when a campaign is defined (CLI, Campaigns page) and again when the engine starts one, so an
+ * unsupported pair is never counted as a run nor stored as a failure. Targets without a runner (`runners`,
+ * default makeRunner) are left to the engine, which refuses them by name. */
 void checkSupported(const CampaignSpec& spec, const TargetRunners& runners = {});
 /** @brief The same check against runners made already (the engine's, one per target). */
 void checkSupported(const CampaignSpec& spec, const std::map<std::string, std::unique_ptr<Runner>>& runners);

@@ -464,7 +464,7 @@ TEST(AsconIpRunner, CyclesFollowTheFormula) {
 
 TEST(AsconIpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     const auto ip = rs::hw::makeIpRunner();
-    EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/blockip.h)
+    EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/ip/blockip.h)
     EXPECT_TRUE(ip->supports("lea-192-ecb"));
     for (const std::string alg : {"lea-128-gcm", "skinny-64-64-ctr", "skinny-128-384-ecb", "ascon-hash256"}) {
         EXPECT_FALSE(ip->supports(alg));

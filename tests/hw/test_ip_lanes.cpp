@@ -1,4 +1,4 @@
-// Pipeline lanes (hw/pipelinelanes.h) of real captured encryptions against the documented clock
+// Pipeline lanes (hw/ip/pipelinelanes.h) of real captured encryptions against the documented clock
 // formula (hw/CYCLES.md, hw/ip/asconipcycles.h) and the front end's Fig. 7 alignment: every block's issue,
 // delay stages, waiting, take, kind, permutation span and the length / lane 0 / lane 1 spans.
 #include "tests/hw/hwtest.h"

@@ -1,4 +1,4 @@
-// Round <-> cycle link (hw/roundlink.h): the model's Ascon AEAD trace against a capture of the same
+// Round <-> cycle link (hw/ip/roundlink.h): the model's Ascon AEAD trace against a capture of the same
 // encryption on the IP. The register holds the state at every clock boundary of a permutation
 // (every U-th round and the last), so those "linear diffusion" steps link exactly, at the clock
 // the pipeline lanes give for the permutation's start plus the clocks it has run.

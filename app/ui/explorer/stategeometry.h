@@ -1,7 +1,7 @@
 #pragma once
 // How the state view draws a cipher state: rows of bits grouped into cells, each drawn bit mapped
 // to its bit in the trace's state bytes (MSB of byte 0 first, the numbering of
-// analysis::RoundDiffusion::dependentBits). Encodes the layouts of crypto/trace.h:
+// analysis::RoundDiffusion::dependentBits). Encodes the layouts of core/crypto/trace.h:
 //   Ascon 5 rows x0..x4 of 64 bits, bit 63 leftmost (words big-endian in the bytes);
 //   LEA X[0..3] drawn as 4 rows of 32 bits, bit 31 leftmost (words little-endian in the bytes);
 //   SKINNY 4x4 cells row by row (SKINNY-128 one byte a cell, SKINNY-64 high nibble = even cell).

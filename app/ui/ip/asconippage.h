@@ -1,8 +1,8 @@
 #pragma once
-// The IP core page: one Ascon operation through the Verilated IP (variant, rounds per clock, host
-// precomputation, hex inputs validated as in the explorer), its ciphertext and tag checked against
-// the C++ model, the clocks per phase beside the documented formula, and the synthesis figures of
-// this core beside the paper's Table 2/3. It talks only to AsconIpSession.
+// The Ascon side of the IP core page (IpCorePage holds the core chooser): one Ascon operation through the
+// Verilated IP (variant, rounds per clock, host precomputation, hex inputs validated as in the explorer), its
+// ciphertext and tag checked against the C++ model, the clocks per phase beside the documented formula, and
+// the synthesis figures of this core beside the paper's Table 2/3. It talks only to AsconIpSession.
 
 #include <QWidget>
 
