@@ -99,13 +99,7 @@ WaveformStore wideCapture() {
     s.setTickSeconds(1e-9);
     const auto a = s.addSignal("a65", 65, "w"), b = s.addSignal("b128", 128, "w"),
                c = s.addSignal("state", 320), d = s.addSignal("mem", 1000, "w.deep"), n = s.addSignal("n", 7);
-    std::uint64_t r = 0x9e3779b97f4a7c15ull;
-    auto next = [&r] {
-        r ^= r << 13;
-        r ^= r >> 7;
-        r ^= r << 17;
-        return r;
-    };
+    rs::wavetest::XorShift next;
     W v(16);
     for (Tick t = 0; t < 300; ++t) {
         for (auto& w : v)

@@ -19,6 +19,17 @@ using waveform::SignalId;
 using waveform::Tick;
 using waveform::WaveformStore;
 
+/** @brief The tests' deterministic value source (xorshift64, fixed seed): the same capture every run. */
+struct XorShift {
+    std::uint64_t r = 0x9e3779b97f4a7c15ull;
+    std::uint64_t operator()() {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        return r;
+    }
+};
+
 /** @brief A capture of about 9 changes per tick over `ticks` ticks (>= 100k changes at 18 000). */
 inline WaveformStore makeCapture(Tick ticks) {
     WaveformStore s;
@@ -35,13 +46,7 @@ inline WaveformStore makeCapture(Tick ticks) {
     s.addSignal("silent", 16, "axi");                      // never changes
     const SignalId dup = s.addSignal("data2", 63, "core");
     s.setValueNames(fsm, {{0, "idle"}, {1, "load"}, {2, "round"}, {5, "squeeze out"}});
-    std::uint64_t r = 0x9e3779b97f4a7c15ull;
-    auto next = [&r] {
-        r ^= r << 13;
-        r ^= r >> 7;
-        r ^= r << 17;
-        return r;
-    };
+    XorShift next;
     for (Tick t = 0; t < ticks; ++t) {
         s.sample(clk, t, t & 1);
         s.sample(valid, t, (next() & 3) == 0);
