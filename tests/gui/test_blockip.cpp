@@ -55,6 +55,20 @@ class TestBlockIp : public QObject {
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
     }
 
+    void ctrlReturnRunsThePanel() {
+        hw::BlockIpSession session;
+        gui::BlockIpPanel panel(&session);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.activateWindow();
+        panel.keyEdit()->setFocus();
+        QTRY_VERIFY(panel.keyEdit()->hasFocus());
+        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        QTest::keyClick(panel.keyEdit(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
+    }
+
     void badInputsAreRefused() {
         hw::BlockIpSession session;
         gui::BlockIpPanel panel(&session);

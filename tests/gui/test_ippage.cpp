@@ -126,11 +126,12 @@ class TestIpPage : public QObject {
         QVERIFY(page.runButton()->isEnabled());
     }
 
-    void ctrlRIsPerPage() {
+    void ctrlReturnRunsOnTheIpAndCtrlROnlyRandomises() {
         gui::MainWindow w(false);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        // In the IP page Ctrl+R runs on the IP (twice: the same worker thread clocks the model).
+        // In the IP page Ctrl+Return runs on the IP (twice: the same worker thread clocks the model); Ctrl+R
+        // runs nothing there.
         AsconIpSession* session = w.ipSession();
         QWidget* dock = w.page<gui::IpCorePage>()->asconPage()->parentWidget();
         dock->show();
@@ -143,11 +144,14 @@ class TestIpPage : public QObject {
         QTRY_VERIFY(key->hasFocus());
         const QString explorerState = w.session()->inputText(QStringLiteral("state"));
         QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
+        QTest::qWait(100);
+        QCOMPARE(session->runsStarted(), 0);
+        QTest::keyClick(key, Qt::Key_Return, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
         QCOMPARE(w.session()->inputText(QStringLiteral("state")), explorerState);
         w.page<gui::IpCorePage>()->asconPage()->unrollBox()->setCurrentIndex(
             w.page<gui::IpCorePage>()->asconPage()->unrollBox()->count() - 1);
-        QTest::keyClick(key, Qt::Key_R, Qt::ControlModifier);
+        QTest::keyClick(key, Qt::Key_Return, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
         QCOMPARE(session->runsStarted(), 2);
         QCOMPARE(session->lastResult().unroll, 12);

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
 #include <QTabBar>
@@ -165,6 +166,49 @@ class TestMainWindow : public QObject {
         delete w;
         QCOMPARE(order.size(), 3);
         QCOMPARE(order.last(), QStringLiteral("session"));
+    }
+
+    void noShortcutMeansTwoThings() {
+        // A key bound to two actions that can be active at once does nothing at all (Qt reports it as
+        // ambiguous); a menu listing one key twice is the same defect seen by the user.
+        gui::MainWindow w(false);
+        const auto ancestorOrSelf = [](const QWidget* a, const QWidget* b) {
+            for (const QWidget* p = b; p; p = p->parentWidget())
+                if (p == a) return true;
+            return false;
+        };
+        const auto scopes = [](const QAction* a) {
+            QList<const QWidget*> out;
+            for (const QObject* o : a->associatedObjects())
+                if (const auto* wd = qobject_cast<const QWidget*>(o); wd && !qobject_cast<const QMenu*>(wd))
+                    out.append(wd);
+            return out;
+        };
+        const QList<QAction*> actions = w.findChildren<QAction*>();
+        for (int i = 0; i < actions.size(); ++i) {
+            for (int j = i + 1; j < actions.size(); ++j) {
+                const QAction* a = actions[i];
+                const QAction* b = actions[j];
+                if (a->shortcut().isEmpty() || a->shortcut() != b->shortcut()) continue;
+                bool disjoint = a->shortcutContext() == Qt::WidgetWithChildrenShortcut &&
+                                b->shortcutContext() == Qt::WidgetWithChildrenShortcut;
+                for (const QWidget* x : scopes(a))
+                    for (const QWidget* y : scopes(b))
+                        if (ancestorOrSelf(x, y) || ancestorOrSelf(y, x)) disjoint = false;
+                QVERIFY2(disjoint, qPrintable(QStringLiteral("%1 is bound to '%2' and '%3'")
+                                                  .arg(a->shortcut().toString(), a->text(), b->text())));
+            }
+        }
+        for (const QMenu* menu : w.menuBar()->findChildren<QMenu*>()) {
+            QSet<QString> keys;
+            for (const QAction* a : menu->actions()) {
+                if (a->shortcut().isEmpty()) continue;
+                const QString key = a->shortcut().toString();
+                QVERIFY2(!keys.contains(key),
+                         qPrintable(menu->title() + QStringLiteral(" lists ") + key + " twice"));
+                keys.insert(key);
+            }
+        }
     }
 
     void screenshotWritesAPng() {

@@ -89,7 +89,7 @@ AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(par
     connect(m_form, &HexFieldForm::randomRequested, m_session, &AsconIpSession::randomizeInput);
     m_run = new QPushButton(tr("Run on the IP"), opBox);
     m_run->setObjectName(QStringLiteral("ipRun"));
-    m_run->setToolTip(tr("Encrypt through the Verilated IP core (Ctrl+R)"));
+    m_run->setToolTip(tr("Encrypt through the Verilated IP core (Ctrl+Return)"));
     m_state = new QLabel(opBox);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_run);
@@ -97,11 +97,8 @@ AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(par
     opLayout->addLayout(runRow);
     opLayout->addStretch(1);
 
-    // Scoped to this page: the Round Explorer has its own Ctrl+R.
-    m_runAction = new QAction(tr("Run on the IP"), this);
-    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_runAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(m_runAction);
+    // Ctrl+Return, scoped to this page, as every page's run (Ctrl+R is the explorer's random inputs).
+    m_runAction = addRunShortcut(this, tr("Run on the IP"));
 
     // --- result -------------------------------------------------------------------------------------
     auto* resBox = new QGroupBox(tr("Result"), this);

@@ -30,7 +30,7 @@ class AsconIpPage : public QWidget {
     /** @brief The page over a session it does not own. */
     explicit AsconIpPage(hw::AsconIpSession* session, QWidget* parent = nullptr);
 
-    /** @brief Runs the operation (Ctrl+R while the focus is on this page). */
+    /** @brief Runs the operation (Ctrl+Return while the focus is on this page). */
     QAction* runAction() const { return m_runAction; }
     /** @brief The hex field with this name (key, nonce, ad, pt), or nullptr. */
     HexFieldEdit* field(const QString& name) const;

@@ -205,7 +205,7 @@ void MainWindow::buildMenus() {
     run->addActions({steps->firstAction(), steps->previousAction(), steps->playAction(), steps->nextAction(),
                      steps->lastAction()});
     run->addSeparator();
-    // Ctrl+R is per page: random inputs in the Round Explorer, a run on the IP in the IP page.
+    // Ctrl+R: random inputs in the Round Explorer; every page runs on Ctrl+Return.
     QAction* random = run->addAction(tr("&Random inputs"), QKeySequence(Qt::CTRL | Qt::Key_R),
                                      explorer->inputPanel(), &InputPanel::randomizeAll);
     random->setShortcutContext(Qt::WidgetWithChildrenShortcut);
