@@ -462,10 +462,17 @@ class TestWaveform : public QObject {
         QVERIFY(!w.captureExplorerInputs());
     }
 
-    void gtkwaveActionFollowsTheInstall() {
+    void gtkwaveActionFollowsTheInstallAndTheTrace() {
         hw::WaveformSession session;
         gui::WaveformPage page(&session);
         const bool installed = !hw::WaveformSession::gtkwavePath().isEmpty();
+        // Nothing loaded: neither export nor GTKWave.
+        QVERIFY(!page.gtkwaveAction()->isEnabled());
+        QVERIFY(!page.exportAction()->isEnabled());
+        QSignalSpy loaded(&session, &hw::WaveformSession::storeChanged);
+        page.openFile(QStringLiteral(RS_WAVE_DATA_DIR "/verilator.vcd"));
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 1, 20000);
+        QVERIFY(page.exportAction()->isEnabled());
         QCOMPARE(page.gtkwaveAction()->isEnabled(), installed);
         if (!installed) {
             QString error;

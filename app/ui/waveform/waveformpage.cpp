@@ -67,11 +67,7 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
         QString error;
         if (!m_session->openInGtkwave(&error)) showError(error);
     });
-    const bool haveGtkwave = !WaveformSession::gtkwavePath().isEmpty();
-    m_gtkwaveAction->setEnabled(haveGtkwave);
-    m_gtkwaveAction->setToolTip(
-        haveGtkwave ? tr("Open this trace in GTKWave (%1)").arg(WaveformSession::gtkwavePath())
-                    : tr("GTKWave is not installed (no gtkwave on PATH)"));
+    updateTraceActions();
     m_captureAction = bar->addAction(tr("Capture explorer inputs"), this, &WaveformPage::captureRequested);
     m_captureAction->setToolTip(tr("Run the Round Explorer's Ascon inputs on the IP and show the capture, "
                                    "linked round by round"));
@@ -276,7 +272,23 @@ void WaveformPage::onStoreChanged() {
     m_message->hide();
     // A file cut off mid-way is shown up to its last complete time step, and says so.
     if (const QString note = m_session->truncationNote(); !note.isEmpty()) showError(note);
+    updateTraceActions();
     updateStatus();
+}
+
+void WaveformPage::updateTraceActions() {
+    // Export and GTKWave act on the trace on view: with nothing loaded they are off and say why.
+    const bool loaded = m_session->store() && m_session->store()->signalCount() > 0;
+    const QString gtkwave = WaveformSession::gtkwavePath();
+    m_exportAction->setEnabled(loaded);
+    m_gtkwaveAction->setEnabled(loaded && !gtkwave.isEmpty());
+    if (gtkwave.isEmpty())
+        m_gtkwaveAction->setToolTip(tr("GTKWave is not installed (no gtkwave on PATH)"));
+    else if (!loaded)
+        m_gtkwaveAction->setToolTip(
+            tr("Nothing to open yet: capture the explorer's inputs or open a VCD/FST file"));
+    else
+        m_gtkwaveAction->setToolTip(tr("Open this trace in GTKWave (%1)").arg(gtkwave));
 }
 
 void WaveformPage::refillClocks() {

@@ -74,6 +74,8 @@ class WaveformPage : public QWidget {
     void onStoreChanged();
     void refillClocks();
     void updateStatus();
+    /** @brief Export and Open in GTKWave: enabled only with a trace loaded (and GTKWave installed). */
+    void updateTraceActions();
     void showError(const QString& message);
 
     hw::WaveformSession* m_session;
