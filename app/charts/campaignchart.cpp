@@ -13,6 +13,11 @@ CampaignChart::CampaignChart(QWidget* parent) : ChartView(tr("Campaign"), parent
     redraw();
 }
 
+void CampaignChart::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    if (m_data.series.empty()) rebuild();
+}
+
 void CampaignChart::setData(const campaign::ChartData& data, const QString& title) {
     m_data = data;
     if (!title.isEmpty()) setTitle(title);
@@ -47,7 +52,8 @@ void CampaignChart::rebuild() {
     y->setLabel(QString::fromStdString(m_data.yLabel));
     if (m_data.series.empty()) {
         x->setRange(16, 1024);
-        showEmpty(tr("Run a campaign, then choose it to chart its results"));
+        showEmpty(m_emptyText.isEmpty() ? tr("Run a campaign, then choose it to chart its results")
+                                        : m_emptyText);
         return;
     }
     setHasData(true);

@@ -18,6 +18,8 @@ class CampaignChart : public ChartView {
 
     /** @brief Shows the series (a copy); an empty ChartData shows a hint instead. */
     void setData(const campaign::ChartData& data, const QString& title = {});
+    /** @brief What an empty chart says (by default: run a campaign, then choose it). */
+    void setEmptyText(const QString& text);
     const campaign::ChartData& data() const { return m_data; }
 
   protected:
@@ -25,6 +27,7 @@ class CampaignChart : public ChartView {
 
   private:
     campaign::ChartData m_data;
+    QString m_emptyText;
 };
 
 /** @brief Writes the chart to path, PNG or PDF by extension (1000×600, light palette), without a

@@ -64,6 +64,7 @@ void ChartView::clearPlot() {
 }
 
 void ChartView::showEmpty(const QString& text) {
+    m_emptyMessage = text;
     auto* item = new QCPItemText(m_plot);
     item->position->setType(QCPItemPosition::ptAxisRectRatio);
     item->position->setCoords(0.5, 0.5);

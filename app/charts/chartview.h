@@ -34,6 +34,8 @@ class ChartView : public QWidget {
     QImage renderImage(const QSize& size);
     /** @brief True when the chart has data (not only a message). */
     bool hasData() const { return m_hasData; }
+    /** @brief The message an empty chart shows (empty while it shows data). */
+    QString emptyMessage() const { return m_hasData ? QString() : m_emptyMessage; }
     /** @brief How many times the chart was rebuilt (tests check that updates are coalesced). */
     int rebuildCount() const { return m_rebuilds; }
 
@@ -65,6 +67,7 @@ class ChartView : public QWidget {
     QCPTextElement* m_titleElement = nullptr;
     QString m_title;
     bool m_hasData = false;
+    QString m_emptyMessage;
     int m_rebuilds = 0;
 };
 

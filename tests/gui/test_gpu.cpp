@@ -30,12 +30,19 @@ class TestCuda : public QObject {
         QSignalSpy probed(&session, &gpu::GpuSession::probed);
         gui::GpuPage page(&session);
         QVERIFY(probed.wait(30000));
+        // The empty chart says what fills it (a sweep, not a campaign).
+        QCOMPARE(page.chart()->emptyMessage(), QStringLiteral("Run a sweep on a CUDA device to chart it"));
         if (probe.ok) {
             QVERIFY(page.statusLabel()->text().startsWith(QStringLiteral("CUDA device: ")));
+            QVERIFY(page.runButton()->isEnabled());
         } else {
             QVERIFY2(page.statusLabel()->text().startsWith(probe.status),
                      qPrintable(page.statusLabel()->text()));
             QVERIFY(probe.status.startsWith(QStringLiteral("no CUDA device: ")));
+            // Without a device Run stays off and says why.
+            QVERIFY(!page.runButton()->isEnabled());
+            QVERIFY2(page.runButton()->toolTip().startsWith(QStringLiteral("No CUDA device: ")),
+                     qPrintable(page.runButton()->toolTip()));
         }
         page.algorithmBox()->setCurrentText(QStringLiteral("skinny-128-256-ctr"));
         QStringList ids;
@@ -53,7 +60,7 @@ class TestCuda : public QObject {
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.front().at(0).toInt(), 4);
         QCOMPARE(page.statusLabel()->text(), QStringLiteral("Sweep: ") + probe.status);
-        QVERIFY(page.runButton()->isEnabled());
+        QVERIFY(!page.runButton()->isEnabled()); // still no device
         QVERIFY(!page.cancelButton()->isEnabled());
         QCOMPARE(page.table()->rowCount(), 0);
     }

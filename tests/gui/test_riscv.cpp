@@ -28,6 +28,9 @@ class TestRiscv : public QObject {
         gui::RiscvPage page(&session);
         QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("qemu-system-riscv32")),
                  qPrintable(page.statusLabel()->text()));
+        // The empty chart says what fills it (a kernel run, not a campaign).
+        QCOMPARE(page.chart()->emptyMessage(),
+                 QStringLiteral("Run a kernel to chart its instructions per byte"));
         QSignalSpy finished(&session, &riscv::RiscvSession::finished);
         page.paperButton()->click();
         QVERIFY(!page.runButton()->isEnabled());
@@ -40,6 +43,7 @@ class TestRiscv : public QObject {
         // One series per kernel: 4 CTR variants (one size each) and 2 GCM variants (three sizes).
         QCOMPARE(page.chart()->data().series.size(), std::size_t(6));
         QVERIFY(page.chart()->hasData());
+        QVERIFY(page.chart()->emptyMessage().isEmpty());
     }
 
     void checkedKernelsOverSizesAndErrors() {

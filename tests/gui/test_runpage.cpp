@@ -27,6 +27,7 @@ class CountingPage : public gui::RunPage {
         layOut(table, new QLabel(QStringLiteral("chart"), this));
     }
     void run() override { ++runs; }
+    using RunPage::setRunnable;
     using RunPage::setRunning;
     using RunPage::setStatus;
     QLineEdit* edit = nullptr;
@@ -62,6 +63,23 @@ class TestRunPage : public QObject {
         QTRY_VERIFY(outside->hasFocus());
         QTest::keyClick(outside, Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(page->runs, 2);
+        // A page that cannot run (no device): Run and Ctrl+Return stay off, through running and back,
+        // and Run's tooltip says why until the page can run again.
+        page->setRunnable(false, QStringLiteral("no device here"));
+        QVERIFY(!page->runButton()->isEnabled());
+        QCOMPARE(page->runButton()->toolTip(), QStringLiteral("no device here"));
+        page->edit->setFocus();
+        QTRY_VERIFY(page->edit->hasFocus());
+        QTest::keyClick(page->edit, Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(page->runs, 2);
+        page->setRunning(true);
+        page->setRunning(false);
+        QVERIFY(!page->runButton()->isEnabled());
+        page->setRunnable(true);
+        QVERIFY(page->runButton()->isEnabled());
+        QCOMPARE(page->runButton()->toolTip(), QStringLiteral("go (Ctrl+Return)"));
+        QTest::keyClick(page->edit, Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(page->runs, 3);
     }
 
     void runningStatusAndLayout() {

@@ -76,6 +76,7 @@ GpuPage::GpuPage(gpu::GpuSession* session, QWidget* parent)
     connect(m_plot, &QComboBox::currentIndexChanged, this, &GpuPage::replot);
     connect(m_session, &gpu::GpuSession::probed, this,
             [this](bool ok, const QString& status, const QJsonObject& d) {
+                setRunnable(ok, tr("No CUDA device: %1").arg(status));
                 setStatus(ok ? tr("CUDA device: %1 (compute capability %2, %3 SMs)")
                                    .arg(d.value(QStringLiteral("device")).toString(),
                                         d.value(QStringLiteral("compute_capability")).toString())
@@ -92,7 +93,9 @@ GpuPage::GpuPage(gpu::GpuSession* session, QWidget* parent)
         setStatus(tr("Sweep: %1").arg(message));
     });
     fillVariants();
+    m_chart->setEmptyText(tr("Run a sweep on a CUDA device to chart it"));
     m_chart->setData({}, tr("CUDA sweep"));
+    setRunnable(false, tr("Looking for a CUDA device…"));
     m_session->probe();
 }
 

@@ -103,6 +103,7 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent)
         updateStatus();
         if (cancelled) setStatus(statusLabel()->text() + tr(" — cancelled"));
     });
+    m_chart->setEmptyText(tr("Run a kernel to chart its instructions per byte"));
     m_chart->setData({}, tr("RV32 instructions per byte"));
     updateStatus();
 }

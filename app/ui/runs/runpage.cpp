@@ -20,12 +20,15 @@ RunPage::RunPage(const QString& objectName, const QString& runText, const QStrin
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_run = new QPushButton(runText, this);
+    m_runTip = runTip;
     m_run->setToolTip(runTip);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
     // run() is virtual: the lambdas reach the page's own, whatever it connects later.
     connect(m_run, &QPushButton::clicked, this, [this] { run(); });
-    connect(addRunShortcut(this, runText), &QAction::triggered, this, [this] { run(); });
+    connect(addRunShortcut(this, runText), &QAction::triggered, this, [this] {
+        if (m_run->isEnabled()) run();
+    });
 }
 
 void RunPage::setStatus(const QString& text, bool error) {
@@ -53,8 +56,19 @@ void RunPage::layOut(QWidget* left, QWidget* right, const QList<QPushButton*>& e
 }
 
 void RunPage::setRunning(bool running) {
-    m_run->setEnabled(!running);
+    m_running = running;
     m_cancel->setEnabled(running);
+    updateRun();
+}
+
+void RunPage::setRunnable(bool runnable, const QString& why) {
+    m_runnable = runnable;
+    m_run->setToolTip(runnable || why.isEmpty() ? m_runTip : why);
+    updateRun();
+}
+
+void RunPage::updateRun() {
+    m_run->setEnabled(!m_running && m_runnable);
 }
 
 QTableWidget* RunPage::makeResultTable(const QStringList& headers) {

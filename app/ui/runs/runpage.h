@@ -39,6 +39,9 @@ class RunPage : public QWidget {
     void layOut(QWidget* left, QWidget* right, const QList<QPushButton*>& extraButtons = {});
     /** @brief Run disabled and Cancel enabled while work runs. */
     void setRunning(bool running);
+    /** @brief Whether the page can run at all (a missing device, say): when not, Run (and Ctrl+Return)
+     *  stay off whatever else happens, and Run's tooltip says `why`. */
+    void setRunnable(bool runnable, const QString& why = {});
     /** @brief A table of results: read-only, sortable, no row numbers, the last column stretched. */
     QTableWidget* makeResultTable(const QStringList& headers);
     /** @brief A widget holding a row of controls above `content` (a chart and what it plots). */
@@ -49,6 +52,10 @@ class RunPage : public QWidget {
     QHBoxLayout* m_controls = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
+    QString m_runTip;
+    bool m_running = false;
+    bool m_runnable = true;
+    void updateRun();
 };
 
 } // namespace rs::gui
