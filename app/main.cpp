@@ -68,20 +68,29 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
         });
     };
     if (o.tab == QLatin1String("waves")) {
-        // The waveform page over a capture of the explorer's inputs, cursor A on the current step.
+        // The waveform page over a capture of the explorer's inputs, cursor A on the current step. A capture
+        // that cannot start or fails is an error: never a screenshot of another page.
+        const auto fail = [o](const QString& why) {
+            std::fprintf(stderr, "--tab waves: %s; no screenshot saved at %s\n", qPrintable(why),
+                         qPrintable(o.path));
+            QCoreApplication::exit(1);
+        };
         QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::finished, &w, shoot);
-        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::failed, &w, shoot);
-        QTimer::singleShot(o.timeoutMs, &w, shoot);
-        if (!w.captureExplorerInputs()) shoot();
+        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::failed, &w, fail);
+        QTimer::singleShot(o.timeoutMs, &w,
+                           [fail] { fail(QStringLiteral("the IP run did not finish in time")); });
+        if (!w.captureExplorerInputs())
+            fail(QStringLiteral("%1 has no IP core to capture (use --alg with an Ascon AEAD, LEA or "
+                                "SKINNY-128-256 algorithm)")
+                     .arg(QString::fromStdString(session->algorithm().id)));
         return;
     }
     QObject::connect(session, &rs::sessions::CipherSession::diffusionFinished, &w, shoot);
     QObject::connect(session, &rs::sessions::CipherSession::diffusionFailed, &w, shoot);
     QObject::connect(session, &rs::sessions::CipherSession::diffusionCancelled, &w, shoot);
     QTimer::singleShot(o.timeoutMs, &w, shoot);
-    const bool lea = QString::fromStdString(session->algorithm().id).startsWith(QLatin1String("lea"));
-    if (o.tab == QLatin1String("counter") && lea)
-        diffusion->runCounterAnalysis(0, 31); // the CTR placement of paper 003, Fig. 4
+    if (o.tab == QLatin1String("counter"))
+        diffusion->runCounterAnalysis(0, 31); // the CTR placement of paper 003, Fig. 4 (LEA: checked in main)
     else
         diffusion->runAnalysis();
     if (!session->diffusionRunning()) shoot();
@@ -140,9 +149,34 @@ int main(int argc, char* argv[]) {
         std::fprintf(stderr, "--alg: unknown algorithm '%s'\n", qPrintable(parser.value(alg)));
         return 2;
     }
+    // Every option is checked before anything is shown: a screenshot of something else is never saved.
+    const auto refuse = [](const char* option, const QString& value, const char* allowed) {
+        std::fprintf(stderr, "%s: '%s' is not one of %s\n", option, qPrintable(value), allowed);
+        return 2;
+    };
+    if (!QStringList{"twin", "dependency", "sac", "counter", "waves"}.contains(parser.value(tab)))
+        return refuse("--tab", parser.value(tab), "twin, dependency, sac, counter, waves");
+    if (!QStringList{"value", "changed", "twin"}.contains(parser.value(mode)))
+        return refuse("--mode", parser.value(mode), "value, changed, twin");
+    if (parser.value(tab) == QLatin1String("counter") && !w.session()->algorithm().id.starts_with("lea")) {
+        std::fprintf(stderr,
+                     "--tab counter: the counter analysis is LEA-CTR's (paper 003); use --alg lea-128\n");
+        return 2;
+    }
+    bool samplesOk = false;
+    if (const int n = parser.value(samples).toInt(&samplesOk); !samplesOk || n < 0)
+        return refuse("--samples", parser.value(samples), "the sample counts (0, 1, ...)");
+    bool stepOk = true;
+    if (parser.isSet(step) && (parser.value(step).toInt(&stepOk), !stepOk))
+        return refuse("--step", parser.value(step), "the step numbers (0, 1, ...)");
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2) w.resize(wh[0].toInt(), wh[1].toInt());
+        bool wOk = false, hOk = false;
+        const int width = wh.size() == 2 ? wh[0].toInt(&wOk) : 0,
+                  height = wh.size() == 2 ? wh[1].toInt(&hOk) : 0;
+        if (!wOk || !hOk || width < 320 || height < 240 || width > 16384 || height > 16384)
+            return refuse("--size", parser.value(size), "WIDTHxHEIGHT with 320x240 to 16384x16384");
+        w.resize(width, height);
     } else if (screenshot) {
         w.resize(1600, 1000);
     }
