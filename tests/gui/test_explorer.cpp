@@ -4,7 +4,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
@@ -234,6 +236,22 @@ class TestExplorer : public QObject {
         QVERIFY(!key->errorLabel()->isVisibleTo(&page));
         QVERIFY(key->lineEdit()->styleSheet().isEmpty());
         QVERIFY(page.stateView()->displayedState() != shown);
+    }
+
+    void longInputsAreNeverCut() {
+        CipherSession session;
+        RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("ascon-128")));
+        gui::HexFieldEdit* ad = page.inputPanel()->field(QStringLiteral("ad"));
+        QVERIFY(ad != nullptr);
+        // Pasted past QLineEdit's default limit (32 767): kept whole, and the limit that applies is named
+        // with the true count.
+        const QString text(40000, QLatin1Char('a'));
+        QGuiApplication::clipboard()->setText(text);
+        ad->lineEdit()->selectAll();
+        ad->lineEdit()->paste();
+        QCOMPARE(ad->lineEdit()->text().size(), text.size());
+        QCOMPARE(ad->error(), QStringLiteral("associated data is limited to 1024 bytes here, got 20000"));
     }
 
     void randomFillIsValidAndRuns() {

@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QToolButton>
 
+#include <limits>
+
 namespace rs::gui {
 
 HexFieldEdit::HexFieldEdit(const QString& name, const QString& label, int bytes, QWidget* parent)
@@ -26,6 +28,9 @@ HexFieldEdit::HexFieldEdit(const QString& name, const QString& label, int bytes,
     m_edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_edit->setPlaceholderText(bytes == 0 || bytes < 0 ? tr("empty, or hex bytes") : tr("hex bytes"));
     m_edit->setClearButtonEnabled(false);
+    // No silent cut at QLineEdit's default 32 767 characters: the model sees the whole text and says plainly
+    // when a limit applies ("... is limited to 1024 bytes here, got 20000").
+    m_edit->setMaxLength(std::numeric_limits<int>::max());
     m_label->setBuddy(m_edit);
     m_random = new QToolButton(this);
     m_random->setText(tr("Random"));
