@@ -175,12 +175,36 @@ QImage ChartView::renderImage(const QSize& size) {
     return m_plot->toPixmap(size.width(), size.height()).toImage();
 }
 
+QString ChartView::suggestedFileName(const QString& title, const QString& suffix) {
+    // Symbols a chart title uses, spelled out; any other run of non-alphanumerics is one '-'.
+    static const std::pair<const char16_t*, const char*> words[] = {
+        {u"\u00d7", "x"},  {u"\u00b5", "u"},  {u"\u03bc", "u"},  {u"\u2295", "xor"}, {u"\u229e", "plus"},
+        {u"\u2264", "le"}, {u"\u2265", "ge"}, {u"\u2192", "to"}, {u"%", "pct"},      {u"+", "plus"},
+        {u"\u2011", "-"},  {u"\u2013", "-"},  {u"\u2014", "-"},  {u"/", "-per-"}};
+    QString text = title.normalized(QString::NormalizationForm_KD);
+    for (const auto& [from, to] : words)
+        text.replace(QString::fromUtf16(from), QString::fromLatin1(to));
+    QString base;
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80 && c.isLetterOrNumber())
+            base += c.toLower();
+        else if (!c.isMark() && !base.endsWith(QLatin1Char('-')))
+            base += QLatin1Char('-'); // accents fall away (NFKD), everything else separates words
+    }
+    base.replace(QRegularExpression(QStringLiteral("-+")), QStringLiteral("-"));
+    while (base.startsWith(QLatin1Char('-')))
+        base.remove(0, 1);
+    if (base.size() > 80) base.truncate(80);
+    while (base.endsWith(QLatin1Char('-')))
+        base.chop(1);
+    if (base.isEmpty()) base = QStringLiteral("chart");
+    return base + QLatin1Char('.') + suffix;
+}
+
 void ChartView::exportWithDialog(const QString& suffix) {
-    QString base = m_title.toLower();
-    base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
     const QString filter = suffix == QLatin1String("pdf") ? tr("PDF (*.pdf)") : tr("PNG image (*.png)");
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export chart"), base + QLatin1Char('.') + suffix, filter);
+        QFileDialog::getSaveFileName(this, tr("Export chart"), suggestedFileName(m_title, suffix), filter);
     if (path.isEmpty()) return;
     QString error;
     const bool ok = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? exportPdf(path, &error)

@@ -34,6 +34,9 @@ class ChartView : public QWidget {
     QImage renderImage(const QSize& size);
     /** @brief True when the chart has data (not only a message). */
     bool hasData() const { return m_hasData; }
+    /** @brief A file name for the chart titled `title`: lower-case ASCII words joined by '-', symbols
+     *  spelled out (x, u, xor, per), at most 80 characters, "chart" when nothing is left; then ".suffix". */
+    static QString suggestedFileName(const QString& title, const QString& suffix);
     /** @brief The message an empty chart shows (empty while it shows data). */
     QString emptyMessage() const { return m_hasData ? QString() : m_emptyMessage; }
     /** @brief How many times the chart was rebuilt (tests check that updates are coalesced). */

@@ -95,6 +95,26 @@ class TestCharts : public QObject {
         QVERIFY(f.size() > 1000);
     }
 
+    void exportFileNamesReadLikeTheTitle() {
+        using charts::ChartView;
+        QCOMPARE(ChartView::suggestedFileName(QStringLiteral("Ascon-p: dependency on state bits 0\u2013319"),
+                                              QStringLiteral("png")),
+                 QStringLiteral("ascon-p-dependency-on-state-bits-0-319.png"));
+        QCOMPARE(ChartView::suggestedFileName(
+                     QStringLiteral("Throughput (MB/s) \u00d7 size, SKINNY\u2011128\u2011256"),
+                     QStringLiteral("pdf")),
+                 QStringLiteral("throughput-mb-per-s-x-size-skinny-128-256.pdf"));
+        QCOMPARE(ChartView::suggestedFileName(QStringLiteral("Latency in \u00b5s \u2014 caf\u00e9"),
+                                              QStringLiteral("png")),
+                 QStringLiteral("latency-in-us-cafe.png"));
+        QCOMPARE(ChartView::suggestedFileName(QStringLiteral("\u2295\u2295"), QStringLiteral("png")),
+                 QStringLiteral("xorxor.png"));
+        QCOMPARE(ChartView::suggestedFileName(QStringLiteral("  \u2026 "), QStringLiteral("png")),
+                 QStringLiteral("chart.png"));
+        QCOMPARE(ChartView::suggestedFileName(QString(200, QLatin1Char('a')), QStringLiteral("png")).size(),
+                 84);
+    }
+
     void emptyChartsShowAMessage() {
         charts::DiffusionChart chart;
         QVERIFY(!chart.hasData());
