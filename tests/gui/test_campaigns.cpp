@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -139,6 +140,30 @@ class TestCampaigns : public QObject {
         emit form->optionsEdit()->textEdited(QString());
         QVERIFY2(page.specError()->text().contains(QStringLiteral("algorithms: must not be empty")),
                  qPrintable(page.specError()->text()));
+    }
+
+    void aStoreThatCannotBeOpenedSaysWhy() {
+        // As at start-up: the session opens a damaged file; the store label says why, as Open store… does.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("damaged.sqlite"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(4096, 'x'));
+        }
+        sessions::CampaignSession session;
+        gui::CampaignsPage page(&session);
+        QString error;
+        QVERIFY(!openStore(session, path, &error));
+        QVERIFY(!error.isEmpty());
+        const QString why = QStringLiteral("Cannot open %1: %2").arg(path, error);
+        QCOMPARE(page.storeLabel()->text(), why);
+        QVERIFY(!page.storeLabel()->styleSheet().isEmpty());
+        QVERIFY(page.log()->toPlainText().contains(why));
+        // A store that opens clears it.
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("good.sqlite"))));
+        QTRY_VERIFY(page.storeLabel()->text().startsWith(QStringLiteral("Store: ")));
+        QVERIFY(page.storeLabel()->styleSheet().isEmpty());
     }
 
     void unsupportedPairsAreNamedAndRunWaits() {

@@ -210,8 +210,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
             tr("SQLite (*.sqlite *.db);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
         if (path.isEmpty()) return;
         QString error;
-        if (!m_session->openStore(path, &error))
-            m_log->appendPlainText(tr("Cannot open %1: %2").arg(path, error));
+        if (!m_session->openStore(path, &error)) showStoreFailure(path, error);
     });
     connect(exportCsvButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), QStringLiteral("runs.csv"),
@@ -219,10 +218,8 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         if (!path.isEmpty()) exportCsv(path);
     });
     connect(m_session, &CampaignSession::storeChanged, this, &CampaignsPage::refreshCampaigns);
-    connect(m_session, &CampaignSession::storeFailed, this,
-            [this](const QString& path, const QString& error) {
-                m_log->appendPlainText(tr("Cannot open %1: %2").arg(path, error));
-            });
+    connect(m_session, &CampaignSession::storeOpened, this, [this] { m_storeFailure.clear(); });
+    connect(m_session, &CampaignSession::storeFailed, this, &CampaignsPage::showStoreFailure);
     connect(m_session, &CampaignSession::started, this, [this] {
         m_run->setEnabled(false);
         m_cancel->setEnabled(true);
@@ -323,13 +320,21 @@ void CampaignsPage::run() {
     m_session->start(campaign::parseSpec(m_editor->toPlainText().toStdString()), mode);
 }
 
+void CampaignsPage::showStoreFailure(const QString& path, const QString& error) {
+    m_storeFailure = tr("Cannot open %1: %2").arg(path, error);
+    m_log->appendPlainText(m_storeFailure);
+    refreshCampaigns();
+}
+
 void CampaignsPage::refreshCampaigns() {
     QString error;
     const auto list = m_session->campaigns(&error);
-    m_storeLabel->setText(m_session->storePath().isEmpty() ? tr("No store open")
-                          : error.isEmpty()                ? tr("Store: %1").arg(m_session->storePath())
-                                                           : tr("Store cannot be read: %1").arg(error));
-    setErrorStyle(m_storeLabel, !error.isEmpty());
+    // No store because opening one failed (at start-up too): the label says why, as Open store… does.
+    const bool none = m_session->storePath().isEmpty();
+    m_storeLabel->setText(none ? (m_storeFailure.isEmpty() ? tr("No store open") : m_storeFailure)
+                          : error.isEmpty() ? tr("Store: %1").arg(m_session->storePath())
+                                            : tr("Store cannot be read: %1").arg(error));
+    setErrorStyle(m_storeLabel, !error.isEmpty() || (none && !m_storeFailure.isEmpty()));
     const auto selected = selectedCampaign();
     const QSignalBlocker block(m_campaigns);
     m_campaigns->setRowCount(static_cast<int>(list.size()));

@@ -74,10 +74,13 @@ class CampaignsPage : public QWidget {
     void loadFile(const QString& path);
     void showSpecMessage(const QString& text, bool isError);
     void refreshCampaigns();
+    /** @brief A store that could not be opened: the log and the store label say why (until one opens). */
+    void showStoreFailure(const QString& path, const QString& error);
     void showRuns();
 
     sessions::CampaignSession* m_session;
     QLabel* m_storeLabel = nullptr;
+    QString m_storeFailure;
     QComboBox* m_preset = nullptr;
     QPlainTextEdit* m_editor = nullptr;
     CampaignForm* m_form = nullptr;
