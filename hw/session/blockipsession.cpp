@@ -45,11 +45,11 @@ bool BlockIpSession::run(const QString& algorithm, int rpc, const crypto::Bytes&
     const auto alg = blockIpAlgorithm(algorithm.toStdString());
     if (!alg) return fail(tr("unknown core '%1'").arg(algorithm));
     if (key.size() != alg->keyBytes)
-        return fail(tr("the key is %1 bytes, %2 takes %3").arg(key.size()).arg(algorithm).arg(alg->keyBytes));
+        return fail(tr("key: %1 bytes, %2 takes %3").arg(key.size()).arg(algorithm).arg(alg->keyBytes));
     if (mode == QStringLiteral("ecb") && (input.empty() || input.size() % 16))
-        return fail(tr("ECB needs whole 16-byte blocks (got %1 bytes)").arg(input.size()));
+        return fail(tr("plaintext: ECB needs whole 16-byte blocks (got %1 bytes)").arg(input.size()));
     if (mode == QStringLiteral("ctr") && iv.size() != 16)
-        return fail(tr("the CTR counter block is 16 bytes"));
+        return fail(tr("counter block: CTR takes 16 bytes (got %1)").arg(iv.size()));
     if (!supportedRpc(algorithm).contains(rpc)) return fail(tr("%1 rounds per clock is not built").arg(rpc));
     m_running = true;
     emit runningChanged(true);

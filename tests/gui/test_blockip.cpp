@@ -78,12 +78,23 @@ class TestBlockIp : public QObject {
         // Outlined and explained as typed, like the explorer's fields.
         QCOMPARE(QString::fromStdString(panel.inputs().error("key")),
                  QStringLiteral("key must be 32 bytes, got 1"));
+        // A good run first: its output must not stay beside the next run's error.
+        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        type(panel.keyEdit(), QString(64, QLatin1Char('0')));
+        panel.runButton()->click();
+        QVERIFY(done.wait(20000));
+        QVERIFY(!panel.outputLabel()->text().isEmpty());
+        QVERIFY(!panel.cyclesLabel()->text().isEmpty());
+        type(panel.keyEdit(), QStringLiteral("00"));
         panel.runButton()->click();
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("key must be 32 bytes, got 1"));
+        QVERIFY(panel.outputLabel()->text().isEmpty());
+        QVERIFY(panel.cyclesLabel()->text().isEmpty());
         type(panel.keyEdit(), QString(64, QLatin1Char('0')));
         type(panel.messageEdit(), QStringLiteral("0011"));
         panel.runButton()->click();
-        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("ECB needs whole 16-byte blocks (got 2 bytes)"));
+        QCOMPARE(panel.matchLabel()->text(),
+                 QStringLiteral("plaintext: ECB needs whole 16-byte blocks (got 2 bytes)"));
         type(panel.messageEdit(), QStringLiteral("xyz"));
         panel.runButton()->click();
         QCOMPARE(panel.matchLabel()->text(),

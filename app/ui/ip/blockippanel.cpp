@@ -142,6 +142,9 @@ void BlockIpPanel::showResult(const hw::BlockIpSessionResult& r) {
 }
 
 void BlockIpPanel::showError(const QString& message) {
+    // Nothing of an earlier run stays beside the error: it would read as this run's output.
+    m_out->clear();
+    m_cycles->clear();
     m_match->setText(message);
     setErrorStyle(m_match, true);
 }
