@@ -395,6 +395,15 @@ class TestWaveform : public QObject {
         page.findEdit()->setText(QStringLiteral("1") + QString(32, QLatin1Char('0'))); // 129 bits
         QVERIFY(!page.findValue(true));
         QVERIFY(page.messageLabel()->text().contains(QStringLiteral("at most 128 bits")));
+        // The complaint goes once the text is edited; a Find that is answered clears it too.
+        QTest::keyClick(page.findEdit(), Qt::Key_Backspace);
+        QVERIFY(page.messageLabel()->isHidden());
+        page.findEdit()->setText(QStringLiteral("xyz"));
+        QVERIFY(!page.findValue(true));
+        QVERIFY(!page.messageLabel()->isHidden());
+        page.findEdit()->setText(QStringLiteral("02468acf13579bdffdb97530eca86420"));
+        page.findValue(false); // before tick 5000: not found, and the old complaint is gone
+        QVERIFY(page.messageLabel()->isHidden());
 
         // A VCD cut off mid-way (a killed simulation) loads to its last complete step and says so.
         QTemporaryDir dir;

@@ -224,12 +224,14 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
             [this] { m_view->setTimeUnit(static_cast<TimeUnit>(m_unit->currentData().toInt())); });
     connect(m_mhz, &QDoubleSpinBox::valueChanged, m_view, &WaveformView::setClockMHz);
     connect(m_find, &QLineEdit::returnPressed, this, [this] { findValue(true); });
+    connect(m_find, &QLineEdit::textEdited, this, &WaveformPage::clearFindError);
     connect(prev, &QPushButton::clicked, this, [this] { findValue(false); });
     connect(next, &QPushButton::clicked, this, [this] { findValue(true); });
     onStoreChanged();
 }
 
 void WaveformPage::showError(const QString& message) {
+    m_findError = false; // the Find paths set it again after this
     m_message->setText(message);
     m_message->setStyleSheet(
         QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
@@ -339,10 +341,17 @@ void WaveformPage::updateStatus() {
     m_status->setText(parts.join(QStringLiteral("  ·  ")));
 }
 
+void WaveformPage::clearFindError() {
+    if (!m_findError) return;
+    m_findError = false;
+    m_message->hide();
+}
+
 bool WaveformPage::findValue(bool forward) {
     const auto id = m_view->selectedSignal();
     if (!id) {
         showError(tr("Select a signal row first (click its name)"));
+        m_findError = true;
         return false;
     }
     const auto& info = m_view->store().signal(*id);
@@ -368,10 +377,12 @@ bool WaveformPage::findValue(bool forward) {
                           .arg(base)
                           .arg(info.width)
                           .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
+            m_findError = true;
             return false;
         }
     }
     const bool found = m_view->jumpToValue(waveform::Words(*value), forward);
+    clearFindError(); // an earlier Find's complaint is about a value no longer asked for
     if (!found)
         emit notice(tr("%1 does not take that value %2 cursor A")
                         .arg(QString::fromStdString(info.name), forward ? tr("after") : tr("before")));

@@ -76,6 +76,8 @@ class WaveformPage : public QWidget {
     void updateStatus();
     /** @brief Export and Open in GTKWave: enabled only with a trace loaded (and GTKWave installed). */
     void updateTraceActions();
+    /** @brief Hides the message when it is a Find complaint (edited or answered since). */
+    void clearFindError();
     void showError(const QString& message);
 
     hw::WaveformSession* m_session;
@@ -90,6 +92,7 @@ class WaveformPage : public QWidget {
     QCheckBox* m_follow = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_message = nullptr;
+    bool m_findError = false; ///< m_message holds a Find complaint
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QAction* m_openAction = nullptr;
