@@ -456,6 +456,13 @@ class TestWaveform : public QObject {
         }
         QCOMPARE(exact, w.waveformSession()->exactLinks());
         QVERIFY(inexact > 0);
+        // A step without a clock in the capture (the explorer's last steps) leaves no stale cursor behind.
+        int unlinked = -1;
+        for (int i = cipher->stepCount() - 1; i >= 0 && unlinked < 0; --i)
+            if (!link[static_cast<std::size_t>(i)].cycle) unlinked = i;
+        QVERIFY(unlinked >= 0);
+        cipher->setCurrentStep(unlinked);
+        QVERIFY(!w.page<gui::WaveformPage>()->view()->cursor().has_value());
         // Other inputs in the explorer: the capture no longer holds its states.
         cipher->setInput(QStringLiteral("key"), QStringLiteral("FF0102030405060708090A0B0C0D0E0F"));
         cipher->recomputeNow();

@@ -394,9 +394,13 @@ bool WaveformPage::findValue(bool forward) {
 void WaveformPage::followStep(int step) {
     if (!m_follow->isChecked()) return;
     const auto& link = m_session->link();
-    if (step < 0 || step >= static_cast<int>(link.size()) || !link[static_cast<std::size_t>(step)].cycle)
-        return;
-    m_view->setCursor(*link[static_cast<std::size_t>(step)].cycle);
+    if (step < 0 || step >= static_cast<int>(link.size())) return;
+    // A step with no clock in this capture (the tag after the last permutation, say) takes cursor A away:
+    // left where it was, it would claim an older cycle for this step.
+    if (const auto& cycle = link[static_cast<std::size_t>(step)].cycle)
+        m_view->setCursor(*cycle);
+    else
+        m_view->clearCursor();
 }
 
 } // namespace rs::gui

@@ -322,6 +322,13 @@ void WaveformView::setSecondCursor(Tick tick) {
     emit cursorsChanged();
 }
 
+void WaveformView::clearCursor() {
+    if (!m_cursor) return;
+    m_cursor.reset();
+    viewport()->update();
+    emit cursorsChanged();
+}
+
 void WaveformView::clearCursors() {
     m_cursor.reset();
     m_second.reset();

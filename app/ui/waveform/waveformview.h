@@ -110,6 +110,8 @@ class WaveformView : public QAbstractScrollArea {
     /** @brief Places cursor A (clamped to the trace) and scrolls it into view. */
     void setCursor(waveform::Tick tick);
     void setSecondCursor(waveform::Tick tick);
+    /** @brief Removes cursor A only (cursor B stays). */
+    void clearCursor();
     void clearCursors();
     /** @brief Cycles from cursor A to cursor B, when both are set. */
     std::optional<double> cursorDelta() const;
