@@ -32,6 +32,13 @@ struct ShotOptions {
     int timeoutMs = 60000;
 };
 
+// What --tab and --mode name: the diffusion page's tabs in their order ("waves" is the waveform page), the
+// explorer's view modes.
+const QStringList kAnalysisTabs{QStringLiteral("twin"), QStringLiteral("dependency"), QStringLiteral("sac"),
+                                QStringLiteral("counter")};
+const QStringList kShotTabs = kAnalysisTabs + QStringList{QStringLiteral("waves")};
+const QStringList kModes{QStringLiteral("value"), QStringLiteral("changed"), QStringLiteral("twin")};
+
 // Puts the window into the state the screenshot shows, then waits for the analysis and saves.
 void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
     auto* session = w.session();
@@ -50,9 +57,7 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
     mode->trigger();
     page->hexAction()->setChecked(o.hex);
     auto* diffusion = w.page<rs::gui::DiffusionPage>();
-    const QStringList tabs{QStringLiteral("twin"), QStringLiteral("dependency"), QStringLiteral("sac"),
-                           QStringLiteral("counter")};
-    diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(tabs.indexOf(o.tab))));
+    diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(kAnalysisTabs.indexOf(o.tab))));
     diffusion->samplesBox()->setValue(o.samples);
 
     auto done = std::make_shared<bool>(false);
@@ -150,14 +155,14 @@ int main(int argc, char* argv[]) {
         return 2;
     }
     // Every option is checked before anything is shown: a screenshot of something else is never saved.
-    const auto refuse = [](const char* option, const QString& value, const char* allowed) {
-        std::fprintf(stderr, "%s: '%s' is not one of %s\n", option, qPrintable(value), allowed);
+    const auto refuse = [](const char* option, const QString& value, const QString& allowed) {
+        std::fprintf(stderr, "%s: '%s' is not one of %s\n", option, qPrintable(value), qPrintable(allowed));
         return 2;
     };
-    if (!QStringList{"twin", "dependency", "sac", "counter", "waves"}.contains(parser.value(tab)))
-        return refuse("--tab", parser.value(tab), "twin, dependency, sac, counter, waves");
-    if (!QStringList{"value", "changed", "twin"}.contains(parser.value(mode)))
-        return refuse("--mode", parser.value(mode), "value, changed, twin");
+    if (!kShotTabs.contains(parser.value(tab)))
+        return refuse("--tab", parser.value(tab), kShotTabs.join(QStringLiteral(", ")));
+    if (!kModes.contains(parser.value(mode)))
+        return refuse("--mode", parser.value(mode), kModes.join(QStringLiteral(", ")));
     if (parser.value(tab) == QLatin1String("counter") && !w.session()->algorithm().id.starts_with("lea")) {
         std::fprintf(stderr,
                      "--tab counter: the counter analysis is LEA-CTR's (paper 003); use --alg lea-128\n");

@@ -19,6 +19,12 @@ QAction* addRunShortcut(QWidget* page, const QString& text) {
     return action;
 }
 
+QAction* addRunShortcut(QWidget* page, QAbstractButton* button) {
+    QAction* action = addRunShortcut(page, button->text());
+    QObject::connect(action, &QAction::triggered, button, &QAbstractButton::click);
+    return action;
+}
+
 QTimer* coalescingTimer(QObject* owner, int ms, std::function<void()> update) {
     auto* timer = new QTimer(owner);
     timer->setSingleShot(true);

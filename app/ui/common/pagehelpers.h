@@ -4,6 +4,7 @@
 
 #include <functional>
 
+class QAbstractButton;
 class QAction;
 class QBoxLayout;
 class QObject;
@@ -29,6 +30,9 @@ class PersistentPage {
 
 /** @brief A Ctrl+Return action active while the focus is inside `page`; the caller connects it. */
 QAction* addRunShortcut(QWidget* page, const QString& text);
+/** @brief The same action, named after `button` and connected to its click(): Ctrl+Return does what the
+ *  button does, and nothing while the button is disabled. */
+QAction* addRunShortcut(QWidget* page, QAbstractButton* button);
 /** @brief A single-shot timer of `ms` that calls `update` (docs/CONVENTIONS.md rule 11): however often it
  *  is started before it fires, the update runs once; an update called directly stops it. */
 QTimer* coalescingTimer(QObject* owner, int ms, std::function<void()> update);

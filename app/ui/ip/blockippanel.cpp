@@ -5,7 +5,6 @@
 #include "app/ui/common/pagehelpers.h"
 #include "hw/session/blockipsession.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -70,9 +69,7 @@ BlockIpPanel::BlockIpPanel(hw::BlockIpSession* session, QWidget* parent)
     });
     connect(m_run, &QPushButton::clicked, this, &BlockIpPanel::run);
     m_run->setToolTip(tr("Encrypt through the Verilated core (Ctrl+Return)"));
-    connect(addRunShortcut(this, tr("Run on the core")), &QAction::triggered, this, [this] {
-        if (m_run->isEnabled()) run();
-    });
+    addRunShortcut(this, m_run);
     connect(m_session, &hw::BlockIpSession::runningChanged, this,
             [this](bool on) { m_run->setEnabled(!on); });
     connect(m_session, &hw::BlockIpSession::finished, this, &BlockIpPanel::showResult);

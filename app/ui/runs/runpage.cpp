@@ -2,7 +2,6 @@
 
 #include "app/ui/common/pagehelpers.h"
 
-#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,9 +25,7 @@ RunPage::RunPage(const QString& objectName, const QString& runText, const QStrin
     m_cancel->setEnabled(false);
     // run() is virtual: the lambdas reach the page's own, whatever it connects later.
     connect(m_run, &QPushButton::clicked, this, [this] { run(); });
-    connect(addRunShortcut(this, runText), &QAction::triggered, this, [this] {
-        if (m_run->isEnabled()) run();
-    });
+    addRunShortcut(this, m_run);
 }
 
 void RunPage::setStatus(const QString& text, bool error) {
