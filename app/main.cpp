@@ -182,8 +182,10 @@ int main(int argc, char* argv[]) {
         if (!wOk || !hOk || width < 320 || height < 240 || width > 16384 || height > 16384)
             return refuse("--size", parser.value(size), "WIDTHxHEIGHT with 320x240 to 16384x16384");
         w.resize(width, height);
+        w.setPageLayout(MainWindow::defaultLayoutFor(QSize(width, height)));
     } else if (screenshot) {
         w.resize(1600, 1000);
+        w.setPageLayout(MainWindow::PageLayout::Workbench);
     }
     w.show();
     if (screenshot) {

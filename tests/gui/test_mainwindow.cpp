@@ -44,7 +44,8 @@ class TestMainWindow : public QObject {
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.page<gui::RoundExplorerPage>()->parentWidget() != nullptr);
-        QCOMPARE(qobject_cast<QDockWidget*>(w.page<gui::RoundExplorerPage>()->parentWidget()), docks.front());
+        QCOMPARE(qobject_cast<QDockWidget*>(w.page<gui::RoundExplorerPage>()->parentWidget()),
+                 w.pages().front().dock);
     }
 
     void thePageTableDrivesDocksViewMenuAndResetLayout() {

@@ -28,6 +28,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -79,8 +80,10 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
 
     // The step keys act where the focus is in the explorer: start there, on the state.
     page<RoundExplorerPage>()->stateView()->setFocus();
-    resize(1500, 960);
-    m_defaultState = saveState();
+    m_defaultState = saveState(); // the workbench arrangement (Reset layout, leaving the tabs)
+    m_workbenchState = m_defaultState;
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    fitTo(screen != nullptr ? screen->availableGeometry().size() : QSize(1500, 960));
     if (m_persist) restoreSettings();
     updateStatus();
 }
@@ -161,6 +164,48 @@ void MainWindow::showPage(QWidget* page) {
     }
 }
 
+MainWindow::PageLayout MainWindow::defaultLayoutFor(const QSize& size) {
+    // The workbench shows the explorer above a lower area and the RTL panel beside it: below this size
+    // every page would be squeezed, so each takes the whole window instead.
+    return size.width() < 1600 || size.height() < 1000 ? PageLayout::Tabs : PageLayout::Workbench;
+}
+
+void MainWindow::fitTo(const QSize& available) {
+    // A small screen gets all of it; a large one 1500×960 or nine tenths of it, whichever is larger.
+    const QSize size = defaultLayoutFor(available) == PageLayout::Tabs
+                           ? available
+                           : (available * 0.9).expandedTo(QSize(1500, 960)).boundedTo(available);
+    setPageLayout(defaultLayoutFor(available));
+    layout()->activate(); // the layout's new minimum size before the resize, even while hidden
+    resize(size.expandedTo(QSize(320, 240)));
+}
+
+void MainWindow::setPageLayout(PageLayout layout) {
+    if (m_tabs->isChecked() != (layout == PageLayout::Tabs)) {
+        const QSignalBlocker block(m_tabs);
+        m_tabs->setChecked(layout == PageLayout::Tabs);
+    }
+    if (layout == m_layout) return;
+    QWidget* current = nullptr; // the page in front stays in front
+    for (const Page& p : m_pages)
+        if (current == nullptr && !p.dock->visibleRegion().isEmpty()) current = p.page;
+    if (layout == PageLayout::Tabs) {
+        m_workbenchState = saveState();
+        setTabPosition(Qt::TopDockWidgetArea, QTabWidget::North);
+        QDockWidget* first = m_pages.front().dock;
+        for (const Page& p : m_pages) {
+            p.dock->setFloating(false);
+            addDockWidget(Qt::TopDockWidgetArea, p.dock);
+            p.dock->show();
+            if (p.dock != first) tabifyDockWidget(first, p.dock);
+        }
+    } else {
+        restoreState(m_workbenchState);
+    }
+    m_layout = layout;
+    showPage(current != nullptr ? current : m_pages.front().page);
+}
+
 void MainWindow::buildMenus() {
     DiffusionPage* diffusion = page<DiffusionPage>();
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -195,6 +240,18 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addActions({explorer->valueModeAction(), explorer->changedModeAction(), explorer->twinModeAction(),
                       explorer->hexAction()});
+    view->addSeparator();
+    m_tabs = view->addAction(tr("Pages as &tabs"));
+    m_tabs->setCheckable(true);
+    m_tabs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    connect(m_tabs, &QAction::toggled, this,
+            [this](bool on) { setPageLayout(on ? PageLayout::Tabs : PageLayout::Workbench); });
+    QMenu* go = view->addMenu(tr("&Go to page"));
+    for (qsizetype i = 0; i < m_pages.size(); ++i) {
+        QWidget* target = m_pages[i].page;
+        QAction* a = go->addAction(m_pages[i].title, this, [this, target] { showPage(target); });
+        if (i < 10) a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + (i + 1) % 10)));
+    }
     view->addSeparator();
     for (const Page& p : m_pages)
         view->addAction(p.dock->toggleViewAction());
@@ -243,9 +300,13 @@ void MainWindow::setDarkTheme(bool dark) {
 }
 
 void MainWindow::resetLayout() {
+    const PageLayout layout = m_layout;
     restoreState(m_defaultState);
+    m_workbenchState = m_defaultState;
+    m_layout = PageLayout::Workbench;
     for (const Page& p : m_pages)
         p.dock->show();
+    setPageLayout(layout);
 }
 
 bool MainWindow::captureExplorerInputs() {
@@ -277,6 +338,9 @@ void MainWindow::saveSettings() const {
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("window/dark"), m_dark->isChecked());
+    s.setValue(QStringLiteral("window/tabs"), m_layout == PageLayout::Tabs);
+    s.setValue(QStringLiteral("window/workbench"),
+               m_layout == PageLayout::Tabs ? m_workbenchState : saveState());
     for (const Page& p : m_pages)
         if (const auto* persistent = dynamic_cast<const PersistentPage*>(p.page)) persistent->saveSettings(s);
 }
@@ -287,7 +351,13 @@ void MainWindow::restoreSettings() {
         if (auto* persistent = dynamic_cast<PersistentPage*>(p.page)) persistent->restoreSettings(s);
     setDarkTheme(s.value(QStringLiteral("window/dark"), false).toBool());
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!s.contains(QStringLiteral("window/tabs"))) return; // first start: the screen's default layout
+    m_workbenchState = s.value(QStringLiteral("window/workbench")).toByteArray();
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    const bool tabs = s.value(QStringLiteral("window/tabs")).toBool();
+    m_layout = tabs ? PageLayout::Tabs : PageLayout::Workbench;
+    const QSignalBlocker block(m_tabs);
+    m_tabs->setChecked(tabs);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -2,7 +2,9 @@
 // The main window: a table of pages (docs/CONVENTIONS.md rule 20), each a dock with its title, object
 // name and place, from which the docks, the View menu, reset-layout and teardown follow; menus with
 // keyboard shortcuts, a status bar, light/dark palettes, and QSettings ("RoundScope") for the window
-// layout and the last inputs. The sessions and the glue between them are the Workbench's.
+// layout and the last inputs. The pages are arranged as a workbench of docks or as tabs, one page taking the
+// whole window (the default below 1600×1000); Alt+1…Alt+0 go to a page in either. The sessions and the glue
+// between them are the Workbench's.
 
 #include <QList>
 #include <QMainWindow>
@@ -22,6 +24,9 @@ class MainWindow : public QMainWindow {
     /** @brief Where a page's dock goes: its own place in the area, tabbed with the area's previous page,
      *  or to the right of the area's first page. */
     enum class Place { New, Tab, Right };
+    /** @brief How the pages share the window: as docks side by side (the workbench), or one page at a time
+     *  taking the whole window, switched by tabs (small screens, projectors). */
+    enum class PageLayout { Workbench, Tabs };
     /** @brief One row of the page table. */
     struct Page {
         QWidget* page = nullptr;
@@ -62,6 +67,16 @@ class MainWindow : public QMainWindow {
     void setDarkTheme(bool dark);
     /** @brief Saves what is on screen (the window as the X server shows it, else a widget grab). */
     bool saveScreenshot(const QString& path);
+    /** @brief Arranges the pages (docks stay movable and floatable in both layouts). */
+    void setPageLayout(PageLayout layout);
+    PageLayout pageLayout() const { return m_layout; }
+    /** @brief The layout a window of this size starts with: tabs below 1600×1000, else the workbench. */
+    static PageLayout defaultLayoutFor(const QSize& size);
+    /** @brief Sizes the window for a screen of this size and gives it that size's default layout. */
+    void fitTo(const QSize& available);
+    QAction* tabsAction() const { return m_tabs; }
+    /** @brief Shows and raises the page that holds widget (in both layouts). */
+    void showPage(QWidget* page);
     /** @brief Writes geometry, dock state, theme and inputs. */
     void saveSettings() const;
     /** @brief Reads what saveSettings wrote. */
@@ -75,12 +90,14 @@ class MainWindow : public QMainWindow {
     void buildMenus();
     void updateStatus();
     void resetLayout();
-    void showPage(QWidget* page);
 
     bool m_persist;
     Workbench* m_bench = nullptr;
     QList<Page> m_pages;
     QAction* m_dark = nullptr;
+    QAction* m_tabs = nullptr;
+    PageLayout m_layout = PageLayout::Workbench;
+    QByteArray m_workbenchState; ///< the workbench arrangement to return to from the tabs
     QLabel* m_statusAlg = nullptr;
     QLabel* m_statusStep = nullptr;
     QLabel* m_statusInputs = nullptr;

@@ -1,0 +1,166 @@
+// The window on real screens: at 1366×768 (a laptop) and 1920×1200 (a projector or a large monitor) every
+// page, brought to the front, shows each of its controls and views whole, or inside a scroll area that
+// can reach it; small screens get one page at a time (tabs), large ones the workbench of docks.
+#include <QtTest>
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QTabBar>
+
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/stateview.h"
+#include "app/ui/waveform/waveformpage.h"
+#include "app/ui/window/mainwindow.h"
+
+using namespace rs;
+
+namespace {
+
+using Layout = gui::MainWindow::PageLayout;
+
+/** @brief The widgets a user must be able to reach: controls, lists, text and the project's views. */
+bool essential(const QWidget* w) {
+    return qobject_cast<const QAbstractButton*>(w) || qobject_cast<const QLineEdit*>(w) ||
+           qobject_cast<const QComboBox*>(w) || qobject_cast<const QAbstractSpinBox*>(w) ||
+           qobject_cast<const QAbstractItemView*>(w) || qobject_cast<const QPlainTextEdit*>(w) ||
+           qobject_cast<const gui::StateView*>(w) || w->inherits("QCustomPlot") ||
+           w->inherits("rs::gui::WaveformView");
+}
+
+/** @brief Why widget w cannot be reached inside window (empty when it can): it must lie whole inside
+ *  every ancestor up to the window, unless an ancestor is a scroll area's viewport, which can bring it
+ *  into view as long as the scroll area itself is reachable and not squeezed to nothing. */
+QString unreachable(const QWidget* w, const QWidget* window) {
+    const QString name = QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()),
+                                                       w->objectName());
+    if (w->width() < 8 || w->height() < 8)
+        return QStringLiteral("%1 squeezed to %2×%3").arg(name).arg(w->width()).arg(w->height());
+    const QWidget* child = w;
+    QRect rect = w->rect();
+    for (const QWidget* a = w->parentWidget(); a != nullptr; a = a->parentWidget()) {
+        rect.translate(child->pos());
+        if (auto* area = qobject_cast<const QAbstractScrollArea*>(a->parentWidget());
+            area != nullptr && area->viewport() == a) {
+            if (a->width() < 48 || a->height() < 32)
+                return QStringLiteral("%1 in a scroll area squeezed to %2×%3").arg(name).arg(a->width()).arg(
+                    a->height());
+            rect = a->rect(); // reachable by scrolling: go on with the viewport as the widget
+        } else if (!a->rect().adjusted(-1, -1, 1, 1).contains(rect)) {
+            return QStringLiteral("%1 cut off by %2 '%3' (%4,%5 %6×%7 outside %8×%9)")
+                .arg(name, QString::fromLatin1(a->metaObject()->className()), a->objectName())
+                .arg(rect.x())
+                .arg(rect.y())
+                .arg(rect.width())
+                .arg(rect.height())
+                .arg(a->width())
+                .arg(a->height());
+        }
+        if (a == window) return {};
+        child = a;
+    }
+    return QStringLiteral("%1 is not inside the window").arg(name);
+}
+
+} // namespace
+
+class TestLayout : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void defaultLayoutFollowsTheScreen() {
+        QCOMPARE(gui::MainWindow::defaultLayoutFor(QSize(1366, 768)), Layout::Tabs);
+        QCOMPARE(gui::MainWindow::defaultLayoutFor(QSize(1280, 1024)), Layout::Tabs);
+        QCOMPARE(gui::MainWindow::defaultLayoutFor(QSize(1920, 1200)), Layout::Workbench);
+        gui::MainWindow w(false);
+        w.fitTo(QSize(1366, 768));
+        QCOMPARE(w.pageLayout(), Layout::Tabs);
+        QCOMPARE(w.size(), QSize(1366, 768));
+        QVERIFY(w.tabsAction()->isChecked());
+        w.fitTo(QSize(1920, 1200));
+        QCOMPARE(w.pageLayout(), Layout::Workbench);
+        QVERIFY(!w.tabsAction()->isChecked());
+        QVERIFY(w.width() <= 1920 && w.height() <= 1200 && w.width() >= 1500);
+    }
+
+    void tabsGiveEachPageTheWholeWindow() {
+        gui::MainWindow w(false);
+        w.resize(1366, 768);
+        w.setPageLayout(Layout::Tabs);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const int client = w.height() - w.menuBar()->height() - w.statusBar()->height();
+
+        for (const auto& p : w.pages()) {
+            w.showPage(p.page);
+            QApplication::processEvents();
+            QVERIFY2(p.page->isVisible(), qPrintable(p.objectName));
+            QCOMPARE(w.dockWidgetArea(p.dock), Qt::TopDockWidgetArea);
+            // The whole client area, less the tab bar and the dock's title.
+            QVERIFY2(p.dock->height() > client - 90,
+                     qPrintable(QStringLiteral("%1: %2 of %3").arg(p.objectName).arg(p.dock->height()).arg(client)));
+            QVERIFY2(p.dock->width() > w.width() - 30, qPrintable(p.objectName));
+            for (const auto& other : w.pages())
+                if (other.page != p.page)
+                    QVERIFY2(other.dock->visibleRegion().isEmpty(), qPrintable(other.objectName)); // tabbed away
+        }
+        // Back to the workbench: the explorer and the RTL panel side by side again.
+        w.tabsAction()->trigger();
+        QCOMPARE(w.pageLayout(), Layout::Workbench);
+        QApplication::processEvents();
+        QVERIFY(w.pages()[0].page->isVisible());
+        QVERIFY(!w.tabifiedDockWidgets(w.pages()[0].dock).contains(w.pages()[4].dock));
+    }
+
+    void altDigitsGoToPages() {
+        gui::MainWindow w(false);
+        w.resize(1366, 768);
+        w.setPageLayout(Layout::Tabs);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        for (int i = 0; i < w.pages().size(); ++i) {
+            QTest::keyClick(&w, static_cast<Qt::Key>(Qt::Key_0 + (i + 1) % 10), Qt::AltModifier);
+            QVERIFY2(w.pages()[i].page->isVisible(), qPrintable(w.pages()[i].objectName));
+        }
+    }
+
+    void everyPageIsReachable_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1366x768") << QSize(1366, 768);
+        QTest::newRow("1920x1200") << QSize(1920, 1200);
+    }
+
+    void everyPageIsReachable() {
+        QFETCH(QSize, size);
+        gui::MainWindow w(false);
+        w.resize(size);
+        w.setPageLayout(gui::MainWindow::defaultLayoutFor(size));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.size(), size); // no page's minimum size pushes the window past the screen
+        QStringList problems;
+        for (const auto& p : w.pages()) {
+            w.showPage(p.page);
+            QApplication::processEvents();
+            int checked = 0;
+            for (QWidget* c : p.page->findChildren<QWidget*>()) {
+                if (!essential(c) || !c->isVisibleTo(p.page)) continue;
+                ++checked;
+                const QString why = unreachable(c, &w);
+                if (!why.isEmpty()) problems << QStringLiteral("%1: %2").arg(p.objectName, why);
+            }
+            if (checked == 0) problems << QStringLiteral("%1: nothing to check").arg(p.objectName);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TestLayout)
+#include "test_layout.moc"
