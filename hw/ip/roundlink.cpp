@@ -49,6 +49,19 @@ std::array<waveform::SignalId, 5> stateSignals(const waveform::WaveformStore& st
     return ids;
 }
 
+/** The LEA / SKINNY cores' register words x0..x3 (32 bits each). */
+std::vector<waveform::SignalId> blockStateSignals(const waveform::WaveformStore& store) {
+    std::vector<waveform::SignalId> ids;
+    for (int i = 0; i < 4; ++i) {
+        const auto id = store.find("x" + std::to_string(i));
+        if (!id || store.signal(*id).width != 32)
+            throw std::invalid_argument("round link: the capture lacks the 32-bit signal 'x" +
+                                        std::to_string(i) + "'");
+        ids.push_back(*id);
+    }
+    return ids;
+}
+
 State stateFromBytes(const std::vector<std::uint8_t>& bytes) {
     State s{};
     for (std::size_t i = 0; i < 40; ++i)
@@ -70,6 +83,16 @@ std::vector<std::uint8_t> rtlStateBytes(const waveform::WaveformStore& store, wa
     const State s = rtlStateAt(store, tick);
     const auto bytes = crypto::detail::asconStateArray(s[0], s[1], s[2], s[3], s[4]);
     return {bytes.begin(), bytes.end()};
+}
+
+std::vector<std::uint8_t> rtlBlockStateBytes(const waveform::WaveformStore& store, waveform::Tick tick) {
+    std::vector<std::uint8_t> out;
+    for (const waveform::SignalId id : blockStateSignals(store)) {
+        const std::uint64_t word = store.valueAt(id, tick);
+        for (int j = 0; j < 4; ++j)
+            out.push_back(static_cast<std::uint8_t>(word >> (8 * j)));
+    }
+    return out;
 }
 
 namespace {
@@ -146,14 +169,7 @@ std::vector<StepCycle> linkBlockTraceToCycles(const crypto::Trace& trace,
     if (trace.layout.name.rfind("lea-", 0) != 0 && trace.layout.name != "skinny-128")
         throw std::invalid_argument("round link: the trace's state layout '" + trace.layout.name +
                                     "' is not a block core's (lea-*, skinny-128)");
-    std::vector<waveform::SignalId> ids;
-    for (int i = 0; i < 4; ++i) {
-        const auto id = store.find("x" + std::to_string(i));
-        if (!id || store.signal(*id).width != 32)
-            throw std::invalid_argument("round link: the capture lacks the 32-bit signal 'x" +
-                                        std::to_string(i) + "'");
-        ids.push_back(*id);
-    }
+    const std::vector<waveform::SignalId> ids = blockStateSignals(store);
     std::vector<State> states;
     for (std::size_t i = 0; i < trace.steps.size(); ++i) {
         const auto& b = trace.steps[i].state;

@@ -30,6 +30,11 @@ std::array<std::uint64_t, 5> rtlStateAt(const waveform::WaveformStore& store, wa
  *  each word big-endian). */
 std::vector<std::uint8_t> rtlStateBytes(const waveform::WaveformStore& store, waveform::Tick tick);
 
+/** @brief The LEA / SKINNY cores' state register x0..x3 at a tick as the explorer's traces encode those
+ *  states (16 bytes, word w = bytes 4w..4w+3, little-endian). Throws std::invalid_argument when the store
+ *  lacks the four 32-bit words. */
+std::vector<std::uint8_t> rtlBlockStateBytes(const waveform::WaveformStore& store, waveform::Tick tick);
+
 /**
  * @brief Links every step of an Ascon trace (layout "ascon-320") to a cycle of the capture: steps are
  * matched in order, each at or after the previous match, so repeated states cannot pair out of order.

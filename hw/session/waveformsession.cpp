@@ -165,9 +165,10 @@ bool WaveformSession::hasStateRegister() const {
 }
 
 std::vector<std::uint8_t> WaveformSession::rtlState(waveform::Tick tick) const {
-    if (!hasStateRegister()) return {};
     try {
-        return rtlStateBytes(*m_store, tick);
+        if (hasStateRegister()) return rtlStateBytes(*m_store, tick);
+        if (m_store->find("x3") && !m_store->find("x4")) return rtlBlockStateBytes(*m_store, tick);
+        return {};
     } catch (const std::exception&) {
         return {};
     }

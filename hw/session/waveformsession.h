@@ -69,8 +69,8 @@ class WaveformSession : public QObject {
     int exactLinks() const { return m_exactLinks; }
     /** @brief Why nothing is linked; empty when linked. */
     QString linkError() const { return m_linkError; }
-    /** @brief The state register x0..x4 at a tick, as the trace encodes Ascon states (40 bytes);
-     *  empty when the trace has no state signals. */
+    /** @brief The state register at a tick as the explorer's traces encode the state: the Ascon core's
+     *  x0..x4 (40 bytes), a LEA / SKINNY core's x0..x3 (16 bytes); empty when the trace has neither. */
     std::vector<std::uint8_t> rtlState(waveform::Tick tick) const;
 
     /** @brief GTKWave's path when installed (PATH), else empty. */

@@ -8,11 +8,11 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QMenuBar>
-#include <QStatusBar>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QTabBar>
 
 #include "app/ui/explorer/roundexplorerpage.h"
@@ -39,8 +39,8 @@ bool essential(const QWidget* w) {
  *  every ancestor up to the window, unless an ancestor is a scroll area's viewport, which can bring it
  *  into view as long as the scroll area itself is reachable and not squeezed to nothing. */
 QString unreachable(const QWidget* w, const QWidget* window) {
-    const QString name = QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()),
-                                                       w->objectName());
+    const QString name =
+        QStringLiteral("%1 '%2'").arg(QString::fromLatin1(w->metaObject()->className()), w->objectName());
     if (w->width() < 8 || w->height() < 8)
         return QStringLiteral("%1 squeezed to %2×%3").arg(name).arg(w->width()).arg(w->height());
     const QWidget* child = w;
@@ -50,8 +50,10 @@ QString unreachable(const QWidget* w, const QWidget* window) {
         if (auto* area = qobject_cast<const QAbstractScrollArea*>(a->parentWidget());
             area != nullptr && area->viewport() == a) {
             if (a->width() < 48 || a->height() < 32)
-                return QStringLiteral("%1 in a scroll area squeezed to %2×%3").arg(name).arg(a->width()).arg(
-                    a->height());
+                return QStringLiteral("%1 in a scroll area squeezed to %2×%3")
+                    .arg(name)
+                    .arg(a->width())
+                    .arg(a->height());
             rect = a->rect(); // reachable by scrolling: go on with the viewport as the widget
         } else if (!a->rect().adjusted(-1, -1, 1, 1).contains(rect)) {
             return QStringLiteral("%1 cut off by %2 '%3' (%4,%5 %6×%7 outside %8×%9)")
@@ -105,11 +107,13 @@ class TestLayout : public QObject {
             QCOMPARE(w.dockWidgetArea(p.dock), Qt::TopDockWidgetArea);
             // The whole client area, less the tab bar and the dock's title.
             QVERIFY2(p.dock->height() > client - 90,
-                     qPrintable(QStringLiteral("%1: %2 of %3").arg(p.objectName).arg(p.dock->height()).arg(client)));
+                     qPrintable(
+                         QStringLiteral("%1: %2 of %3").arg(p.objectName).arg(p.dock->height()).arg(client)));
             QVERIFY2(p.dock->width() > w.width() - 30, qPrintable(p.objectName));
             for (const auto& other : w.pages())
                 if (other.page != p.page)
-                    QVERIFY2(other.dock->visibleRegion().isEmpty(), qPrintable(other.objectName)); // tabbed away
+                    QVERIFY2(other.dock->visibleRegion().isEmpty(),
+                             qPrintable(other.objectName)); // tabbed away
         }
         // Back to the workbench: the explorer and the RTL panel side by side again.
         w.tabsAction()->trigger();

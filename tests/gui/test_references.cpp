@@ -27,7 +27,9 @@ struct Comparison {
     bool sameSize = false;
     qint64 differing = 0;
     qint64 total = 0;
-    double share() const { return total == 0 ? 1.0 : static_cast<double>(differing) / static_cast<double>(total); }
+    double share() const {
+        return total == 0 ? 1.0 : static_cast<double>(differing) / static_cast<double>(total);
+    }
 };
 
 Comparison compareImages(const QImage& a, const QImage& b) {
@@ -40,8 +42,9 @@ Comparison compareImages(const QImage& a, const QImage& b) {
         const auto* p = reinterpret_cast<const QRgb*>(x.constScanLine(row));
         const auto* q = reinterpret_cast<const QRgb*>(y.constScanLine(row));
         for (int col = 0; col < x.width(); ++col) {
-            const int d = std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
-                                    std::abs(qBlue(p[col]) - qBlue(q[col]))});
+            const int d =
+                std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
+                          std::abs(qBlue(p[col]) - qBlue(q[col]))});
             c.differing += d > kLevelTolerance ? 1 : 0;
         }
     }

@@ -58,22 +58,53 @@ void RtlStatePanel::refresh() {
         return;
     }
     m_cycle = static_cast<long long>(*sc.cycle);
-    const std::vector<std::uint8_t> rtl = m_waves->rtlState(*sc.cycle);
-    if (rtl.size() != s->state.size()) {
-        m_headline->setText(tr("The capture has no state register"));
+    const QString where = tr("Step %1 (%2, round %3, %4) → cycle %5")
+                              .arg(step + 1)
+                              .arg(QString::fromStdString(s->phase))
+                              .arg(s->round)
+                              .arg(QString::fromStdString(s->step))
+                              .arg(m_cycle);
+    if (!sc.exact) {
+        // Inside a round, or between the rounds one clock computes: there is nothing to compare with, and
+        // the next state the register holds would show as a false mismatch.
+        m_table->setText(rowsHtml(*s, {}));
+        m_headline->setText(tr("%1: not held by the register (the step is inside a round, or between the "
+                               "rounds one clock computes); the register's next state is at that cycle")
+                                .arg(where));
         return;
     }
-    m_diffBits = 0;
+    const std::vector<std::uint8_t> rtl = m_waves->rtlState(*sc.cycle);
+    if (rtl.size() != s->state.size()) {
+        m_headline->setText(tr("The capture has no state register for this cipher's state"));
+        return;
+    }
+    m_table->setText(rowsHtml(*s, rtl));
+    m_headline->setText(
+        m_diffBits == 0
+            ? tr("%1: the state register holds exactly this state (0 bits differ)").arg(where)
+            : tr("%1: the state register differs from the model in %2 bits").arg(where).arg(m_diffBits));
+}
+
+QString RtlStatePanel::rowsHtml(const crypto::TraceStep& s, const std::vector<std::uint8_t>& rtl) {
+    // Ascon: five 64-bit words x0..x4; LEA: words X[0..3] (little-endian bytes, shown as the word); SKINNY:
+    // rows of four cells.
+    const std::string& layout = m_cipher->trace().layout.name;
+    const bool ascon = s.state.size() == 40, lea = layout.rfind("lea-", 0) == 0;
+    const int rowBytes = ascon ? 8 : 4, rows = static_cast<int>(s.state.size()) / rowBytes;
     const QColor bad = charts::errorColor(palette());
+    const bool compare = !rtl.empty();
+    if (compare) m_diffBits = 0;
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=left>%1</th>"
                                   "<th align=left>%2</th><th>%3</th></tr>")
-                       .arg(tr("model"), tr("RTL, cycle %1").arg(m_cycle), tr("Δ bits"));
-    for (int w = 0; w < 5; ++w) {
+                       .arg(tr("model"), compare ? tr("RTL, cycle %1").arg(m_cycle) : tr("RTL"),
+                            compare ? tr("Δ bits") : QString());
+    for (int w = 0; w < rows; ++w) {
         QString model, reg;
         int bits = 0;
-        for (int i = 0; i < 8; ++i) {
-            const std::uint8_t a = s->state[static_cast<std::size_t>(8 * w + i)];
-            const std::uint8_t b = rtl[static_cast<std::size_t>(8 * w + i)];
+        for (int k = 0; k < rowBytes; ++k) {
+            const auto i = static_cast<std::size_t>(w * rowBytes + (lea ? rowBytes - 1 - k : k));
+            const std::uint8_t a = s.state[i];
+            const std::uint8_t b = compare ? rtl[i] : a;
             bits += std::popcount(static_cast<unsigned>(a ^ b));
             for (int nib : {4, 0}) {
                 const QString da = QString::number((a >> nib) & 0xf, 16),
@@ -87,29 +118,16 @@ void RtlStatePanel::refresh() {
                 }
             }
         }
-        m_diffBits += bits;
+        if (compare) m_diffBits += bits;
+        const QString label = ascon ? QStringLiteral("x%1").arg(w)
+                              : lea ? QStringLiteral("X[%1]").arg(w)
+                                    : tr("row %1").arg(w);
         html += QStringLiteral(
-                    "<tr><td>x%1&nbsp;</td><td>%2&nbsp;</td><td>%3&nbsp;</td><td align=right>%4</td></tr>")
-                    .arg(w)
-                    .arg(model, reg)
-                    .arg(bits);
+                    "<tr><td>%1&nbsp;</td><td>%2&nbsp;</td><td>%3&nbsp;</td><td align=right>%4</td></tr>")
+                    .arg(label, model, compare ? reg : tr("<i>not held by the register</i>"),
+                         compare ? QString::number(bits) : QString());
     }
-    html += QStringLiteral("</table>");
-    m_table->setText(html);
-    const QString where = tr("Step %1 (%2, round %3, %4) → cycle %5")
-                              .arg(step + 1)
-                              .arg(QString::fromStdString(s->phase))
-                              .arg(s->round)
-                              .arg(QString::fromStdString(s->step))
-                              .arg(m_cycle);
-    if (sc.exact)
-        m_headline->setText(tr("%1: the state register holds exactly this state (0 bits differ)").arg(where));
-    else
-        m_headline->setText(
-            tr("%1: the register never holds this state (it is inside a round, or between "
-               "the rounds one clock computes); shown is the next state it holds: %2 bits differ")
-                .arg(where)
-                .arg(m_diffBits));
+    return html + QStringLiteral("</table>");
 }
 
 } // namespace rs::gui

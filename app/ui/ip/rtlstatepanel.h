@@ -1,11 +1,17 @@
 #pragma once
 // Model state beside RTL state: for the Round Explorer's current step, the state the C++ model
-// records and the IP's state register x0..x4 at the clock linked to that step, word by word, with the
-// hex digits that differ marked and the number of differing bits (0 when all is well). A step inside
-// a round (the register holds only round boundaries, every U-th round) is said to be linked to the
-// next register state, so its difference is expected. Talks to CipherSession and WaveformSession.
+// records and the IP's state register (Ascon x0..x4, the LEA / SKINNY cores' x0..x3) at the clock linked
+// to that step, row by row, with the hex digits that differ marked and the number of differing bits (0
+// when all is well). A step inside a round (the register holds only round boundaries, every U-th round)
+// is "not held by the register": nothing is compared, so no false mismatch is drawn. Talks to
+// CipherSession and WaveformSession.
 
 #include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+#include "core/crypto/trace.h"
 
 class QLabel;
 class QPushButton;
@@ -42,6 +48,10 @@ class RtlStatePanel : public QWidget {
     void captureRequested();
 
   private:
+    /** The model's state beside the register's, row by row (empty rtl: the model's rows alone, the
+     *  register's column saying it does not hold this step); counts the differing bits. */
+    QString rowsHtml(const crypto::TraceStep& s, const std::vector<std::uint8_t>& rtl);
+
     sessions::CipherSession* m_cipher;
     hw::WaveformSession* m_waves;
     QLabel* m_headline = nullptr;
