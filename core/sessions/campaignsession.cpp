@@ -228,13 +228,17 @@ bool CampaignSession::start(const campaign::CampaignSpec& spec, campaign::StartM
 }
 
 void CampaignSession::cancel() {
-    if (m_running) m_runner.cancelAll();
+    if (!m_running || m_cancelling) return;
+    m_cancelling = true;
+    m_runner.cancelAll();
+    emit cancelling();
 }
 
 void CampaignSession::end() {
     const Ending e = std::move(*m_ending);
     m_ending.reset();
     m_running = false;
+    m_cancelling = false;
     if (e.result)
         emit finished(e.result->campaignId, e.result->runs, e.result->failed, e.result->cancelled,
                       e.result->alreadyFinished);

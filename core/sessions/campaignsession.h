@@ -69,7 +69,11 @@ class CampaignSession : public QObject {
      *  Resume continues it, New starts another; see StartMode); false while one runs or without a store.
      *  A refusal comes back through failed(). */
     bool start(const campaign::CampaignSpec& spec, campaign::StartMode mode);
+    /** @brief Asks a running campaign to stop (the run in progress stops too, within a second: every runner
+     *  polls the flag); cancelling() says so at once, finished() when the worker is done. */
     void cancel();
+    /** @brief True from cancel() until the campaign ended. */
+    bool isCancelling() const { return m_cancelling; }
     /** @brief True from start() until finished() or failed() (which come after the store was read again). */
     bool isRunning() const { return m_running; }
 
@@ -81,6 +85,8 @@ class CampaignSession : public QObject {
     /** @brief openStore(path) failed; `message` says why (and names the file). */
     void storeFailed(const QString& path, const QString& message);
     void started();
+    /** @brief cancel() was asked while running: finished() follows when the worker is done. */
+    void cancelling();
     /** @brief Coalesced: runs done of total, and the log lines since the last signal. */
     void progress(int done, int total, const QStringList& lines);
     /** @brief The campaign ended; nothingToDo: Resume found it finished and ran nothing. */
@@ -126,6 +132,7 @@ class CampaignSession : public QObject {
     int m_readsSubmitted = 0;
     // The campaign run: ended, told once a read submitted after its end has arrived.
     bool m_running = false;
+    bool m_cancelling = false;
     std::optional<Ending> m_ending;
     int m_endAfterRead = 0;
 

@@ -180,6 +180,8 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
         while (true) {
             if (bus.cycles() > limit)
                 throw AxiError("IP did not finish: no DONE after " + std::to_string(limit) + " clocks");
+            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+                throw IpCancelled();
             status = bus.read(reg::kStatus);
             for (unsigned n = reg::statusOutCount(status); n > 0 && got.size() < outWords; --n)
                 got.push_back(bus.read(reg::kDout));

@@ -6,6 +6,7 @@
 // Threads: an AsconIp builds a model per unroll setting on first use; all calls must come from the
 // thread that made the first call for that setting (checked, std::logic_error otherwise).
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -29,6 +30,9 @@ struct AsconIpOptions {
     std::vector<std::string> captureGroups;     ///< groups to capture; empty = all
     std::string vcdPath;                        ///< write the captured signals as VCD
     std::string fstPath;                        ///< Verilator FST trace of every net
+    /** Raised: the operation stops within a few clocks' polling with IpCancelled (a long message's
+     *  simulation takes seconds; a campaign's Cancel must not wait for it). */
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /** @brief Clock counts of one operation. */

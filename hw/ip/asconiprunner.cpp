@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "hw/ip/asconip.h"
+#include "hw/ip/axilite.h"
 #include "hw/ip/blockip.h"
 
 #ifndef RS_VERILATOR_VERSION
@@ -94,7 +95,7 @@ class AsconIpRunner final : public campaign::Runner {
     campaign::RunOutput runBlock(const std::string& base, bool ctr, const campaign::RunKey& key,
                                  const campaign::RunInputs& inputs,
                                  const std::map<std::string, std::string>& options,
-                                 oracle::OutputJudge& judge) {
+                                 const std::atomic<bool>& cancel, oracle::OutputJudge& judge) {
         const BlockIpAlgorithm alg = *blockIpAlgorithm(base);
         const std::string text = campaign::optionOr(options, "ip.unroll", "1");
         const auto built = BlockIp::supportedRpc(alg.core);
@@ -114,10 +115,16 @@ class AsconIpRunner final : public campaign::Runner {
             throw RunnerError("ip: run from another thread than the one that built the Verilated model");
         }
         BlockIpResult r;
+        m_block->setCancel(&cancel);
         try {
             r = ctr ? m_block->ctr(base, inputs.key, inputs.nonce, inputs.message, rpc)
                     : m_block->ecb(base, inputs.key, inputs.message, rpc);
+            m_block->setCancel(nullptr);
+        } catch (const IpCancelled&) {
+            m_block->setCancel(nullptr);
+            throw campaign::Cancelled();
         } catch (const std::exception& e) {
+            m_block->setCancel(nullptr);
             throw RunnerError(std::string("ip: ") + e.what());
         }
         const double ns = static_cast<double>(r.busClocks) / mhz * 1000.0;
@@ -142,7 +149,7 @@ class AsconIpRunner final : public campaign::Runner {
                             const std::map<std::string, std::string>& options,
                             const std::atomic<bool>& cancel, oracle::OutputJudge& judge) override {
         if (const auto block = blockMode(key.algorithm))
-            return runBlock(block->first, block->second, key, inputs, options, judge);
+            return runBlock(block->first, block->second, key, inputs, options, cancel, judge);
         const auto variant = ipVariantFromId(key.algorithm);
         if (!variant)
             throw RunnerError(
@@ -152,6 +159,7 @@ class AsconIpRunner final : public campaign::Runner {
         AsconIpOptions ipOptions;
         ipOptions.unroll = unrollOption(options);
         ipOptions.precomputed = precomputedOption(options);
+        ipOptions.cancel = &cancel;
         const double mhz = clockOption(options);
         AsconIp& ip = model();
 
@@ -164,6 +172,8 @@ class AsconIpRunner final : public campaign::Runner {
             AsconIpEncryptResult e;
             try {
                 e = ip.encrypt(*variant, inputs.key, inputs.nonce, inputs.ad, inputs.message, ipOptions);
+            } catch (const IpCancelled&) {
+                throw campaign::Cancelled();
             } catch (const std::exception& err) { // wrong thread, key/nonce length, bus fault, hung core
                 throw RunnerError(std::string("ip: ") + err.what());
             }

@@ -51,6 +51,12 @@ class AxiError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/** @brief A simulation stopped because its caller's cancel flag was raised (a campaign's Cancel). */
+class IpCancelled : public std::runtime_error {
+  public:
+    IpCancelled() : std::runtime_error("cancelled") {}
+};
+
 /** @brief Single-outstanding AXI4-Lite master: one transaction at a time, BREADY/RREADY high. */
 class AxiLiteMaster {
   public:

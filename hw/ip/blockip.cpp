@@ -168,6 +168,7 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
     std::uint8_t counter[16] = {};
     if (ctr) std::copy(iv.begin(), iv.end(), counter);
     for (std::size_t off = 0; off < in.size(); off += 16) {
+        if (m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed)) throw IpCancelled();
         const crypto::ByteView block = ctr ? crypto::ByteView(counter, 16) : in.subspan(off, 16);
         for (std::size_t i = 0; i < 4; ++i)
             bus.write(static_cast<std::uint8_t>(kDin + 4 * i), word(block, i));

@@ -5,6 +5,7 @@
 // rs::crypto::ctrXor) around it. Register map: hw/rtl/block_axi_top.sv; clocks: hw/CYCLES.md.
 // Threads: the thread that first runs a setting owns its model (Verilator's rule).
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -60,6 +61,8 @@ class BlockIp {
      *  (busy, round, irq) and state (x0..x3, the core's register), one tick per clock from the store's
      *  endTick(), 10 ns per tick (a 100 MHz PL clock). The viewer and linkBlockTraceToCycles read it. */
     void captureInto(waveform::WaveformStore* store) { m_capture = store; }
+    /** @brief While set and raised, ecb/ctr stop between blocks with IpCancelled (nullptr: never). */
+    void setCancel(const std::atomic<bool>* cancel) { m_cancel = cancel; }
 
   private:
     detail::BlockModel& model(BlockCore core, int rpc);
@@ -70,6 +73,7 @@ class BlockIp {
     std::thread::id m_owner;
     std::string m_fst;
     waveform::WaveformStore* m_capture = nullptr;
+    const std::atomic<bool>* m_cancel = nullptr;
 };
 
 } // namespace rs::hw

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "app/backends/backends.h"
@@ -460,6 +462,34 @@ TEST(AsconIpRunner, CyclesFollowTheFormula) {
     EXPECT_EQ(out.parameters.at("ip.unroll"), "1");
     EXPECT_EQ(out.parameters.at("ip.precomputed"), "0");
     EXPECT_EQ(out.parameters.at("clock_mhz"), "100");
+}
+
+// Cancel reaches inside one long simulation (a 32 MiB message takes seconds on the Verilated core): with one
+// repeat, the flag is down when the repeat starts, so only a check inside the simulation can stop it. The
+// model is fine for the next run (the abandoned operation's device is reset).
+TEST(AsconIpRunner, CancelStopsInsideALongSimulation) {
+    const auto ip = rs::hw::makeIpRunner();
+    for (const std::string alg : {"ascon-128", "lea-128-ctr"}) {
+        const RunKey big{"ip", alg, std::uint64_t{32} << 20, 0};
+        const RunInputs in = makeInputs(big);
+        std::atomic<bool> cancel{false};
+        std::thread raiser([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            cancel = true;
+        });
+        bool cancelled = false;
+        try {
+            rs::oracle::OutputJudge judge(Bytes{});
+            ip->run(big, in, 1, {}, cancel, judge);
+        } catch (const rs::campaign::Cancelled&) {
+            cancelled = true;
+        }
+        raiser.join();
+        EXPECT_TRUE(cancelled) << alg << ": the simulation ran to its end";
+        const RunKey small{"ip", alg, 64, 0};
+        const RunInputs sin = makeInputs(small);
+        EXPECT_EQ(runJudged(*ip, small, sin, 1, {}, kGo).output, referenceOutput(small, sin)) << alg;
+    }
 }
 
 TEST(AsconIpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {

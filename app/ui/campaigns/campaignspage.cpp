@@ -233,8 +233,15 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
                 for (const QString& l : lines)
                     m_log->appendPlainText(l);
             });
+    // Cancel answers at once: the button says so while the worker stops the run in progress.
+    connect(m_session, &CampaignSession::cancelling, this, [this] {
+        m_cancel->setEnabled(false);
+        m_cancel->setText(tr("Cancelling…"));
+        m_log->appendPlainText(tr("— cancelling… (the run in progress stops; finished runs are kept) —"));
+    });
     const auto ended = [this] {
         m_cancel->setEnabled(false);
+        m_cancel->setText(tr("Cancel"));
         validate();
     };
     connect(

@@ -19,12 +19,14 @@
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/shortcutshelp.h"
 #include "app/ui/window/workbench.h"
+#include "core/sessions/campaignsession.h"
 #include "core/sessions/ciphersession.h"
 #include "hw/session/waveformsession.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QLabel>
@@ -35,6 +37,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace rs::gui {
 
@@ -73,6 +76,16 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     connect(page<WaveformPage>(), &WaveformPage::captureRequested, this, &MainWindow::captureExplorerInputs);
     connect(page<RtlStatePanel>(), &RtlStatePanel::captureRequested, this,
             &MainWindow::captureExplorerInputs);
+    m_ask = [this](const QString& title, const QString& question) {
+        return QMessageBox::question(this, title, question, QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::No) == QMessageBox::Yes;
+    };
+    // Quitting during a campaign: the window closes once the campaign has stopped.
+    const auto closeIfAsked = [this] {
+        if (m_closeWhenStopped) QTimer::singleShot(0, this, &QWidget::close);
+    };
+    connect(m_bench->campaigns(), &sessions::CampaignSession::finished, this, closeIfAsked);
+    connect(m_bench->campaigns(), &sessions::CampaignSession::failed, this, closeIfAsked);
     connect(m_bench, &Workbench::captureStarted, this, [this](int core) {
         page<IpCorePage>()->showCore(core);
         showPage(page<WaveformPage>());
@@ -361,6 +374,22 @@ void MainWindow::restoreSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    // A running campaign holds the store: ask, then cancel it and keep the window until its worker has
+    // stopped (no invisible process left writing the store).
+    sessions::CampaignSession* campaigns = m_bench->campaigns();
+    if (campaigns->isRunning()) {
+        event->ignore();
+        if (m_closeWhenStopped) return; // asked already; still stopping
+        if (!m_ask(tr("A campaign is running"),
+                   tr("A campaign is running on %1. Cancel it and quit? Every finished run is kept; "
+                      "resuming the campaign continues it.")
+                       .arg(QDir::toNativeSeparators(campaigns->storePath()))))
+            return;
+        m_closeWhenStopped = true;
+        campaigns->cancel();
+        statusBar()->showMessage(tr("Cancelling the campaign… the window closes when it has stopped"));
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }

@@ -7,7 +7,9 @@
 // between them are the Workbench's.
 
 #include <QList>
+
 #include <QMainWindow>
+#include <functional>
 
 #include "app/ui/window/workbench.h"
 
@@ -77,6 +79,9 @@ class MainWindow : public QMainWindow {
     QAction* tabsAction() const { return m_tabs; }
     /** @brief Shows and raises the page that holds widget (in both layouts). */
     void showPage(QWidget* page);
+    /** @brief Asks the user a yes/no question (closing during a campaign); tests replace the dialog. */
+    using Ask = std::function<bool(const QString& title, const QString& question)>;
+    void setAsk(Ask ask) { m_ask = std::move(ask); }
     /** @brief Writes geometry, dock state, theme and inputs. */
     void saveSettings() const;
     /** @brief Reads what saveSettings wrote. */
@@ -102,6 +107,8 @@ class MainWindow : public QMainWindow {
     QLabel* m_statusStep = nullptr;
     QLabel* m_statusInputs = nullptr;
     QByteArray m_defaultState;
+    Ask m_ask;
+    bool m_closeWhenStopped = false; ///< the user chose to quit: close once the campaign has stopped
 };
 
 } // namespace rs::gui
