@@ -176,9 +176,10 @@ std::optional<std::string> roundStep(const Trace& t, std::size_t index, const Tr
         const int i = 12 - n + st.round - 1;
         if (i < 0 || i > 11) return std::nullopt;
         const std::uint8_t c = crypto::kAsconRoundConstants[static_cast<std::size_t>(i)];
-        return "p_C, " + where + ": x2 ⊕= " + hexWord(c, 2) + " (round constant c" + sub(i) + "; " + p +
-               " uses c" + sub(12 - n) + "…c₁₁): x2 = " + hexWord(word(prev.state, 2), 16) + " ⊕ " +
-               hexWord(c, 2) + " = " + hexWord(word(prev.state, 2) ^ c, 16);
+        return "p_C, " + where + ": x2 ⊕= " + hexWord(c, 2) + " (round constant c" + sub(i) +
+               " of v1.2's table, const" + sub(i + 4) + " in SP 800-232; " + p + " uses c" + sub(12 - n) +
+               "…c₁₁): x2 = " + hexWord(word(prev.state, 2), 16) + " ⊕ " + hexWord(c, 2) + " = " +
+               hexWord(word(prev.state, 2) ^ c, 16);
     }
     if (st.step == "substitution layer") {
         const unsigned in = column(prev.state, 63);

@@ -129,6 +129,11 @@ void expectRoundConstants(const Trace& t, const std::string& phase, int n, int e
         const std::string sup = n == 12 ? "¹²" : n == 8 ? "⁸" : n == 6 ? "⁶" : "⁴";
         EXPECT_NE(text.find("x2 ⊕= " + hx(c, 2)), std::string::npos) << text;
         EXPECT_NE(text.find("round " + std::to_string(st.round) + " of p" + sup), std::string::npos) << text;
+        // SP 800-232 numbers the same constants from const₄ (its table starts with four more).
+        const int sp = 12 - n + st.round - 1 + 4;
+        const std::string spSub = sp < 10 ? std::string("₀₁₂₃₄₅₆₇₈₉").substr(3 * sp, 3)
+                                          : "₁" + std::string("₀₁₂₃₄₅₆₇₈₉").substr(3 * (sp - 10), 3);
+        EXPECT_NE(text.find("const" + spSub + " in SP 800-232"), std::string::npos) << text;
         // The explanation's result is the state's x2, and x2 is the only word that changed.
         EXPECT_NE(text.find("= " + hx(asconWord(st.state, 2), 16)), std::string::npos) << text;
         EXPECT_EQ(asconWord(t.steps[i - 1].state, 2) ^ asconWord(st.state, 2), c);
