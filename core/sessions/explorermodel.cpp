@@ -119,6 +119,17 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms() {
     return table;
 }
 
+teach::LessonCatalog lessonCatalog() {
+    teach::LessonCatalog c;
+    for (const auto& a : explorerAlgorithms()) {
+        teach::LessonAlgorithm la{a.id, {}};
+        for (const auto& f : a.fields)
+            la.fields.emplace_back(f.name, f.bytes);
+        c.push_back(std::move(la));
+    }
+    return c;
+}
+
 const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id) {
     for (const ExplorerAlgorithm& a : explorerAlgorithms())
         if (a.id == id) return &a;

@@ -13,6 +13,7 @@
 #include "core/crypto/bytes.h"
 #include "core/crypto/trace.h"
 #include "core/inputs/hexfield.h"
+#include "core/teach/lesson.h"
 
 namespace rs::sessions {
 
@@ -48,6 +49,9 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms();
 
 /** @brief Lookup by id; nullptr when unknown. */
 const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id);
+
+/** @brief What the explorer offers (ids, fields and their lengths), as the lesson parser checks lessons. */
+teach::LessonCatalog lessonCatalog();
 
 /** @brief The result of one traced run. */
 struct ExplorerRun {

@@ -99,17 +99,26 @@ class TestLayout : public QObject {
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const int client = w.height() - w.menuBar()->height() - w.statusBar()->height();
+        QDockWidget* front = nullptr; // the last page brought to the front
 
         for (const auto& p : w.pages()) {
             w.showPage(p.page);
             QApplication::processEvents();
             QVERIFY2(p.page->isVisible(), qPrintable(p.objectName));
+            if (p.side) {
+                // A side panel opens at the right of the page in front, which stays in front.
+                QCOMPARE(w.dockWidgetArea(p.dock), Qt::RightDockWidgetArea);
+                QVERIFY2(front != nullptr && !front->visibleRegion().isEmpty(), qPrintable(p.objectName));
+                p.dock->close();
+                continue;
+            }
             QCOMPARE(w.dockWidgetArea(p.dock), Qt::TopDockWidgetArea);
             // The whole client area, less the tab bar and the dock's title.
             QVERIFY2(p.dock->height() > client - 90,
                      qPrintable(
                          QStringLiteral("%1: %2 of %3").arg(p.objectName).arg(p.dock->height()).arg(client)));
             QVERIFY2(p.dock->width() > w.width() - 30, qPrintable(p.objectName));
+            front = p.dock;
             for (const auto& other : w.pages())
                 if (other.page != p.page)
                     QVERIFY2(other.dock->visibleRegion().isEmpty(),
@@ -129,7 +138,7 @@ class TestLayout : public QObject {
         w.setPageLayout(Layout::Tabs);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        for (int i = 0; i < w.pages().size(); ++i) {
+        for (int i = 0; i < std::min<int>(10, static_cast<int>(w.pages().size())); ++i) {
             QTest::keyClick(&w, static_cast<Qt::Key>(Qt::Key_0 + (i + 1) % 10), Qt::AltModifier);
             QVERIFY2(w.pages()[i].page->isVisible(), qPrintable(w.pages()[i].objectName));
         }

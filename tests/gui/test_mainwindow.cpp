@@ -39,8 +39,9 @@ class TestMainWindow : public QObject {
     void pagesAreDocks() {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
-        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V, Board
-        QCOMPARE(docks.size(), 10);
+        // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V, Board,
+        // Lesson
+        QCOMPARE(docks.size(), 11);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.page<gui::RoundExplorerPage>()->parentWidget() != nullptr);
@@ -50,8 +51,9 @@ class TestMainWindow : public QObject {
 
     void thePageTableDrivesDocksViewMenuAndResetLayout() {
         gui::MainWindow w(false);
+        w.setPageLayout(gui::MainWindow::PageLayout::Workbench); // the tabs keep the side panels closed
         const auto& pages = w.pages();
-        QCOMPARE(pages.size(), 10);
+        QCOMPARE(pages.size(), 11);
         QSet<QString> names;
         QMenu* view = nullptr;
         for (QAction* a : w.menuBar()->actions())

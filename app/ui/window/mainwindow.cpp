@@ -7,6 +7,7 @@
 #include "app/ui/common/pagehelpers.h"
 #include "app/ui/explorer/diffusionpage.h"
 #include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/lessonpanel.h"
 #include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/stepcontrols.h"
@@ -29,6 +30,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QMenuBar>
@@ -123,12 +125,15 @@ void MainWindow::addPages() {
         {new WaveformPage(b->waveforms(), this), tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
          Qt::BottomDockWidgetArea, P::Tab, false},
         {new RtlStatePanel(b->cipher(), b->waveforms(), this), tr("Model vs RTL state"),
-         QStringLiteral("dock_rtl"), Qt::TopDockWidgetArea, P::Right},
+         QStringLiteral("dock_rtl"), Qt::TopDockWidgetArea, P::Right, true, true},
         {new CampaignsPage(b->campaigns(), this), tr("Campaigns"), QStringLiteral("dock_campaigns")},
         {new ChartsPage(b->campaigns(), this), tr("Charts"), QStringLiteral("dock_charts")},
         {new GpuPage(b->gpu(), this), tr("CUDA"), QStringLiteral("dock_cuda")},
         {new RiscvPage(b->riscv(), this), tr("RISC-V"), QStringLiteral("dock_riscv")},
         {new BoardPage(b->board(), this), tr("Board"), QStringLiteral("dock_board")},
+        // The lesson's notes beside the explorer, tabbed with the Model-vs-RTL panel.
+        {new LessonPanel(b->cipher(), this), tr("Lesson"), QStringLiteral("dock_lesson"),
+         Qt::TopDockWidgetArea, P::Tab, true, true},
     };
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks share the
     // whole window and can be rearranged, tabbed or floated.
@@ -201,14 +206,20 @@ void MainWindow::setPageLayout(PageLayout layout) {
     if (layout == m_layout) return;
     QWidget* current = nullptr; // the page in front stays in front
     for (const Page& p : m_pages)
-        if (current == nullptr && !p.dock->visibleRegion().isEmpty()) current = p.page;
+        if (current == nullptr && !p.side && !p.dock->visibleRegion().isEmpty()) current = p.page;
     if (layout == PageLayout::Tabs) {
         m_workbenchState = saveState();
         setTabPosition(Qt::TopDockWidgetArea, QTabWidget::North);
-        QDockWidget* first = m_pages.front().dock;
+        QDockWidget *first = m_pages.front().dock, *firstSide = nullptr;
         for (const Page& p : m_pages) {
             p.dock->setFloating(false);
-            addDockWidget(Qt::TopDockWidgetArea, p.dock);
+            addDockWidget(p.side ? Qt::RightDockWidgetArea : Qt::TopDockWidgetArea, p.dock);
+            if (p.side) { // closed until asked for (showPage), so the pages get the whole width
+                if (firstSide != nullptr) tabifyDockWidget(firstSide, p.dock);
+                firstSide = firstSide != nullptr ? firstSide : p.dock;
+                p.dock->hide();
+                continue;
+            }
             p.dock->show();
             if (p.dock != first) tabifyDockWidget(first, p.dock);
         }
@@ -241,6 +252,39 @@ void MainWindow::buildMenus() {
         connect(a, &QAction::triggered, this, [this, waves] { showPage(waves); });
     }
     file->addAction(waves->gtkwaveAction());
+    file->addSeparator();
+    LessonPanel* lesson = page<LessonPanel>();
+    RoundExplorerPage* explorerPage = page<RoundExplorerPage>();
+    lesson->setViewAccess(
+        [explorerPage](teach::LessonView v) {
+            (v == teach::LessonView::Value     ? explorerPage->valueModeAction()
+             : v == teach::LessonView::Changed ? explorerPage->changedModeAction()
+                                               : explorerPage->twinModeAction())
+                ->trigger();
+        },
+        [explorerPage] {
+            return explorerPage->twinModeAction()->isChecked()      ? teach::LessonView::Twin
+                   : explorerPage->changedModeAction()->isChecked() ? teach::LessonView::Changed
+                                                                    : teach::LessonView::Value;
+        });
+    file->addAction(tr("Open &lesson…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this, lesson] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a lesson"), QString(),
+                                                          tr("RoundScope lesson (*.json)"));
+        if (path.isEmpty()) return;
+        showPage(lesson);
+        lesson->openLesson(path);
+    });
+    QMenu* shipped = file->addMenu(tr("S&hipped lessons"));
+    for (const QString& path : LessonPanel::shippedLessons())
+        shipped->addAction(QFileInfo(path).completeBaseName(), this, [this, lesson, path] {
+            showPage(lesson);
+            lesson->openLesson(path);
+        });
+    file->addAction(tr("Save lesson…"), this, [this, lesson] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the lesson"), QStringLiteral("lesson.json"), tr("RoundScope lesson (*.json)"));
+        if (!path.isEmpty()) lesson->saveLesson(path);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

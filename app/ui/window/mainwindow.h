@@ -27,7 +27,8 @@ class MainWindow : public QMainWindow {
      *  or to the right of the area's first page. */
     enum class Place { New, Tab, Right };
     /** @brief How the pages share the window: as docks side by side (the workbench), or one page at a time
-     *  taking the whole window, switched by tabs (small screens, projectors). */
+     *  taking the whole window, switched by tabs (small screens, projectors); in the tabs the side panels
+     *  (Model vs RTL, Lesson) open at the right of whichever page is in front. */
     enum class PageLayout { Workbench, Tabs };
     /** @brief One row of the page table. */
     struct Page {
@@ -37,6 +38,8 @@ class MainWindow : public QMainWindow {
         Qt::DockWidgetArea area = Qt::BottomDockWidgetArea;
         Place place = Place::Tab;
         bool scroll = true; ///< scrolls rather than push up the window's minimum height (768-pixel screens)
+        bool side =
+            false; ///< a side panel of the explorer: beside the pages in the tabs layout, not one of them
         QDockWidget* dock = nullptr;
     };
 

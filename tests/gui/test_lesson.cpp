@@ -1,0 +1,165 @@
+// Lessons in the app: the shipped lessons play stop by stop in the Round Explorer (algorithm, inputs,
+// flipped bit, view and step follow each stop; the note and the question sit in the side panel, the
+// answer shows on request), a bad lesson is refused with its stop and field named, and a lesson written
+// from the explorer's state saves and plays back.
+#include <QtTest>
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+
+#include "app/ui/explorer/lessonpanel.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/window/mainwindow.h"
+#include "core/fileio/safefile.h"
+#include "core/sessions/ciphersession.h"
+#include "core/sessions/explorermodel.h"
+
+using namespace rs;
+using teach::LessonView;
+
+namespace {
+
+LessonView explorerView(gui::MainWindow& w) {
+    auto* e = w.page<gui::RoundExplorerPage>();
+    return e->twinModeAction()->isChecked()      ? LessonView::Twin
+           : e->changedModeAction()->isChecked() ? LessonView::Changed
+                                                 : LessonView::Value;
+}
+
+} // namespace
+
+class TestLesson : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void threeLessonsAreShipped() {
+        const QStringList shipped = gui::LessonPanel::shippedLessons();
+        QCOMPARE(shipped.size(), 3);
+        for (const QString& name : {QStringLiteral("ascon-sbox-linear-diffusion"),
+                                    QStringLiteral("skinny-shiftrows-mixcolumns"),
+                                    QStringLiteral("lea-ctr-counter-diffusion")})
+            QVERIFY2(shipped.contains(QStringLiteral(":/lessons/%1.json").arg(name)), qPrintable(name));
+    }
+
+    void everyShippedLessonPlaysStopByStop() {
+        gui::MainWindow w(false);
+        auto* panel = w.page<gui::LessonPanel>();
+        sessions::CipherSession* cipher = w.session();
+        for (const QString& path : gui::LessonPanel::shippedLessons()) {
+            QString error;
+            QVERIFY2(panel->openLesson(path, &error), qPrintable(error));
+            const teach::Lesson& lesson = *panel->lesson();
+            QCOMPARE(panel->titleLabel()->text(), QString::fromStdString(lesson.title));
+            bool sawQuestion = false;
+            for (std::size_t i = 0; i < lesson.stops.size(); ++i) {
+                if (i > 0) panel->nextButton()->click();
+                const teach::LessonStop& stop = lesson.stops[i];
+                QCOMPARE(panel->currentStop(), static_cast<int>(i));
+                QCOMPARE(cipher->algorithm().id, lesson.algorithm);
+                for (const auto& [field, bytes] : lesson.inputs)
+                    QCOMPARE(cipher->inputText(QString::fromStdString(field)).toLower(),
+                             QString::fromStdString(crypto::toHex(bytes)).toLower());
+                QCOMPARE(cipher->currentStep(), stop.step);
+                QCOMPARE(explorerView(w), stop.view);
+                if (stop.flip) {
+                    QCOMPARE(cipher->flipField(), QString::fromStdString(stop.flip->field));
+                    QCOMPARE(cipher->flipBit(), stop.flip->bit);
+                }
+                QCOMPARE(panel->noteView()->toPlainText(), QString::fromStdString(stop.note));
+                QVERIFY(panel->stopLabel()->text().startsWith(
+                    QStringLiteral("Stop %1 of %2").arg(i + 1).arg(lesson.stops.size())));
+                QCOMPARE(panel->questionLabel()->isVisibleTo(panel), stop.question.has_value());
+                if (stop.question && stop.answer) {
+                    sawQuestion = true;
+                    // The answer waits until asked for.
+                    QVERIFY(!panel->answerLabel()->isVisibleTo(panel));
+                    QVERIFY(panel->answerButton()->isVisibleTo(panel));
+                    panel->answerButton()->click();
+                    QVERIFY(panel->answerLabel()->isVisibleTo(panel));
+                    QCOMPARE(panel->answerLabel()->text(), QString::fromStdString(*stop.answer));
+                }
+            }
+            QVERIFY(!panel->nextButton()->isEnabled()); // the last stop
+            QVERIFY(panel->previousButton()->isEnabled());
+            QVERIFY2(sawQuestion, qPrintable(path));
+            panel->previousButton()->click();
+            QCOMPARE(cipher->currentStep(), lesson.stops[lesson.stops.size() - 2].step);
+        }
+    }
+
+    void aBadLessonIsRefusedNamingTheStop() {
+        QTemporaryDir dir;
+        gui::MainWindow w(false);
+        auto* panel = w.page<gui::LessonPanel>();
+        QVERIFY(panel->openLesson(gui::LessonPanel::shippedLessons().front()));
+        const std::string before = panel->lesson()->title;
+        // A step past the trace's end (ascon-p has 37 steps).
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        fileio::writeFileAtomic(path.toStdString(), R"({"format": "roundscope-lesson", "version": 1,
+          "title": "t", "algorithm": "ascon-p", "inputs": {"state": "00000000000000000000000000000000000000000000000000000000000000000000000000000000"},
+          "stops": [{"step": 1, "view": "value", "note": "a"}, {"step": 99, "view": "value", "note": "b"}]})");
+        QString error;
+        QVERIFY(!panel->openLesson(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("bad.json")) && error.contains(QStringLiteral("stops[1]")),
+                 qPrintable(error));
+        QVERIFY(panel->messageLabel()->isVisibleTo(panel));
+        QCOMPARE(panel->messageLabel()->text(), error);
+        QCOMPARE(panel->lesson()->title, before); // the lesson on view stays
+        QVERIFY(!panel->openLesson(dir.filePath(QStringLiteral("missing.json")), &error));
+        QVERIFY2(error.contains(QStringLiteral("missing.json")), qPrintable(error));
+    }
+
+    void aLessonWrittenFromTheExplorerSavesAndPlaysBack() {
+        QTemporaryDir dir;
+        gui::MainWindow w(false);
+        auto* panel = w.page<gui::LessonPanel>();
+        auto* explorer = w.page<gui::RoundExplorerPage>();
+        sessions::CipherSession* cipher = w.session();
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("skinny-128-256")));
+        cipher->setFlip(QStringLiteral("pt"), 12);
+        cipher->recomputeNow();
+        cipher->setCurrentStep(5);
+        explorer->twinModeAction()->trigger();
+        panel->newNoteEdit()->setText(QStringLiteral("one flipped bit after ShiftRows"));
+        QTest::keyClick(panel->newNoteEdit(), Qt::Key_Return);
+        QVERIFY(panel->newNoteEdit()->text().isEmpty());
+        cipher->setCurrentStep(9);
+        explorer->valueModeAction()->trigger();
+        panel->addCurrentStop(QStringLiteral("the state"));
+        QCOMPARE(panel->lesson()->stops.size(), std::size_t{2});
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        QVERIFY(panel->saveLesson(path));
+        // Read back independently of the panel.
+        const teach::Lesson saved = teach::loadLesson(path.toStdString(), sessions::lessonCatalog());
+        QCOMPARE(saved.algorithm, std::string("skinny-128-256"));
+        QCOMPARE(saved.stops.size(), std::size_t{2});
+        QCOMPARE(saved.stops[0].step, 5);
+        QCOMPARE(saved.stops[0].view, LessonView::Twin);
+        QVERIFY(saved.stops[0].flip.has_value());
+        QCOMPARE(saved.stops[0].flip->field, std::string("pt"));
+        QCOMPARE(saved.stops[0].flip->bit, 12);
+        QCOMPARE(saved.stops[0].note, std::string("one flipped bit after ShiftRows"));
+        QCOMPARE(saved.stops[1].step, 9);
+        QCOMPARE(saved.stops[1].view, LessonView::Value);
+        // Other inputs meanwhile: playing the file brings the lesson's back.
+        cipher->setInput(QStringLiteral("pt"), QStringLiteral("000102030405060708090a0b0c0d0e0f"));
+        cipher->recomputeNow();
+        QVERIFY(panel->openLesson(path));
+        QCOMPARE(cipher->currentStep(), 5);
+        QCOMPARE(explorerView(w), LessonView::Twin);
+        QCOMPARE(cipher->inputText(QStringLiteral("pt")).toLower(),
+                 QString::fromStdString(crypto::toHex(saved.inputs.at("pt"))).toLower());
+        // Invalid inputs: no stop is added, and the panel says why.
+        cipher->setInput(QStringLiteral("pt"), QStringLiteral("zz"));
+        panel->addCurrentStop(QStringLiteral("x"));
+        QCOMPARE(panel->lesson()->stops.size(), std::size_t{2});
+        QVERIFY(panel->messageLabel()->text().contains(QStringLiteral("not valid")));
+    }
+};
+
+QTEST_MAIN(TestLesson)
+#include "test_lesson.moc"
