@@ -21,6 +21,7 @@ StateZoomArea::StateZoomArea(StateView* view, QWidget* parent) : QScrollArea(par
     setWidgetResizable(false);
     setWidget(view);
     setAlignment(Qt::AlignCenter);
+    setFocusPolicy(Qt::NoFocus); // the view inside takes the focus (and the step keys), not the frame
     connect(view, &StateView::zoomChanged, this, [this] { relayout(); });
 }
 
