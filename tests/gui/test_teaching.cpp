@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QTemporaryDir>
 
 #include "app/ui/explorer/inputbitsview.h"
@@ -16,6 +17,7 @@
 #include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/statezoomarea.h"
+#include "app/ui/explorer/stepexportdialog.h"
 #include "core/sessions/ciphersession.h"
 #include "tests/gui/guitestsupport.h"
 
@@ -79,6 +81,34 @@ class TestTeaching : public QObject {
         QCOMPARE(v->zoom(), 1.25);
         QTest::keyClick(v, Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(v->zoom(), 1.0);
+        // Ctrl+wheel over the grid zooms; the wheel alone does not. (A wheel event sent by hand is not
+        // passed on to parents as a real one is: send it to the viewport the view's wheel reaches.)
+        QWidget* port = page.stateArea()->viewport();
+        const QPointF at(port->width() / 2.0, port->height() / 2.0);
+        const auto wheel = [&](int dy, Qt::KeyboardModifiers mods) {
+            QWheelEvent e(at, port->mapToGlobal(at), QPoint(), QPoint(0, dy), Qt::NoButton, mods,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(port, &e);
+        };
+        wheel(-120, Qt::ControlModifier);
+        QCOMPARE(v->zoom(), 1.0 / 1.25);
+        wheel(120, Qt::NoModifier);
+        QCOMPARE(v->zoom(), 1.0 / 1.25);
+        wheel(120, Qt::ControlModifier);
+        QCOMPARE(v->zoom(), 1.0);
+    }
+
+    void exportDialogKeepsARange() {
+        gui::StepExportDialog d(38, 4);
+        QCOMPARE(d.from(), 4);
+        QCOMPARE(d.to(), 37);
+        d.fromBox()->setValue(20);
+        d.toBox()->setValue(10); // drags the start down with it
+        QCOMPARE(d.from(), 9);
+        QCOMPARE(d.to(), 9);
+        d.fromBox()->setValue(30);
+        QCOMPARE(d.to(), 29);
+        QCOMPARE(d.toBox()->maximum(), 38);
     }
 
     void presentationShowsTheStepAndEscLeaves() {

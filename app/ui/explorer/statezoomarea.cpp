@@ -5,6 +5,7 @@
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QStyle>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +45,17 @@ QSize StateZoomArea::sizeHint() const {
 void StateZoomArea::resizeEvent(QResizeEvent* event) {
     QScrollArea::resizeEvent(event);
     relayout();
+}
+
+void StateZoomArea::wheelEvent(QWheelEvent* event) {
+    if (event->modifiers() & Qt::ControlModifier) {
+        const int dy = event->angleDelta().y();
+        if (dy > 0) zoomIn();
+        if (dy < 0) zoomOut();
+        event->accept();
+        return;
+    }
+    QScrollArea::wheelEvent(event);
 }
 
 void StateZoomArea::relayout() {

@@ -1,6 +1,7 @@
 #pragma once
 // The state view in a scroll area that zooms it: at zoom z the view is z times the visible area (never
 // smaller than its minimum), its font and lengths scaled by z, so a zoomed or a large grid scrolls.
+// Ctrl+wheel zooms too.
 
 #include <QScrollArea>
 
@@ -25,6 +26,7 @@ class StateZoomArea : public QScrollArea {
 
   protected:
     void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
 
   private:
     void relayout();
