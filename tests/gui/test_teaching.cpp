@@ -63,6 +63,13 @@ class TestTeaching : public QObject {
         QVERIFY(page.stateArea()->verticalScrollBar()->maximum() > 0);
         h->setValue(h->maximum());
         QVERIFY(v->pos().x() < 0);
+        // Zooming keeps the point at the centre of the visible part at the centre.
+        const int portW = page.stateArea()->viewport()->width();
+        const double centre = (h->value() + portW / 2.0) / v->width();
+        page.zoomInAction()->trigger();
+        const double after = (h->value() + portW / 2.0) / v->width();
+        QVERIFY2(std::abs(after - centre) < 0.01,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(centre).arg(after)));
         for (int i = 0; i < 20; ++i)
             page.zoomInAction()->trigger();
         QCOMPARE(v->zoom(), StateView::kMaxZoom);

@@ -23,7 +23,17 @@ StateZoomArea::StateZoomArea(StateView* view, QWidget* parent) : QScrollArea(par
     setWidget(view);
     setAlignment(Qt::AlignCenter);
     setFocusPolicy(Qt::NoFocus); // the view inside takes the focus (and the step keys), not the frame
-    connect(view, &StateView::zoomChanged, this, [this] { relayout(); });
+    connect(view, &StateView::zoomChanged, this, [this] {
+        // Keep the point at the centre of what is visible at the centre while zooming.
+        const QSize before = m_view->size();
+        const double fx =
+            (horizontalScrollBar()->value() + viewport()->width() / 2.0) / std::max(1, before.width());
+        const double fy =
+            (verticalScrollBar()->value() + viewport()->height() / 2.0) / std::max(1, before.height());
+        relayout();
+        horizontalScrollBar()->setValue(int(std::lround(fx * m_view->width() - viewport()->width() / 2.0)));
+        verticalScrollBar()->setValue(int(std::lround(fy * m_view->height() - viewport()->height() / 2.0)));
+    });
 }
 
 void StateZoomArea::zoomIn() {
