@@ -119,27 +119,41 @@ std::vector<CliCommand> buildTable() {
                    "records) or a block cipher in one mode (B-ecb, B-ctr)",
                    nullptr,
                    noVerb<runKat>}}});
-    t.push_back({"trace",
-                 "the state at every spec step, with a twin run of one flipped input bit",
-                 {{{},
-                   {option("alg", "ascon-p"), optional("in", "HEX40"), optional("rounds", "R"),
-                    optional("flip", "FIELD:BIT")},
-                   "",
-                   isAsconP,
-                   noVerb<tracePermutation>},
-                  {{},
-                   {option("alg", "A"), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
-                    option("pt", "HEX"), optional("flip", "FIELD:BIT")},
-                   "",
-                   isAead,
-                   noVerb<traceAead>},
-                  {{},
-                   {option("alg", "B"), option("key", "HEX"), option("in", "HEX"), optional("rounds", "R"),
-                    flag("decrypt"), optional("flip", "FIELD:BIT")},
-                   "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)",
-                   isBlock,
-                   noVerb<traceBlock>}},
-                 [](const std::string&, const CliArgs& args) { traceUnknownAlgorithm(args); }});
+    // --export-steps draws the state grid (fonts): it makes the command a GUI one (offscreen).
+    const auto traceExport = [](std::vector<CliArg> a) {
+        for (CliArg x : {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"),
+                         optional("to", "M"), optional("view", "value|changed|twin")})
+            a.push_back(std::move(x));
+        return a;
+    };
+    t.push_back(
+        {"trace",
+         "the state at every spec step, with a twin run of one flipped input bit",
+         {{{},
+           traceExport({option("alg", "ascon-p"), optional("in", "HEX40"), optional("rounds", "R"),
+                        optional("flip", "FIELD:BIT")}),
+           "",
+           isAsconP,
+           noVerb<tracePermutation>,
+           "export-steps"},
+          {{},
+           traceExport({option("alg", "A"), option("key", "HEX"), option("nonce", "HEX"),
+                        optional("ad", "HEX"), option("pt", "HEX"), optional("flip", "FIELD:BIT")}),
+           "",
+           isAead,
+           noVerb<traceAead>,
+           "export-steps"},
+          {{},
+           traceExport({option("alg", "B"), option("key", "HEX"), option("in", "HEX"),
+                        optional("rounds", "R"), flag("decrypt"), optional("flip", "FIELD:BIT")}),
+           "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)\n"
+           "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid: a folder\n"
+           "of PNG files (DIR/step-001.png ...), a PDF handout (one page a step) or an animated GIF;\n"
+           "--view twin needs --flip",
+           isBlock,
+           noVerb<traceBlock>,
+           "export-steps"}},
+         [](const std::string&, const CliArgs& args) { traceUnknownAlgorithm(args); }});
     t.push_back(
         {"diffusion",
          "structural dependency, avalanche/SAC and the LEA-CTR precomputation per round",

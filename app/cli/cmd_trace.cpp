@@ -1,8 +1,12 @@
 // trace: the state at every spec step boundary, with the layout that says how to draw it. With
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
-// run: every step gets "twin_diff_bits" and the result a "twin" object.
+// run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it also
+// draws steps --from..--to (1-based) as the explorer's state grid: a folder of PNG files, a PDF
+// handout or an animated GIF (app/teach/stepexport.h), in --view value, changed or twin.
 #include "app/cli/clicommands.h"
 
+#include "app/charts/theme.h"
+#include "app/teach/stepexport.h"
 #include "core/crypto/asconpermutation.h"
 #include "core/oracle/algorithms.h"
 #include "core/sessions/explorermodel.h"
@@ -11,6 +15,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace rs::cli {
 
@@ -86,12 +91,84 @@ std::pair<std::string, int> parseFlip(const std::string& text, const Inputs& inp
     return {field, b};
 }
 
-// Runs the trace, and with --flip its twin; prints one result.
+/** @brief What --export-steps asks for, checked before anything runs. */
+struct ExportRequest {
+    std::string target;
+    teach::ExportKind kind = teach::ExportKind::PngSequence;
+    teach::GridMode mode = teach::GridMode::Value;
+};
+
+std::optional<ExportRequest> parseExport(const CliArgs& args) {
+    const auto target = args.value("export-steps");
+    if (!target) {
+        for (const char* name : {"from", "to", "view"})
+            if (args.has(name))
+                throw UsageError(std::string("--") + name +
+                                 ": only with --export-steps DIR|FILE.pdf|FILE.gif");
+        return std::nullopt;
+    }
+    ExportRequest r;
+    r.target = *target;
+    if (r.target.empty())
+        throw UsageError("--export-steps: the target is empty (a folder, FILE.pdf or FILE.gif)");
+    const auto kind = teach::exportKindFor(QString::fromStdString(r.target), false);
+    if (!kind)
+        throw UsageError("--export-steps: '" + r.target +
+                         "' has an unknown extension (write a folder for PNG files, " +
+                         "FILE.pdf or FILE.gif)");
+    r.kind = *kind;
+    const std::string view = args.value("view").value_or("value");
+    if (view == "value")
+        r.mode = teach::GridMode::Value;
+    else if (view == "changed")
+        r.mode = teach::GridMode::Changed;
+    else if (view == "twin")
+        r.mode = teach::GridMode::Twin;
+    else
+        throw UsageError("--view: '" + view + "' is not value, changed or twin");
+    if (r.mode == teach::GridMode::Twin && !args.has("flip"))
+        throw UsageError("--view: twin needs --flip FIELD:BIT (the twin run to compare with)");
+    return r;
+}
+
+// Draws steps --from..--to of the trace to the request's target; the "export" object of the result.
+QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const crypto::Trace& trace,
+                        const crypto::Trace* twin) {
+    const long steps = static_cast<long>(trace.steps.size());
+    if (steps == 0) throw UsageError("--export-steps: the trace has no steps");
+    const long from = args.integer("from", 1, 1, steps);
+    const long to = args.integer("to", steps, 1, steps);
+    if (from > to)
+        throw UsageError("--from: step " + std::to_string(from) + " is after --to " + std::to_string(to));
+    teach::StepExportJob job;
+    job.trace = &trace;
+    job.twin = twin;
+    job.mode = req.mode;
+    job.colors = teach::gridColorsFrom(charts::stateColors(charts::themePalette(charts::Theme::Light)));
+    job.from = static_cast<std::size_t>(from - 1);
+    job.to = static_cast<std::size_t>(to - 1);
+    const teach::ExportResult r = teach::exportSteps(job, QString::fromStdString(req.target), req.kind);
+    if (!r.ok) throw UsageError("--export-steps: " + r.error.toStdString());
+    const char* kind = req.kind == teach::ExportKind::Pdf   ? "pdf"
+                       : req.kind == teach::ExportKind::Gif ? "gif"
+                                                            : "png";
+    return QJsonObject{{"target", QString::fromStdString(req.target)},
+                       {"format", kind},
+                       {"from", static_cast<int>(from)},
+                       {"to", static_cast<int>(to)},
+                       {"steps", r.steps},
+                       {"files", QJsonArray::fromStringList(r.files)}};
+}
+
+// Runs the trace, and with --flip its twin; with --export-steps draws the steps; prints one result.
 int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& inputs, const Runner& run) {
+    const std::optional<ExportRequest> exportReq = parseExport(args);
     const TraceRun main = run(inputs);
     const auto flip = args.value("flip");
     if (!flip) {
-        printResult(args, traceJson(algorithm, main, {}));
+        QJsonObject o = traceJson(algorithm, main, {});
+        if (exportReq) o.insert("export", exportTrace(args, *exportReq, main.trace, nullptr));
+        printResult(args, o);
         return kExitOk;
     }
     const auto [field, bit] = parseFlip(*flip, inputs);
@@ -110,6 +187,7 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
         t.insert("tag_diff_bits", sessions::differingBits(main.tag, twin.tag));
     }
     o.insert("twin", t);
+    if (exportReq) o.insert("export", exportTrace(args, *exportReq, main.trace, &twin.trace));
     printResult(args, o);
     return kExitOk;
 }

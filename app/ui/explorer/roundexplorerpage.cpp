@@ -1,9 +1,13 @@
 #include "app/ui/explorer/roundexplorerpage.h"
 
+#include "app/charts/theme.h"
 #include "app/ui/explorer/inputbitsview.h"
 #include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/presentationview.h"
 #include "app/ui/explorer/stateview.h"
+#include "app/ui/explorer/statezoomarea.h"
 #include "app/ui/explorer/stepcontrols.h"
+#include "app/ui/explorer/stepexportdialog.h"
 #include "core/sessions/ciphersession.h"
 
 #include <QAbstractButton>
@@ -25,6 +29,8 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <climits>
 
 namespace rs::gui {
 
@@ -123,7 +129,9 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
 
     m_state = new StateView(right);
     m_state->setObjectName(QStringLiteral("stateView"));
-    col->addWidget(m_state, 1);
+    m_stateArea = new StateZoomArea(m_state, right);
+    m_stateArea->setObjectName(QStringLiteral("stateArea"));
+    col->addWidget(m_stateArea, 1);
 
     m_steps = new StepControls(session, right);
     col->addWidget(m_steps);
@@ -145,14 +153,16 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     bitsScroll->setWidget(m_inputBits);
     bitsScroll->setWidgetResizable(true);
     bitsScroll->setFrameShape(QFrame::NoFrame);
-    bitsScroll->setMaximumHeight(96);
-    bitsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    bitsScroll->setMaximumHeight(112);
+    // Narrower than 32 bits a line the bits scroll sideways; more lines than fit scroll down.
+    bitsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     tl->addWidget(bitsScroll);
     col->addWidget(twin);
     split->addWidget(right);
     split->setStretchFactor(1, 1);
     split->setSizes({380, 1100});
 
+    createTeachingActions();
     connect(m_modes, &QActionGroup::triggered, this, [this](QAction* a) {
         m_state->setMode(a == m_twinMode      ? StateView::Mode::Twin
                          : a == m_changedMode ? StateView::Mode::Changed
@@ -241,6 +251,7 @@ void RoundExplorerPage::refresh() {
     }
     m_inputBits->setBytes(m_session->inputBytes(m_session->flipField()));
     m_inputBits->setSelectedBit(m_session->flipBit());
+    refreshPresentation();
     const int fi = m_twinField->findData(m_session->flipField());
     if (fi != m_twinField->currentIndex()) {
         const QSignalBlocker block(m_twinField);

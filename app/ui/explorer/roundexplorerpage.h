@@ -3,10 +3,13 @@
 // spec step name), the state view with its modes, the stepping controls and the twin run's input
 // bits (click one to flip it). The page owns the bare step keys (←/→, Home/End, Space): they act
 // while the focus is inside the page, except on a focused button, combo box, tab bar, item view,
-// spin box or slider, which keeps the keys it uses.
+// spin box or slider, which keeps the keys it uses. The state view sits in a zooming scroll area
+// (Ctrl+plus / Ctrl+minus / Ctrl+0); F11 or Ctrl+Shift+P shows the step full screen for a projector;
+// the export actions write the step (PNG, SVG) or a range of steps (PNG folder, PDF handout, GIF).
 
 #include <QWidget>
 
+#include "app/teach/stepexport.h"
 #include "app/ui/common/pagehelpers.h"
 
 #include <string>
@@ -26,7 +29,9 @@ namespace rs::gui {
 
 class InputBitsView;
 class InputPanel;
+class PresentationView;
 class StateView;
+class StateZoomArea;
 class StepControls;
 
 class RoundExplorerPage : public QWidget, public PersistentPage {
@@ -49,6 +54,28 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* twinModeAction() const { return m_twinMode; }
     /** @brief Checked: hex cells, unchecked: bits. */
     QAction* hexAction() const { return m_hex; }
+    /** @brief Ctrl+plus, Ctrl+minus, Ctrl+0: zoom the state grid (its scroll area scrolls). */
+    QAction* zoomInAction() const { return m_zoomIn; }
+    QAction* zoomOutAction() const { return m_zoomOut; }
+    QAction* zoomResetAction() const { return m_zoomReset; }
+    /** @brief Checkable, F11 / Ctrl+Shift+P: the step full screen (Esc leaves). */
+    QAction* presentationAction() const { return m_present; }
+    /** @brief "Export step as PNG/SVG…" (a file dialog; the extension decides). */
+    QAction* exportStepAction() const { return m_exportStep; }
+    /** @brief "Export steps…" (range, PNG folder / PDF / GIF, progress with cancel). */
+    QAction* exportStepsAction() const { return m_exportSteps; }
+    StateZoomArea* stateArea() const { return m_stateArea; }
+    /** @brief The presentation window (nullptr until first shown). */
+    PresentationView* presentationView() const { return m_presentation; }
+
+    /** @brief The export of steps from..to (0-based, inclusive) in the page's view (mode, hex) and palette.
+     */
+    teach::StepExportJob exportJob(int from, int to) const;
+    /** @brief Writes the current step to path (.png or .svg); an empty string, or why not. */
+    QString exportCurrentStep(const QString& path) const;
+    /** @brief Writes steps from..to (0-based) to target (folder, .pdf, .gif). */
+    teach::ExportResult exportStepRange(const QString& target, int from, int to,
+                                        const teach::ExportProgress& progress = {}) const;
 
     /** @brief Writes the session's algorithm, rounds and every algorithm's inputs ("session/", "inputs/")
      *  and the page's view choices (modes, speed, flipped bit) under "explorer/". */
@@ -65,6 +92,9 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     void refresh();
     void refreshTwinField();
     void refreshTwinSummary();
+    void createTeachingActions(); // roundexplorerteach.cpp, with the exports and the presentation
+    void setPresenting(bool on);
+    void refreshPresentation();
 
     sessions::CipherSession* m_session;
     InputPanel* m_inputs = nullptr;
@@ -81,6 +111,14 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* m_changedMode = nullptr;
     QAction* m_twinMode = nullptr;
     QAction* m_hex = nullptr;
+    QAction* m_zoomIn = nullptr;
+    QAction* m_zoomOut = nullptr;
+    QAction* m_zoomReset = nullptr;
+    QAction* m_present = nullptr;
+    QAction* m_exportStep = nullptr;
+    QAction* m_exportSteps = nullptr;
+    StateZoomArea* m_stateArea = nullptr;
+    PresentationView* m_presentation = nullptr;
     std::string m_layoutName;        ///< the state layout the state view has, set only when it changes
     QTimer* m_refreshSoon = nullptr; ///< one redraw on the next event loop pass for a burst of changes
     int m_refreshes = 0;

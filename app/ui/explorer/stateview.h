@@ -1,13 +1,16 @@
 #pragma once
 // The state view: one trace state drawn in its cipher's layout (Ascon 5×64 bits, LEA 4×32 bits,
 // SKINNY 4×4 cells), as bits or hex cells, in one of three modes: the value, the bits changed since
-// the previous step, or the bits that differ from the twin run with one flipped input bit.
+// the previous step, or the bits that differ from the twin run with one flipped input bit. The
+// drawing itself is teach::StateGrid's (shared with the presentation view and the exports); the view
+// adds the focus frame, the tooltips and the zoom (a scale of the font and of every length).
 
 #include <QWidget>
 
 #include <cstdint>
 #include <vector>
 
+#include "app/teach/stategrid.h"
 #include "app/ui/explorer/stategeometry.h"
 
 namespace rs::gui {
@@ -48,27 +51,28 @@ class StateView : public QWidget {
     /** @brief How many times a layout change asked the parent layout for a new size. */
     int geometryUpdates() const { return m_geometryUpdates; }
 
+    static constexpr double kMinZoom = 0.5;
+    static constexpr double kMaxZoom = 4.0;
+    /** @brief Scales the labels' font and the grid's lengths (clamped to kMinZoom..kMaxZoom). */
+    void setZoom(double zoom);
+    double zoom() const { return m_zoom; }
+    /** @brief The monospace font the grid is drawn with (the widget's size times the zoom). */
+    QFont gridFont() const;
+    /** @brief The painter of the state now shown, with the view's palette, font and zoom. */
+    teach::StateGrid grid() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+  signals:
+    void zoomChanged(double zoom);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
 
   private:
-    struct Metrics {
-        double labelW = 0, headerH = 0, cell = 0, cellW = 0, rowH = 0, rowGap = 0, rightW = 0, legendH = 0;
-        double left = 0, top = 0;
-    };
-    Metrics metrics() const;
-    double columnX(const Metrics& m, int col) const;
-    QRectF unitRect(const Metrics& m, int row, int unit) const;
-    int unitsPerRow() const;
-    int unitBits() const;
     int unitAt(const QPoint& pos, int* row) const;
-    void paintHeader(class QPainter& p, const Metrics& m) const;
-    void paintLegend(class QPainter& p, const Metrics& m) const;
-    QString unitText(int row, int unit, bool delta) const;
 
     StateGeometry m_geometry;
     Bytes m_state;
@@ -76,6 +80,7 @@ class StateView : public QWidget {
     Mode m_mode = Mode::Value;
     CellFormat m_format = CellFormat::Bits;
     int m_geometryUpdates = 0;
+    double m_zoom = 1.0;
 };
 
 } // namespace rs::gui

@@ -1,6 +1,6 @@
-#include "app/ui/explorer/stategeometry.h"
+#include "app/teach/stategeometry.h"
 
-namespace rs::gui {
+namespace rs::teach {
 
 StateGeometry StateGeometry::fromLayout(const crypto::StateLayout& layout) {
     StateGeometry g;
@@ -83,4 +83,4 @@ bool stateBit(const std::vector<std::uint8_t>& bytes, int index) {
     return (bytes[static_cast<std::size_t>(index / 8)] >> (7 - index % 8)) & 1u;
 }
 
-} // namespace rs::gui
+} // namespace rs::teach

@@ -1,0 +1,137 @@
+#pragma once
+// The state grid without a widget: one trace state in its cipher's layout (Ascon 5×64 bits, LEA 4×32,
+// SKINNY 4×4 cells), as bits or hex cells, showing the value, the bits changed since the previous
+// step or the bits that differ from the twin run, with an optional title line above and an optional
+// caption (a step's explanation) below. The grid is first laid out as a scene (a list of filled boxes
+// and text runs) for a given size; QPainter draws that scene (the explorer's state view, the
+// presentation view, PNG, PDF, GIF) and stateGridSvg() writes the very same scene as SVG, so every
+// export shows the same cells.
+
+#include <QColor>
+#include <QFont>
+#include <QRectF>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+#include "app/teach/stategeometry.h"
+
+class QPainter;
+
+namespace rs::teach {
+
+enum class GridMode { Value, Changed, Twin };
+enum class GridFormat { Bits, Hex };
+
+/** @brief The grid's colours (the fields of charts::StateColors; see gridColorsFrom). */
+struct GridColors {
+    QColor background{0xff, 0xff, 0xff};
+    QColor zero{0xe4, 0xe7, 0xec};
+    QColor one{0x2b, 0x4c, 0x7e};
+    QColor dimZero{0xee, 0xef, 0xf2};
+    QColor dimOne{0xb4, 0xbd, 0xcc};
+    QColor changed{0xe0, 0x8a, 0x00};
+    QColor differs{0xc6, 0x28, 0x28};
+    QColor text{0x20, 0x20, 0x20};
+    QColor mutedText{0x70, 0x70, 0x70};
+};
+
+/** @brief GridColors from any struct with the same fields (charts::StateColors), without linking it. */
+template <class C> GridColors gridColorsFrom(const C& c) {
+    return {c.background, c.zero, c.one, c.dimZero, c.dimOne, c.changed, c.differs, c.text, c.mutedText};
+}
+
+/** @brief What the grid shows: a state, its reference (previous step or twin; may be empty), the texts. */
+struct GridContent {
+    StateGeometry geometry;
+    std::vector<std::uint8_t> state;
+    std::vector<std::uint8_t> reference; ///< same size as state, or empty
+    GridMode mode = GridMode::Value;
+    GridFormat format = GridFormat::Bits;
+    QString title;     ///< a bold line above the grid; empty: none
+    QString caption;   ///< wrapped lines below the legend; empty: none
+    QString emptyText; ///< drawn instead of the grid when there is no state
+};
+
+/** @brief How the grid is drawn: colours, the monospace font and the scale of every length. */
+struct GridStyle {
+    GridColors colors;
+    QFont mono;         ///< labels and hex cells (already scaled by the caller)
+    double scale = 1.0; ///< multiplies paddings, gaps and the cell size limits
+};
+
+/** @brief One drawn item: a filled box (rounded or not) or a line of text in a box. */
+struct GridItem {
+    enum class Kind { Box, RoundedBox, Text };
+    enum class Font { Mono, Title, Caption };
+    Kind kind = Kind::Box;
+    QRectF rect;
+    QColor color; ///< fill, or the text's colour
+    QString text;
+    int align = 0; ///< Qt::Alignment of text in rect
+    Font font = Font::Mono;
+    double radius = 0;
+};
+
+/** @brief The laid-out grid for one size: the background and the items in painting order. */
+struct GridScene {
+    QSizeF size;
+    QColor background;
+    QFont mono, title, caption;
+    std::vector<GridItem> items;
+};
+
+class StateGrid {
+  public:
+    /** @brief Lengths of the laid-out grid (pixels). */
+    struct Metrics {
+        double labelW = 0, headerH = 0, cell = 0, cellW = 0, rowH = 0, rowGap = 0, rightW = 0, legendH = 0;
+        double left = 0, top = 0, width = 0, titleH = 0, captionTop = 0;
+        std::vector<QString> captionLines;
+    };
+
+    StateGrid(GridContent content, GridStyle style);
+
+    /** @brief Lays the grid out in a box of this size (the cells fill its width, within limits). */
+    Metrics metrics(QSizeF size) const;
+    /** @brief Where the unit (a bit, or a hex cell) at (row, unit) is drawn. */
+    QRectF unitRect(const Metrics& m, int row, int unit) const;
+    /** @brief The drawn items for a box of this size. */
+    GridScene scene(QSizeF size) const;
+    /** @brief Draws scene(target.size()) at target's top-left. */
+    void paint(QPainter& p, const QRectF& target) const;
+    /** @brief A comfortable size for exports: the cells at their usual size, the title and caption. */
+    QSize preferredSize() const;
+
+    bool hasState() const { return m_c.geometry.rows > 0 && !m_c.state.empty(); }
+    /** @brief Bits per drawn unit: 1, or the cell's bits in hex format. */
+    int unitBits() const;
+    int unitsPerRow() const;
+    /** @brief True when drawn bit stateBit differs from the reference (never in Value mode). */
+    bool isHighlighted(int stateBit) const;
+    int highlightedBits() const;
+    /** @brief The hex text of a unit, of the state or (delta) of state ⊕ reference. */
+    QString unitText(int row, int unit, bool delta) const;
+    const GridContent& content() const { return m_c; }
+    const GridStyle& style() const { return m_s; }
+    QFont titleFont() const;
+    QFont captionFont() const;
+
+  private:
+    double columnX(const Metrics& m, int unit) const;
+    void addHeader(GridScene& s, const Metrics& m) const;
+    void addRows(GridScene& s, const Metrics& m) const;
+    void addLegend(GridScene& s, const Metrics& m) const;
+    std::vector<QString> wrapCaption(double width) const;
+
+    GridContent m_c;
+    GridStyle m_s;
+};
+
+/** @brief Draws a scene (boxes and text) with a painter, at the painter's origin. */
+void paintGridScene(QPainter& p, const GridScene& scene);
+/** @brief The same scene as an SVG document (the PNG and the SVG of a step show the same cells). */
+QByteArray stateGridSvg(const GridScene& scene);
+
+} // namespace rs::teach

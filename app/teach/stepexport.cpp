@@ -1,0 +1,231 @@
+#include "app/teach/stepexport.h"
+
+#include "app/teach/gifencoder.h"
+#include "core/fileio/safefile.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+
+#include <algorithm>
+
+namespace rs::teach {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("rs::teach::StepExport", text);
+}
+
+const crypto::TraceStep& stepAt(const crypto::Trace& t, std::size_t i) {
+    return t.steps.at(i);
+}
+
+QFont exportFont(double scale) {
+    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    f.setPixelSize(std::max(6, qRound(13 * scale)));
+    return f;
+}
+
+QByteArray pngBytes(const QImage& img) {
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    img.save(&buf, "PNG");
+    return bytes;
+}
+
+void writeBytes(const QString& path, const QByteArray& bytes) {
+    fileio::writeFileAtomic(QFile::encodeName(path).toStdString(),
+                            std::string_view(bytes.constData(), bytes.size()));
+}
+
+QByteArray pdfBytes(const StepExportJob& job, const ExportProgress& progress, bool* cancelled) {
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buf);
+    pdf.setResolution(96);
+    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(12, 12, 12, 12),
+                                  QPageLayout::Millimeter));
+    pdf.setTitle(tr("RoundScope steps"));
+    pdf.setCreator(QStringLiteral("RoundScope"));
+    QPainter p(&pdf);
+    const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
+    const QSize size = exportSize(job);
+    const int total = int(job.to - job.from + 1);
+    for (std::size_t i = job.from; i <= job.to; ++i) {
+        if (i > job.from) pdf.newPage();
+        const double f = std::min(page.width() / size.width(), page.height() / size.height());
+        p.save();
+        p.scale(f, f);
+        stepGrid(job, i).paint(p, QRectF(QPointF(0, 0), QSizeF(size)));
+        p.restore();
+        if (progress && !progress(int(i - job.from + 1), total)) {
+            *cancelled = true;
+            break;
+        }
+    }
+    p.end();
+    return bytes;
+}
+
+} // namespace
+
+QString stepTitle(const crypto::Trace& trace, std::size_t i) {
+    const crypto::TraceStep& s = stepAt(trace, i);
+    QStringList parts{QString::fromStdString(s.phase)};
+    if (s.block >= 0) parts << tr("block %1").arg(s.block);
+    if (s.round > 0) parts << tr("round %1").arg(s.round);
+    parts << QString::fromStdString(s.step);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString stepCaption(const crypto::Trace& trace, std::size_t i) {
+    // Plug the step explanation in here (core/teach/explain.h):
+    //   return QString::fromStdString(explainStep(trace, i));
+    return stepTitle(trace, i);
+}
+
+std::optional<ExportKind> exportKindFor(const QString& target, bool allowSingle) {
+    const QFileInfo info(target);
+    if (info.isDir() || target.endsWith(QLatin1Char('/'))) return ExportKind::PngSequence;
+    const QString ext = info.suffix().toLower();
+    if (ext.isEmpty()) return ExportKind::PngSequence;
+    if (ext == QLatin1String("pdf")) return ExportKind::Pdf;
+    if (ext == QLatin1String("gif")) return ExportKind::Gif;
+    if (allowSingle && ext == QLatin1String("png")) return ExportKind::Png;
+    if (allowSingle && ext == QLatin1String("svg")) return ExportKind::Svg;
+    return std::nullopt;
+}
+
+GridContent stepContent(const StepExportJob& job, std::size_t i) {
+    const crypto::Trace& t = *job.trace;
+    GridContent c;
+    c.geometry = StateGeometry::fromLayout(t.layout);
+    c.state = stepAt(t, i).state;
+    c.mode = job.mode;
+    c.format = job.format;
+    if (job.mode == GridMode::Changed && i > 0) c.reference = stepAt(t, i - 1).state;
+    if (job.mode == GridMode::Twin && job.twin != nullptr && i < job.twin->steps.size())
+        c.reference = job.twin->steps[i].state;
+    c.title = tr("Step %1 of %2 · %3").arg(i + 1).arg(t.steps.size()).arg(c.geometry.title);
+    if (job.caption) c.caption = job.caption(t, i);
+    return c;
+}
+
+StateGrid stepGrid(const StepExportJob& job, std::size_t i) {
+    GridStyle style;
+    style.colors = job.colors;
+    style.scale = job.scale;
+    style.mono = exportFont(job.scale);
+    return StateGrid(stepContent(job, i), style);
+}
+
+QSize exportSize(const StepExportJob& job) {
+    QSize size;
+    for (std::size_t i = job.from; i <= job.to && i < job.trace->steps.size(); ++i)
+        size = size.expandedTo(stepGrid(job, i).preferredSize());
+    return size;
+}
+
+QImage renderStep(const StepExportJob& job, std::size_t i) {
+    const QSize size = exportSize(job);
+    QImage img(size, QImage::Format_RGB32);
+    img.fill(job.colors.background);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    stepGrid(job, i).paint(p, QRectF(QPointF(0, 0), QSizeF(size)));
+    return img;
+}
+
+ExportResult exportSteps(const StepExportJob& job, const QString& target, ExportKind kind,
+                         const ExportProgress& progress) {
+    ExportResult r;
+    if (job.trace == nullptr || job.trace->steps.empty()) {
+        r.error = tr("there is no trace to export");
+        return r;
+    }
+    if (job.from > job.to || job.to >= job.trace->steps.size()) {
+        r.error = tr("steps %1 to %2 are not in the trace (steps 1 to %3)")
+                      .arg(job.from + 1)
+                      .arg(job.to + 1)
+                      .arg(job.trace->steps.size());
+        return r;
+    }
+    const int total = int(job.to - job.from + 1);
+    try {
+        switch (kind) {
+        case ExportKind::Png:
+            writeBytes(target, pngBytes(renderStep(job, job.from)));
+            r.files << target;
+            r.steps = 1;
+            break;
+        case ExportKind::Svg: {
+            const StateGrid grid = stepGrid(job, job.from);
+            writeBytes(target, stateGridSvg(grid.scene(QSizeF(exportSize(job)))));
+            r.files << target;
+            r.steps = 1;
+            break;
+        }
+        case ExportKind::PngSequence: {
+            if (!QDir().mkpath(target)) {
+                r.error = tr("cannot create the folder '%1'").arg(target);
+                return r;
+            }
+            const int digits = std::max(3, int(QString::number(job.trace->steps.size()).size()));
+            for (std::size_t i = job.from; i <= job.to; ++i) {
+                const QString file = QDir(target).filePath(
+                    QStringLiteral("step-%1.png").arg(int(i + 1), digits, 10, QLatin1Char('0')));
+                writeBytes(file, pngBytes(renderStep(job, i)));
+                r.files << file;
+                ++r.steps;
+                if (progress && !progress(r.steps, total)) {
+                    r.cancelled = true;
+                    return r;
+                }
+            }
+            break;
+        }
+        case ExportKind::Pdf: {
+            const QByteArray bytes = pdfBytes(job, progress, &r.cancelled);
+            if (r.cancelled) return r;
+            writeBytes(target, bytes);
+            r.files << target;
+            r.steps = total;
+            break;
+        }
+        case ExportKind::Gif: {
+            // Two passes: the palette from every frame, then the frames (none kept in memory).
+            GifPaletteCounter counter;
+            for (std::size_t i = job.from; i <= job.to; ++i)
+                counter.add(renderStep(job, i));
+            GifWriter gif(exportSize(job), counter.palette(256));
+            for (std::size_t i = job.from; i <= job.to; ++i) {
+                gif.addFrame(renderStep(job, i), job.frameDelayCs);
+                if (progress && !progress(gif.frameCount(), total)) {
+                    r.cancelled = true;
+                    return r;
+                }
+            }
+            writeBytes(target, gif.finish());
+            r.files << target;
+            r.steps = total;
+            break;
+        }
+        }
+    } catch (const fileio::FileError& e) {
+        r.error = QString::fromStdString(e.what());
+        return r;
+    }
+    r.ok = true;
+    return r;
+}
+
+} // namespace rs::teach

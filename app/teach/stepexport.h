@@ -1,0 +1,73 @@
+#pragma once
+// Step exports for teaching: the state grid of one trace step as PNG or SVG, a range of steps as a
+// PNG sequence (DIR/step-001.png ...), a PDF handout (one page a step: title, grid, caption) or an
+// animated GIF. Used by the Round Explorer's export actions and by `roundscope-cli trace
+// --export-steps`. Files are written all or nothing (fileio::AtomicFile).
+
+#include <QImage>
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+
+#include "app/teach/stategrid.h"
+#include "core/crypto/trace.h"
+
+namespace rs::teach {
+
+/** @brief "initialization · round 3 · substitution layer" ("plaintext · block 1 · round 2 · ..."). */
+QString stepTitle(const crypto::Trace& trace, std::size_t step);
+
+/** @brief The caption under a step's grid. THE HOOK for step explanations: today the step's title;
+ *  when core/teach/explain.h exists, this becomes
+ *  `return QString::fromStdString(explainStep(trace, step));` and every export shows the explanation. */
+QString stepCaption(const crypto::Trace& trace, std::size_t step);
+
+using CaptionFn = std::function<QString(const crypto::Trace&, std::size_t)>;
+/** @brief Called after each step written (done of total); returning false cancels the export. */
+using ExportProgress = std::function<bool(int done, int total)>;
+
+/** @brief What to export: the trace (and its twin for the twin view), the view, the steps, the look. */
+struct StepExportJob {
+    const crypto::Trace* trace = nullptr;
+    const crypto::Trace* twin = nullptr; ///< needed for GridMode::Twin (else the legend says "no twin")
+    GridMode mode = GridMode::Value;
+    GridFormat format = GridFormat::Bits;
+    GridColors colors;
+    double scale = 1.0;
+    std::size_t from = 0, to = 0;    ///< 0-based, inclusive
+    CaptionFn caption = stepCaption; ///< null: no caption
+    int frameDelayCs = 120;          ///< GIF frame time (hundredths of a second)
+};
+
+enum class ExportKind { PngSequence, Pdf, Gif, Png, Svg };
+
+/** @brief What a target names: a folder (existing, or a path without extension / ending in '/') is a
+ *  PNG sequence, *.pdf a handout, *.gif an animation; with allowSingle *.png and *.svg one image.
+ *  nullopt for any other extension. */
+std::optional<ExportKind> exportKindFor(const QString& target, bool allowSingle);
+
+/** @brief The grid content of step i: its state, the reference of the view, the title and caption. */
+GridContent stepContent(const StepExportJob& job, std::size_t step);
+/** @brief The grid of step i in the job's look (a scaled pixel-size monospace font). */
+StateGrid stepGrid(const StepExportJob& job, std::size_t step);
+/** @brief One size for every step of the range (the largest preferred size), so frames line up. */
+QSize exportSize(const StepExportJob& job);
+/** @brief Step i drawn into an image of exportSize(job). */
+QImage renderStep(const StepExportJob& job, std::size_t step);
+
+struct ExportResult {
+    bool ok = false;
+    bool cancelled = false;
+    QString error;     ///< why not, naming the file
+    QStringList files; ///< the files written
+    int steps = 0;     ///< steps exported
+};
+
+/** @brief Writes the job's steps to target as kind says (Png / Svg: the job's first step only). */
+ExportResult exportSteps(const StepExportJob& job, const QString& target, ExportKind kind,
+                         const ExportProgress& progress = {});
+
+} // namespace rs::teach
