@@ -1,5 +1,7 @@
 #include "app/teach/stepexport.h"
 
+#include "core/teach/explain.h"
+
 #include "app/teach/gifencoder.h"
 #include "core/fileio/safefile.h"
 
@@ -88,9 +90,7 @@ QString stepTitle(const crypto::Trace& trace, std::size_t i) {
 }
 
 QString stepCaption(const crypto::Trace& trace, std::size_t i) {
-    // Plug the step explanation in here (core/teach/explain.h):
-    //   return QString::fromStdString(explainStep(trace, i));
-    return stepTitle(trace, i);
+    return QString::fromStdString(explainStep(trace, i)); // the spec's formula with this run's values
 }
 
 std::optional<ExportKind> exportKindFor(const QString& target, bool allowSingle) {

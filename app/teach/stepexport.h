@@ -20,9 +20,8 @@ namespace rs::teach {
 /** @brief "initialization · round 3 · substitution layer" ("plaintext · block 1 · round 2 · ..."). */
 QString stepTitle(const crypto::Trace& trace, std::size_t step);
 
-/** @brief The caption under a step's grid. THE HOOK for step explanations: today the step's title;
- *  when core/teach/explain.h exists, this becomes
- *  `return QString::fromStdString(explainStep(trace, step));` and every export shows the explanation. */
+/** @brief The caption under a step's grid: the step's one-line explanation (core/teach/explain.h: the
+ *  spec's formula with this run's values). */
 QString stepCaption(const crypto::Trace& trace, std::size_t step);
 
 using CaptionFn = std::function<QString(const crypto::Trace&, std::size_t)>;

@@ -1,5 +1,7 @@
 #include "core/sessions/ciphersession.h"
 
+#include "core/teach/substeps.h"
+
 #include <algorithm>
 
 namespace rs::sessions {
@@ -177,6 +179,7 @@ void CipherSession::recomputeNow() {
     std::map<std::string, Bytes> inputs = std::move(*values);
     try {
         ExplorerRun run = runExplorer(*m_alg, inputs, rounds());
+        if (m_leaSubsteps) run.trace = teach::expandLeaSubsteps(run.trace);
         ++m_traceRuns;
         m_run = std::move(run);
         m_inputs = std::move(inputs);
@@ -191,6 +194,21 @@ void CipherSession::recomputeNow() {
     emit traceChanged();
     emit twinChanged();
     emit currentStepChanged(m_step);
+}
+
+void CipherSession::setLeaSubsteps(bool on) {
+    if (on == m_leaSubsteps) return;
+    // Keep the round on view: the same round's last step in the other granularity.
+    const crypto::TraceStep* now = step(m_step);
+    const int round = now != nullptr ? now->round : 0;
+    const std::string phase = now != nullptr ? now->phase : std::string();
+    m_leaSubsteps = on;
+    recomputeNow();
+    for (int i = stepCount() - 1; i >= 0 && now != nullptr; --i)
+        if (step(i)->round == round && step(i)->phase == phase) {
+            setCurrentStep(i);
+            break;
+        }
 }
 
 void CipherSession::computeTwin() {
@@ -214,6 +232,7 @@ void CipherSession::computeTwin() {
     flipInputBit(inputs[it->first], m_flipBit);
     try {
         m_twin = runExplorer(*m_alg, inputs, rounds());
+        if (m_leaSubsteps) m_twin.trace = teach::expandLeaSubsteps(m_twin.trace);
     } catch (const std::exception& e) {
         m_twin = {};
         m_twinError = tr("the twin run failed: %1").arg(QString::fromUtf8(e.what()));

@@ -65,6 +65,11 @@ class CipherSession : public QObject {
      *  A change cancels a running analysis. */
     void setRounds(int rounds);
 
+    /** @brief LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations, word rotation: see
+     *  core/teach/substeps.h), the twin too; other ciphers are unchanged. Recomputes now. */
+    void setLeaSubsteps(bool on);
+    bool leaSubsteps() const { return m_leaSubsteps; }
+
     // --- trace ----------------------------------------------------------------------------------
     /** @brief Runs a scheduled recomputation now (tests and screenshots need no timer). */
     void recomputeNow();
@@ -167,6 +172,7 @@ class CipherSession : public QObject {
     QString m_runError;
     int m_traceRuns = 0;
     int m_step = 0;
+    bool m_leaSubsteps = false;
     QString m_flipField;
     int m_flipBit = 0;
     std::vector<int> m_twinFlips;

@@ -39,9 +39,9 @@ class TestLesson : public QObject {
     void threeLessonsAreShipped() {
         const QStringList shipped = gui::LessonPanel::shippedLessons();
         QCOMPARE(shipped.size(), 3);
-        for (const QString& name : {QStringLiteral("ascon-sbox-linear-diffusion"),
-                                    QStringLiteral("skinny-shiftrows-mixcolumns"),
-                                    QStringLiteral("lea-ctr-counter-diffusion")})
+        for (const QString& name :
+             {QStringLiteral("ascon-sbox-linear-diffusion"), QStringLiteral("skinny-shiftrows-mixcolumns"),
+              QStringLiteral("lea-ctr-counter-diffusion")})
             QVERIFY2(shipped.contains(QStringLiteral(":/lessons/%1.json").arg(name)), qPrintable(name));
     }
 
@@ -89,6 +89,44 @@ class TestLesson : public QObject {
             panel->previousButton()->click();
             QCOMPARE(cipher->currentStep(), lesson.stops[lesson.stops.size() - 2].step);
         }
+    }
+
+    void everyStepExplainsItselfAndLeaRoundsSplit() {
+        gui::MainWindow w(false);
+        sessions::CipherSession* cipher = w.session();
+        auto* explorer = w.page<gui::RoundExplorerPage>();
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("ascon-p")));
+        cipher->setRounds(12);
+        cipher->recomputeNow();
+        cipher->setCurrentStep(1); // round 1's constant: c0 = 0xf0 of p^12
+        QCOMPARE(cipher->step(1)->step, std::string("round constant"));
+        QVERIFY2(explorer->stepExplanation()->text().contains(QStringLiteral("0xf0")),
+                 qPrintable(explorer->stepExplanation()->text()));
+        cipher->setCurrentStep(4); // round 2's constant: 0xe1
+        QVERIFY2(explorer->stepExplanation()->text().contains(QStringLiteral("0xe1")),
+                 qPrintable(explorer->stepExplanation()->text()));
+        // LEA: 24 rounds of one step each, or of four sub-steps; the last sub-step is the round's state.
+        QVERIFY(cipher->setAlgorithm(QStringLiteral("lea-128")));
+        cipher->recomputeNow();
+        QCOMPARE(cipher->stepCount(), 25);
+        const crypto::Trace rounds = cipher->trace();
+        cipher->setCurrentStep(3);
+        QAction* substeps = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().startsWith(QStringLiteral("LEA &sub-steps"))) substeps = a;
+        QVERIFY(substeps != nullptr);
+        substeps->trigger();
+        QVERIFY(cipher->leaSubsteps());
+        QCOMPARE(cipher->stepCount(), 1 + 24 * 4);
+        QCOMPARE(cipher->step(cipher->currentStep())->round, 3); // the same round on view
+        for (int r = 1; r <= 24; ++r)
+            QCOMPARE(cipher->step(4 * r)->state, rounds.steps[static_cast<std::size_t>(r)].state);
+        cipher->setCurrentStep(1);
+        QVERIFY2(explorer->stepExplanation()->text().contains(QStringLiteral("⊕")),
+                 qPrintable(explorer->stepExplanation()->text()));
+        QCOMPARE(cipher->twinTrace().steps.size(), static_cast<std::size_t>(cipher->stepCount()));
+        substeps->trigger();
+        QCOMPARE(cipher->stepCount(), 25);
     }
 
     void aBadLessonIsRefusedNamingTheStop() {

@@ -20,7 +20,8 @@ namespace rs::gui {
 
 using teach::LessonView;
 
-LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent) : QWidget(parent), m_cipher(cipher) {
+LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
+    : QWidget(parent), m_cipher(cipher) {
     setObjectName(QStringLiteral("lessonPanel"));
     m_title = new QLabel(tr("No lesson open: File → Open lesson…, or a shipped lesson"), this);
     m_title->setObjectName(QStringLiteral("lessonTitle"));
@@ -93,7 +94,8 @@ void LessonPanel::setViewAccess(ViewSetter set, ViewGetter get) {
 
 QStringList LessonPanel::shippedLessons() {
     QStringList out;
-    for (const QString& name : QDir(QStringLiteral(":/lessons")).entryList({QStringLiteral("*.json")}, QDir::Files))
+    for (const QString& name :
+         QDir(QStringLiteral(":/lessons")).entryList({QStringLiteral("*.json")}, QDir::Files))
         out << QStringLiteral(":/lessons/") + name;
     return out;
 }
@@ -169,7 +171,8 @@ void LessonPanel::showStop() {
     m_note->setPlainText(stop ? QString::fromStdString(stop->note) : QString());
     const bool question = stop != nullptr && stop->question.has_value();
     m_question->setVisible(question);
-    m_question->setText(question ? tr("Question: %1").arg(QString::fromStdString(*stop->question)) : QString());
+    m_question->setText(question ? tr("Question: %1").arg(QString::fromStdString(*stop->question))
+                                 : QString());
     m_answerButton->setVisible(question && stop->answer.has_value());
     m_answer->setText(question && stop->answer ? QString::fromStdString(*stop->answer) : QString());
     m_answer->hide(); // revealed on request
@@ -218,7 +221,8 @@ void LessonPanel::addCurrentStop(const QString& note) {
     const std::string id = m_cipher->algorithm().id;
     if (!m_lesson || m_lesson->algorithm != id || m_lesson->inputs != *in) {
         m_lesson = teach::Lesson{};
-        m_lesson->title = tr("%1 lesson").arg(QString::fromStdString(m_cipher->algorithm().displayName)).toStdString();
+        m_lesson->title =
+            tr("%1 lesson").arg(QString::fromStdString(m_cipher->algorithm().displayName)).toStdString();
         m_lesson->algorithm = id;
         m_lesson->inputs = *in;
     }
@@ -236,7 +240,8 @@ bool LessonPanel::saveLesson(const QString& path, QString* error) {
         return false;
     }
     try {
-        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), teach::saveLesson(*m_lesson).toStdString());
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(),
+                                teach::saveLesson(*m_lesson).toStdString());
     } catch (const std::exception& e) {
         showMessage(QString::fromUtf8(e.what()), true);
         if (error) *error = QString::fromUtf8(e.what());

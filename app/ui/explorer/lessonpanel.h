@@ -37,7 +37,8 @@ class LessonPanel : public QWidget {
 
     /** @brief The lessons shipped in the resources (":/lessons/…json"), by title. */
     static QStringList shippedLessons();
-    /** @brief Reads and plays a lesson file from its first stop; false with the reason shown (and in *error). */
+    /** @brief Reads and plays a lesson file from its first stop; false with the reason shown (and in *error).
+     */
     bool openLesson(const QString& path, QString* error = nullptr);
     /** @brief The same for a lesson's JSON text (`origin` names it in messages). */
     bool openLessonText(const QByteArray& json, const QString& origin, QString* error = nullptr);

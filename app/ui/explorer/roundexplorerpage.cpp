@@ -9,6 +9,7 @@
 #include "app/ui/explorer/stepcontrols.h"
 #include "app/ui/explorer/stepexportdialog.h"
 #include "core/sessions/ciphersession.h"
+#include "core/teach/explain.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -92,8 +93,13 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     m_stepDetail = new QLabel(right);
     m_stepDetail->setObjectName(QStringLiteral("stepDetail"));
     m_stepDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation = new QLabel(right);
+    m_explanation->setObjectName(QStringLiteral("stepExplanation"));
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setWordWrap(true);
     col->addWidget(m_stepTitle);
     col->addWidget(m_stepDetail);
+    col->addWidget(m_explanation);
 
     // View modes: a checkable action group, shared with the View menu.
     m_modes = new QActionGroup(this);
@@ -230,6 +236,7 @@ void RoundExplorerPage::refresh() {
         m_state->clearState();
         m_stepTitle->setText(tr("No trace"));
         m_stepDetail->setText(m_session->firstInputError());
+        m_explanation->clear();
     } else {
         const int i = m_session->currentStep();
         crypto::Bytes ref;
@@ -248,6 +255,9 @@ void RoundExplorerPage::refresh() {
         if (!s->roundKey.empty())
             detail += tr(" · key <tt>%1</tt>").arg(QString::fromStdString(crypto::toHex(s->roundKey)));
         m_stepDetail->setText(detail);
+        // One line: the spec's formula with this run's values.
+        m_explanation->setText(
+            QString::fromStdString(teach::explainStep(m_session->trace(), static_cast<std::size_t>(i))));
     }
     m_inputBits->setBytes(m_session->inputBytes(m_session->flipField()));
     m_inputBits->setSelectedBit(m_session->flipBit());

@@ -49,6 +49,8 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QLabel* stepTitle() const { return m_stepTitle; }
     /** @brief "initialization · block — · step 12 of 38 · round key ..." */
     QLabel* stepDetail() const { return m_stepDetail; }
+    /** @brief The step's one-line explanation (core/teach/explain.h). */
+    QLabel* stepExplanation() const { return m_explanation; }
     QAction* valueModeAction() const { return m_valueMode; }
     QAction* changedModeAction() const { return m_changedMode; }
     QAction* twinModeAction() const { return m_twinMode; }
@@ -105,6 +107,7 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QLabel* m_twinSummary = nullptr;
     QLabel* m_stepTitle = nullptr;
     QLabel* m_stepDetail = nullptr;
+    QLabel* m_explanation = nullptr;
     QLabel* m_geometryTitle = nullptr;
     QActionGroup* m_modes = nullptr;
     QAction* m_valueMode = nullptr;

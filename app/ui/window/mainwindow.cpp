@@ -253,6 +253,9 @@ void MainWindow::buildMenus() {
     }
     file->addAction(waves->gtkwaveAction());
     file->addSeparator();
+    RoundExplorerPage* stepsPage = page<RoundExplorerPage>();
+    file->addActions({stepsPage->exportStepAction(), stepsPage->exportStepsAction()});
+    file->addSeparator();
     LessonPanel* lesson = page<LessonPanel>();
     RoundExplorerPage* explorerPage = page<RoundExplorerPage>();
     lesson->setViewAccess(
@@ -297,6 +300,12 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addActions({explorer->valueModeAction(), explorer->changedModeAction(), explorer->twinModeAction(),
                       explorer->hexAction()});
+    QAction* substeps = view->addAction(tr("LEA &sub-steps (⊕ round key, ⊞, rotations)"));
+    substeps->setCheckable(true);
+    connect(substeps, &QAction::toggled, session(), &CipherSession::setLeaSubsteps);
+    view->addSeparator();
+    view->addActions({explorer->zoomInAction(), explorer->zoomOutAction(), explorer->zoomResetAction(),
+                      explorer->presentationAction()});
     view->addSeparator();
     m_tabs = view->addAction(tr("Pages as &tabs"));
     m_tabs->setCheckable(true);
