@@ -71,12 +71,13 @@ void fillRunTable(QStandardItemModel* model, const std::vector<campaign::RunRow>
     std::vector<std::string> metrics;
     for (const auto& [m, u] : units)
         metrics.push_back(m);
-    std::stable_sort(metrics.begin(), metrics.end(),
-                     [](const std::string& a, const std::string& b) { return metricRank(a) < metricRank(b); });
+    std::stable_sort(metrics.begin(), metrics.end(), [](const std::string& a, const std::string& b) {
+        return metricRank(a) < metricRank(b);
+    });
 
     model->clear();
-    QStringList headers = {QObject::tr("Target"),  QObject::tr("Algorithm"), QObject::tr("AD (B)"),
-                           QObject::tr("Message (B)"), QObject::tr("Verified"), QObject::tr("Figures")};
+    QStringList headers = {QObject::tr("Target"),      QObject::tr("Algorithm"), QObject::tr("AD (B)"),
+                           QObject::tr("Message (B)"), QObject::tr("Verified"),  QObject::tr("Figures")};
     QStringList csv = {"target", "algorithm", "ad_bytes", "message_bytes", "verified", "figures"};
     for (const auto& m : metrics) {
         QString name = QString::fromStdString(m);
@@ -85,7 +86,8 @@ void fillRunTable(QStandardItemModel* model, const std::vector<campaign::RunRow>
         csv << QString::fromStdString(m + (u.empty() ? "" : " (" + u + ")"));
     }
     headers << QObject::tr("Failure") << QObject::tr("Finished");
-    csv << "failure" << "finished";
+    csv << "failure"
+        << "finished";
     for (const auto& p : params) {
         headers << QString::fromStdString(p);
         csv << QString::fromStdString("param:" + p);
