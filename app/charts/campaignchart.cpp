@@ -67,9 +67,15 @@ QString human(double v, const std::string& unit) {
 CampaignChart::CampaignChart(QWidget* parent) : ChartView(tr("Campaign"), parent) {
     // The legend beside the plot, never over the data: a grid cell right of the axis rect.
     QCPLegend* legend = plot()->legend;
+    // Above an empty cell that takes the rest of the height, so the legend keeps its own height.
     plot()->axisRect()->insetLayout()->take(legend);
-    plot()->plotLayout()->addElement(1, 1, legend);
+    auto* side = new QCPLayoutGrid;
+    plot()->plotLayout()->addElement(1, 1, side);
     plot()->plotLayout()->setColumnStretchFactor(1, 0.001);
+    side->addElement(0, 0, legend);
+    side->addElement(1, 0, new QCPLayoutElement(plot()));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowSpacing(0);
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
     legend->setWrap(20); // many series (the NIST grid) wrap into further columns
     plot()->setMouseTracking(true);

@@ -160,7 +160,7 @@ class TestDashboard : public QObject {
         QCPLegend* legend = chart.plot()->legend;
         QVERIFY(legend->visible());
         QCOMPARE(legendEntries(legend), 2); // the graphs, not their error bars
-        QVERIFY(legend->layout() == chart.plot()->plotLayout());
+        QVERIFY(legend->layout() != chart.plot()->axisRect()->insetLayout());
         QVERIFY(!legend->outerRect().intersects(chart.plot()->axisRect()->rect()));
     }
 
