@@ -27,6 +27,9 @@ struct ChartRequest {
 struct ChartPoint {
     double x = 0; ///< message bytes
     double y = 0;
+    /// The spread of the stored repeats around y (time_min/time_max, or what follows from them for
+    /// throughput, speedup and efficiency); both equal y when the run stores none.
+    double yMin = 0, yMax = 0;
 };
 
 struct ChartSeries {
@@ -35,13 +38,19 @@ struct ChartSeries {
     std::string target, algorithm;
     std::uint64_t adBytes = 0;
     std::vector<ChartPoint> points; ///< sorted by x
+    std::string simulated;          ///< simulationNote() of its runs; empty when measured
 };
 
 struct ChartData {
     std::vector<ChartSeries> series;
-    std::string yLabel;      ///< "throughput (bytes/s)", "speedup E = T_cpu / T", ...
-    int missingBaseline = 0; ///< points left out for want of a verified baseline run
-    int failedRuns = 0;      ///< runs not plotted because they failed verification
+    ChartKind kind = ChartKind::Metric;
+    std::string yLabel; ///< "throughput (bytes/s)", "speedup E = T_cpu / T", ...
+    std::string yName;  ///< yLabel without the unit: "throughput", "speedup E = T_cpu / T"
+    std::string yUnit; ///< the stored unit of the values ("bytes/s", "ns", "instructions"); empty for E and S
+    std::string baseline;           ///< the baseline target of speedup and efficiency; empty for a metric
+    std::vector<std::string> notes; ///< the distinct simulation notes of the plotted series
+    int missingBaseline = 0;        ///< points left out for want of a verified baseline run
+    int failedRuns = 0;             ///< runs not plotted because they failed verification
 };
 
 /** @brief The series of a request; throws StoreError for an unknown campaign and SpecError for a
@@ -51,6 +60,11 @@ ChartData chartData(const CampaignStore& store, const ChartRequest& request);
  *  runs and throws for one it cannot give. */
 ChartData chartData(const ChartRequest& request,
                     const std::function<std::vector<RunRow>(std::int64_t)>& runsOf);
+
+/** @brief Why a run's figures are simulated rather than measured, read from its parameters: "simulated: IP
+ *  clock cycles at 100 MHz" (a Verilated IP, clock_mhz), "simulated: qemu instruction counts" (RISC-V,
+ *  simulator), "simulated: ..." (any other runner that says so in `simulations`); empty when measured. */
+std::string simulationNote(const RunRow& run);
 
 /** @brief "metric", "speedup" or "efficiency" -> kind; SpecError otherwise. */
 ChartKind chartKindFromName(const std::string& name);

@@ -1,6 +1,7 @@
 #include "app/ui/campaigns/campaignspage.h"
 
 #include "app/ui/campaigns/campaignform.h"
+#include "app/ui/campaigns/runtable.h"
 #include "app/ui/common/pagehelpers.h"
 #include "core/campaign/campaignspec.h"
 #include "core/campaign/runner.h"
@@ -33,23 +34,6 @@
 namespace rs::gui {
 
 using sessions::CampaignSession;
-
-namespace {
-
-QString measurement(const campaign::RunRow& r, const char* metric) {
-    for (const auto& m : r.measurements)
-        if (m.metric == metric) return QString::number(m.value, 'g', 6);
-    return {};
-}
-
-QStandardItem* item(const QString& text, const QVariant& sortValue = {}) {
-    auto* it = new QStandardItem(text);
-    it->setEditable(false);
-    if (sortValue.isValid()) it->setData(sortValue, Qt::UserRole);
-    return it;
-}
-
-} // namespace
 
 CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     : QWidget(parent), m_session(session) {
@@ -129,15 +113,12 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     editLayout->addWidget(m_log, 1);
 
     // --- runs of the chosen campaign --------------------------------------------------------------
-    m_model = new QStandardItemModel(0, 9, this);
-    m_model->setHorizontalHeaderLabels({tr("Target"), tr("Algorithm"), tr("AD (B)"), tr("Message (B)"),
-                                        tr("Verified"), tr("Median (ns)"), tr("Throughput (B/s)"),
-                                        tr("Cycles"), tr("Failure")});
-    m_proxy = new QSortFilterProxyModel(this);
+    // Every stored metric, the simulation note, parameters and provenance (runtable.h).
+    m_model = new QStandardItemModel(this);
+    fillRunTable(m_model, {}, {});
+    m_proxy = new WordFilterProxy(this);
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(Qt::UserRole);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setSortRole(kValueRole);
     m_runs = new QTableView(this);
     m_runs->setObjectName(QStringLiteral("campaignRuns"));
     m_runs->setModel(m_proxy);
@@ -146,7 +127,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     m_runs->verticalHeader()->hide();
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("campaignFilter"));
-    m_filter->setPlaceholderText(tr("Filter runs (target, algorithm, size, failure…)"));
+    m_filter->setPlaceholderText(tr("Filter runs: words that must all appear (target, algorithm, size…)"));
     m_filter->setClearButtonEnabled(true);
     auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
 
@@ -186,7 +167,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &CampaignsPage::loadPreset);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &CampaignsPage::validate);
     connect(m_form, &CampaignForm::edited, this, &CampaignsPage::formEdited);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &WordFilterProxy::setFilterText);
     connect(m_campaigns, &QTableWidget::itemSelectionChanged, this, &CampaignsPage::showRuns);
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load a campaign definition"), QString(),
@@ -379,44 +360,25 @@ std::optional<std::int64_t> CampaignsPage::selectedCampaign() const {
 }
 
 void CampaignsPage::showRuns() {
-    m_model->removeRows(0, m_model->rowCount());
     const auto id = selectedCampaign();
-    if (!id) return;
+    if (!id) {
+        fillRunTable(m_model, {}, {});
+        return;
+    }
     QString error;
     const auto runs = m_session->runs(*id, &error);
     if (!error.isEmpty()) {
         m_storeLabel->setText(tr("Store cannot be read: %1").arg(error));
         setErrorStyle(m_storeLabel, true);
     }
-    for (const auto& r : runs) {
-        const QString median = measurement(r, "time_median"), thr = measurement(r, "throughput"),
-                      cyc = measurement(r, "cycles");
-        m_model->appendRow(
-            {item(QString::fromStdString(r.key.target), QString::fromStdString(r.key.target)),
-             item(QString::fromStdString(r.key.algorithm), QString::fromStdString(r.key.algorithm)),
-             item(QString::number(r.key.adBytes), static_cast<qulonglong>(r.key.adBytes)),
-             item(QString::number(r.key.messageBytes), static_cast<qulonglong>(r.key.messageBytes)),
-             item(r.verified ? tr("yes") : tr("NO"), r.verified), item(median, median.toDouble()),
-             item(thr, thr.toDouble()), item(cyc, cyc.toDouble()),
-             item(QString::fromStdString(r.failure), QString::fromStdString(r.failure))});
-    }
+    campaign::Provenance provenance;
+    for (const auto& c : m_session->campaigns())
+        if (c.id == *id) provenance = c.provenance;
+    fillRunTable(m_model, runs, provenance);
 }
 
 bool CampaignsPage::exportCsv(const QString& path) {
-    std::string text;
-    for (int c = 0; c < m_proxy->columnCount(); ++c)
-        text += (c ? "," : "") + m_proxy->headerData(c, Qt::Horizontal).toString().toStdString();
-    text += "\n";
-    for (int r = 0; r < m_proxy->rowCount(); ++r) {
-        for (int c = 0; c < m_proxy->columnCount(); ++c) {
-            QString v = m_proxy->index(r, c).data().toString();
-            if (v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('"')) || v.contains(QLatin1Char('\n')))
-                v = QLatin1Char('"') + v.replace(QLatin1String("\""), QLatin1String("\"\"")) +
-                    QLatin1Char('"');
-            text += (c ? "," : "") + v.toStdString();
-        }
-        text += "\n";
-    }
+    const std::string text = runTableCsv(m_proxy); // as shown: filtered and sorted
     try {
         // All or nothing: a full disk leaves the previous file as it was and says so.
         fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), text);

@@ -16,7 +16,6 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QStandardItemModel;
 class QTableView;
@@ -29,6 +28,7 @@ class CampaignSession;
 namespace rs::gui {
 
 class CampaignForm;
+class WordFilterProxy;
 
 class CampaignsPage : public QWidget {
     Q_OBJECT
@@ -94,7 +94,7 @@ class CampaignsPage : public QWidget {
     QPlainTextEdit* m_log = nullptr;
     QTableWidget* m_campaigns = nullptr;
     QStandardItemModel* m_model = nullptr;
-    QSortFilterProxyModel* m_proxy = nullptr;
+    WordFilterProxy* m_proxy = nullptr;
     QTableView* m_runs = nullptr;
     QLineEdit* m_filter = nullptr;
     bool m_valid = false;

@@ -2,16 +2,21 @@
 
 #include "app/charts/campaignchart.h"
 #include "app/charts/theme.h"
+#include "app/ui/campaigns/runtable.h"
 #include "app/ui/common/pagehelpers.h"
 #include "core/fileio/safefile.h"
 #include "core/sessions/campaignsession.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 #include <set>
@@ -41,6 +46,15 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("chartNote"));
     m_note->setWordWrap(true);
+    m_logY = new QCheckBox(tr("log y"), this);
+    m_logY->setObjectName(QStringLiteral("chartLogY"));
+    m_logY->setToolTip(tr("A logarithmic value axis; values at or below zero are left out and counted"));
+    m_seriesFilter = new QLineEdit(this);
+    m_seriesFilter->setObjectName(QStringLiteral("chartSeriesFilter"));
+    m_seriesFilter->setPlaceholderText(tr("Filter series: words that must all appear"));
+    m_seriesFilter->setClearButtonEnabled(true);
+    m_seriesList = new QListWidget(this);
+    m_seriesList->setObjectName(QStringLiteral("chartSeriesList"));
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Campaign"), this));
     row->addWidget(m_first, 1);
@@ -51,15 +65,36 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     row->addWidget(m_metric);
     row->addWidget(new QLabel(tr("baseline"), this));
     row->addWidget(m_baseline);
+    row->addWidget(m_logY);
     row->addWidget(csv);
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_seriesFilter);
+    sideLayout->addWidget(m_seriesList, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_chart);
+    split->addWidget(side);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
-    layout->addWidget(m_chart, 1);
+    layout->addWidget(split, 1);
     layout->addWidget(m_note);
 
     for (QComboBox* b : {m_first, m_second, m_kind, m_metric, m_baseline})
         connect(b, &QComboBox::currentIndexChanged, this, &ChartsPage::refresh);
     connect(m_session, &CampaignSession::storeChanged, this, &ChartsPage::refillCampaigns);
+    connect(m_logY, &QCheckBox::toggled, this, [this](bool on) {
+        m_chart->setLogY(on);
+        refresh();
+    });
+    connect(m_seriesFilter, &QLineEdit::textChanged, this, &ChartsPage::applySeriesFilter);
+    connect(m_seriesList, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        m_unchecked.removeAll(item->text());
+        if (item->checkState() != Qt::Checked) m_unchecked << item->text();
+        applySeriesFilter();
+    });
     connect(csv, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export the series"),
                                                           QStringLiteral("series.csv"), tr("CSV (*.csv)"));
@@ -93,6 +128,7 @@ void ChartsPage::refresh() {
     if (!m_storeError.isEmpty()) {
         // A damaged store (or one that vanished) is shown, never charted from and never a crash.
         m_chart->setData({});
+        refillSeriesList();
         m_note->setText(tr("The store cannot be read: %1").arg(m_storeError));
         setErrorStyle(m_note, true);
         return;
@@ -100,6 +136,7 @@ void ChartsPage::refresh() {
     setErrorStyle(m_note, false);
     if (!m_session->hasStore() || m_first->count() == 0) {
         m_chart->setData({});
+        refillSeriesList();
         m_note->setText(tr("No campaign yet: run one in the Campaigns page."));
         return;
     }
@@ -147,7 +184,13 @@ void ChartsPage::refresh() {
     try {
         const campaign::ChartData data = m_session->chartData(req); // the session's last read, no store I/O
         m_chart->setData(data, title);
+        refillSeriesList();
         QStringList notes;
+        for (const auto& n : data.notes)
+            notes << QString::fromStdString(n);
+        if (m_chart->logSkipped() > 0)
+            notes << tr("%n value(s) at or below zero not shown on the log axis", nullptr,
+                        m_chart->logSkipped());
         if (data.failedRuns > 0) notes << tr("%1 failed runs are not plotted").arg(data.failedRuns);
         if (data.missingBaseline > 0)
             notes << tr("%1 points have no verified %2 run to compare with")
@@ -156,18 +199,54 @@ void ChartsPage::refresh() {
         m_note->setText(notes.join(QStringLiteral("; ")));
     } catch (const std::exception& e) { // a metric no run has, or the store failed while charting
         m_chart->setData({}, title);
+        refillSeriesList();
         m_note->setText(QString::fromUtf8(e.what()));
     }
 }
 
+void ChartsPage::refillSeriesList() {
+    QStringList labels;
+    for (const auto& s : m_chart->data().series)
+        labels << QString::fromStdString(s.label);
+    QStringList shown;
+    for (int i = 0; i < m_seriesList->count(); ++i)
+        shown << m_seriesList->item(i)->text();
+    if (shown != labels) {
+        const QSignalBlocker block(m_seriesList);
+        m_seriesList->clear();
+        for (const QString& l : labels) {
+            auto* item = new QListWidgetItem(l, m_seriesList);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(m_unchecked.contains(l) ? Qt::Unchecked : Qt::Checked);
+        }
+    }
+    applySeriesFilter();
+}
+
+void ChartsPage::applySeriesFilter() {
+    const QStringList words = filterWords(m_seriesFilter->text());
+    QSet<QString> hidden;
+    for (int i = 0; i < m_seriesList->count(); ++i) {
+        QListWidgetItem* item = m_seriesList->item(i);
+        const bool matches = matchesAllWords({item->text()}, words);
+        item->setHidden(!matches);
+        if (!matches || item->checkState() != Qt::Checked) hidden.insert(item->text());
+    }
+    m_chart->setHiddenSeries(hidden);
+}
+
 bool ChartsPage::exportCsv(const QString& path) {
     std::ostringstream f;
-    f << "series,campaign,target,algorithm,ad_bytes,message_bytes,value\n";
-    for (const auto& s : m_chart->data().series)
+    const auto number = [](double v) { return QString::number(v, 'g', 17).toStdString(); };
+    const std::string unit = m_chart->data().yUnit;
+    f << "series,campaign,target,algorithm,ad_bytes,message_bytes,value,min,max,unit,simulated\n";
+    for (const auto& s : m_chart->data().series) {
+        if (m_chart->hiddenSeries().contains(QString::fromStdString(s.label))) continue;
         for (const auto& p : s.points)
             f << '"' << s.label << "\"," << s.campaign << ',' << s.target << ',' << s.algorithm << ','
-              << s.adBytes << ',' << static_cast<std::uint64_t>(p.x) << ','
-              << QString::number(p.y, 'g', 17).toStdString() << "\n";
+              << s.adBytes << ',' << static_cast<std::uint64_t>(p.x) << ',' << number(p.y) << ','
+              << number(p.yMin) << ',' << number(p.yMax) << ',' << unit << ",\"" << s.simulated << "\"\n";
+    }
     try {
         // All or nothing: a full disk leaves the previous file as it was and says so.
         fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), f.str());
