@@ -9,11 +9,14 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 
 #include "app/charts/theme.h"
+#include "app/ui/campaigns/campaignspage.h"
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/explorer/diffusionpage.h"
 #include "app/ui/explorer/inputpanel.h"
@@ -23,6 +26,7 @@
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/mainwindow.h"
 #include "core/sessions/ciphersession.h"
+#include "hw/session/waveformsession.h"
 
 using namespace rs;
 
@@ -212,6 +216,36 @@ class TestMainWindow : public QObject {
                 keys.insert(key);
             }
         }
+    }
+
+    void statusAndPresetFollowLaterActions() {
+        gui::MainWindow w(false);
+        w.show();
+        // A capture's "Capturing…" is answered, not left standing.
+        QVERIFY(w.session()->setAlgorithm(QStringLiteral("ascon-128")));
+        w.session()->recomputeNow();
+        QVERIFY(w.captureExplorerInputs());
+        QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Capturing")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusBar()->currentMessage().startsWith(QStringLiteral("Captured: ")),
+                                 60000);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QString::number(w.waveformSession()->exactLinks())),
+                 qPrintable(w.statusBar()->currentMessage()));
+        // The preset combo names a preset only while the editor holds exactly its definition.
+        auto* campaigns = w.page<gui::CampaignsPage>();
+        QComboBox* preset = campaigns->presetBox();
+        preset->setCurrentIndex(preset->findText(QStringLiteral("paper004")));
+        const QString paper004 = campaigns->editor()->toPlainText();
+        QCOMPARE(preset->currentText(), QStringLiteral("paper004"));
+        campaigns->editor()->setPlainText(
+            QString(paper004).replace(QStringLiteral("\"repeats\": 10"), QStringLiteral("\"repeats\": 3")));
+        QVERIFY(campaigns->editor()->toPlainText() != paper004);
+        QCOMPARE(preset->currentText(), QStringLiteral("(custom definition)"));
+        campaigns->editor()->setPlainText(QStringLiteral("{ not json"));
+        QCOMPARE(preset->currentText(), QStringLiteral("(custom definition)"));
+        campaigns->editor()->setPlainText(paper004); // the preset's own definition again, typed or loaded
+        QCOMPARE(preset->currentText(), QStringLiteral("paper004"));
+        preset->setCurrentIndex(preset->findText(QStringLiteral("(custom definition)")));
+        QCOMPARE(campaigns->editor()->toPlainText(), paper004); // choosing "custom" changes nothing
     }
 
     void screenshotWritesAPng() {

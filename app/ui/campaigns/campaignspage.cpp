@@ -61,6 +61,9 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     m_preset->setObjectName(QStringLiteral("campaignPreset"));
     for (const auto& name : campaign::presetNames())
         m_preset->addItem(QString::fromStdString(name));
+    // Shown while the definition is no preset's (edited, loaded from a file): the combo never names a preset
+    // the editor no longer holds.
+    m_preset->addItem(tr("(custom definition)"));
     auto* load = new QPushButton(tr("Load JSON…"), editBox);
     auto* save = new QPushButton(tr("Save JSON…"), editBox);
     m_editor = new QPlainTextEdit(editBox);
@@ -247,6 +250,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
 }
 
 void CampaignsPage::loadPreset() {
+    if (m_preset->currentIndex() == m_preset->count() - 1) return; // "(custom definition)": nothing to load
     const auto spec = campaign::presetSpec(m_preset->currentText().toStdString());
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(campaign::specJson(spec)));
     m_editor->setPlainText(QString::fromUtf8(doc.toJson(QJsonDocument::Indented)));
@@ -284,8 +288,11 @@ void CampaignsPage::formEdited() {
 
 void CampaignsPage::validate() {
     QString error, summary;
+    bool parsed = false;
     try {
         const auto spec = campaign::parseSpec(m_editor->toPlainText().toStdString());
+        parsed = true;
+        showPresetOf(spec);
         const auto runs = campaign::countRuns(spec); // counted, never expanded just to count
         summary = (runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs)) +
                   (spec.repeats == 1 ? tr(", 1 repeat") : tr(", %1 repeats each").arg(spec.repeats));
@@ -294,10 +301,23 @@ void CampaignsPage::validate() {
         campaign::checkSupported(spec);
     } catch (const std::exception& e) {
         error = QString::fromUtf8(e.what());
+        if (!parsed) showPresetOf(std::nullopt);
     }
     m_valid = error.isEmpty();
     showSpecMessage(m_valid ? summary : error, !m_valid);
     m_run->setEnabled(m_valid && !m_session->isRunning() && m_session->hasStore());
+}
+
+void CampaignsPage::showPresetOf(const std::optional<campaign::CampaignSpec>& spec) {
+    int index = m_preset->count() - 1; // "(custom definition)"
+    if (spec) {
+        const std::string json = campaign::specJson(*spec);
+        const auto names = campaign::presetNames();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (campaign::specJson(campaign::presetSpec(names[i])) == json) index = static_cast<int>(i);
+    }
+    const QSignalBlocker block(m_preset);
+    m_preset->setCurrentIndex(index);
 }
 
 void CampaignsPage::run() {

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/campaign/campaignspec.h"
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -70,6 +72,8 @@ class CampaignsPage : public QWidget {
   private:
     void loadPreset();
     void validate();
+    /** Shows the preset whose definition the editor holds, else "(custom definition)". */
+    void showPresetOf(const std::optional<campaign::CampaignSpec>& spec);
     void formEdited();
     void loadFile(const QString& path);
     void showSpecMessage(const QString& text, bool isError);

@@ -11,6 +11,8 @@
 
 #include "hw/ip/asconip.h"
 
+#include <utility>
+
 namespace rs::gui {
 
 using sessions::CipherSession;
@@ -57,6 +59,25 @@ void Workbench::connectGlue() {
             [this] { emit notice(tr("Diffusion analysis cancelled"), 5000); });
     connect(m_cipher, &CipherSession::diffusionFailed, this,
             [this](const QString& m) { emit notice(tr("Analysis failed: %1").arg(m), 8000); });
+    // A capture asked for from the explorer answers in the status bar, so "Capturing…" never outlives it.
+    const auto captured = [this] {
+        if (!std::exchange(m_capturing, false)) return;
+        const auto& link = m_waves->link();
+        emit notice(m_waves->exactLinks() > 0
+                        ? tr("Captured: %1 of the explorer's %2 steps are held by the register, linked to "
+                             "their clocks")
+                              .arg(m_waves->exactLinks())
+                              .arg(link.size())
+                        : tr("Captured, but not linked: %1").arg(m_waves->linkError()),
+                    8000);
+    };
+    const auto captureFailed = [this](const QString& m) {
+        if (std::exchange(m_capturing, false)) emit notice(tr("The capture failed: %1").arg(m), 10000);
+    };
+    connect(m_ip, &hw::AsconIpSession::finished, this, captured);
+    connect(m_blockIp, &hw::BlockIpSession::finished, this, captured);
+    connect(m_ip, &hw::AsconIpSession::failed, this, captureFailed);
+    connect(m_blockIp, &hw::BlockIpSession::failed, this, captureFailed);
     connect(m_campaigns, &sessions::CampaignSession::storeFailed, this,
             [this](const QString&, const QString& e) {
                 emit notice(tr("Campaign store not opened: %1").arg(e), 10000);
@@ -90,7 +111,8 @@ bool Workbench::captureExplorerInputs() {
         return false;
     }
     emit captureStarted(AsconCore);
-    emit notice(tr("Capturing the explorer's inputs on the IP…"), 5000);
+    m_capturing = true;
+    emit notice(tr("Capturing the explorer's inputs on the IP…"), 0);
     return true;
 }
 
@@ -104,7 +126,8 @@ bool Workbench::captureOnBlockCore(const QString& id) {
         return false;
     }
     emit captureStarted(BlockCore);
-    emit notice(tr("Capturing the explorer's inputs on the %1 core…").arg(id), 5000);
+    m_capturing = true;
+    emit notice(tr("Capturing the explorer's inputs on the %1 core…").arg(id), 0);
     return true;
 }
 

@@ -71,6 +71,7 @@ class Workbench : public QObject {
     gpu::GpuSession* m_gpu = nullptr;
     riscv::RiscvSession* m_riscv = nullptr;
     hw::BoardSession* m_board = nullptr;
+    bool m_capturing = false; ///< a capture of the explorer's inputs has not answered yet
 };
 
 } // namespace rs::gui
