@@ -248,6 +248,23 @@ class TestMainWindow : public QObject {
         QCOMPARE(campaigns->editor()->toPlainText(), paper004); // choosing "custom" changes nothing
     }
 
+    void analysisWithInvalidInputsSaysItDoesNotUseThem() {
+        gui::MainWindow w(false);
+        w.session()->setInput(QStringLiteral("state"), QStringLiteral("12zz"));
+        QVERIFY(!w.session()->inputsValid());
+        auto* diffusion = w.page<gui::DiffusionPage>();
+        QSignalSpy notices(diffusion, &gui::DiffusionPage::notice);
+        diffusion->runAnalysis(); // F5
+        QVERIFY(w.session()->diffusionRunning());
+        QCOMPARE(notices.size(), 1);
+        const QString note = notices.front().front().toString();
+        QVERIFY2(note.contains(QStringLiteral("does not use the explorer's inputs")) &&
+                     note.contains(w.session()->firstInputError()),
+                 qPrintable(note));
+        w.session()->cancelDiffusion();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->diffusionRunning(), 20000);
+    }
+
     void screenshotWritesAPng() {
         gui::MainWindow w(false);
         w.resize(1200, 800);

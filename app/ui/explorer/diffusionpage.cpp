@@ -155,7 +155,9 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     connect(session, &CipherSession::currentStepChanged, m_stepSoon, qOverload<>(&QTimer::start));
     connect(session, &CipherSession::diffusionStarted, this, [this] {
         setRunning(true);
-        m_summary->setText(tr("Analysing %1…").arg(describe(m_session->diffusionRequest()).toHtmlEscaped()));
+        m_summary->setText(tr("Analysing %1 over random inputs (seed %2; not the explorer's inputs)…")
+                               .arg(describe(m_session->diffusionRequest()).toHtmlEscaped())
+                               .arg(m_session->diffusionRequest().seed));
     });
     connect(session, &CipherSession::diffusionProgress, this, [this](double f) {
         m_progress->setValue(static_cast<int>(f * 1000));
@@ -243,6 +245,13 @@ bool DiffusionPage::start(const analysis::DiffusionRequest& r) {
     }
     const bool queued = m_session->diffusionRunning();
     if (!m_session->startDiffusion(r)) return false;
+    // The analysis samples its own random inputs (fixed seed): invalid explorer inputs do not stop it,
+    // and the user is told they play no part rather than left wondering which inputs were analysed.
+    if (!m_session->inputsValid())
+        emit notice(tr("Analysing random inputs (seed %1): the analysis does not use the explorer's inputs, "
+                       "so its invalid %2 does not matter here")
+                        .arg(r.seed)
+                        .arg(m_session->firstInputError()));
     if (queued) {
         m_summary->setText(tr("Queued: %1 starts once the cancelled analysis has stopped.")
                                .arg(describe(r).toHtmlEscaped()));
