@@ -11,18 +11,18 @@
 
 namespace rs::teach::detail {
 
+LeaWords leaWords(const std::vector<std::uint8_t>& state) {
+    LeaWords w{};
+    for (std::size_t i = 0; i < 4; ++i)
+        w[i] = crypto::loadLe32(state.data() + 4 * i);
+    return w;
+}
+
 namespace {
 
 using crypto::Trace;
 using crypto::TraceStep;
-using Words = std::array<std::uint32_t, 4>;
-
-Words leaWords(const std::vector<std::uint8_t>& s) {
-    Words w{};
-    for (std::size_t i = 0; i < 4; ++i)
-        w[i] = crypto::loadLe32(s.data() + 4 * i);
-    return w;
-}
+using Words = LeaWords;
 
 std::array<std::uint32_t, 6> leaRoundKey(const TraceStep& st) {
     std::array<std::uint32_t, 6> k{};

@@ -1,6 +1,8 @@
 #pragma once
-// Internal: helpers shared by explain.cpp (dispatch, Ascon) and explainblock.cpp (LEA, SKINNY).
+// Internal: helpers shared by explain.cpp (dispatch, Ascon), explainblock.cpp (LEA, SKINNY) and
+// substeps.cpp (LEA sub-steps).
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -15,6 +17,10 @@ std::string hexWord(std::uint64_t v, int digits);
 
 /** @brief Lower-case hex of bytes, no prefix. */
 std::string hexBytes(const std::vector<std::uint8_t>& bytes);
+
+/** @brief LEA's state words X[0..3] (16 bytes, each word little-endian, as the LEA trace encodes them). */
+using LeaWords = std::array<std::uint32_t, 4>;
+LeaWords leaWords(const std::vector<std::uint8_t>& state);
 
 /** @brief The step before index, or nullptr for the first step. */
 const crypto::TraceStep* previous(const crypto::Trace& trace, std::size_t index);

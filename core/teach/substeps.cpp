@@ -5,19 +5,14 @@
 #include <cstdint>
 
 #include "core/crypto/bytes.h"
+#include "core/teach/explaindetail.h"
 
 namespace rs::teach {
 
 namespace {
 
-using Words = std::array<std::uint32_t, 4>;
-
-Words loadWords(const std::vector<std::uint8_t>& s) {
-    Words w{};
-    for (std::size_t i = 0; i < 4; ++i)
-        w[i] = crypto::loadLe32(s.data() + 4 * i);
-    return w;
-}
+using Words = detail::LeaWords;
+using detail::leaWords;
 
 std::vector<std::uint8_t> storeWords(const Words& w) {
     std::vector<std::uint8_t> s(16);
@@ -50,7 +45,7 @@ crypto::Trace expandLeaSubsteps(const crypto::Trace& t) {
             continue;
         }
         // The round's input is the previous original step (the input or the previous round).
-        const Words x = loadWords(t.steps[i - 1].state);
+        const Words x = leaWords(t.steps[i - 1].state);
         std::array<std::uint32_t, 6> rk{};
         for (std::size_t j = 0; j < 6; ++j)
             rk[j] = crypto::loadLe32(st.roundKey.data() + 4 * j);

@@ -2,6 +2,7 @@
 // step of the range), a PDF handout (one page a step), an animated GIF (frames read back by Qt's own
 // GIF reader), and the bad ranges, views, extensions and unwritable targets refused with exit 2.
 #include "tests/clitestsupport.h"
+#include "tests/exportsupport.h"
 #include "tests/qtcoreapp.h"
 
 #include <QDir>
@@ -34,12 +35,7 @@ const QStringList kLea{"trace",
                        "--in",
                        "101112131415161718191a1b1c1d1e1f"};
 
-int pdfPages(const QByteArray& pdf) {
-    int n = 0;
-    for (qsizetype at = pdf.indexOf("/Type /Page"); at >= 0; at = pdf.indexOf("/Type /Page", at + 1))
-        n += pdf.mid(at + 11, 1) != "s" ? 1 : 0;
-    return n;
-}
+using rs::test::pdfPages;
 
 int stepCount(const QStringList& traceArgs) {
     const CliResult r = cli(traceArgs + QStringList{"--json"});

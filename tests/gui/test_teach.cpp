@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "core/teach/explain.h"
+#include "tests/exportsupport.h"
 
 #include <QBuffer>
 #include <QImageReader>
@@ -39,13 +40,7 @@ bool bitOf(const crypto::Bytes& b, int i) {
     return (b[std::size_t(i / 8)] >> (7 - i % 8)) & 1;
 }
 
-// "/Type /Page" objects, not the one "/Type /Pages" tree.
-int pdfPages(const QByteArray& pdf) {
-    int n = 0;
-    for (qsizetype at = pdf.indexOf("/Type /Page"); at >= 0; at = pdf.indexOf("/Type /Page", at + 1))
-        n += pdf.mid(at + 11, 1) != "s" ? 1 : 0;
-    return n;
-}
+using rs::test::pdfPages;
 
 QByteArray readAll(const QString& path) {
     QFile f(path);

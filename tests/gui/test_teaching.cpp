@@ -30,6 +30,15 @@ namespace {
 QScrollArea* bitsScrollOf(gui::InputBitsView* bits) {
     return qobject_cast<QScrollArea*>(bits->parentWidget()->parentWidget());
 }
+
+/** @brief Shows the page at a laptop's size and gives it the keyboard. */
+bool showActive(RoundExplorerPage& page) {
+    page.resize(1300, 760);
+    page.show();
+    if (!QTest::qWaitForWindowExposed(&page)) return false;
+    page.activateWindow();
+    return QTest::qWaitForWindowActive(&page);
+}
 } // namespace
 
 class TestTeaching : public QObject {
@@ -39,11 +48,7 @@ class TestTeaching : public QObject {
     void zoomScalesCellsAndFontWithinLimits() {
         CipherSession session;
         RoundExplorerPage page(&session);
-        page.resize(1300, 760);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        page.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(showActive(page));
         QVERIFY(session.setAlgorithm(QStringLiteral("ascon-p")));
         QCoreApplication::processEvents();
         StateView* v = page.stateView();
@@ -171,11 +176,7 @@ class TestTeaching : public QObject {
     void keyboardFlipsTheRightBitOfTheRightField() {
         CipherSession session;
         RoundExplorerPage page(&session);
-        page.resize(1300, 760);
-        page.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&page));
-        page.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(showActive(page));
         QVERIFY(session.setAlgorithm(QStringLiteral("ascon-128")));
         const int keyIndex = page.twinFieldBox()->findData(QStringLiteral("key"));
         QVERIFY(keyIndex >= 0);
