@@ -15,6 +15,7 @@
 
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/sidebysidepage.h"
 #include "app/ui/explorer/stateview.h"
 #include "core/sessions/ciphersession.h"
@@ -111,30 +112,64 @@ class TestSideBySide : public QObject {
                          QString::fromStdString(teach::explainStep(t, static_cast<std::size_t>(i))));
             }
         };
+#define EXPECT_STEP(i)                                                                                       \
+    do {                                                                                                     \
+        expect(i);                                                                                           \
+        if (QTest::currentTestFailed()) return;                                                              \
+    } while (false)
         page.firstAction()->trigger();
-        expect(0);
+        EXPECT_STEP(0);
         page.nextAction()->trigger();
         page.nextAction()->trigger();
-        expect(2);
+        EXPECT_STEP(2);
         page.previousAction()->trigger();
-        expect(1);
+        EXPECT_STEP(1);
         page.lastAction()->trigger();
-        expect(n - 1);
+        EXPECT_STEP(n - 1);
         QVERIFY(!page.nextAction()->isEnabled());
         page.slider()->setValue(n / 2);
-        expect(n / 2);
+        EXPECT_STEP(n / 2);
         // The keys, with the focus inside the page.
         page.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&page));
         page.stateView(Side::Right)->setFocus();
         QTest::keyClick(page.stateView(Side::Right), Qt::Key_Right);
-        expect(n / 2 + 1);
+        EXPECT_STEP(n / 2 + 1);
         QTest::keyClick(page.stateView(Side::Right), Qt::Key_Home);
-        expect(0);
+        EXPECT_STEP(0);
         QTest::keyClick(page.stateView(Side::Left), Qt::Key_End);
-        expect(n - 1);
+        EXPECT_STEP(n - 1);
         QTest::keyClick(page.stateView(Side::Left), Qt::Key_Left);
-        expect(n - 2);
+        EXPECT_STEP(n - 2);
+#undef EXPECT_STEP
+    }
+
+    void theLeftIsTheRoundExplorersRun() {
+        // One session under both pages: an edit on either page shows on the other, and the left steps its
+        // run.
+        CipherSession left, right;
+        gui::RoundExplorerPage explorer(&left);
+        SideBySidePage page(&left, &right);
+        page.resize(1300, 900);
+        page.show();
+        QVERIFY(left.setAlgorithm(QStringLiteral("lea-128")));
+        QCOMPARE(page.inputPanel(Side::Left)->algorithmBox()->currentData().toString(),
+                 QStringLiteral("lea-128"));
+        const QString pt = QStringLiteral("ffeeddccbbaa99887766554433221100");
+        typeInto(page, Side::Left, QStringLiteral("pt"), pt);
+        settle(left, right, page);
+        QCOMPARE(explorer.inputPanel()->field(QStringLiteral("pt"))->text(), pt);
+        QCOMPARE(left.inputBytes(QStringLiteral("pt")), crypto::fromHex(pt.toStdString()));
+        const QString key = QStringLiteral("0123456789abcdef0123456789abcdef");
+        gui::HexFieldEdit* explorerKey = explorer.inputPanel()->field(QStringLiteral("key"));
+        explorerKey->lineEdit()->selectAll();
+        QTest::keyClicks(explorerKey->lineEdit(), key);
+        settle(left, right, page);
+        QCOMPARE(page.inputPanel(Side::Left)->field(QStringLiteral("key"))->text(), key);
+        const crypto::Trace l =
+            blockTrace("lea-128", crypto::fromHex(key.toStdString()), crypto::fromHex(pt.toStdString()));
+        page.setPosition(4);
+        QCOMPARE(page.stateView(Side::Left)->displayedState(), l.steps[4].state);
     }
 
     void differenceCountIsTheDifferingBitsOfTheStates_data() {
@@ -251,6 +286,12 @@ class TestSideBySide : public QObject {
         QVERIFY(page.inputPanel(Side::Right)->field(QStringLiteral("pt"))->lineEdit()->isReadOnly());
         QVERIFY(!page.inputPanel(Side::Right)->field(QStringLiteral("key"))->lineEdit()->isReadOnly());
         QVERIFY(page.inputPanel(Side::Right)->algorithmBox()->isEnabled());
+        QVERIFY2(page.shareNote()->text().contains(QStringLiteral("Shared with the left: pt")),
+                 qPrintable(page.shareNote()->text()));
+        QVERIFY(left.setAlgorithm(QStringLiteral("ascon-p"))); // its "state" is no plaintext of LEA's
+        QVERIFY2(page.shareNote()->text().startsWith(QStringLiteral("Nothing shared")),
+                 qPrintable(page.shareNote()->text()));
+        QVERIFY(left.setAlgorithm(QStringLiteral("ascon-aead128")));
         // Same cipher: the right's algorithm follows the left's and its plaintext is its own again.
         page.setMode(SideBySidePage::Mode::SameCipher);
         QCOMPARE(right.algorithm().id, std::string("ascon-aead128"));

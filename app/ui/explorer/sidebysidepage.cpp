@@ -54,7 +54,10 @@ SideBySidePage::SideBySidePage(CipherSession* left, CipherSession* right, QWidge
     m_flip = addButton(top, tr("Left's inputs, one &bit flipped"),
                        tr("The right gets the left's inputs with the first plaintext bit flipped"), this);
     m_flip->setObjectName(QStringLiteral("flipOneBit"));
-    top->addStretch();
+    m_shareNote = new QLabel(this);
+    m_shareNote->setObjectName(QStringLiteral("shareNote"));
+    m_shareNote->setWordWrap(true);
+    top->addWidget(m_shareNote, 1);
     col->addLayout(top);
 
     // One set of step controls for both sides: the keys act while the focus is inside this page.
@@ -71,10 +74,10 @@ SideBySidePage::SideBySidePage(CipherSession* left, CipherSession* right, QWidge
         addAction(a);
         return a;
     };
-    m_first = make(tr("First step"), Qt::Key_Home, QStringLiteral("⏮"));
+    m_first = make(tr("First step"), Qt::Key_Home, QStringLiteral("|◀"));
     m_previous = make(tr("Previous step"), Qt::Key_Left, QStringLiteral("◀"));
     m_next = make(tr("Next step"), Qt::Key_Right, QStringLiteral("▶"));
-    m_last = make(tr("Last step"), Qt::Key_End, QStringLiteral("⏭"));
+    m_last = make(tr("Last step"), Qt::Key_End, QStringLiteral("▶|"));
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setObjectName(QStringLiteral("sideBySideSlider"));
     m_slider->setToolTip(tr("Both traces, step by step (a shorter trace stays on its last step)"));
@@ -244,8 +247,17 @@ void SideBySidePage::updateLocks() {
                                            : tr("The right side's cipher"));
     panel->roundsBox()->setEnabled(!same && right->algorithm().maxRounds > 0);
     m_flip->setEnabled(same);
-    const auto shared =
-        sessions::sharedPlaintextFields(right->algorithm(), m_sides[Left].session->algorithm());
+    const CipherSession* left = m_sides[Left].session;
+    const auto shared = sessions::sharedPlaintextFields(right->algorithm(), left->algorithm());
+    QStringList names;
+    for (const std::string& n : shared)
+        names << QString::fromStdString(n);
+    m_shareNote->setText(
+        same ? tr("The right runs the left's algorithm and rounds on its own inputs.")
+        : names.isEmpty()
+            ? tr("Nothing shared: %1 and %2 have no plaintext field (pt, state) of the same name.")
+                  .arg(algName(left), algName(right))
+            : tr("Shared with the left: %1 (read-only on the right).").arg(names.join(QStringLiteral(", "))));
     for (const sessions::ExplorerField& f : right->algorithm().fields) {
         HexFieldEdit* edit = panel->field(QString::fromStdString(f.name));
         if (edit == nullptr) continue;

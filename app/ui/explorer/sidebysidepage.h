@@ -70,6 +70,8 @@ class SideBySidePage : public QWidget {
     QLabel* differenceLabel() const { return m_difference; }
     QComboBox* modeBox() const { return m_modeBox; }
     QPushButton* flipButton() const { return m_flip; }
+    /** @brief What the two sides share in this mode ("Shared with the left: pt ..."). */
+    QLabel* shareNote() const { return m_shareNote; }
     QAction* firstAction() const { return m_first; }
     QAction* previousAction() const { return m_previous; }
     QAction* nextAction() const { return m_next; }
@@ -111,6 +113,7 @@ class SideBySidePage : public QWidget {
     sessions::StateComparison m_comparison;
     QComboBox* m_modeBox = nullptr;
     QPushButton* m_flip = nullptr;
+    QLabel* m_shareNote = nullptr;
     QAction* m_first = nullptr;
     QAction* m_previous = nullptr;
     QAction* m_next = nullptr;
