@@ -299,6 +299,30 @@ class TestSideBySide : public QObject {
         QVERIFY(!page.inputPanel(Side::Right)->field(QStringLiteral("pt"))->lineEdit()->isReadOnly());
     }
 
+    void thePairingRulesOnHandMadeValues() {
+        // The alignment rule: the same index, clamped to the side's last step; no steps, nothing shown.
+        QCOMPARE(sessions::alignedStep(5, 3), 2);
+        QCOMPARE(sessions::alignedStep(2, 3), 2);
+        QCOMPARE(sessions::alignedStep(-4, 3), 0);
+        QCOMPARE(sessions::alignedStep(0, 0), -1);
+        QCOMPARE(sessions::sharedStepCount(25, 37), 37);
+        QCOMPARE(sessions::sharedStepCount(0, 0), 0);
+        // 0xff/0x0f differ in 4 bits, 0x00/0x01 in 1; weights 8 and 5.
+        const crypto::StateLayout lea{"lea-128", 1, 4, 32, "X", "le32"};
+        const crypto::StateLayout skinny{"skinny-128", 4, 4, 8, "", "row-major"};
+        const auto same = sessions::compareStates(lea, {0xff, 0x00}, lea, {0x0f, 0x01});
+        QVERIFY(same.comparable);
+        QCOMPARE(same.differing, 5);
+        QCOMPARE(same.bits, 16);
+        const auto other = sessions::compareStates(lea, {0xff, 0x00}, skinny, {0x0f, 0x01});
+        QVERIFY(!other.comparable);
+        QCOMPARE(other.differing, 0);
+        QCOMPARE(other.leftWeight, 8);
+        QCOMPARE(other.rightWeight, 5);
+        const auto sizes = sessions::compareStates(lea, {0xff, 0x00}, lea, {0x0f});
+        QVERIFY(!sizes.comparable);
+    }
+
     void differentStepCountsAlignByIndexClampedToTheLastStep() {
         CipherSession left, right;
         SideBySidePage page(&left, &right);
