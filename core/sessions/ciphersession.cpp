@@ -73,7 +73,9 @@ bool CipherSession::setAlgorithm(const QString& id) {
 
 void CipherSession::setInput(const QString& field, const QString& text) {
     const QString before = inputError(field);
+    const QString old = inputText(field);
     if (!fields().setText(field.toStdString(), text.toStdString())) return;
+    if (inputText(field) != old) emit inputTextChanged(field, inputText(field)); // every view of it follows
     const QString error = inputError(field);
     if (error != before) emit inputValidityChanged(field, error);
     if (inputsValid())
@@ -112,14 +114,12 @@ void CipherSession::randomizeInput(const QString& field) {
     const QString text =
         QString::fromStdString(crypto::toHex(inputs::randomBytes(*f, inputText(field).toStdString())));
     setInput(field, text);
-    emit inputTextChanged(field, text);
 }
 
 void CipherSession::resetInputs() {
     for (const ExplorerField& f : m_alg->fields) {
         const QString name = QString::fromStdString(f.name), text = QString::fromStdString(f.defaultHex);
         setInput(name, text);
-        emit inputTextChanged(name, text);
     }
 }
 

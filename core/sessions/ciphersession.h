@@ -138,7 +138,8 @@ class CipherSession : public QObject {
     void algorithmChanged();
     /** @brief A field's validity changed or its error text changed (error empty = valid). */
     void inputValidityChanged(const QString& field, const QString& error);
-    /** @brief A field's text was changed by the session itself (random fill, reset, restore). */
+    /** @brief A field's text changed, whoever changed it (a panel, random fill, reset, restore, a lesson):
+     *  every panel showing the field follows. */
     void inputTextChanged(const QString& field, const QString& text);
     void roundsChanged(int rounds);
     void traceChanged();

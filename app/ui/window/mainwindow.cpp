@@ -9,6 +9,7 @@
 #include "app/ui/explorer/inputpanel.h"
 #include "app/ui/explorer/lessonpanel.h"
 #include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/sidebysidepage.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/stepcontrols.h"
 #include "app/ui/ip/asconippage.h"
@@ -134,6 +135,8 @@ void MainWindow::addPages() {
         // The lesson's notes beside the explorer, tabbed with the Model-vs-RTL panel.
         {new LessonPanel(b->cipher(), this), tr("Lesson"), QStringLiteral("dock_lesson"),
          Qt::TopDockWidgetArea, P::Tab, true, true},
+        {new SideBySidePage(b->cipher(), b->sideCipher(), this), tr("Side by side"),
+         QStringLiteral("dock_sidebyside")},
     };
     // The pages are docks; the central widget is an empty placeholder kept hidden, so the docks share the
     // whole window and can be rearranged, tabbed or floated.

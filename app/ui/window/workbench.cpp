@@ -18,10 +18,11 @@ namespace rs::gui {
 using sessions::CipherSession;
 
 Workbench::Workbench(bool openStore, QObject* parent)
-    : QObject(parent), m_cipher(new CipherSession(this)), m_ip(new hw::AsconIpSession(this)),
-      m_blockIp(new hw::BlockIpSession(this)), m_waves(new hw::WaveformSession(this)),
-      m_campaigns(new sessions::CampaignSession(this)), m_gpu(new gpu::GpuSession(this)),
-      m_riscv(new riscv::RiscvSession(this)), m_board(new hw::BoardSession(this)) {
+    : QObject(parent), m_cipher(new CipherSession(this)), m_sideCipher(new CipherSession(this)),
+      m_ip(new hw::AsconIpSession(this)), m_blockIp(new hw::BlockIpSession(this)),
+      m_waves(new hw::WaveformSession(this)), m_campaigns(new sessions::CampaignSession(this)),
+      m_gpu(new gpu::GpuSession(this)), m_riscv(new riscv::RiscvSession(this)),
+      m_board(new hw::BoardSession(this)) {
     connectGlue();
     // The campaign store is a local SQLite file in the user's data folder, opened off the GUI thread.
     if (openStore) m_campaigns->openStore(sessions::CampaignSession::defaultStorePath());

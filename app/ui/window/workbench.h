@@ -40,6 +40,8 @@ class Workbench : public QObject {
     ~Workbench() override;
 
     sessions::CipherSession* cipher() const { return m_cipher; }
+    /** @brief The second explorer run of the Side by side page (its right side; the left is cipher()). */
+    sessions::CipherSession* sideCipher() const { return m_sideCipher; }
     hw::AsconIpSession* ip() const { return m_ip; }
     hw::BlockIpSession* blockIp() const { return m_blockIp; }
     hw::WaveformSession* waveforms() const { return m_waves; }
@@ -64,6 +66,7 @@ class Workbench : public QObject {
     bool captureOnBlockCore(const QString& id);
 
     sessions::CipherSession* m_cipher = nullptr;
+    sessions::CipherSession* m_sideCipher = nullptr;
     hw::AsconIpSession* m_ip = nullptr;
     hw::BlockIpSession* m_blockIp = nullptr;
     hw::WaveformSession* m_waves = nullptr;
