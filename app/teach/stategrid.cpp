@@ -144,6 +144,12 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     const double content = m.headerH + rows * (m.rowH + m.rowGap) + m.legendH;
     m.top = std::max(pad + m.titleH, m.titleH + (size.height() - m.titleH - captionH - content) / 2);
     m.captionTop = m.top + content + 4 * s;
+    if (m_c.overlay.show) {
+        // Below the legend, without moving the grid: the overlay's cells sit where they do without it.
+        m.overlayTop = m.top + content;
+        m.overlayH = fm.height() + 8 * s;
+        m.captionTop += m.overlayH;
+    }
     return m;
 }
 
@@ -296,6 +302,7 @@ GridScene StateGrid::scene(QSizeF size) const {
     addHeader(sc, m);
     addRows(sc, m);
     addLegend(sc, m);
+    if (m_c.overlay.show) addOverlay(sc, m);
     const double lineH = QFontMetricsF(captionFont()).lineSpacing();
     for (std::size_t i = 0; i < m.captionLines.size(); ++i)
         sc.items.push_back({GridItem::Kind::Text,
@@ -333,6 +340,7 @@ QSize StateGrid::preferredSize() const {
     double h =
         16 * s + fm.height() * 2 + 20 * s + std::max(1, g.rows) * (rowH + std::max(6 * s, cell * 0.35));
     if (!m_c.title.isEmpty()) h += QFontMetricsF(titleFont()).height() * 1.4;
+    if (m_c.overlay.show) h += fm.height() + 8 * s;
     const auto lines = wrapCaption(width - 16 * s);
     if (!lines.empty()) h += QFontMetricsF(captionFont()).lineSpacing() * double(lines.size()) + 10 * s;
     return QSize(qCeil(width), qCeil(h));
@@ -356,6 +364,10 @@ void paintGridScene(QPainter& p, const GridScene& sc) {
                                                            : sc.mono);
             p.setPen(it.color);
             p.drawText(it.rect, it.align, it.text);
+            break;
+        case GridItem::Kind::Frame:
+        case GridItem::Kind::Path:
+            paintOverlayItem(p, it);
             break;
         }
     }

@@ -4,6 +4,8 @@
 
 #include <QFontDatabase>
 #include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -69,11 +71,49 @@ teach::StateGrid StateView::grid() const {
     c.mode = gridMode(m_mode);
     c.format = m_format == CellFormat::Hex ? teach::GridFormat::Hex : teach::GridFormat::Bits;
     c.emptyText = tr("No state: enter valid inputs");
+    c.overlay.show = m_showMoves;
+    c.overlay.moves = m_moves;
+    c.overlay.selectedBit = m_selectedBit;
     teach::GridStyle style;
     style.colors = teach::gridColorsFrom(charts::stateColors(palette()));
     style.mono = gridFont();
     style.scale = m_zoom;
     return teach::StateGrid(std::move(c), std::move(style));
+}
+
+void StateView::setMoves(bool show, const teach::BitMoves& moves) {
+    const bool relayout = show != m_showMoves; // the legend line below the grid comes or goes
+    m_showMoves = show;
+    m_moves = moves;
+    if (relayout) updateGeometry();
+    update();
+}
+
+void StateView::setSelectedBit(int bit) {
+    if (bit == m_selectedBit) return;
+    m_selectedBit = bit;
+    update();
+    emit selectedBitChanged(bit);
+}
+
+void StateView::mousePressEvent(QMouseEvent* event) {
+    int row = 0;
+    const int u = event->button() == Qt::LeftButton ? unitAt(event->position().toPoint(), &row) : -1;
+    if (u >= 0) {
+        // A hex cell selects its first (most significant) bit.
+        const int bit = m_geometry.bitIndex(row, u * grid().unitBits());
+        setSelectedBit(bit == m_selectedBit ? -1 : bit);
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void StateView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && m_selectedBit >= 0) {
+        setSelectedBit(-1);
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void StateView::setZoom(double zoom) {
@@ -124,13 +164,15 @@ QSize StateView::sizeHint() const {
     const QFontMetrics fm(gridFont());
     const int rows = std::max(1, m_geometry.rows);
     const double z = m_zoom;
+    // The overlay's legend line, under the grid's legend.
+    const int extra = m_showMoves ? fm.height() + qRound(8 * z) : 0;
     if (m_format == CellFormat::Bits) {
         const int cell = m_geometry.rowBits <= 16 ? 28 : m_geometry.rowBits <= 32 ? 22 : 14;
         const int w =
             qRound((60 + m_geometry.rowBits * (cell + 2) + 80) * z) + fm.horizontalAdvance(QString(16, 'F'));
-        return {w, qRound((rows * (cell + cell / 3 + 2) + 40) * z) + 3 * fm.height()};
+        return {w, qRound((rows * (cell + cell / 3 + 2) + 40) * z) + 3 * fm.height() + extra};
     }
-    return {qRound(900 * z), qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height()};
+    return {qRound(900 * z), qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height() + extra};
 }
 
 QSize StateView::minimumSizeHint() const {
@@ -189,6 +231,7 @@ bool StateView::event(QEvent* event) {
             if (!m_reference.empty() && m_mode != Mode::Value)
                 text += tr(", Δ %1").arg(g.unitText(row, u, true));
         }
+        if (m_showMoves) text += QLatin1Char('\n') + g.overlayLegend();
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }
