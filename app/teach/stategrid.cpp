@@ -125,7 +125,11 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     const double small = (bits ? 2 : 4) * s, wide = (bits ? 6 : 10) * s;
     const double cellW = (avail - (units - groups) * small - (groups - 1) * wide) / units;
     const int rows = std::max(1, g.rows);
-    const double availH = size.height() - 2 * pad - m.headerH - m.legendH - m.titleH - captionH;
+    // The overlay's legend line takes its height off the bottom: in a box that much taller the grid is
+    // laid out exactly as without the overlay.
+    m.overlayH = m_c.overlay.show ? fm.height() + 8 * s : 0;
+    const double height = size.height() - m.overlayH;
+    const double availH = height - 2 * pad - m.headerH - m.legendH - m.titleH - captionH;
     if (bits) {
         m.cellW = std::clamp(cellW, 4.0 * s, 30.0 * s);
         // Bits may grow taller than wide to use the height the box gives the grid.
@@ -142,14 +146,9 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     m.cell = small;
     // Centre the grid vertically in whatever height is left over below the title.
     const double content = m.headerH + rows * (m.rowH + m.rowGap) + m.legendH;
-    m.top = std::max(pad + m.titleH, m.titleH + (size.height() - m.titleH - captionH - content) / 2);
-    m.captionTop = m.top + content + 4 * s;
-    if (m_c.overlay.show) {
-        // Below the legend, without moving the grid: the overlay's cells sit where they do without it.
-        m.overlayTop = m.top + content;
-        m.overlayH = fm.height() + 8 * s;
-        m.captionTop += m.overlayH;
-    }
+    m.top = std::max(pad + m.titleH, m.titleH + (height - m.titleH - captionH - content) / 2);
+    m.overlayTop = m.top + content;
+    m.captionTop = m.top + content + m.overlayH + 4 * s;
     return m;
 }
 

@@ -63,11 +63,13 @@ bool near(const QPointF& a, const QPointF& b) {
     return std::abs(a.x() - b.x()) < 0.01 && std::abs(a.y() - b.y()) < 0.01;
 }
 
-QImage render(const teach::StateGrid& g, QSize size) {
-    QImage img(size, QImage::Format_RGB32);
+// The grid drawn in a box of `size` at the top of an image of `imageSize` (background below).
+QImage render(const teach::StateGrid& g, QSizeF size, QSize imageSize) {
+    QImage img(imageSize, QImage::Format_RGB32);
+    img.fill(g.style().colors.background);
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing, true);
-    g.paint(p, QRectF(QPointF(0, 0), QSizeF(size)));
+    g.paint(p, QRectF(QPointF(0, 0), size));
     return img;
 }
 
@@ -248,12 +250,28 @@ class TestOverlay : public QObject {
             const teach::StateGrid on = gridOf(*c.t, c.step, true, c.selected);
             const teach::StateGrid off = gridOf(*c.t, c.step, false, c.selected);
             const QSize size = on.preferredSize();
-            QVERIFY(size.height() > off.preferredSize().height()); // room for the legend line
-            const teach::GridScene offScene = off.scene(QSizeF(size));
+            // The legend line takes its height off the bottom: the grid drawn in a box that much
+            // smaller without the overlay has every cell where the overlay's grid has it.
+            const double lineH = on.metrics(QSizeF(size)).overlayH;
+            QVERIFY(lineH > 0);
+            QCOMPARE(off.metrics(QSizeF(size)).overlayH, 0.0);
+            QVERIFY(std::abs(size.height() - off.preferredSize().height() - lineH) <= 1);
+            const QSizeF offSize(size.width(), size.height() - lineH);
+            QCOMPARE(on.unitRect(on.metrics(QSizeF(size)), 3, 5), off.unitRect(off.metrics(offSize), 3, 5));
+            const teach::GridScene onScene = on.scene(QSizeF(size));
+            for (const auto& it : onScene.items) // the overlay inside the image, its legend line too
+                if (it.overlay && !it.rect.isEmpty())
+                    QVERIFY(QRectF(QPointF(0, 0), QSizeF(size)).contains(it.rect));
+            const teach::GridScene offScene = off.scene(offSize);
             for (const auto& it : offScene.items)
                 QVERIFY(!it.overlay);
-            const QImage a = render(on, size), b = render(off, size);
-            const auto [n, outside] = differing(a, b, overlayRegion(on.scene(QSizeF(size))));
+            const QImage a = render(on, size, size), b = render(off, offSize, size);
+            // To look at the overlay: RS_OVERLAY_DUMP=DIR writes the images drawn with it.
+            if (const QString dir = qEnvironmentVariable("RS_OVERLAY_DUMP"); !dir.isEmpty())
+                a.save(QStringLiteral("%1/overlay-%2-%3.png")
+                           .arg(dir, QString::fromStdString(c.t->layout.name))
+                           .arg(c.step));
+            const auto [n, outside] = differing(a, b, overlayRegion(onScene));
             QVERIFY(n > 50);
             QCOMPARE(outside, 0);
             QVERIFY(pixelsOf(a, on.style().colors.overlay) > 20);

@@ -45,6 +45,7 @@ void StateView::setStateLayout(const crypto::StateLayout& layout) {
     if (!sameGrid) {
         m_state.clear();
         m_reference.clear();
+        m_selectedBit = -1; // a bit of another cipher's grid
     }
     m_geometry = g;
     ++m_geometryUpdates;
