@@ -328,6 +328,19 @@ class TestOverlay : public QObject {
         QTest::mouseClick(v, Qt::LeftButton, {}, v->unitRectAt(0, asconColumn(12)).center().toPoint());
         QCOMPARE(v->selectedBit(), asconStateBit(0, 12));
         QCOMPARE(v->grid().overlayLegend(), QStringLiteral("x0 bit 12 ← bits 12, 31, 40 of x0 before p_L"));
+        // Shift+arrows move it (the bare arrows still step the trace): right is bit 11, down is x1.
+        v->setFocus();
+        QTest::keyClick(v, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(v->selectedBit(), asconStateBit(0, 11));
+        QTest::keyClick(v, Qt::Key_Down, Qt::ShiftModifier);
+        QCOMPARE(v->selectedBit(), asconStateBit(1, 11));
+        QCOMPARE(session.currentStep(), int(pl));
+        QCOMPARE(
+            v->grid().overlayLegend(),
+            QStringLiteral("x1 bit 11 ← bits 11, 8, 50 of x1 before p_L (dashed: wrapped around the word)"));
+        QTest::keyClick(v, Qt::Key_Left, Qt::ShiftModifier);
+        QTest::keyClick(v, Qt::Key_Up, Qt::ShiftModifier);
+        QCOMPARE(v->selectedBit(), asconStateBit(0, 12));
         // The exports and the presentation get the same overlay.
         const teach::StepExportJob job = page.exportJob(int(pl), int(pl));
         QVERIFY(job.showMoves);

@@ -114,6 +114,22 @@ void StateView::keyPressEvent(QKeyEvent* event) {
         event->accept();
         return;
     }
+    // Shift+arrows move the selected bit (the bare arrows step the trace); the first press selects the
+    // top-left bit. In hex format a step is one cell.
+    const int dx = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
+    const int dy = event->key() == Qt::Key_Up ? -1 : event->key() == Qt::Key_Down ? 1 : 0;
+    const teach::StateGrid g = grid();
+    if ((event->modifiers() & ~Qt::KeypadModifier) == Qt::ShiftModifier && (dx != 0 || dy != 0) &&
+        g.hasState()) {
+        int row = 0, col = 0;
+        if (m_selectedBit >= 0 && g.bitPosition(m_selectedBit, &row, &col)) {
+            row = std::clamp(row + dy, 0, m_geometry.rows - 1);
+            col = std::clamp(col + dx * g.unitBits(), 0, m_geometry.rowBits - 1);
+        }
+        setSelectedBit(m_geometry.bitIndex(row, col));
+        event->accept();
+        return;
+    }
     QWidget::keyPressEvent(event);
 }
 

@@ -63,7 +63,7 @@ class StateView : public QWidget {
     bool showsMoves() const { return m_showMoves; }
     const teach::BitMoves& moves() const { return m_moves; }
     /** @brief The bit whose sources the overlay shows (a click on a bit selects it, again or Esc
-     *  clears it); -1: none. Kept from step to step. */
+     *  clears it, Shift+arrows move it); -1: none. Kept from step to step. */
     void setSelectedBit(int stateBit);
     int selectedBit() const { return m_selectedBit; }
     /** @brief The painter of the state now shown, with the view's palette, font and zoom. */
