@@ -121,8 +121,9 @@ std::vector<CliCommand> buildTable() {
                    noVerb<runKat>}}});
     // --export-steps draws the state grid (fonts): it makes the command a GUI one (offscreen).
     const auto traceExport = [](std::vector<CliArg> a) {
-        for (CliArg x : {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"),
-                         optional("to", "M"), optional("view", "value|changed|twin")})
+        for (CliArg x :
+             {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"), optional("to", "M"),
+              optional("view", "value|changed|twin"), optional("moves", "on|BIT")})
             a.push_back(std::move(x));
         return a;
     };
@@ -149,7 +150,8 @@ std::vector<CliCommand> buildTable() {
            "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)\n"
            "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid: a folder\n"
            "of PNG files (DIR/step-001.png ...), a PDF handout (one page a step) or an animated GIF;\n"
-           "--view twin needs --flip",
+           "--view twin needs --flip; --moves on draws where bits move (SKINNY ShiftRows, Ascon p_L, LEA\n"
+           "rotations), --moves BIT also marks the sources of that state bit (0 = MSB of the first byte)",
            isBlock,
            noVerb<traceBlock>,
            "export-steps"}},

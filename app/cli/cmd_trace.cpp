@@ -2,7 +2,8 @@
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
 // run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it also
 // draws steps --from..--to (1-based) as the explorer's state grid: a folder of PNG files, a PDF
-// handout or an animated GIF (app/teach/stepexport.h), in --view value, changed or twin.
+// handout or an animated GIF (app/teach/stepexport.h), in --view value, changed or twin; --moves on|BIT
+// adds the "where bits move" overlay (and the sources of that state bit), as View → Show where bits move.
 #include "app/cli/clicommands.h"
 
 #include "app/charts/theme.h"
@@ -13,6 +14,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -96,12 +98,14 @@ struct ExportRequest {
     std::string target;
     teach::ExportKind kind = teach::ExportKind::PngSequence;
     teach::GridMode mode = teach::GridMode::Value;
+    bool moves = false; ///< --moves: the "where bits move" overlay
+    int movesBit = -1;  ///< --moves BIT: the state bit whose sources it marks
 };
 
 std::optional<ExportRequest> parseExport(const CliArgs& args) {
     const auto target = args.value("export-steps");
     if (!target) {
-        for (const char* name : {"from", "to", "view"})
+        for (const char* name : {"from", "to", "view", "moves"})
             if (args.has(name))
                 throw UsageError(std::string("--") + name +
                                  ": only with --export-steps DIR|FILE.pdf|FILE.gif");
@@ -128,6 +132,16 @@ std::optional<ExportRequest> parseExport(const CliArgs& args) {
         throw UsageError("--view: '" + view + "' is not value, changed or twin");
     if (r.mode == teach::GridMode::Twin && !args.has("flip"))
         throw UsageError("--view: twin needs --flip FIELD:BIT (the twin run to compare with)");
+    if (const auto moves = args.value("moves")) {
+        r.moves = true;
+        if (*moves != "on") {
+            const bool digits =
+                !moves->empty() && moves->size() <= 6 &&
+                std::all_of(moves->begin(), moves->end(), [](char c) { return c >= '0' && c <= '9'; });
+            if (!digits) throw UsageError("--moves: '" + *moves + "' is not on or a state bit number");
+            r.movesBit = std::stoi(*moves);
+        }
+    }
     return r;
 }
 
@@ -140,10 +154,16 @@ QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const cry
     const long to = args.integer("to", steps, 1, steps);
     if (from > to)
         throw UsageError("--from: step " + std::to_string(from) + " is after --to " + std::to_string(to));
+    const int stateBits = static_cast<int>(trace.steps.front().state.size()) * 8;
+    if (req.movesBit >= stateBits)
+        throw UsageError("--moves: bit " + std::to_string(req.movesBit) + " is past the state's " +
+                         std::to_string(stateBits) + " bits");
     teach::StepExportJob job;
     job.trace = &trace;
     job.twin = twin;
     job.mode = req.mode;
+    job.showMoves = req.moves;
+    job.selectedBit = req.movesBit;
     job.colors = teach::gridColorsFrom(charts::stateColors(charts::themePalette(charts::Theme::Light)));
     job.from = static_cast<std::size_t>(from - 1);
     job.to = static_cast<std::size_t>(to - 1);

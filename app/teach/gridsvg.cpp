@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace rs::teach {
 
@@ -29,6 +30,32 @@ QString fontAttrs(const QFont& f, bool mono) {
         f.family().toHtmlEscaped() + (mono ? QStringLiteral(", monospace") : QStringLiteral(", sans-serif"));
     return QStringLiteral(" font-family=\"%1\" font-size=\"%2\"%3")
         .arg(family, num(fontPx(f)), f.bold() ? QStringLiteral(" font-weight=\"bold\"") : QString());
+}
+
+// The overlay's frames and arrows: stroked, never filled, except the arrow head.
+QString overlaySvg(const GridItem& it) {
+    const QString stroke =
+        colourAttrs("stroke", it.color) +
+        QStringLiteral(" stroke-width=\"%1\"%2")
+            .arg(num(it.penWidth),
+                 it.dashed ? QStringLiteral(" stroke-dasharray=\"%1 %1\"").arg(num(it.penWidth * 2))
+                           : QString());
+    if (it.kind == GridItem::Kind::Frame)
+        return QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\"%5/>\n")
+            .arg(num(it.rect.x()), num(it.rect.y()), num(it.rect.width()), num(it.rect.height()), stroke);
+    const auto points = [](const std::vector<QPointF>& ps) {
+        QStringList xs;
+        for (const QPointF& pt : ps)
+            xs << num(pt.x()) + QLatin1Char(',') + num(pt.y());
+        return xs.join(QLatin1Char(' '));
+    };
+    QString out =
+        QStringLiteral("<polyline points=\"%1\" fill=\"none\"%2/>\n").arg(points(it.points), stroke);
+    const std::vector<QPointF> head = arrowHeadOf(it);
+    if (!head.empty())
+        out +=
+            QStringLiteral("<polygon points=\"%1\"%2/>\n").arg(points(head), colourAttrs("fill", it.color));
+    return out;
 }
 
 } // namespace
@@ -76,6 +103,10 @@ QByteArray stateGridSvg(const GridScene& sc) {
                          colourAttrs("fill", it.color), it.text.toHtmlEscaped());
             break;
         }
+        case GridItem::Kind::Frame:
+        case GridItem::Kind::Path:
+            out += overlaySvg(it);
+            break;
         }
     }
     out += QStringLiteral("</svg>\n");

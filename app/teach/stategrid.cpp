@@ -125,7 +125,11 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     const double small = (bits ? 2 : 4) * s, wide = (bits ? 6 : 10) * s;
     const double cellW = (avail - (units - groups) * small - (groups - 1) * wide) / units;
     const int rows = std::max(1, g.rows);
-    const double availH = size.height() - 2 * pad - m.headerH - m.legendH - m.titleH - captionH;
+    // The overlay's legend line takes its height off the bottom: in a box that much taller the grid is
+    // laid out exactly as without the overlay.
+    m.overlayH = m_c.overlay.show ? fm.height() + 8 * s : 0;
+    const double height = size.height() - m.overlayH;
+    const double availH = height - 2 * pad - m.headerH - m.legendH - m.titleH - captionH;
     if (bits) {
         m.cellW = std::clamp(cellW, 4.0 * s, 30.0 * s);
         // Bits may grow taller than wide to use the height the box gives the grid.
@@ -142,8 +146,9 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     m.cell = small;
     // Centre the grid vertically in whatever height is left over below the title.
     const double content = m.headerH + rows * (m.rowH + m.rowGap) + m.legendH;
-    m.top = std::max(pad + m.titleH, m.titleH + (size.height() - m.titleH - captionH - content) / 2);
-    m.captionTop = m.top + content + 4 * s;
+    m.top = std::max(pad + m.titleH, m.titleH + (height - m.titleH - captionH - content) / 2);
+    m.overlayTop = m.top + content;
+    m.captionTop = m.top + content + m.overlayH + 4 * s;
     return m;
 }
 
@@ -296,6 +301,7 @@ GridScene StateGrid::scene(QSizeF size) const {
     addHeader(sc, m);
     addRows(sc, m);
     addLegend(sc, m);
+    if (m_c.overlay.show) addOverlay(sc, m);
     const double lineH = QFontMetricsF(captionFont()).lineSpacing();
     for (std::size_t i = 0; i < m.captionLines.size(); ++i)
         sc.items.push_back({GridItem::Kind::Text,
@@ -333,6 +339,7 @@ QSize StateGrid::preferredSize() const {
     double h =
         16 * s + fm.height() * 2 + 20 * s + std::max(1, g.rows) * (rowH + std::max(6 * s, cell * 0.35));
     if (!m_c.title.isEmpty()) h += QFontMetricsF(titleFont()).height() * 1.4;
+    if (m_c.overlay.show) h += fm.height() + 8 * s;
     const auto lines = wrapCaption(width - 16 * s);
     if (!lines.empty()) h += QFontMetricsF(captionFont()).lineSpacing() * double(lines.size()) + 10 * s;
     return QSize(qCeil(width), qCeil(h));
@@ -356,6 +363,10 @@ void paintGridScene(QPainter& p, const GridScene& sc) {
                                                            : sc.mono);
             p.setPen(it.color);
             p.drawText(it.rect, it.align, it.text);
+            break;
+        case GridItem::Kind::Frame:
+        case GridItem::Kind::Path:
+            paintOverlayItem(p, it);
             break;
         }
     }

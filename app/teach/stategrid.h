@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/teach/stategeometry.h"
+#include "core/teach/bitmoves.h"
 
 class QPainter;
 
@@ -35,12 +36,23 @@ struct GridColors {
     QColor differs{0xc6, 0x28, 0x28};
     QColor text{0x20, 0x20, 0x20};
     QColor mutedText{0x70, 0x70, 0x70};
+    QColor overlay{0x00, 0x96, 0x88}; ///< "where bits move" arrows and markers (not in charts::StateColors)
 };
 
 /** @brief GridColors from any struct with the same fields (charts::StateColors), without linking it. */
 template <class C> GridColors gridColorsFrom(const C& c) {
     return {c.background, c.zero, c.one, c.dimZero, c.dimOne, c.changed, c.differs, c.text, c.mutedText};
 }
+
+/** @brief "Show where bits move" (gridoverlay.cpp): drawn over the grid when show is set. SKINNY ShiftRows:
+ *  an arrow from every moving cell's previous position to its new one; p_L and LEA rotations: the
+ *  selected bit framed, its source bits (in the previous state's positions) framed and joined to it
+ *  (dashed when the rotation wraps around the word). A line under the legend says what is shown. */
+struct GridOverlay {
+    bool show = false;
+    BitMoves moves;       ///< the step's movement model (core/teach/bitmoves.h); empty: none to show
+    int selectedBit = -1; ///< a state bit (MSB of byte 0 first) whose sources are shown; -1: none
+};
 
 /** @brief What the grid shows: a state, its reference (previous step or twin; may be empty), the texts. */
 struct GridContent {
@@ -52,6 +64,7 @@ struct GridContent {
     QString title;     ///< a bold line above the grid; empty: none
     QString caption;   ///< wrapped lines below the legend; empty: none
     QString emptyText; ///< drawn instead of the grid when there is no state
+    GridOverlay overlay;
 };
 
 /** @brief How the grid is drawn: colours, the monospace font and the scale of every length. */
@@ -61,9 +74,10 @@ struct GridStyle {
     double scale = 1.0; ///< multiplies paddings, gaps and the cell size limits
 };
 
-/** @brief One drawn item: a filled box (rounded or not) or a line of text in a box. */
+/** @brief One drawn item: a filled box (rounded or not), a line of text in a box, or (the overlay) an
+ *  outlined frame or a polyline through points, dashed or not, with an arrow head at its last point. */
 struct GridItem {
-    enum class Kind { Box, RoundedBox, Text };
+    enum class Kind { Box, RoundedBox, Text, Frame, Path };
     enum class Font { Mono, Title, Caption };
     Kind kind = Kind::Box;
     QRectF rect;
@@ -72,6 +86,11 @@ struct GridItem {
     int align = 0; ///< Qt::Alignment of text in rect
     Font font = Font::Mono;
     double radius = 0;
+    std::vector<QPointF> points{}; ///< Path: the polyline
+    double penWidth = 0;           ///< Frame, Path: the line width
+    bool dashed = false;           ///< Frame, Path
+    bool arrowHead = false;        ///< Path: a filled head at the last point
+    bool overlay = false;          ///< drawn by the overlay (tests and the pixel check find them so)
 };
 
 /** @brief The laid-out grid for one size: the background and the items in painting order. */
@@ -88,6 +107,7 @@ class StateGrid {
     struct Metrics {
         double labelW = 0, headerH = 0, cell = 0, cellW = 0, rowH = 0, rowGap = 0, rightW = 0, legendH = 0;
         double left = 0, top = 0, width = 0, titleH = 0, captionTop = 0;
+        double overlayTop = 0, overlayH = 0; ///< the overlay's legend line (0 high when it is off)
         std::vector<QString> captionLines;
     };
 
@@ -117,12 +137,18 @@ class StateGrid {
     const GridStyle& style() const { return m_s; }
     QFont titleFont() const;
     QFont captionFont() const;
+    /** @brief The overlay's one-line legend: what is drawn, or why nothing is (empty when it is off). */
+    QString overlayLegend() const;
+    /** @brief The drawn (row, column) of a state bit; false when the geometry has no such bit. */
+    bool bitPosition(int stateBit, int* row, int* col) const;
 
   private:
     double columnX(const Metrics& m, int unit) const;
     void addHeader(GridScene& s, const Metrics& m) const;
     void addRows(GridScene& s, const Metrics& m) const;
     void addLegend(GridScene& s, const Metrics& m) const;
+    void addOverlay(GridScene& s, const Metrics& m) const; // gridoverlay.cpp
+    QRectF cellRect(const Metrics& m, int firstBit, int bits) const;
     std::vector<QString> wrapCaption(double width) const;
 
     GridContent m_c;
@@ -131,6 +157,10 @@ class StateGrid {
 
 /** @brief Draws a scene (boxes and text) with a painter, at the painter's origin. */
 void paintGridScene(QPainter& p, const GridScene& scene);
+/** @brief Draws a Frame or Path item (gridoverlay.cpp). */
+void paintOverlayItem(QPainter& p, const GridItem& item);
+/** @brief The arrow head of a Path item with arrowHead (a triangle at its last point); empty otherwise. */
+std::vector<QPointF> arrowHeadOf(const GridItem& item);
 /** @brief The same scene as an SVG document (the PNG and the SVG of a step show the same cells). */
 QByteArray stateGridSvg(const GridScene& scene);
 

@@ -117,6 +117,9 @@ GridContent stepContent(const StepExportJob& job, std::size_t i) {
         c.reference = job.twin->steps[i].state;
     c.title = tr("Step %1 of %2 · %3").arg(i + 1).arg(t.steps.size()).arg(c.geometry.title);
     if (job.caption) c.caption = job.caption(t, i);
+    c.overlay.show = job.showMoves;
+    if (job.showMoves) c.overlay.moves = bitMovesFor(t, i);
+    c.overlay.selectedBit = job.selectedBit;
     return c;
 }
 

@@ -39,6 +39,8 @@ struct StepExportJob {
     std::size_t from = 0, to = 0;    ///< 0-based, inclusive
     CaptionFn caption = stepCaption; ///< null: no caption
     int frameDelayCs = 120;          ///< GIF frame time (hundredths of a second)
+    bool showMoves = false;          ///< "Show where bits move": each step's overlay (GridOverlay)
+    int selectedBit = -1;            ///< the overlay's selected bit (state bit number), -1: none
 };
 
 enum class ExportKind { PngSequence, Pdf, Gif, Png, Svg };

@@ -106,6 +106,26 @@ TEST(CliExport, GifFramesAreReadBackByQt) {
     EXPECT_NE(first, img);
 }
 
+TEST(CliExport, MovesDrawTheOverlayOfWhereBitsMove) {
+    // Step 4 of three Ascon rounds is round 1's linear diffusion; state bit 51 is x0 bit 12.
+    QTemporaryDir dir;
+    QImage plain, moves, marked;
+    for (auto [name, extra, img] : {std::tuple{"plain", QStringList{}, &plain},
+                                    std::tuple{"moves", QStringList{"--moves", "on"}, &moves},
+                                    std::tuple{"marked", QStringList{"--moves", "51"}, &marked}}) {
+        const QString out = dir.filePath(QString::fromLatin1(name));
+        const CliResult r =
+            cli(kAsconP + QStringList{"--export-steps", out, "--from", "4", "--to", "4"} + extra);
+        ASSERT_EQ(r.status, 0) << r.err.toStdString();
+        *img = QImage(QDir(out).filePath("step-004.png"));
+        ASSERT_FALSE(img->isNull()) << name;
+    }
+    // The overlay's legend line makes the image taller; the marked bit draws frames and joins on top.
+    EXPECT_GT(moves.height(), plain.height());
+    EXPECT_EQ(moves.size(), marked.size());
+    EXPECT_NE(moves, marked);
+}
+
 TEST(CliExport, BadRangesViewsAndTargetsAreUsageErrors) {
     QTemporaryDir dir;
     const QString pdf = dir.filePath("x.pdf");
@@ -116,6 +136,9 @@ TEST(CliExport, BadRangesViewsAndTargetsAreUsageErrors) {
     expectUsageError(kAsconP + QStringList{"--export-steps", pdf, "--view", "twin"}, "--flip");
     expectUsageError(kAsconP + QStringList{"--export-steps", pdf, "--view", "sideways"}, "--view");
     expectUsageError(kAsconP + QStringList{"--from", "2"}, "--export-steps");
+    expectUsageError(kAsconP + QStringList{"--moves", "on"}, "--export-steps");
+    expectUsageError(kAsconP + QStringList{"--export-steps", pdf, "--moves", "sideways"}, "--moves");
+    expectUsageError(kAsconP + QStringList{"--export-steps", pdf, "--moves", "320"}, "--moves");
     expectUsageError(kAsconP + QStringList{"--export-steps", dir.filePath("no/such/folder/x.gif")},
                      "--export-steps");
     // A folder that cannot be created: a file is in the way.

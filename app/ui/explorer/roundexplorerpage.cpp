@@ -9,6 +9,7 @@
 #include "app/ui/explorer/stepcontrols.h"
 #include "app/ui/explorer/stepexportdialog.h"
 #include "core/sessions/ciphersession.h"
+#include "core/teach/bitmoves.h"
 #include "core/teach/explain.h"
 
 #include <QAbstractButton>
@@ -119,10 +120,15 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     m_hex->setCheckable(true);
     m_hex->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     m_hex->setToolTip(tr("Hex cells instead of bits (Ctrl+H)"));
+    m_showMoves = new QAction(tr("Show &where bits move"), this);
+    m_showMoves->setObjectName(QStringLiteral("showMoves"));
+    m_showMoves->setCheckable(true);
+    m_showMoves->setToolTip(tr("Overlay where this step moves bits: ShiftRows arrows; for Ascon p_L and "
+                               "LEA rotations click a bit to see its sources"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Show:"), right));
-    for (QAction* a : {m_valueMode, m_changedMode, m_twinMode, m_hex}) {
+    for (QAction* a : {m_valueMode, m_changedMode, m_twinMode, m_hex, m_showMoves}) {
         auto* b = new QToolButton(right);
         b->setDefaultAction(a);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -178,6 +184,11 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     connect(m_hex, &QAction::toggled, this, [this](bool on) {
         m_state->setCellFormat(on ? StateView::CellFormat::Hex : StateView::CellFormat::Bits);
     });
+    connect(m_showMoves, &QAction::toggled, this, [this] {
+        refreshMoves();
+        refreshPresentation();
+    });
+    connect(m_state, &StateView::selectedBitChanged, this, [this] { refreshPresentation(); });
     connect(m_twinField, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0) m_session->setFlip(m_twinField->itemData(i).toString(), 0);
     });
@@ -259,6 +270,7 @@ void RoundExplorerPage::refresh() {
         m_explanation->setText(
             QString::fromStdString(teach::explainStep(m_session->trace(), static_cast<std::size_t>(i))));
     }
+    refreshMoves();
     m_inputBits->setBytes(m_session->inputBytes(m_session->flipField()));
     m_inputBits->setSelectedBit(m_session->flipBit());
     refreshPresentation();
@@ -268,6 +280,13 @@ void RoundExplorerPage::refresh() {
         m_twinField->setCurrentIndex(fi);
     }
     refreshTwinSummary();
+}
+
+void RoundExplorerPage::refreshMoves() {
+    const int i = m_session->currentStep();
+    const bool on = m_showMoves->isChecked();
+    m_state->setMoves(on, on && i >= 0 ? teach::bitMovesFor(m_session->trace(), static_cast<std::size_t>(i))
+                                       : teach::BitMoves{});
 }
 
 void RoundExplorerPage::refreshTwinSummary() {

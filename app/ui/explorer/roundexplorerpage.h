@@ -56,6 +56,9 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* twinModeAction() const { return m_twinMode; }
     /** @brief Checked: hex cells, unchecked: bits. */
     QAction* hexAction() const { return m_hex; }
+    /** @brief Checkable "Show where bits move": the state view's overlay of the step's bit moves
+     *  (SKINNY ShiftRows, Ascon p_L, LEA rotations); the exports and the presentation show it too. */
+    QAction* showMovesAction() const { return m_showMoves; }
     /** @brief Ctrl+plus, Ctrl+minus, Ctrl+0: zoom the state grid (its scroll area scrolls). */
     QAction* zoomInAction() const { return m_zoomIn; }
     QAction* zoomOutAction() const { return m_zoomOut; }
@@ -97,6 +100,7 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     void createTeachingActions(); // roundexplorerteach.cpp, with the exports and the presentation
     void setPresenting(bool on);
     void refreshPresentation();
+    void refreshMoves();
 
     sessions::CipherSession* m_session;
     InputPanel* m_inputs = nullptr;
@@ -114,6 +118,7 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* m_changedMode = nullptr;
     QAction* m_twinMode = nullptr;
     QAction* m_hex = nullptr;
+    QAction* m_showMoves = nullptr;
     QAction* m_zoomIn = nullptr;
     QAction* m_zoomOut = nullptr;
     QAction* m_zoomReset = nullptr;

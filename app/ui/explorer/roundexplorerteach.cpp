@@ -84,6 +84,8 @@ teach::StepExportJob RoundExplorerPage::exportJob(int from, int to) const {
     job.format = m_state->cellFormat() == StateView::CellFormat::Hex ? teach::GridFormat::Hex
                                                                      : teach::GridFormat::Bits;
     job.colors = teach::gridColorsFrom(charts::stateColors(palette()));
+    job.showMoves = m_showMoves->isChecked();
+    job.selectedBit = m_state->selectedBit();
     job.from = static_cast<std::size_t>(std::max(0, from));
     job.to = static_cast<std::size_t>(std::max(0, to));
     return job;

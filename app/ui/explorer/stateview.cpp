@@ -4,6 +4,8 @@
 
 #include <QFontDatabase>
 #include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -43,6 +45,7 @@ void StateView::setStateLayout(const crypto::StateLayout& layout) {
     if (!sameGrid) {
         m_state.clear();
         m_reference.clear();
+        m_selectedBit = -1; // a bit of another cipher's grid
     }
     m_geometry = g;
     ++m_geometryUpdates;
@@ -69,11 +72,65 @@ teach::StateGrid StateView::grid() const {
     c.mode = gridMode(m_mode);
     c.format = m_format == CellFormat::Hex ? teach::GridFormat::Hex : teach::GridFormat::Bits;
     c.emptyText = tr("No state: enter valid inputs");
+    c.overlay.show = m_showMoves;
+    c.overlay.moves = m_moves;
+    c.overlay.selectedBit = m_selectedBit;
     teach::GridStyle style;
     style.colors = teach::gridColorsFrom(charts::stateColors(palette()));
     style.mono = gridFont();
     style.scale = m_zoom;
     return teach::StateGrid(std::move(c), std::move(style));
+}
+
+void StateView::setMoves(bool show, const teach::BitMoves& moves) {
+    const bool relayout = show != m_showMoves; // the legend line below the grid comes or goes
+    m_showMoves = show;
+    m_moves = moves;
+    if (relayout) updateGeometry();
+    update();
+}
+
+void StateView::setSelectedBit(int bit) {
+    if (bit == m_selectedBit) return;
+    m_selectedBit = bit;
+    update();
+    emit selectedBitChanged(bit);
+}
+
+void StateView::mousePressEvent(QMouseEvent* event) {
+    int row = 0;
+    const int u = event->button() == Qt::LeftButton ? unitAt(event->position().toPoint(), &row) : -1;
+    if (u >= 0) {
+        // A hex cell selects its first (most significant) bit.
+        const int bit = m_geometry.bitIndex(row, u * grid().unitBits());
+        setSelectedBit(bit == m_selectedBit ? -1 : bit);
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void StateView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && m_selectedBit >= 0) {
+        setSelectedBit(-1);
+        event->accept();
+        return;
+    }
+    // Shift+arrows move the selected bit (the bare arrows step the trace); the first press selects the
+    // top-left bit. In hex format a step is one cell.
+    const int dx = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
+    const int dy = event->key() == Qt::Key_Up ? -1 : event->key() == Qt::Key_Down ? 1 : 0;
+    const teach::StateGrid g = grid();
+    if ((event->modifiers() & ~Qt::KeypadModifier) == Qt::ShiftModifier && (dx != 0 || dy != 0) &&
+        g.hasState()) {
+        int row = 0, col = 0;
+        if (m_selectedBit >= 0 && g.bitPosition(m_selectedBit, &row, &col)) {
+            row = std::clamp(row + dy, 0, m_geometry.rows - 1);
+            col = std::clamp(col + dx * g.unitBits(), 0, m_geometry.rowBits - 1);
+        }
+        setSelectedBit(m_geometry.bitIndex(row, col));
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void StateView::setZoom(double zoom) {
@@ -124,13 +181,15 @@ QSize StateView::sizeHint() const {
     const QFontMetrics fm(gridFont());
     const int rows = std::max(1, m_geometry.rows);
     const double z = m_zoom;
+    // The overlay's legend line, under the grid's legend.
+    const int extra = m_showMoves ? fm.height() + qRound(8 * z) : 0;
     if (m_format == CellFormat::Bits) {
         const int cell = m_geometry.rowBits <= 16 ? 28 : m_geometry.rowBits <= 32 ? 22 : 14;
         const int w =
             qRound((60 + m_geometry.rowBits * (cell + 2) + 80) * z) + fm.horizontalAdvance(QString(16, 'F'));
-        return {w, qRound((rows * (cell + cell / 3 + 2) + 40) * z) + 3 * fm.height()};
+        return {w, qRound((rows * (cell + cell / 3 + 2) + 40) * z) + 3 * fm.height() + extra};
     }
-    return {qRound(900 * z), qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height()};
+    return {qRound(900 * z), qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height() + extra};
 }
 
 QSize StateView::minimumSizeHint() const {
@@ -189,6 +248,7 @@ bool StateView::event(QEvent* event) {
             if (!m_reference.empty() && m_mode != Mode::Value)
                 text += tr(", Δ %1").arg(g.unitText(row, u, true));
         }
+        if (m_showMoves) text += QLatin1Char('\n') + g.overlayLegend();
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }

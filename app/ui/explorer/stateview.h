@@ -58,6 +58,14 @@ class StateView : public QWidget {
     double zoom() const { return m_zoom; }
     /** @brief The monospace font the grid is drawn with (the widget's size times the zoom). */
     QFont gridFont() const;
+    /** @brief "Show where bits move": the overlay on or off, and the shown step's movement model. */
+    void setMoves(bool show, const teach::BitMoves& moves);
+    bool showsMoves() const { return m_showMoves; }
+    const teach::BitMoves& moves() const { return m_moves; }
+    /** @brief The bit whose sources the overlay shows (a click on a bit selects it, again or Esc
+     *  clears it, Shift+arrows move it); -1: none. Kept from step to step. */
+    void setSelectedBit(int stateBit);
+    int selectedBit() const { return m_selectedBit; }
     /** @brief The painter of the state now shown, with the view's palette, font and zoom. */
     teach::StateGrid grid() const;
 
@@ -66,10 +74,13 @@ class StateView : public QWidget {
 
   signals:
     void zoomChanged(double zoom);
+    void selectedBitChanged(int stateBit);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
     bool event(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
   private:
     int unitAt(const QPoint& pos, int* row) const;
@@ -81,6 +92,9 @@ class StateView : public QWidget {
     CellFormat m_format = CellFormat::Bits;
     int m_geometryUpdates = 0;
     double m_zoom = 1.0;
+    bool m_showMoves = false;
+    teach::BitMoves m_moves;
+    int m_selectedBit = -1;
 };
 
 } // namespace rs::gui

@@ -303,6 +303,7 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addActions({explorer->valueModeAction(), explorer->changedModeAction(), explorer->twinModeAction(),
                       explorer->hexAction()});
+    view->addAction(explorer->showMovesAction());
     QAction* substeps = view->addAction(tr("LEA &sub-steps (⊕ round key, ⊞, rotations)"));
     substeps->setCheckable(true);
     connect(substeps, &QAction::toggled, session(), &CipherSession::setLeaSubsteps);
