@@ -273,8 +273,10 @@ void StateGrid::addLegend(GridScene& sc, const Metrics& m) const {
     if (m_c.mode == GridMode::Changed)
         swatch(c.changed, tr("changed since previous step: %1 bits").arg(highlightedBits()));
     if (m_c.mode == GridMode::Twin) {
-        const QString what = m_c.format == GridFormat::Hex ? tr("Δ = state ⊕ twin, ") : QString();
-        swatch(c.differs, tr("%1differs from twin: %2 bits").arg(what).arg(highlightedBits()));
+        const QString what =
+            m_c.format == GridFormat::Hex ? tr("Δ = state ⊕ %1, ").arg(m_c.referenceName) : QString();
+        swatch(c.differs,
+               tr("%1differs from %2: %3 bits").arg(what, m_c.referenceName).arg(highlightedBits()));
     }
     swatch(compare ? c.dimOne : c.one, tr("1"));
     swatch(compare ? c.dimZero : c.zero, tr("0"));

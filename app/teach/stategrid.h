@@ -61,9 +61,10 @@ struct GridContent {
     std::vector<std::uint8_t> reference; ///< same size as state, or empty
     GridMode mode = GridMode::Value;
     GridFormat format = GridFormat::Bits;
-    QString title;     ///< a bold line above the grid; empty: none
-    QString caption;   ///< wrapped lines below the legend; empty: none
-    QString emptyText; ///< drawn instead of the grid when there is no state
+    QString title;                                  ///< a bold line above the grid; empty: none
+    QString caption;                                ///< wrapped lines below the legend; empty: none
+    QString emptyText;                              ///< drawn instead of the grid when there is no state
+    QString referenceName = QStringLiteral("twin"); ///< Twin mode's legend: "differs from <this>"
     GridOverlay overlay;
 };
 

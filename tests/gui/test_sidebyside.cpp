@@ -222,6 +222,18 @@ class TestSideBySide : public QObject {
             QCOMPARE(page.stateView(Side::Left)->highlightedBits(), want);
             QCOMPARE(page.stateView(Side::Right)->highlightedBits(), want);
         }
+        // Each legend names what it is compared with: the other side, not a twin.
+        for (const auto& [side, other] : {std::pair{Side::Left, QStringLiteral("the right side")},
+                                          std::pair{Side::Right, QStringLiteral("the left side")}}) {
+            const auto scene = page.stateView(side)->grid().scene(QSizeF(page.stateView(side)->size()));
+            QStringList texts;
+            for (const auto& item : scene.items)
+                texts << item.text;
+            const QString legend = QStringLiteral("differs from %1: %2 bits")
+                                       .arg(other)
+                                       .arg(page.stateView(side)->highlightedBits());
+            QVERIFY2(texts.contains(legend), qPrintable(texts.join(QStringLiteral(" | "))));
+        }
         QVERIFY(most > 1); // the one flipped bit spreads: the count is not a constant
     }
 

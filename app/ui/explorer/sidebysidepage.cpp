@@ -172,6 +172,7 @@ QWidget* SideBySidePage::buildSide(Side side, const QString& heading) {
     s.explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     s.view = new StateView(box);
     s.view->setObjectName(prefix + QStringLiteral("StateView"));
+    s.view->setReferenceName(side == Left ? tr("the right side") : tr("the left side"));
     s.view->setFocusPolicy(Qt::StrongFocus);
     s.inputs = new InputPanel(s.session, box);
     s.inputs->setObjectName(prefix + QStringLiteral("Inputs"));

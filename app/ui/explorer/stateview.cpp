@@ -72,6 +72,7 @@ teach::StateGrid StateView::grid() const {
     c.mode = gridMode(m_mode);
     c.format = m_format == CellFormat::Hex ? teach::GridFormat::Hex : teach::GridFormat::Bits;
     c.emptyText = tr("No state: enter valid inputs");
+    c.referenceName = m_referenceName;
     c.overlay.show = m_showMoves;
     c.overlay.moves = m_moves;
     c.overlay.selectedBit = m_selectedBit;
@@ -242,7 +243,7 @@ bool StateView::event(QEvent* event) {
             const int bit = m_geometry.bitIndex(row, u);
             text += tr(" (state bit %1) = %2").arg(bit).arg(stateBit(m_state, bit) ? 1 : 0);
             if (isHighlighted(bit))
-                text += m_mode == Mode::Twin ? tr(", differs from twin") : tr(", changed");
+                text += m_mode == Mode::Twin ? tr(", differs from %1").arg(m_referenceName) : tr(", changed");
         } else {
             text += tr(": %1").arg(g.unitText(row, u, false));
             if (!m_reference.empty() && m_mode != Mode::Value)

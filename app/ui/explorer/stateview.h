@@ -35,6 +35,12 @@ class StateView : public QWidget {
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
     void setCellFormat(CellFormat format);
+    /** @brief What Twin mode compares with, as its legend and tooltips name it ("twin"; Side by side: the
+     *  other side). */
+    void setReferenceName(const QString& name) {
+        m_referenceName = name;
+        update();
+    }
     CellFormat cellFormat() const { return m_format; }
 
     /** @brief The state bytes now drawn (exactly the TraceStep state passed in). */
@@ -89,6 +95,7 @@ class StateView : public QWidget {
     Bytes m_state;
     Bytes m_reference;
     Mode m_mode = Mode::Value;
+    QString m_referenceName = QStringLiteral("twin");
     CellFormat m_format = CellFormat::Bits;
     int m_geometryUpdates = 0;
     double m_zoom = 1.0;
