@@ -22,7 +22,8 @@ inline std::int32_t subMod(std::int32_t a, std::int32_t b) noexcept {
     return d < 0 ? d + kMlDsaQ : d;
 }
 
-template <class Obs> void emit(Obs& obs, std::string_view phase, int round, std::string_view step, const MlDsaPoly& w) {
+template <class Obs>
+void emit(Obs& obs, std::string_view phase, int round, std::string_view step, const MlDsaPoly& w) {
     std::array<std::uint8_t, 4 * kMlDsaN> bytes{};
     for (std::size_t i = 0; i < kMlDsaN; ++i) {
         const auto c = static_cast<std::uint32_t>(w[i]);
@@ -122,7 +123,8 @@ MlDsaPoly mldsaPolyFromCoefficients(std::span<const std::int64_t> coefficients) 
                               " coefficients, expected 256");
     MlDsaPoly p{};
     for (std::size_t i = 0; i < kMlDsaN; ++i) {
-        if (coefficients[i] < 0 || coefficients[i] >= kQ) throw InvalidArgument(badCoefficient(i, coefficients[i]));
+        if (coefficients[i] < 0 || coefficients[i] >= kQ)
+            throw InvalidArgument(badCoefficient(i, coefficients[i]));
         p[i] = static_cast<std::int32_t>(coefficients[i]);
     }
     return p;
@@ -134,7 +136,8 @@ MlDsaPoly mldsaPolyFromBytes(ByteView bytes) {
                               " bytes, expected 1024 (256 coefficients of 4 bytes)");
     MlDsaPoly p{};
     for (std::size_t i = 0; i < kMlDsaN; ++i) {
-        const std::uint32_t c = (std::uint32_t{bytes[4 * i]} << 24) | (std::uint32_t{bytes[4 * i + 1]} << 16) |
+        const std::uint32_t c = (std::uint32_t{bytes[4 * i]} << 24) |
+                                (std::uint32_t{bytes[4 * i + 1]} << 16) |
                                 (std::uint32_t{bytes[4 * i + 2]} << 8) | std::uint32_t{bytes[4 * i + 3]};
         if (c >= static_cast<std::uint32_t>(kMlDsaQ)) throw InvalidArgument(badCoefficient(i, c));
         p[i] = static_cast<std::int32_t>(c);
@@ -185,8 +188,9 @@ StateLayout mldsaPolyLayout() {
     l.cols = 16;
     l.cellBits = 32;
     l.rowLabel = "c";
-    l.encoding = "1024 bytes = coefficients w[0..255] in index order, each a 32-bit big-endian value in [0, q); "
-                 "row r, column c holds w[16r + c]; NTT-domain states are in the spec's bit-reversed order";
+    l.encoding =
+        "1024 bytes = coefficients w[0..255] in index order, each a 32-bit big-endian value in [0, q); "
+        "row r, column c holds w[16r + c]; NTT-domain states are in the spec's bit-reversed order";
     return l;
 }
 

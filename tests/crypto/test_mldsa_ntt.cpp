@@ -67,7 +67,8 @@ MlDsaPoly fromState(const TraceStep& s) {
 // itself. Cooley–Tukey: a' = a + zeta*b, b' = a - zeta*b, so a' + b' = 2a and a' - b' = 2*zeta*b.
 // Gentleman–Sande: a' = a + b, b' = zeta'*(a - b) with zeta' = -zetas[m], so checking
 // b' = zeta'*(a' - 2b) pins the pair. zeta comes from the slow powMod, block by block.
-void expectLayer(const MlDsaPoly& before, const MlDsaPoly& after, std::size_t len, std::size_t& m, bool forward) {
+void expectLayer(const MlDsaPoly& before, const MlDsaPoly& after, std::size_t len, std::size_t& m,
+                 bool forward) {
     for (std::size_t start = 0; start < 256; start += 2 * len) {
         const std::size_t k = forward ? ++m : --m;
         std::int64_t zeta = powMod(1753, bitrev8(static_cast<unsigned>(k)));
@@ -233,7 +234,8 @@ TEST(MlDsaNtt, ForwardTrace) {
         const std::size_t len = std::size_t{256} >> layer;
         EXPECT_EQ(s.phase, "NTT");
         EXPECT_EQ(s.round, layer);
-        EXPECT_EQ(s.step, "Cooley–Tukey layer " + std::to_string(layer) + " (len " + std::to_string(len) + ")");
+        EXPECT_EQ(s.step,
+                  "Cooley–Tukey layer " + std::to_string(layer) + " (len " + std::to_string(len) + ")");
         expectLayer(fromState(t.steps[static_cast<std::size_t>(layer) - 1]), fromState(s), len, m, true);
     }
 }
@@ -252,7 +254,8 @@ TEST(MlDsaNtt, InverseTrace) {
         const auto& s = t.steps[static_cast<std::size_t>(layer)];
         const std::size_t len = std::size_t{1} << (layer - 1);
         EXPECT_EQ(s.phase, "inverse NTT");
-        EXPECT_EQ(s.step, "Gentleman–Sande layer " + std::to_string(layer) + " (len " + std::to_string(len) + ")");
+        EXPECT_EQ(s.step,
+                  "Gentleman–Sande layer " + std::to_string(layer) + " (len " + std::to_string(len) + ")");
         expectLayer(fromState(t.steps[static_cast<std::size_t>(layer) - 1]), fromState(s), len, m, false);
     }
     EXPECT_EQ(t.steps[9].step, "× 256⁻¹");
