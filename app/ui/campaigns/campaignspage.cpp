@@ -59,8 +59,10 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         new QGroupBox(tr("Definition (targets × algorithms × message sizes × AD sizes × repeats)"), this);
     m_preset = new QComboBox(editBox);
     m_preset->setObjectName(QStringLiteral("campaignPreset"));
-    for (const auto& name : campaign::presetNames())
+    for (const auto& name : campaign::presetNames()) {
         m_preset->addItem(QString::fromStdString(name));
+        m_presetJson.push_back(campaign::specJson(campaign::presetSpec(name)));
+    }
     // Shown while the definition is no preset's (edited, loaded from a file): the combo never names a preset
     // the editor no longer holds.
     m_preset->addItem(tr("(custom definition)"));
@@ -312,9 +314,8 @@ void CampaignsPage::showPresetOf(const std::optional<campaign::CampaignSpec>& sp
     int index = m_preset->count() - 1; // "(custom definition)"
     if (spec) {
         const std::string json = campaign::specJson(*spec);
-        const auto names = campaign::presetNames();
-        for (std::size_t i = 0; i < names.size(); ++i)
-            if (campaign::specJson(campaign::presetSpec(names[i])) == json) index = static_cast<int>(i);
+        for (std::size_t i = 0; i < m_presetJson.size(); ++i)
+            if (m_presetJson[i] == json) index = static_cast<int>(i);
     }
     const QSignalBlocker block(m_preset);
     m_preset->setCurrentIndex(index);

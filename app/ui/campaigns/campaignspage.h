@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/campaign/campaignspec.h"
 
@@ -86,6 +88,7 @@ class CampaignsPage : public QWidget {
     QLabel* m_storeLabel = nullptr;
     QString m_storeFailure;
     QComboBox* m_preset = nullptr;
+    std::vector<std::string> m_presetJson; ///< each preset's definition, as specJson writes it
     QPlainTextEdit* m_editor = nullptr;
     CampaignForm* m_form = nullptr;
     QTabWidget* m_tabs = nullptr;

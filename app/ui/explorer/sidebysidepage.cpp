@@ -115,14 +115,16 @@ SideBySidePage::SideBySidePage(CipherSession* left, CipherSession* right, QWidge
     // A burst of session news (one recomputation emits several signals) redraws once.
     m_refreshSoon = coalescingTimer(this, 0, [this] { refresh(); });
     const auto soon = [this] { m_refreshSoon->start(); };
-    connect(left, &CipherSession::algorithmChanged, this, [this, soon] {
+    // Either side's cipher changed: the right follows the left's (same cipher) or takes the shared plaintext.
+    const auto algorithmChanged = [this, soon] {
         if (m_mode == Mode::SameCipher)
             followLeftAlgorithm();
         else
             copySharedPlaintext();
         updateLocks();
         soon();
-    });
+    };
+    connect(left, &CipherSession::algorithmChanged, this, algorithmChanged);
     connect(left, &CipherSession::roundsChanged, this, [this](int rounds) {
         if (m_mode == Mode::SameCipher && rounds > 0) m_sides[Right].session->setRounds(rounds);
     });
@@ -133,14 +135,7 @@ SideBySidePage::SideBySidePage(CipherSession* left, CipherSession* right, QWidge
         soon();
     });
     connect(left, &CipherSession::inputValidityChanged, this, soon);
-    connect(right, &CipherSession::algorithmChanged, this, [this, soon] {
-        if (m_mode == Mode::SameCipher)
-            followLeftAlgorithm();
-        else
-            copySharedPlaintext();
-        updateLocks();
-        soon();
-    });
+    connect(right, &CipherSession::algorithmChanged, this, algorithmChanged);
     connect(right, &CipherSession::roundsChanged, this, &SideBySidePage::updateLocks);
     connect(right, &CipherSession::traceChanged, this, soon);
     connect(right, &CipherSession::inputValidityChanged, this, soon);
