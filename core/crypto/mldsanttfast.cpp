@@ -24,7 +24,8 @@ using detail::kMontQInv;
 constexpr std::int32_t kQ = kMlDsaQ;
 
 inline std::int32_t montReduce(std::int64_t a) noexcept {
-    const auto m = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(a)) * kMontQInv);
+    const auto m =
+        static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(a)) * kMontQInv);
     return static_cast<std::int32_t>((a - std::int64_t{m} * kQ) >> 32);
 }
 inline std::int32_t montMul(std::int32_t a, std::int32_t b) noexcept {
@@ -85,7 +86,10 @@ std::atomic<int> g_forced{-1};
 
 bool cpuHasAvx2() noexcept {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    static const bool has = __builtin_cpu_supports("avx2");
+    static const bool has = [] {
+        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
+        return __builtin_cpu_supports("avx2") != 0;
+    }();
     return has;
 #else
     return false;
