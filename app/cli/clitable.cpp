@@ -116,7 +116,8 @@ std::vector<CliCommand> buildTable() {
                    {option("alg", "A"), word("FILE")},
                    "run a NIST LWC / KISA / SKINNY KAT file; prints \"N passed, N failed\"\n"
                    "A: an AEAD (A above), a hash (H above), a block cipher (B above: the mode of the file's "
-                   "records) or a block cipher in one mode (B-ecb, B-ctr)",
+                   "records) or a block cipher in one mode (B-ecb, B-ctr), or an ML-DSA ring operation (" +
+                       ids(oracle::mldsaIds()) + ": records Algorithm, A, B, Out)",
                    nullptr,
                    noVerb<runKat>}}});
     // --export-steps draws the state grid (fonts): it makes the command a GUI one (offscreen).
@@ -211,6 +212,18 @@ std::vector<CliCommand> buildTable() {
              throw UsageError(
                  "--alg: ip resources takes lea-128, lea-192, lea-256 or skinny-128-256 (no --alg: Ascon)");
          }});
+    t.push_back(
+        {"ntt",
+         "ML-DSA ring arithmetic (FIPS 204): NTT, NTT^-1, MultiplyNTT, AddNTT",
+         {{{"run"},
+           {option("op", "ntt|intt|pwm|pwa"), optional("in", "FILE"), optional("random", "SEED"),
+            optional("impl", "fast|reference")},
+           "one polynomial through the fast path (AVX2 or portable, as the CPU allows) or the\n"
+           "reference model, beside the model's answer (matchesReference; exit 1 when it differs).\n"
+           "FILE: 1024 bytes (256 big-endian 32-bit coefficients < q) per polynomial, pwm/pwa a then\n"
+           "b (2048 bytes), or their hex text; --random SEED: the oracle's random polynomials",
+           nullptr,
+           noVerb<nttRun>}}});
     t.push_back({"wave",
                  "VCD and FST files without the GUI",
                  {{{"info"},

@@ -9,7 +9,8 @@
 //    difference by a twiddle; after k layers |x| < 2^k q, so |x| < 256q < 2^31 after the 8th, and the
 //    final multiplication by 256^-1 R (centred) is a valid Montgomery input. Its result is in (-q, q):
 //    adding q to the negatives gives [0, q).
-//  - MultiplyNTT: montgomery(a b) is a b R^-1 in (-q, q); montgomery of that times R^2 mod q is a b.
+//  - MultiplyNTT (AVX2): montgomery(a b) is a b R^-1 in (-q, q); montgomery of that times R^2 mod q is
+//    a b. The portable code takes a b mod q directly (a, b in [0, q): the product is non-negative).
 #include "core/crypto/mldsanttfast.h"
 
 #include <atomic>
@@ -71,12 +72,27 @@ void inverseNttPortable(std::int32_t* w) noexcept {
         w[i] = addQIfNegative(montMul(detail::kMontNInverse, w[i]));
 }
 
+// a and b may be the same polynomial; every element is read before it is written and no element depends
+// on another, so the loops carry no dependency: the pragmas let the compiler vectorise them without a
+// run-time overlap check.
+#if defined(__clang__)
+#define RS_NO_LOOP_DEPENDENCY _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define RS_NO_LOOP_DEPENDENCY _Pragma("GCC ivdep")
+#else
+#define RS_NO_LOOP_DEPENDENCY
+#endif
+
 void multiplyPortable(std::int32_t* a, const std::int32_t* b) noexcept {
+    RS_NO_LOOP_DEPENDENCY
+    // Scalar code has a 64-bit product at hand: one remainder by the constant q (which the compiler turns
+    // into multiplications) is cheaper than two Montgomery steps; the AVX2 kernel uses Montgomery.
     for (std::size_t i = 0; i < kMlDsaN; ++i)
-        a[i] = addQIfNegative(montMul(detail::kMontR2, montMul(a[i], b[i])));
+        a[i] = static_cast<std::int32_t>(std::int64_t{a[i]} * b[i] % kQ);
 }
 
 void addPortable(std::int32_t* a, const std::int32_t* b) noexcept {
+    RS_NO_LOOP_DEPENDENCY
     for (std::size_t i = 0; i < kMlDsaN; ++i)
         a[i] = addQIfNegative(a[i] + b[i] - kQ);
 }

@@ -85,9 +85,10 @@ TEST(MlDsaOracle, ReferenceOutputIsTheModelPerPolynomial) {
             if (op.mldsa->twoOperands) {
                 const auto b = crypto::mldsaPolyFromBytes(crypto::ByteView(in.key).subspan(1024 * i, 1024));
                 want = op.mldsa->kind == oracle::MlDsaKind::AddNtt ? crypto::mldsaAddNtt(a, b)
-                                                                     : crypto::mldsaMultiplyNtt(a, b);
+                                                                   : crypto::mldsaMultiplyNtt(a, b);
             }
-            EXPECT_EQ(Bytes(out.begin() + 1024 * static_cast<long>(i), out.begin() + 1024 * static_cast<long>(i + 1)),
+            EXPECT_EQ(Bytes(out.begin() + 1024 * static_cast<long>(i),
+                            out.begin() + 1024 * static_cast<long>(i + 1)),
                       crypto::mldsaPolyToBytes(want))
                 << id << " polynomial " << i;
         }
@@ -96,17 +97,21 @@ TEST(MlDsaOracle, ReferenceOutputIsTheModelPerPolynomial) {
 
 TEST(MlDsaOracle, SizesThatAreNotWholePolynomialsAreClearErrors) {
     for (const std::uint64_t bytes : {0ull, 1000ull, 1025ull})
-        EXPECT_EQ(errorOf([&] { oracle::makeInputs("mldsa-ntt", bytes, 0); }),
-                  "mldsa-ntt: the message is " + std::to_string(bytes) +
-                      " bytes, not a positive multiple of 1024 (one polynomial: 256 coefficients of 4 bytes)");
+        EXPECT_EQ(
+            errorOf([&] { oracle::makeInputs("mldsa-ntt", bytes, 0); }),
+            "mldsa-ntt: the message is " + std::to_string(bytes) +
+                " bytes, not a positive multiple of 1024 (one polynomial: 256 coefficients of 4 bytes)");
     const auto op = oracle::operation("mldsa-pwa");
     auto in = oracle::makeInputs("mldsa-pwa", 2048, 0);
     in.key.resize(1024);
-    EXPECT_EQ(errorOf([&] { oracle::referenceOutput(op, in); }),
-              "mldsa-pwa: the key is 1024 bytes; it holds the second operands (key): 2048 bytes for 2 polynomials");
+    EXPECT_EQ(
+        errorOf([&] { oracle::referenceOutput(op, in); }),
+        "mldsa-pwa: the key is 1024 bytes; it holds the second operands (key): 2048 bytes for 2 polynomials");
     auto ntt = oracle::makeInputs("mldsa-ntt", 1024, 0);
     ntt.key = Bytes(1024);
-    EXPECT_NE(errorOf([&] { oracle::referenceOutput(oracle::operation("mldsa-ntt"), ntt); }).find("it holds nothing"),
+    EXPECT_NE(errorOf([&] {
+                  oracle::referenceOutput(oracle::operation("mldsa-ntt"), ntt);
+              }).find("it holds nothing"),
               std::string::npos);
 }
 
