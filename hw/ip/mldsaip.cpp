@@ -52,9 +52,18 @@ class CapturingTarget final : public AxiLiteTarget {
         const AxiLiteOutputs out = m_model.tick(in);
         if (!m_store) return out;
         const detail::MlDsaProbes p = m_model.probes();
-        std::vector<std::uint64_t> v = {in.awvalid, in.awaddr, in.wvalid,  in.wdata,
-                                        out.bvalid, in.arvalid, in.araddr, out.rvalid,
-                                        out.rdata,  p.busy,     static_cast<std::uint64_t>(p.layer), out.irq};
+        std::vector<std::uint64_t> v = {in.awvalid,
+                                        in.awaddr,
+                                        in.wvalid,
+                                        in.wdata,
+                                        out.bvalid,
+                                        in.arvalid,
+                                        in.araddr,
+                                        out.rvalid,
+                                        out.rdata,
+                                        p.busy,
+                                        static_cast<std::uint64_t>(p.layer),
+                                        out.irq};
         for (int s = 0; s < 7; ++s)
             v.push_back((p.stageValid >> s) & 1u);
         for (int k = 0; k < m_banks; ++k) {
@@ -102,10 +111,14 @@ std::optional<MlDsaOp> mldsaIpOp(std::string_view id) {
 
 std::string mldsaIpOpId(MlDsaOp op) {
     switch (op) {
-    case MlDsaOp::Ntt: return "mldsa-ntt";
-    case MlDsaOp::Intt: return "mldsa-intt";
-    case MlDsaOp::Pwm: return "mldsa-pwm";
-    case MlDsaOp::Pwa: return "mldsa-pwa";
+    case MlDsaOp::Ntt:
+        return "mldsa-ntt";
+    case MlDsaOp::Intt:
+        return "mldsa-intt";
+    case MlDsaOp::Pwm:
+        return "mldsa-pwm";
+    case MlDsaOp::Pwa:
+        return "mldsa-pwa";
     }
     return "mldsa-ntt";
 }
@@ -135,13 +148,15 @@ detail::MlDsaModel& MlDsaIp::model(int butterflies) {
         auto m = detail::makeMlDsaModel(butterflies);
         if (!m)
             throw crypto::InvalidArgument("ML-DSA IP: " + std::to_string(butterflies) +
-                                          " butterflies per clock was not Verilated (built: " + builtList() + ")");
+                                          " butterflies per clock was not Verilated (built: " + builtList() +
+                                          ")");
         it = m_models.emplace(butterflies, std::move(m)).first;
     }
     return *it->second;
 }
 
-MlDsaIpResult MlDsaIp::run(MlDsaOp op, const crypto::MlDsaPoly& a, const crypto::MlDsaPoly& b, int butterflies) {
+MlDsaIpResult MlDsaIp::run(MlDsaOp op, const crypto::MlDsaPoly& a, const crypto::MlDsaPoly& b,
+                           int butterflies) {
     const bool binary = op == MlDsaOp::Pwm || op == MlDsaOp::Pwa;
     checkPoly("a", a);
     if (binary) checkPoly("b", b);
@@ -160,7 +175,9 @@ MlDsaIpResult MlDsaIp::run(MlDsaOp op, const crypto::MlDsaPoly& a, const crypto:
     }
     CapturingTarget target(m, m_capture, butterflies);
     AxiLiteMaster bus(target);
-    const auto cancelled = [this] { return m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed); };
+    const auto cancelled = [this] {
+        return m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed);
+    };
     const auto load = [&](std::uint32_t slot, const crypto::MlDsaPoly& p) {
         bus.write(kSlot, slot);
         bus.write(kIndex, 0);

@@ -61,7 +61,8 @@ class MlDsaIp {
      *  bankK_rd / bankK_wr per bank K of slot A), one tick per clock from the store's endTick(), 10 ns per
      *  tick (a 100 MHz PL clock). */
     void captureInto(waveform::WaveformStore* store) { m_capture = store; }
-    /** @brief While set and raised, run stops (between bus transactions) with IpCancelled (nullptr: never). */
+    /** @brief While set and raised, run stops (between bus transactions) with IpCancelled (nullptr: never).
+     */
     void setCancel(const std::atomic<bool>* cancel) { m_cancel = cancel; }
 
   private:

@@ -34,10 +34,14 @@ MlDsaPoly randomPoly(std::mt19937& rng) {
 
 MlDsaPoly model(MlDsaOp op, const MlDsaPoly& a, const MlDsaPoly& b) {
     switch (op) {
-    case MlDsaOp::Ntt: return rs::crypto::mldsaNtt(a);
-    case MlDsaOp::Intt: return rs::crypto::mldsaInverseNtt(a);
-    case MlDsaOp::Pwm: return rs::crypto::mldsaMultiplyNtt(a, b);
-    case MlDsaOp::Pwa: return rs::crypto::mldsaAddNtt(a, b);
+    case MlDsaOp::Ntt:
+        return rs::crypto::mldsaNtt(a);
+    case MlDsaOp::Intt:
+        return rs::crypto::mldsaInverseNtt(a);
+    case MlDsaOp::Pwm:
+        return rs::crypto::mldsaMultiplyNtt(a, b);
+    case MlDsaOp::Pwa:
+        return rs::crypto::mldsaAddNtt(a, b);
     }
     return a;
 }
@@ -207,7 +211,8 @@ TEST(MlDsaIpBus, ErrorResponsesAndTheCoefficientPort) {
 }
 
 TEST(MlDsaIp, TraceNextToWritesAnFstFile) {
-    const auto path = std::filesystem::temp_directory_path() / ("rs_mldsa_" + std::to_string(::getpid()) + ".fst");
+    const auto path =
+        std::filesystem::temp_directory_path() / ("rs_mldsa_" + std::to_string(::getpid()) + ".fst");
     std::filesystem::remove(path);
     MlDsaIp ip;
     ip.traceNextTo(path.string());
@@ -237,7 +242,8 @@ TEST(MlDsaIp, CaptureShowsThePipelineLanes) {
             int reads = 0, banksWritten = 0;
             for (int k = 0; k < 2 * bf; ++k) {
                 reads += static_cast<int>(store.valueAt(*store.find("bank" + std::to_string(k) + "_rd"), t));
-                banksWritten += static_cast<int>(store.valueAt(*store.find("bank" + std::to_string(k) + "_wr"), t));
+                banksWritten +=
+                    static_cast<int>(store.valueAt(*store.find("bank" + std::to_string(k) + "_wr"), t));
             }
             if (store.valueAt(*issue, t)) {
                 ++issues;
