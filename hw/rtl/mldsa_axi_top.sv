@@ -44,8 +44,6 @@ module mldsa_axi_top #(
     output logic [2*B-1:0] dbg_bank_re,
     output logic [2*B-1:0] dbg_bank_we
 );
-  import mldsa_pkg::*;
-
   localparam logic [1:0] OKAY = 2'b00;
   localparam logic [1:0] SLVERR = 2'b10;
   localparam logic [7:0] B_ID = B[7:0];
@@ -91,7 +89,7 @@ module mldsa_axi_top #(
         R_SLOT: w_err = s_axi_wstrb != 4'hf || s_axi_wdata > 32'd1;
         R_INDEX: w_err = s_axi_wstrb != 4'hf || s_axi_wdata > 32'd255;
         R_DATA: begin
-          w_err = busy || s_axi_wstrb != 4'hf || s_axi_wdata >= {9'd0, Q};
+          w_err = busy || s_axi_wstrb != 4'hf || s_axi_wdata >= {9'd0, mldsa_pkg::Q};
           host_we = !w_err;
         end
         default: w_err = 1'b1;  // read-only or unmapped

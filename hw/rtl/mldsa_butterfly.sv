@@ -21,8 +21,6 @@ module mldsa_butterfly (
     output logic [22:0] o0,
     output logic [22:0] o1
 );
-  import mldsa_pkg::*;
-
   logic [22:0] ma0, mb0, ma1, mb1, pa, pc;
   logic [22:0] p0, p1;
   logic [22:0] pa_d[3];
@@ -38,9 +36,9 @@ module mldsa_butterfly (
         pc <= '0;
       end
       2'd1: begin
-        ma0 <= half_mod(sub_mod(x1, x0));
+        ma0 <= mldsa_pkg::half_mod(mldsa_pkg::sub_mod(x1, x0));
         mb0 <= z;
-        pa <= half_mod(add_mod(x0, x1));
+        pa <= mldsa_pkg::half_mod(mldsa_pkg::add_mod(x0, x1));
         pc <= '0;
       end
       2'd2: begin
@@ -52,8 +50,8 @@ module mldsa_butterfly (
       default: begin
         ma0 <= '0;
         mb0 <= '0;
-        pa <= add_mod(x0, y0);
-        pc <= add_mod(x1, y1);
+        pa <= mldsa_pkg::add_mod(x0, y0);
+        pc <= mldsa_pkg::add_mod(x1, y1);
       end
     endcase
     ma1 <= x1;
@@ -68,8 +66,8 @@ module mldsa_butterfly (
     // post
     unique case (op)
       2'd0: begin
-        o0 <= add_mod(pa_d[2], p0);
-        o1 <= sub_mod(pa_d[2], p0);
+        o0 <= mldsa_pkg::add_mod(pa_d[2], p0);
+        o1 <= mldsa_pkg::sub_mod(pa_d[2], p0);
       end
       2'd1: begin
         o0 <= pa_d[2];

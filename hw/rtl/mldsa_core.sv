@@ -33,8 +33,6 @@ module mldsa_core #(
     output logic [     2*B-1:0] dbg_bank_re,
     output logic [     2*B-1:0] dbg_bank_we
 );
-  import mldsa_pkg::*;
-
   localparam int NB = 2 * B;
   localparam int LB = $clog2(NB);
   localparam int AW = 8 - LB;
@@ -45,7 +43,7 @@ module mldsa_core #(
   function automatic logic [LB-1:0] bank_of(input logic [7:0] i);
     logic [7:0] hi;
     hi = i >> LB;
-    return i[LB-1:0] ^ (^hi ? BFLIP : '0);
+    bank_of = i[LB-1:0] ^ (^hi ? BFLIP : '0);
   endfunction
 
   // ---- sequencer ----
@@ -88,21 +86,25 @@ module mldsa_core #(
   assign busy = issuing || v != '0;
 
   // ---- issue: positions, banks, twiddles ----
+  localparam int LOGB = $clog2(B);
   logic [7:0] pos[NB];
   logic [7:0] zidx[B];
+  logic [7:0] m, g, j, top;
+  logic [2:0] s;
   always_comb begin
+    s = op == 2'd0 ? 3'd7 - layer : layer;
+    m = '0;
+    g = '0;
+    j = '0;
+    top = '0;
     for (int i = 0; i < B; i++) begin
-      logic [6:0] m;
-      logic [2:0] s;
-      logic [7:0] g, j, top;
-      m = 7'(int'(cnt) * B + i);
-      s = op == 2'd0 ? 3'd7 - layer : layer;
-      g = {1'b0, m} >> s;
-      j = {1'b0, m} & ((8'd1 << s) - 8'd1);
+      m = (cnt << LOGB) | 8'(i);
+      g = m >> s;
+      j = m & ((8'd1 << s) - 8'd1);
       top = (g << (s + 3'd1)) | j;
       if (pw) begin
-        pos[2*i] = 8'(int'(cnt) * NB + 2 * i);
-        pos[2*i+1] = 8'(int'(cnt) * NB + 2 * i + 1);
+        pos[2*i] = (cnt << LB) | 8'(2 * i);
+        pos[2*i+1] = (cnt << LB) | 8'(2 * i + 1);
       end else begin
         pos[2*i] = top;
         pos[2*i+1] = top | (8'd1 << s);
@@ -135,9 +137,9 @@ module mldsa_core #(
   always_ff @(posedge clk) begin
     for (int e = 0; e < NB; e++) begin
       pos_d[0][e] <= pos[e];
-      for (int s = 1; s < 6; s++) pos_d[s][e] <= pos_d[s-1][e];
+      for (int st = 1; st < 6; st++) pos_d[st][e] <= pos_d[st-1][e];
     end
-    for (int i = 0; i < B; i++) zeta1[i] <= ZETAS[zidx[i]];
+    for (int i = 0; i < B; i++) zeta1[i] <= mldsa_pkg::zeta(zidx[i]);
     hbank <= bank_of(host_idx);
     hslot <= host_slot;
   end

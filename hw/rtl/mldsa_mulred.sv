@@ -14,21 +14,19 @@ module mldsa_mulred (
     input  logic [22:0] b,
     output logic [22:0] r
 );
-  import mldsa_pkg::*;
-
   logic [45:0] p;
   logic [27:0] r2;
 
   function automatic logic [36:0] fold1(input logic [45:0] x);
     logic [36:0] h;
     h = {14'd0, x[45:23]};
-    return {14'd0, x[22:0]} + (h << 13) - h;
+    fold1 = {14'd0, x[22:0]} + (h << 13) - h;
   endfunction
 
   function automatic logic [27:0] fold2(input logic [36:0] x);
     logic [27:0] h;
     h = {14'd0, x[36:23]};
-    return {5'd0, x[22:0]} + (h << 13) - h;
+    fold2 = {5'd0, x[22:0]} + (h << 13) - h;
   endfunction
 
   function automatic logic [22:0] fold3(input logic [27:0] x);
@@ -37,8 +35,8 @@ module mldsa_mulred (
     logic [23:0] t;
     h = {19'd0, x[27:23]};
     s = {1'b0, x[22:0]} + (h << 13) - h;
-    t = s - {1'b0, Q};
-    return t[23] ? s[22:0] : t[22:0];
+    t = s - {1'b0, mldsa_pkg::Q};
+    fold3 = t[23] ? s[22:0] : t[22:0];
   endfunction
 
   always_ff @(posedge clk) begin
