@@ -101,6 +101,8 @@ ResourceReport parseYosysStat(const std::string& json) {
         r.cells[name] = n;
         if (std::regex_match(name, std::regex("LUT[1-6]")))
             r.luts += n;
+        else if (name == "RAMB18E1" || name == "RAMB36E1")
+            r.blockRam += n;
         else if (name.rfind("RAM", 0) == 0)
             r.lutRam += n;
         else if (name == "FDRE" || name == "FDSE" || name == "FDCE" || name == "FDPE")
@@ -113,8 +115,6 @@ ResourceReport parseYosysStat(const std::string& json) {
             r.carry4 = n;
         else if (name == "DSP48E1")
             r.dsp48 = n;
-        else if (name == "RAMB18E1" || name == "RAMB36E1")
-            r.blockRam += n;
     }
     return r;
 }

@@ -31,7 +31,7 @@ struct ResourceOptions {
 struct ResourceReport {
     int unroll = 1;
     long luts = 0;   ///< LUT1..LUT6 (logic)
-    long lutRam = 0; ///< distributed-RAM cells (RAM32M, RAM64M, RAM32X1D, ...)
+    long lutRam = 0; ///< distributed-RAM cells (RAM32M, RAM64M, RAM32X1D, ...; not the RAMB block RAMs)
     long ffs = 0;    ///< FDRE, FDSE, FDCE, FDPE
     long muxf7 = 0;
     long muxf8 = 0;
