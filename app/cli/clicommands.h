@@ -127,6 +127,13 @@ int ipBlockRun(const CliArgs& args);
 int ipBlockKat(const CliArgs& args);
 /** @brief `ip resources --alg lea-128 [--unroll N]`: yosys synth_xilinx of the LEA or SKINNY core. */
 int ipBlockResources(const CliArgs& args);
+/** @brief Whether --alg names an ML-DSA polynomial unit operation (mldsa-ntt, -intt, -pwm, -pwa). */
+bool isMlDsaIpAlgorithm(const CliArgs& args);
+/** @brief `ip run --alg mldsa-ntt --butterflies B [--random S | --in FILE]`: the unit next to the model. */
+int ipMlDsaRun(const CliArgs& args);
+/** @brief `ip resources --alg mldsa-ntt --butterflies B`: yosys synth_xilinx of the unit (DSP48s included).
+ */
+int ipMlDsaResources(const CliArgs& args);
 /** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
 int waveInfo(const CliArgs& args);
 int waveConvert(const CliArgs& args);

@@ -80,6 +80,7 @@ std::vector<CliCommand> buildTable() {
     const std::string blockHelp = "B: " + ids(oracle::blockIds()) + " (SKINNY --key is the whole tweakey)";
     const std::string ipAlg = "ascon-128|ascon-128a|ascon-aead128";
     const std::string blockCores = "lea-128|lea-192|lea-256|skinny-128-256";
+    const std::string mldsaOps = "mldsa-ntt|mldsa-intt|mldsa-pwm|mldsa-pwa";
     std::vector<CliCommand> t;
     t.push_back({"aead",
                  "authenticated encryption with a registry AEAD",
@@ -172,7 +173,7 @@ std::vector<CliCommand> buildTable() {
            "png"}}});
     t.push_back(
         {"ip",
-         "the Verilated IP cores: Ascon (AEAD) and the LEA / SKINNY-128-256 block cores",
+         "the Verilated IP cores: Ascon (AEAD), the LEA / SKINNY-128-256 block cores, the ML-DSA unit",
          {{{"run"},
            {option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
             option("pt", "HEX"), optional("unroll", "N"), flag("precomputed"), flag("ad-precomputed"),
@@ -207,10 +208,23 @@ std::vector<CliCommand> buildTable() {
            {option("alg", blockCores), optional("unroll", "RPC")},
            "the same synthesis for those cores",
            isBlockIpAlgorithm,
-           noVerb<ipBlockResources>}},
+           noVerb<ipBlockResources>},
+          {{"run"},
+           {option("alg", mldsaOps), optional("butterflies", "B"), optional("random", "SEED"),
+            optional("in", "FILE"), optional("vcd", "FILE"), optional("fst", "FILE")},
+           "the ML-DSA polynomial unit (B butterflies per clock): output next to the FIPS 204 model,\n"
+           "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients",
+           isMlDsaIpAlgorithm,
+           noVerb<ipMlDsaRun>},
+          {{"resources"},
+           {option("alg", mldsaOps), optional("butterflies", "B")},
+           "the same synthesis for the ML-DSA unit (DSP48s, block RAMs)",
+           isMlDsaIpAlgorithm,
+           noVerb<ipMlDsaResources>}},
          [](const std::string&, const CliArgs&) {
-             throw UsageError(
-                 "--alg: ip resources takes lea-128, lea-192, lea-256 or skinny-128-256 (no --alg: Ascon)");
+             throw UsageError("--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256 or "
+                              "mldsa-ntt|-intt|-pwm|-pwa "
+                              "(no --alg: Ascon)");
          }});
     t.push_back(
         {"ntt",

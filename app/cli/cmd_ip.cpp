@@ -155,6 +155,8 @@ std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
                        {"muxf7", static_cast<qint64>(r.muxf7)},
                        {"muxf8", static_cast<qint64>(r.muxf8)},
                        {"carry4", static_cast<qint64>(r.carry4)},
+                       {"dsp48", static_cast<qint64>(r.dsp48)},
+                       {"block_ram", static_cast<qint64>(r.blockRam)},
                        {"cells", cells},
                        {"yosys", QString::fromStdString(r.yosysVersion)},
                        {"seconds", r.seconds}};

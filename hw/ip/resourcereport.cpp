@@ -75,6 +75,14 @@ std::vector<std::string> blockRtlFiles() {
     return files;
 }
 
+std::vector<std::string> mldsaRtlFiles() {
+    std::vector<std::string> files;
+    for (const char* f : {"mldsa_pkg.sv", "mldsa_mulred.sv", "mldsa_bank.sv", "mldsa_butterfly.sv",
+                          "mldsa_core.sv", "mldsa_axi_top.sv"})
+        files.push_back((fs::path(RS_HW_RTL_DIR) / f).string());
+    return files;
+}
+
 ResourceReport parseYosysStat(const std::string& json) {
     // The design totals: "design": { ... "num_cells_by_type": { "NAME": N, ... } }.
     std::size_t from = json.find("\"design\"");
@@ -93,6 +101,8 @@ ResourceReport parseYosysStat(const std::string& json) {
         r.cells[name] = n;
         if (std::regex_match(name, std::regex("LUT[1-6]")))
             r.luts += n;
+        else if (name == "RAMB18E1" || name == "RAMB36E1")
+            r.blockRam += n;
         else if (name.rfind("RAM", 0) == 0)
             r.lutRam += n;
         else if (name == "FDRE" || name == "FDSE" || name == "FDCE" || name == "FDPE")
@@ -103,14 +113,20 @@ ResourceReport parseYosysStat(const std::string& json) {
             r.muxf8 = n;
         else if (name == "CARRY4")
             r.carry4 = n;
+        else if (name == "DSP48E1")
+            r.dsp48 = n;
     }
     return r;
 }
 
 ResourceReport synthesizeResources(const ResourceOptions& options) {
-    if (options.core < 0 || options.core > 2)
+    if (options.core < 0 || options.core > 3)
         throw std::invalid_argument("core " + std::to_string(options.core) +
-                                    " is not 0 (Ascon), 1 (LEA) or 2 (SKINNY)");
+                                    " is not 0 (Ascon), 1 (LEA), 2 (SKINNY) or 3 (ML-DSA)");
+    if (options.core == 3 && options.unroll != 1 && options.unroll != 2 && options.unroll != 4 &&
+        options.unroll != 8)
+        throw std::invalid_argument("butterflies per clock " + std::to_string(options.unroll) +
+                                    " is not 1, 2, 4 or 8");
     const int maxUnroll = options.core == 0 ? 12 : 48;
     if (options.unroll < 1 || options.unroll > maxUnroll)
         throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
@@ -137,9 +153,14 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
 
     std::ofstream script(dir / "synth.ys");
     script << "read_verilog -sv";
-    for (const auto& f : options.core == 0 ? rtlFiles() : blockRtlFiles())
+    for (const auto& f : options.core == 0   ? rtlFiles()
+                         : options.core == 3 ? mldsaRtlFiles()
+                                             : blockRtlFiles())
         script << ' ' << f;
-    if (options.core == 0)
+    if (options.core == 3)
+        script << "\nchparam -set B " << options.unroll << " mldsa_axi_top\n"
+               << "synth_xilinx -family xc7 -top mldsa_axi_top -flatten -noiopad\n";
+    else if (options.core == 0)
         script << "\nchparam -set UNROLL " << options.unroll << " ascon_axi_top\n"
                << "synth_xilinx -family xc7 -top ascon_axi_top -flatten -noiopad\n";
     else

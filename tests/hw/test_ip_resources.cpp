@@ -25,6 +25,15 @@ TEST(IpResources, ParsesTheDesignTotals) {
     EXPECT_THROW(rs::hw::parseYosysStat("{}"), std::runtime_error);
 }
 
+TEST(IpResources, CountsDspsAndBlockRamsApartFromLutRam) {
+    const auto r = rs::hw::parseYosysStat(R"({"design": {"num_cells_by_type": {"DSP48E1": 8, "RAMB18E1": 3,
+        "RAMB36E1": 1, "RAM32M": 5, "LUT6": 2}}})");
+    EXPECT_EQ(r.dsp48, 8);
+    EXPECT_EQ(r.blockRam, 4);
+    EXPECT_EQ(r.lutRam, 5);
+    EXPECT_EQ(r.luts, 2);
+}
+
 TEST(IpResources, RunsYosysInATemporaryDirectory) {
     rs::hw::ResourceOptions opt;
     opt.unroll = 6;
