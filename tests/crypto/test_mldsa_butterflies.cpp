@@ -135,7 +135,8 @@ TEST(MlDsaButterflies, NamesAndZetas) {
     EXPECT_EQ(inv.len, 128u);
     EXPECT_EQ(inv.m, 1u);
     EXPECT_EQ(inv.zeta, kMlDsaQ - 4808194);
-    EXPECT_EQ(mldsaButterflyStepName(true, inv), "layer 8 butterfly 128: (127, 255), ζ = −zetas[1] = 3572223");
+    EXPECT_EQ(mldsaButterflyStepName(true, inv),
+              "layer 8 butterfly 128: (127, 255), ζ = −zetas[1] = 3572223");
     for (auto [layer, index] : {std::pair{0, 1}, std::pair{9, 1}, std::pair{1, 0}, std::pair{1, 129}})
         EXPECT_THROW(mldsaButterfly(false, layer, index), InvalidArgument) << layer << " " << index;
 }

@@ -22,8 +22,8 @@ namespace mont = rs::test::mlmont;
 namespace {
 
 constexpr std::int64_t Q = kMlDsaQ;
-constexpr std::int64_t R = (std::int64_t{1} << 32) % Q;          // 4193792
-constexpr std::int64_t RInverse = 8265825;                         // R * RInverse ≡ 1 (mod q), checked below
+constexpr std::int64_t R = (std::int64_t{1} << 32) % Q; // 4193792
+constexpr std::int64_t RInverse = 8265825;              // R * RInverse ≡ 1 (mod q), checked below
 constexpr std::uint32_t kSeeds[] = {1, 2, 18, 2024, 0xC0FFEE, 0xDEADBEEF};
 
 MlDsaPoly randomPoly(std::mt19937& rng) {

@@ -148,6 +148,12 @@ void InputPanel::updateOutput() {
         html = tr("<b>Ciphertext</b><br>%1<br><b>Tag</b><br>%2")
                    .arg(wrap(m_session->outputHex()), wrap(m_session->tagHex()));
         break;
+    case ExplorerKind::Transform:
+        html = (m_session->algorithm().id == "mldsa-intt"
+                    ? tr("<b>NTT⁻¹ output</b> (coefficients in index order)<br>%1")
+                    : tr("<b>NTT output</b> (the spec's bit-reversed order)<br>%1"))
+                   .arg(wrap(m_session->outputHex()));
+        break;
     }
     m_output->setText(html);
 }
