@@ -44,8 +44,8 @@ std::string butterflyText(bool inverse, const crypto::MlDsaButterfly& b, const c
     if (!inverse)
         return zeta + ", " + wi + " = " + std::to_string(x) + ", " + wj + " = " + std::to_string(y) +
                ": t = ζ·" + wj + " = " + std::to_string(mod(b.zeta * y)) + ", " + wi + " ← " + wi +
-               " + t = " + num(mod(x + b.zeta * y)) + ", " + wj + " ← " + wi + " − t = " +
-               num(mod(x - b.zeta * y)) + " (mod q = 8380417)";
+               " + t = " + num(mod(x + b.zeta * y)) + ", " + wj + " ← " + wi +
+               " − t = " + num(mod(x - b.zeta * y)) + " (mod q = 8380417)";
     return zeta + ", " + wi + " = " + std::to_string(x) + ", " + wj + " = " + std::to_string(y) + ": " + wi +
            " ← " + wi + " + " + wj + " = " + num(mod(x + y)) + ", " + wj + " ← ζ·(" + wi + " − " + wj +
            ") = " + num(mod(b.zeta * (x - y))) + " (mod q = 8380417)";
@@ -93,8 +93,8 @@ std::optional<std::string> explainMlDsa(const Trace& t, std::size_t index) {
     if (inverse && st.step == "× 256⁻¹" && st.round == 9)
         return "NTT⁻¹ ends with w[j] ← 256⁻¹·w[j] mod q for every j, 256⁻¹ = 8347681 (256 · 8347681 ≡ 1 mod "
                "8380417): w[0] = " +
-               std::to_string((*before)[0]) + " → " + num((*now)[0]) + ", w[1] = " + std::to_string((*before)[1]) +
-               " → " + num((*now)[1]);
+               std::to_string((*before)[0]) + " → " + num((*now)[0]) +
+               ", w[1] = " + std::to_string((*before)[1]) + " → " + num((*now)[1]);
     if (st.round < 1 || st.round > 8) return std::nullopt;
     const crypto::MlDsaButterfly first = crypto::mldsaButterfly(inverse, st.round, 1);
     const std::string layerName = std::string(inverse ? "Gentleman–Sande" : "Cooley–Tukey") + " layer " +
@@ -130,8 +130,8 @@ std::vector<std::pair<std::string, std::string>> mldsaStepKinds() {
             k.emplace_back(phase, std::string(inverse ? "Gentleman–Sande" : "Cooley–Tukey") + " layer " +
                                       std::to_string(layer) + " (len " + std::to_string(first.len) + ")");
             for (int j = 1; j <= 128; ++j)
-                k.emplace_back(phase,
-                               crypto::mldsaButterflyStepName(inverse, crypto::mldsaButterfly(inverse, layer, j)));
+                k.emplace_back(phase, crypto::mldsaButterflyStepName(
+                                          inverse, crypto::mldsaButterfly(inverse, layer, j)));
         }
         if (inverse) k.emplace_back(phase, "× 256⁻¹");
     }

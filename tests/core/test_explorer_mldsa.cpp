@@ -88,8 +88,9 @@ TEST(ExplorerMlDsa, SubstepsAreButterflies) {
     EXPECT_EQ(run.trace.steps[1].step, "layer 1 butterfly 1: (0, 128), ζ = 4808194");
     // Other algorithms trace the same either way.
     const auto& lea = alg("lea-128");
-    EXPECT_EQ(sessions::runExplorer(lea, defaults(lea), 0, sessions::ExplorerDetail::Substeps).trace.steps.size(),
-              sessions::runExplorer(lea, defaults(lea), 0).trace.steps.size());
+    EXPECT_EQ(
+        sessions::runExplorer(lea, defaults(lea), 0, sessions::ExplorerDetail::Substeps).trace.steps.size(),
+        sessions::runExplorer(lea, defaults(lea), 0).trace.steps.size());
 }
 
 TEST(ExplorerMlDsa, AfterLayerKTwoToTheKCoefficientsDiffer) {
@@ -127,9 +128,10 @@ TEST(ExplorerMlDsa, FlipsThatLeaveZqAreSaid) {
     EXPECT_EQ(sessions::defaultFlipBit(a, "poly"), 31);
     EXPECT_EQ(sessions::defaultFlipBit(alg("ascon-p"), "state"), 0);
     // Bit 0 is the top bit of coefficient 0: 0 → 2^31.
-    EXPECT_EQ(sessions::flipInputError(a, "poly", poly, 0),
-              "flipping bit 0 (bit 31 of coefficient 0) makes that coefficient 2147483648, not below q = 8380417; "
-              "flip one of its low 23 bits (field bits 9–31) instead");
+    EXPECT_EQ(
+        sessions::flipInputError(a, "poly", poly, 0),
+        "flipping bit 0 (bit 31 of coefficient 0) makes that coefficient 2147483648, not below q = 8380417; "
+        "flip one of its low 23 bits (field bits 9–31) instead");
     EXPECT_NE(sessions::flipInputError(a, "poly", poly, 32 * 5 + 8), ""); // bit 23 of coefficient 5
     EXPECT_EQ(sessions::flipInputError(a, "poly", poly, 32 * 5 + 9), ""); // bit 22 of 5: 5 + 2^22 < q
     // A coefficient near q: q − 1 = 0x7FE000; flipping its bit 13 clears a bit (valid), flipping bit 12

@@ -14,7 +14,8 @@ using rs::crypto::Trace;
 Trace butterflies(const std::string& id) {
     const auto* alg = sessions::findExplorerAlgorithm(id);
     EXPECT_NE(alg, nullptr);
-    return sessions::runExplorer(*alg, test::defaultInputs(*alg), 0, sessions::ExplorerDetail::Substeps).trace;
+    return sessions::runExplorer(*alg, test::defaultInputs(*alg), 0, sessions::ExplorerDetail::Substeps)
+        .trace;
 }
 
 std::int64_t coefficient(const crypto::TraceStep& s, std::size_t i) {
@@ -35,7 +36,8 @@ TEST(ExplainMlDsa, ButterflyLinesCarryTheTracesNumbers) {
             ASSERT_EQ(std::sscanf(st.step.c_str(), "layer %d butterfly %d", &layer, &index), 2);
             const auto b = crypto::mldsaButterfly(inverse, layer, index);
             const std::string text = teach::explainStep(t, i);
-            const std::string wi = "w[" + std::to_string(b.i) + "]", wj = "w[" + std::to_string(b.i + b.len) + "]";
+            const std::string wi = "w[" + std::to_string(b.i) + "]",
+                              wj = "w[" + std::to_string(b.i + b.len) + "]";
             // before: "w[i] = x, w[j] = y"; after: "w[i] ← … = x' (0x…)", "w[j] ← … = y' (0x…)"
             EXPECT_NE(text.find(wi + " = " + std::to_string(coefficient(t.steps[i - 1], b.i)) + ","),
                       std::string::npos)
@@ -43,8 +45,10 @@ TEST(ExplainMlDsa, ButterflyLinesCarryTheTracesNumbers) {
             EXPECT_NE(text.find(wj + " = " + std::to_string(coefficient(t.steps[i - 1], b.i + b.len)) + ":"),
                       std::string::npos)
                 << text;
-            EXPECT_NE(text.find("= " + std::to_string(coefficient(st, b.i)) + " (0x"), std::string::npos) << text;
-            EXPECT_NE(text.find("= " + std::to_string(coefficient(st, b.i + b.len)) + " (0x"), std::string::npos)
+            EXPECT_NE(text.find("= " + std::to_string(coefficient(st, b.i)) + " (0x"), std::string::npos)
+                << text;
+            EXPECT_NE(text.find("= " + std::to_string(coefficient(st, b.i + b.len)) + " (0x"),
+                      std::string::npos)
                 << text;
             EXPECT_NE(text.find("ζ = " + std::string(inverse ? "−" : "") + "zetas[" + std::to_string(b.m) +
                                 "] = " + std::to_string(b.zeta)),
