@@ -51,8 +51,8 @@ TEST(MlDsaStructure, EachLayerReachesTheCoefficientsATwinRunChanges) {
         const crypto::Trace main = traced(inverse, p);
         for (int coefficient : {0, 3, 64, 129, 254}) {
             // Vary the 32 bits of one input coefficient.
-            const auto res =
-                analysis::analyzeDiffusion(test::request(id, Field::State, 32 * coefficient, 32 * coefficient + 31));
+            const auto res = analysis::analyzeDiffusion(
+                test::request(id, Field::State, 32 * coefficient, 32 * coefficient + 31));
             ASSERT_EQ(res.perRound.size(), 8u);
             crypto::MlDsaPoly q = p;
             q[static_cast<std::size_t>(coefficient)] ^= 1; // stays below q
@@ -60,7 +60,8 @@ TEST(MlDsaStructure, EachLayerReachesTheCoefficientsATwinRunChanges) {
             for (int k = 1; k <= 8; ++k) {
                 const auto& rd = res.perRound[static_cast<std::size_t>(k - 1)];
                 const std::set<int> dep = dependentCoefficients(rd);
-                EXPECT_EQ(dep.size(), std::size_t{1} << k) << id << " coefficient " << coefficient << " layer " << k;
+                EXPECT_EQ(dep.size(), std::size_t{1} << k)
+                    << id << " coefficient " << coefficient << " layer " << k;
                 EXPECT_EQ(dep, differingCoefficients(main.steps[static_cast<std::size_t>(k)],
                                                      twin.steps[static_cast<std::size_t>(k)]))
                     << id << " coefficient " << coefficient << " layer " << k;
@@ -81,7 +82,8 @@ TEST(MlDsaStructure, WholePolynomialAndReducedLayers) {
     // depends on every input coefficient only after layer 8: pairs 2^k / 256.
     for (int k = 1; k <= 8; ++k) {
         EXPECT_DOUBLE_EQ(all.perRound[static_cast<std::size_t>(k - 1)].dependentFraction, 1.0);
-        EXPECT_DOUBLE_EQ(all.perRound[static_cast<std::size_t>(k - 1)].pairFraction, std::ldexp(1.0, k) / 256);
+        EXPECT_DOUBLE_EQ(all.perRound[static_cast<std::size_t>(k - 1)].pairFraction,
+                         std::ldexp(1.0, k) / 256);
     }
     EXPECT_EQ(all.fullDiffusionRound, 8);
     const auto three = analysis::analyzeDiffusion(test::request("mldsa-intt", Field::State, 0, 31, 3));

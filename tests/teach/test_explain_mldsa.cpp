@@ -1,9 +1,9 @@
 // explainStep for the ML-DSA transforms: the numbers in each layer's and butterfly's line are the trace's
 // own (the coefficients before and after, ζ from FIPS 204 Appendix B), and a broken state falls back.
-#include <regex>
 
 #include "core/crypto/mldsantt.h"
 #include "core/teach/explain.h"
+#include "core/teach/lesson.h"
 #include "tests/teach/teachtest.h"
 
 namespace {
@@ -90,4 +90,31 @@ TEST(ExplainMlDsa, BrokenStatesFallBack) {
     Trace renamed = butterflies("mldsa-ntt");
     renamed.steps[5].step = "layer 1 butterfly 5: (4, 999), ζ = 1"; // not the model's name for it
     EXPECT_FALSE(teach::isExplained(renamed, 5));
+}
+
+TEST(LessonMlDsa, ALessonOverTheNttParsesRunsAndValidates) {
+    const auto* alg = sessions::findExplorerAlgorithm("mldsa-ntt");
+    ASSERT_NE(alg, nullptr);
+    teach::Lesson l;
+    l.title = "NTT: one coefficient spreads";
+    l.algorithm = "mldsa-ntt";
+    l.inputs = test::defaultInputs(*alg);
+    l.stops.push_back({3, teach::LessonView::Twin, teach::LessonFlip{"poly", 31}, "after layer 3", {}, {}});
+    const teach::Lesson back = teach::parseLesson(teach::saveLesson(l), test::explorerCatalog());
+    EXPECT_EQ(back, l);
+    const auto run = sessions::runExplorer(*alg, back.inputs, alg->maxRounds);
+    EXPECT_NO_THROW(teach::validateLesson(back, run.trace.steps.size()));
+    l.stops[0].step = 9; // the NTT has 9 steps (input and 8 layers)
+    EXPECT_THROW(teach::validateLesson(l, run.trace.steps.size()), teach::LessonError);
+    // A flip outside the 8192 bits of the polynomial, and a coefficient ≥ q, are errors with their reason.
+    l.stops[0].step = 3;
+    l.stops[0].flip->bit = 8192;
+    EXPECT_THROW(teach::parseLesson(teach::saveLesson(l), test::explorerCatalog()), teach::LessonError);
+    l.inputs["poly"][0] = 0x01; // coefficient 0 = 2^24
+    try {
+        sessions::runExplorer(*alg, l.inputs, alg->maxRounds);
+        ADD_FAILURE() << "coefficient 0 ≥ q accepted";
+    } catch (const crypto::InvalidArgument& e) {
+        EXPECT_NE(std::string(e.what()).find("coefficient 0 is 16777216"), std::string::npos) << e.what();
+    }
 }

@@ -115,7 +115,11 @@ void InputPanel::updateRounds() {
         m_rounds->setRange(0, 0);
         m_rounds->setSpecialValueText(tr("—"));
         m_rounds->setEnabled(false);
-        m_roundsNote->setText(alg.id == "ascon-128" ? tr("fixed: p¹² and p⁶") : tr("fixed: p¹² and p⁸"));
+        m_roundsNote->setText(
+            alg.kind == sessions::ExplorerKind::Transform
+                ? (alg.id == "mldsa-intt" ? tr("fixed: 8 layers and × 256⁻¹") : tr("fixed: 8 layers"))
+            : alg.id == "ascon-128" ? tr("fixed: p¹² and p⁶")
+                                    : tr("fixed: p¹² and p⁸"));
         return;
     }
     m_rounds->setEnabled(true);
