@@ -19,6 +19,7 @@
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/mainwindow.h"
+#include "core/sessions/ciphersession.h"
 
 using namespace rs;
 
