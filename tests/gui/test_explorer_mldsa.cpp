@@ -15,6 +15,7 @@
 #include "app/ui/explorer/inputbitsview.h"
 #include "app/ui/explorer/inputpanel.h"
 #include "app/ui/explorer/roundexplorerpage.h"
+#include "app/ui/explorer/sidebysidepage.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/stepcontrols.h"
 #include "core/crypto/mldsantt.h"
@@ -163,6 +164,24 @@ class TestExplorerMlDsa : public QObject {
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
         QVERIFY(page.samplesBox()->isEnabled());
         QCOMPARE(page.samplesBox()->value(), 500);
+    }
+
+    void sideBySideFlipsAValidBit() {
+        CipherSession left, right;
+        gui::SideBySidePage page(&left, &right);
+        page.resize(1300, 700);
+        page.show();
+        QVERIFY(left.setAlgorithm(QStringLiteral("mldsa-ntt")));
+        page.copyLeftWithOneBitFlipped();
+        QCOMPARE(QString::fromStdString(right.algorithm().id), QStringLiteral("mldsa-ntt"));
+        QVERIFY2(right.hasTrace() && right.firstInputError().isEmpty(), qPrintable(right.firstInputError()));
+        QCOMPARE(page.stateView(gui::SideBySidePage::Left)->cellFormat(), gui::StateView::CellFormat::Hex);
+        // After layer 8 the one changed coefficient has reached all 256.
+        page.setPosition(8);
+        QVERIFY(page.comparison().comparable);
+        QCOMPARE(highlightedCoefficients(*page.stateView(gui::SideBySidePage::Left)), 256);
+        page.setPosition(3);
+        QCOMPARE(highlightedCoefficients(*page.stateView(gui::SideBySidePage::Left)), 8);
     }
 
     void inverseEndsOnTheCountingPolynomial() {

@@ -222,7 +222,8 @@ void SideBySidePage::copyLeftWithOneBitFlipped() {
     for (const sessions::ExplorerField& f : left->algorithm().fields) {
         const QString name = QString::fromStdString(f.name);
         crypto::Bytes bytes = left->inputBytes(name);
-        if (f.name == flip && !bytes.empty()) sessions::flipInputBit(bytes, 0);
+        if (f.name == flip && !bytes.empty())
+            sessions::flipInputBit(bytes, sessions::defaultFlipBit(left->algorithm(), f.name));
         right->setInput(name, QString::fromStdString(crypto::toHex(bytes)));
     }
     right->recomputeNow();
