@@ -47,6 +47,9 @@ std::vector<std::string> diffusionIds() {
             // not an analysis id (LEA-GCM): left out
         }
     }
+    // The ML-DSA transforms are no registry ciphers: the analysis' own ids.
+    for (const std::string& id : analysis::diffusionAlgorithms())
+        if (id.rfind("mldsa", 0) == 0) out.push_back(id);
     return out;
 }
 
@@ -167,7 +170,9 @@ std::vector<CliCommand> buildTable() {
            "per round: state bits depending on the varied bits, avalanche mean, SAC deviation\n"
            "(N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation\n"
            "D: " +
-               ids(diffusionIds()) + "\nFIELD: state, key, nonce (Ascon); pt, key (LEA, SKINNY)",
+               ids(diffusionIds()) +
+               "\nFIELD: state, key, nonce (Ascon); pt, key (LEA, SKINNY); state (ML-DSA NTT/INTT: the\n"
+               "polynomial, dependency per coefficient, structural only: N defaults to 0 and must be 0)",
            nullptr,
            noVerb<runDiffusion>,
            "png"}}});

@@ -119,8 +119,10 @@ int runDiffusion(const CliArgs& args) {
         const int standard = analysis::standardRounds(req.alg);
         req.rounds = static_cast<int>(args.integer("rounds", standard, 1, standard));
         if (const auto vary = args.value("vary")) parseVary(*vary, req);
+        // The ML-DSA transforms are structural only (the analysis refuses samples, saying why).
+        const int defaultSamples = req.alg.rfind("mldsa", 0) == 0 ? 0 : kDefaultSamples;
         req.samples =
-            static_cast<int>(args.integer("samples", kDefaultSamples, 0, analysis::kMaxDiffusionSamples));
+            static_cast<int>(args.integer("samples", defaultSamples, 0, analysis::kMaxDiffusionSamples));
         req.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, LONG_MAX));
         if (const auto png = args.value("png")) {
             // Fail before a long analysis, not after it.

@@ -13,6 +13,9 @@ namespace rs::analysis::detail {
 std::vector<BitMatrix> asconDependency(const Plan& plan, const std::atomic<bool>* cancel);
 std::vector<BitMatrix> leaDependency(const Plan& plan, const std::atomic<bool>* cancel);
 std::vector<BitMatrix> skinnyDependency(const Plan& plan, const std::atomic<bool>* cancel);
+/** @brief Per coefficient (dependency_mldsa.cpp): a coefficient's 32 bits depend on the varied bits of
+ *  every input coefficient its butterflies have read so far. */
+std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>* cancel);
 
 /** @brief Dispatches on plan.family. */
 std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel);

@@ -42,6 +42,8 @@ std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* can
         return leaDependency(plan, cancel);
     case Family::Skinny:
         return skinnyDependency(plan, cancel);
+    case Family::MlDsa:
+        return mldsaDependency(plan, cancel);
     }
     return {};
 }

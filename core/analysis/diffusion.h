@@ -43,7 +43,11 @@ struct DiffusionRequest {
     /** ascon-p (the permutation), ascon-128 / ascon-128a / ascon-aead128 (the AEAD mode's
      *  initialization permutation p^12 with that variant's key and nonce placement, see Field),
      *  lea-128/192/256, skinny-64-64 ... skinny-128-384. The Ascon analyses start from random states:
-     *  the placement decides which state bits the varied field bits are. */
+     *  the placement decides which state bits the varied field bits are.
+     *  mldsa-ntt / mldsa-intt: the ML-DSA NTT / NTT⁻¹ (FIPS 204 Algorithms 41, 42), field state (the
+     * 1024-byte input polynomial), rounds = layers (8); the dependency is per coefficient
+     * (dependency_mldsa.cpp) and samples must be 0: no avalanche/SAC for a transform linear over Z_q
+     * (makePlan says why). */
     std::string alg = "ascon-p";
     int rounds = 0;             ///< 0 = the primitive's standard count (every Ascon id: 12)
     std::optional<Field> field; ///< empty = the default field of the algorithm
@@ -127,7 +131,7 @@ int fieldBits(const std::string& alg, Field field);
 /** @brief The fields valid for `alg`, default first; throws AnalysisError for an unknown algorithm. */
 std::vector<Field> fieldsFor(const std::string& alg);
 
-/** @brief The standard round count of `alg` (Ascon ids 12, LEA 24/28/32, SKINNY 32..56). */
+/** @brief The standard round count of `alg` (Ascon ids 12, LEA 24/28/32, SKINNY 32..56, ML-DSA 8 layers). */
 int standardRounds(const std::string& alg);
 
 /** @brief Thrown when the cancel flag was raised. */

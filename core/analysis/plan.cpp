@@ -3,6 +3,7 @@
 #include "core/crypto/asconaead.h"
 #include "core/crypto/asconpermutation.h"
 #include "core/crypto/lea.h"
+#include "core/crypto/mldsantt.h"
 
 #include <array>
 #include <string_view>
@@ -34,6 +35,12 @@ bool isAscon(const std::string& alg) {
 }
 
 constexpr std::array<std::string_view, 3> kLeaIds = {"lea-128", "lea-192", "lea-256"};
+constexpr std::array<std::string_view, 2> kMlDsaIds = {"mldsa-ntt", "mldsa-intt"};
+
+bool isMlDsa(const std::string& alg) {
+    return alg == kMlDsaIds[0] || alg == kMlDsaIds[1];
+}
+
 constexpr std::array<std::string_view, 6> kSkinnyIds = {"skinny-64-64",   "skinny-64-128",  "skinny-64-192",
                                                         "skinny-128-128", "skinny-128-256", "skinny-128-384"};
 
@@ -73,6 +80,8 @@ std::vector<std::string> diffusionAlgorithms() {
         ids.emplace_back(id);
     for (const auto id : kSkinnyIds)
         ids.emplace_back(id);
+    for (const auto id : kMlDsaIds)
+        ids.emplace_back(id);
     return ids;
 }
 
@@ -81,6 +90,7 @@ std::vector<Field> fieldsFor(const std::string& alg) {
     // An AEAD mode's nonce changes per message: the field whose diffusion matters most.
     if (asconAeadId(alg)) return {Field::Nonce, Field::Key, Field::State};
     if (leaKeyBytes(alg) != 0 || crypto::skinnyVariantFromId(alg)) return {Field::Plaintext, Field::Key};
+    if (isMlDsa(alg)) return {Field::State}; // the input polynomial is the whole state
     unknownAlg(alg);
 }
 
@@ -106,6 +116,7 @@ int fieldBits(const std::string& alg, Field field) {
         if (field == Field::Plaintext) return 8 * static_cast<int>(crypto::skinnyBlockBytes(*v));
         return field == Field::Key ? 8 * static_cast<int>(crypto::skinnyTweakeyBytes(*v)) : 0;
     }
+    if (isMlDsa(alg)) return field == Field::State ? 32 * static_cast<int>(crypto::kMlDsaN) : 0;
     unknownAlg(alg);
 }
 
@@ -113,6 +124,7 @@ int standardRounds(const std::string& alg) {
     if (isAscon(alg)) return 12; // ascon-p: p^12; the AEAD modes: the initialization's p^a, a = 12
     if (const int kb = leaKeyBytes(alg)) return crypto::Lea::standardRounds(static_cast<std::size_t>(kb));
     if (const auto v = crypto::skinnyVariantFromId(alg)) return crypto::skinnyRounds(*v);
+    if (isMlDsa(alg)) return 8; // the layers len = 128 ... 1 (NTT) or 1 ... 128 (NTT⁻¹)
     unknownAlg(alg);
 }
 
@@ -137,6 +149,11 @@ Plan makePlan(const DiffusionRequest& r) {
         p.displayName = "LEA-" + std::to_string(8 * kb);
         p.keyBytes = kb;
         p.stateBytes = 16;
+    } else if (isMlDsa(r.alg)) {
+        p.family = Family::MlDsa;
+        p.displayName = r.alg == "mldsa-ntt" ? "ML-DSA NTT" : "ML-DSA INTT";
+        p.stateBytes = 4 * static_cast<int>(crypto::kMlDsaN);
+        p.cellBits = 32;
     } else {
         p.family = Family::Skinny;
         p.skinny = *crypto::skinnyVariantFromId(r.alg);
@@ -151,7 +168,9 @@ Plan makePlan(const DiffusionRequest& r) {
         throw AnalysisError("rounds", "must be 1.." + std::to_string(p.standardRounds) + " for " + r.alg +
                                           " (0 = standard), got " + std::to_string(r.rounds));
     p.rounds = r.rounds == 0 ? p.standardRounds : r.rounds;
-    if (p.rounds != p.standardRounds) p.displayName += " (" + std::to_string(p.rounds) + " rounds)";
+    if (p.rounds != p.standardRounds)
+        p.displayName +=
+            " (" + std::to_string(p.rounds) + (p.family == Family::MlDsa ? " layers)" : " rounds)");
 
     p.field = r.field.value_or(fields.front());
     p.fieldBits = fieldBits(r.alg, p.field);
@@ -172,6 +191,17 @@ Plan makePlan(const DiffusionRequest& r) {
     if (r.samples < 0 || r.samples > kMaxDiffusionSamples)
         throw AnalysisError("samples", "must be 0.." + std::to_string(kMaxDiffusionSamples) + ", got " +
                                            std::to_string(r.samples));
+    // The ring transforms get no avalanche/SAC: they are linear over Z_q, so which coefficients a change
+    // reaches is fixed by the butterfly network (exactly the structural chart: 2^k after layer k), and the
+    // flip probability of single bits of mod-q residues, from inputs that must stay below q, measures the
+    // binary encoding of the residues, not the transform. Refused here rather than shown as numbers.
+    if (p.family == Family::MlDsa && r.samples > 0)
+        throw AnalysisError("samples",
+                            "no avalanche/SAC for " + r.alg +
+                                ": the transform is linear over Z_q, so a changed coefficient reaches "
+                                "exactly the coefficients of the structural chart (2^k after layer "
+                                "k); bit-flip statistics of mod-q residues would not measure it "
+                                "(use 0 samples)");
     p.samples = r.samples;
     p.seed = r.seed;
     return p;
@@ -186,6 +216,8 @@ crypto::StateLayout layoutOf(const Plan& plan) {
     case Family::Skinny:
         return crypto::Skinny(plan.skinny, crypto::Bytes(static_cast<std::size_t>(plan.keyBytes), 0), 1)
             .layout();
+    case Family::MlDsa:
+        return crypto::mldsaPolyLayout();
     }
     return {};
 }

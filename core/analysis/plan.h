@@ -12,7 +12,9 @@
 
 namespace rs::analysis::detail {
 
-enum class Family { Ascon, Lea, Skinny };
+/** @brief Analysis families; MlDsa is the ML-DSA NTT / NTT⁻¹ (rounds = layers, dependency per coefficient,
+ *  no avalanche: see diffusion.h). */
+enum class Family { Ascon, Lea, Skinny, MlDsa };
 
 /** @brief Everything the analysis parts need to know about one request, checked. */
 struct Plan {

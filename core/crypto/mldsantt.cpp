@@ -36,18 +36,25 @@ void emit(Obs& obs, std::string_view phase, int round, std::string_view step, co
 }
 
 // Algorithm 41: Cooley–Tukey butterflies, len = 128 down to 1, zeta = zetas[++m].
-template <class Obs> void nttCore(MlDsaPoly& w, Obs& obs) {
+// With butterflies = true (the traced path only) every butterfly is also reported.
+template <class Obs> void nttCore(MlDsaPoly& w, Obs& obs, bool butterflies = false) {
     constexpr std::string_view ph = "NTT";
     if constexpr (Obs::enabled) emit(obs, ph, 0, "input", w);
     std::size_t m = 0;
     int layer = 0;
     for (std::size_t len = 128; len >= 1; len /= 2) {
+        int index = 0;
         for (std::size_t start = 0; start < kMlDsaN; start += 2 * len) {
             const std::int32_t z = kMlDsaZetas[++m];
             for (std::size_t j = start; j < start + len; ++j) {
                 const std::int32_t t = mulMod(z, w[j + len]);
                 w[j + len] = subMod(w[j], t);
                 w[j] = addMod(w[j], t);
+                ++index;
+                if constexpr (Obs::enabled)
+                    if (butterflies)
+                        emit(obs, ph, layer + 1,
+                             mldsaButterflyStepName(false, {layer + 1, index, j, len, m, z}), w);
             }
         }
         ++layer;
@@ -58,18 +65,24 @@ template <class Obs> void nttCore(MlDsaPoly& w, Obs& obs) {
 }
 
 // Algorithm 42: Gentleman–Sande butterflies, len = 1 up to 128, zeta = -zetas[--m], then * 256^-1.
-template <class Obs> void inverseNttCore(MlDsaPoly& w, Obs& obs) {
+template <class Obs> void inverseNttCore(MlDsaPoly& w, Obs& obs, bool butterflies = false) {
     constexpr std::string_view ph = "inverse NTT";
     if constexpr (Obs::enabled) emit(obs, ph, 0, "input", w);
     std::size_t m = kMlDsaN;
     int layer = 0;
     for (std::size_t len = 1; len < kMlDsaN; len *= 2) {
+        int index = 0;
         for (std::size_t start = 0; start < kMlDsaN; start += 2 * len) {
             const std::int32_t z = subMod(0, kMlDsaZetas[--m]);
             for (std::size_t j = start; j < start + len; ++j) {
                 const std::int32_t t = w[j];
                 w[j] = addMod(t, w[j + len]);
                 w[j + len] = mulMod(z, subMod(t, w[j + len]));
+                ++index;
+                if constexpr (Obs::enabled)
+                    if (butterflies)
+                        emit(obs, ph, layer + 1,
+                             mldsaButterflyStepName(true, {layer + 1, index, j, len, m, z}), w);
             }
         }
         ++layer;
@@ -157,28 +170,59 @@ Bytes mldsaPolyToBytes(const MlDsaPoly& p) {
     return out;
 }
 
-MlDsaPoly mldsaNttObserved(const MlDsaPoly& w, StepSink& sink) {
+MlDsaButterfly mldsaButterfly(bool inverse, int layer, int index) {
+    if (layer < 1 || layer > 8)
+        throw InvalidArgument("ML-DSA butterfly: layer " + std::to_string(layer) + " is not in 1..8");
+    if (index < 1 || index > 128)
+        throw InvalidArgument("ML-DSA butterfly: index " + std::to_string(index) + " is not in 1..128");
+    MlDsaButterfly b;
+    b.layer = layer;
+    b.index = index;
+    // NTT: len = 128 >> (layer - 1); NTT^-1: len = 1 << (layer - 1). Block s = (index - 1) / len holds
+    // the pairs start + 0..len-1 with start = 2 len s.
+    b.len = inverse ? std::size_t{1} << (layer - 1) : std::size_t{128} >> (layer - 1);
+    const std::size_t k = static_cast<std::size_t>(index - 1), block = k / b.len;
+    b.i = 2 * b.len * block + k % b.len;
+    const std::size_t blocks = 128 / b.len; // blocks per layer = zetas used by the layer
+    if (!inverse) {
+        b.m = blocks + block; // layers before this one used 1 + 2 + ... + blocks/2 = blocks - 1 zetas
+        b.zeta = kMlDsaZetas[b.m];
+    } else {
+        b.m = 2 * blocks - 1 - block; // m counts down from 256: this layer starts at 2 * blocks - 1
+        b.zeta = subMod(0, kMlDsaZetas[b.m]);
+    }
+    return b;
+}
+
+std::string mldsaButterflyStepName(bool inverse, const MlDsaButterfly& b) {
+    std::string s = "layer " + std::to_string(b.layer) + " butterfly " + std::to_string(b.index) + ": (" +
+                    std::to_string(b.i) + ", " + std::to_string(b.i + b.len) + "), ζ = ";
+    if (inverse) s += "−zetas[" + std::to_string(b.m) + "] = ";
+    return s + std::to_string(b.zeta);
+}
+
+MlDsaPoly mldsaNttObserved(const MlDsaPoly& w, StepSink& sink, MlDsaTraceDetail detail) {
     MlDsaPoly r = w;
-    nttCore(r, sink);
+    nttCore(r, sink, detail == MlDsaTraceDetail::Butterflies);
     return r;
 }
 
-MlDsaPoly mldsaInverseNttObserved(const MlDsaPoly& wHat, StepSink& sink) {
+MlDsaPoly mldsaInverseNttObserved(const MlDsaPoly& wHat, StepSink& sink, MlDsaTraceDetail detail) {
     MlDsaPoly r = wHat;
-    inverseNttCore(r, sink);
+    inverseNttCore(r, sink, detail == MlDsaTraceDetail::Butterflies);
     return r;
 }
 
-MlDsaPoly mldsaNttTraced(const MlDsaPoly& w, Trace& trace) {
+MlDsaPoly mldsaNttTraced(const MlDsaPoly& w, Trace& trace, MlDsaTraceDetail detail) {
     trace.layout = mldsaPolyLayout();
     TraceRecorder rec(trace);
-    return mldsaNttObserved(w, rec);
+    return mldsaNttObserved(w, rec, detail);
 }
 
-MlDsaPoly mldsaInverseNttTraced(const MlDsaPoly& wHat, Trace& trace) {
+MlDsaPoly mldsaInverseNttTraced(const MlDsaPoly& wHat, Trace& trace, MlDsaTraceDetail detail) {
     trace.layout = mldsaPolyLayout();
     TraceRecorder rec(trace);
-    return mldsaInverseNttObserved(wHat, rec);
+    return mldsaInverseNttObserved(wHat, rec, detail);
 }
 
 StateLayout mldsaPolyLayout() {

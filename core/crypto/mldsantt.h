@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace rs::crypto {
 
@@ -68,16 +69,47 @@ MlDsaPoly mldsaPolyFromBytes(ByteView bytes);
 /** @brief The trace encoding of a polynomial: 256 coefficients, 4 bytes big-endian each. */
 Bytes mldsaPolyToBytes(const MlDsaPoly& p);
 
+/** @brief How finely the traced transforms report: one step per layer, or also one per butterfly. */
+enum class MlDsaTraceDetail {
+    Layers,     ///< input, the 8 layers (and NTT^-1's final scaling)
+    Butterflies ///< as Layers, and before each layer step one step per butterfly of that layer
+};
+
+/** @brief One butterfly of a layer, as Algorithms 41 and 42 index it. */
+struct MlDsaButterfly {
+    int layer = 0;     ///< 1..8 in the order the algorithm runs the layers
+    int index = 0;     ///< 1..128 inside the layer, in the algorithm's loop order
+    std::size_t i = 0; ///< the pair (i, i + len) it reads and writes
+    std::size_t len = 0;
+    std::size_t m = 0;     ///< zetas[m] (NTT: zeta = zetas[m]; NTT^-1: zeta = -zetas[m] mod q)
+    std::int32_t zeta = 0; ///< the factor it multiplies by, in [0, q)
+};
+
+/** @brief Butterfly `index` (1..128) of layer `layer` (1..8) of NTT (inverse = false) or NTT^-1;
+ *  throws InvalidArgument for a layer or index out of range. */
+MlDsaButterfly mldsaButterfly(bool inverse, int layer, int index);
+
+/** @brief The trace step name of a butterfly, in the spec's words:
+ *  "layer k butterfly j: (i, i+len), ζ = z" (NTT) or "... ζ = −zetas[m] = z" (NTT^-1), values in decimal. */
+std::string mldsaButterflyStepName(bool inverse, const MlDsaButterfly& b);
+
 /** @brief NTT reporting its steps to `sink`: phase "NTT", round 0 "input", then rounds 1..8
- *  "Cooley–Tukey layer k (len L)" with L = 128, 64, ..., 1. */
-MlDsaPoly mldsaNttObserved(const MlDsaPoly& w, StepSink& sink);
+ *  "Cooley–Tukey layer k (len L)" with L = 128, 64, ..., 1. With Butterflies, each layer step is
+ *  preceded by its 128 butterfly steps (same round k, mldsaButterflyStepName), the last of which has
+ *  the layer step's state. */
+MlDsaPoly mldsaNttObserved(const MlDsaPoly& w, StepSink& sink,
+                           MlDsaTraceDetail detail = MlDsaTraceDetail::Layers);
 /** @brief NTT^-1 reporting its steps to `sink`: phase "inverse NTT", round 0 "input", rounds 1..8
- *  "Gentleman–Sande layer k (len L)" with L = 1, 2, ..., 128, round 9 "× 256⁻¹". */
-MlDsaPoly mldsaInverseNttObserved(const MlDsaPoly& wHat, StepSink& sink);
+ *  "Gentleman–Sande layer k (len L)" with L = 1, 2, ..., 128, round 9 "× 256⁻¹". With Butterflies,
+ *  as mldsaNttObserved. */
+MlDsaPoly mldsaInverseNttObserved(const MlDsaPoly& wHat, StepSink& sink,
+                                  MlDsaTraceDetail detail = MlDsaTraceDetail::Layers);
 /** @brief mldsaNttObserved into a Trace (also sets trace.layout). */
-MlDsaPoly mldsaNttTraced(const MlDsaPoly& w, Trace& trace);
+MlDsaPoly mldsaNttTraced(const MlDsaPoly& w, Trace& trace,
+                         MlDsaTraceDetail detail = MlDsaTraceDetail::Layers);
 /** @brief mldsaInverseNttObserved into a Trace (also sets trace.layout). */
-MlDsaPoly mldsaInverseNttTraced(const MlDsaPoly& wHat, Trace& trace);
+MlDsaPoly mldsaInverseNttTraced(const MlDsaPoly& wHat, Trace& trace,
+                                MlDsaTraceDetail detail = MlDsaTraceDetail::Layers);
 
 /** @brief The layout of ML-DSA polynomial trace states: 16 x 16 cells of 32 bits, row label "c". */
 StateLayout mldsaPolyLayout();

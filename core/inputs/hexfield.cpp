@@ -99,16 +99,21 @@ std::string validateHex(const HexField& field, std::string_view text, Bytes* out
     if (field.bytes < 0 && bytes > kMaxVariableBytes)
         return word + " is limited to " + std::to_string(kMaxVariableBytes) + " bytes here, got " +
                std::to_string(bytes);
-    if (out != nullptr) {
-        out->assign(static_cast<std::size_t>(bytes), 0);
-        for (int i = 0; i < bytes; ++i)
-            (*out)[static_cast<std::size_t>(i)] =
-                static_cast<std::uint8_t>(hexValue(digits[2 * i]) << 4 | hexValue(digits[2 * i + 1]));
+    if (out == nullptr && !field.checkValue) return {};
+    Bytes decoded(static_cast<std::size_t>(bytes), 0);
+    for (int i = 0; i < bytes; ++i)
+        decoded[static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(hexValue(digits[2 * i]) << 4 | hexValue(digits[2 * i + 1]));
+    if (field.checkValue) {
+        std::string error = field.checkValue(decoded);
+        if (!error.empty()) return error;
     }
+    if (out != nullptr) *out = std::move(decoded);
     return {};
 }
 
 Bytes randomBytes(const HexField& field, std::string_view currentText) {
+    if (field.randomValue) return field.randomValue();
     int n = field.bytes;
     if (n < 0) {
         Bytes current;

@@ -11,6 +11,7 @@ namespace {
 constexpr int kCoalesceMs = 40; // 25 Hz, docs/CONVENTIONS.md rule 11
 
 QString defaultFlipField(const ExplorerAlgorithm& a) {
+    // (The ML-DSA transforms have one field, the polynomial.)
     // The field whose one-bit change tells the most: the whole state, the nonce, or the plaintext.
     for (const char* name : {"state", "nonce", "pt"})
         if (a.field(name) != nullptr) return QString::fromLatin1(name);
@@ -30,6 +31,7 @@ CipherSession::CipherSession(QObject* parent) : QObject(parent) {
 
     m_alg = findExplorerAlgorithm("ascon-p");
     m_flipField = defaultFlipField(*m_alg);
+    m_flipBit = defaultFlipBit(*m_alg, m_flipField.toStdString());
     revalidate();
     recomputeNow();
 }
@@ -44,10 +46,13 @@ bool CipherSession::setAlgorithm(const QString& id) {
     if (a == m_alg) return true;
     // A result of the running analysis would belong to the old algorithm.
     cancelDiffusion();
+    const ExplorerAlgorithm* old = m_alg;
     m_alg = a;
     if (a->field(m_flipField.toStdString()) == nullptr) {
         m_flipField = defaultFlipField(*a);
-        m_flipBit = 0;
+        m_flipBit = defaultFlipBit(*a, m_flipField.toStdString());
+    } else if (a->kind == ExplorerKind::Transform || old->kind == ExplorerKind::Transform) {
+        m_flipBit = defaultFlipBit(*a, m_flipField.toStdString()); // bit numbering means another thing there
     }
     // The same field name may have another size here (LEA-256's key bit 200 in LEA-128).
     m_flipBit = clampFlipBit(m_flipField, m_flipBit);
@@ -55,6 +60,7 @@ bool CipherSession::setAlgorithm(const QString& id) {
     m_run = {};
     m_twin = {};
     m_twinFlips.clear();
+    m_twinCells.clear();
     m_twinError.clear();
     m_inputs.clear();
     m_runError.clear();
@@ -178,7 +184,7 @@ void CipherSession::recomputeNow() {
     if (!values) return;
     std::map<std::string, Bytes> inputs = std::move(*values);
     try {
-        ExplorerRun run = runExplorer(*m_alg, inputs, rounds());
+        ExplorerRun run = runExplorer(*m_alg, inputs, rounds(), detail());
         if (m_leaSubsteps) run.trace = teach::expandLeaSubsteps(run.trace);
         ++m_traceRuns;
         m_run = std::move(run);
@@ -214,6 +220,7 @@ void CipherSession::setLeaSubsteps(bool on) {
 void CipherSession::computeTwin() {
     m_twin = {};
     m_twinFlips.clear();
+    m_twinCells.clear();
     m_twinError.clear();
     const ExplorerField* f = m_alg->field(m_flipField.toStdString());
     const auto it = m_inputs.find(m_flipField.toStdString());
@@ -228,10 +235,15 @@ void CipherSession::computeTwin() {
         m_twinError = tr("bit %1 is outside %2 (bits 0–%3)").arg(m_flipBit).arg(label).arg(bits - 1);
         return;
     }
+    // A flip the algorithm would reject (an ML-DSA coefficient pushed to q or above) is said as such.
+    if (const std::string why = flipInputError(*m_alg, it->first, it->second, m_flipBit); !why.empty()) {
+        m_twinError = QString::fromStdString(why);
+        return;
+    }
     std::map<std::string, Bytes> inputs = m_inputs;
     flipInputBit(inputs[it->first], m_flipBit);
     try {
-        m_twin = runExplorer(*m_alg, inputs, rounds());
+        m_twin = runExplorer(*m_alg, inputs, rounds(), detail());
         if (m_leaSubsteps) m_twin.trace = teach::expandLeaSubsteps(m_twin.trace);
     } catch (const std::exception& e) {
         m_twin = {};
@@ -239,6 +251,7 @@ void CipherSession::computeTwin() {
         return;
     }
     m_twinFlips = twinFlipsPerStep(m_run.trace, m_twin.trace);
+    m_twinCells = twinCellsPerStep(m_run.trace, m_twin.trace);
 }
 
 int CipherSession::clampFlipBit(const QString& field, int bit) const {

@@ -65,8 +65,9 @@ class CipherSession : public QObject {
      *  A change cancels a running analysis. */
     void setRounds(int rounds);
 
-    /** @brief LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations, word rotation: see
-     *  core/teach/substeps.h), the twin too; other ciphers are unchanged. Recomputes now. */
+    /** @brief Sub-steps, the twin too: LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations,
+     *  word rotation: see core/teach/substeps.h), the ML-DSA transforms' layers into their 128 butterflies
+     *  each (ExplorerDetail::Substeps); other ciphers are unchanged. Recomputes now. */
     void setLeaSubsteps(bool on);
     bool leaSubsteps() const { return m_leaSubsteps; }
 
@@ -104,6 +105,9 @@ class CipherSession : public QObject {
     const crypto::Trace& twinTrace() const { return m_twin.trace; }
     /** @brief Per step, the state bits in which the twin differs (twinFlipsPerStep); empty without twin. */
     const std::vector<int>& twinFlips() const { return m_twinFlips; }
+    /** @brief Per step, the cells (ML-DSA: coefficients) in which the twin differs (twinCellsPerStep);
+     *  empty without twin. */
+    const std::vector<int>& twinCells() const { return m_twinCells; }
     /** @brief Why there is no twin: the field is empty, the bit is outside it, or the twin run
      *  failed; empty when there is a twin (or no trace at all). */
     QString twinError() const { return m_twinError; }
@@ -159,6 +163,8 @@ class CipherSession : public QObject {
     void revalidate();
     void scheduleRecompute();
     void computeTwin();
+    /** @brief The trace detail of runExplorer: Substeps when the sub-steps view is on. */
+    ExplorerDetail detail() const { return m_leaSubsteps ? ExplorerDetail::Substeps : ExplorerDetail::Steps; }
     /** @brief bit clamped to the bits of field (its current length when variable); bit itself when
      *  the length is not known (invalid text). */
     int clampFlipBit(const QString& field, int bit) const;
@@ -177,6 +183,7 @@ class CipherSession : public QObject {
     QString m_flipField;
     int m_flipBit = 0;
     std::vector<int> m_twinFlips;
+    std::vector<int> m_twinCells;
     QString m_twinError;
     QTimer m_recomputeTimer;
 

@@ -1,9 +1,11 @@
 #include "core/sessions/explorermodel.h"
 
 #include "core/crypto/asconpermutation.h"
+#include "core/crypto/mldsantt.h"
 #include "core/oracle/algorithms.h"
 
 #include <bit>
+#include <random>
 
 namespace rs::sessions {
 
@@ -93,12 +95,58 @@ ExplorerAlgorithm blockAlgorithm(const oracle::BlockAlgorithm& reg, const BlockD
     return a;
 }
 
+// The ML-DSA transforms: one 1024-byte polynomial (256 big-endian 32-bit coefficients, each < q). The NTT
+// starts from w = (0, 1, 2, ..., 255), the polynomial 0 + 1·X + 2·X² + ... a student recognises; the
+// inverse from NTT(w), so stepping it ends on that same polynomial.
+std::string mldsaCheck(const Bytes& bytes) {
+    try {
+        crypto::mldsaPolyFromBytes(bytes);
+    } catch (const crypto::InvalidArgument& e) {
+        // "ML-DSA polynomial: coefficient 5 is 9000000, not in [0, q = 8380417)" names the field as the
+        // other field errors do: "Polynomial: coefficient 5 is ...".
+        constexpr std::string_view prefix = "ML-DSA polynomial: ";
+        const std::string what = e.what();
+        return "Polynomial: " + (what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what);
+    }
+    return {};
+}
+
+Bytes mldsaRandom() {
+    thread_local std::mt19937 engine{std::random_device{}()};
+    std::uniform_int_distribution<std::int32_t> d(0, crypto::kMlDsaQ - 1);
+    crypto::MlDsaPoly p{};
+    for (auto& c : p)
+        c = d(engine);
+    return crypto::mldsaPolyToBytes(p);
+}
+
+ExplorerAlgorithm mldsaTransform(bool inverse) {
+    crypto::MlDsaPoly counting{};
+    for (std::size_t i = 0; i < crypto::kMlDsaN; ++i)
+        counting[i] = static_cast<std::int32_t>(i);
+    const crypto::MlDsaPoly start = inverse ? crypto::mldsaNtt(counting) : counting;
+    ExplorerAlgorithm a;
+    a.id = inverse ? "mldsa-intt" : "mldsa-ntt";
+    a.displayName = inverse ? "ML-DSA INTT" : "ML-DSA NTT";
+    a.kind = ExplorerKind::Transform;
+    ExplorerField f{{"poly", "Polynomial", 4 * static_cast<int>(crypto::kMlDsaN),
+                     crypto::toHex(crypto::mldsaPolyToBytes(start)), mldsaCheck, mldsaRandom},
+                    Field::State};
+    a.fields = {std::move(f)};
+    a.maxRounds = 0; // fixed: 8 layers (and NTT⁻¹'s final scaling)
+    a.diffusionAlg = a.id;
+    a.diffusionRounds = 8;
+    return a;
+}
+
 std::vector<ExplorerAlgorithm> buildTable() {
     std::vector<ExplorerAlgorithm> table{asconPermutation()};
     for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"})
         if (const auto* reg = oracle::findAead(id)) table.push_back(asconAead(*reg));
     for (const BlockDefaults& d : kBlockDefaults)
         if (const auto* reg = oracle::findBlock(d.id)) table.push_back(blockAlgorithm(*reg, d));
+    table.push_back(mldsaTransform(false));
+    table.push_back(mldsaTransform(true));
     return table;
 }
 
@@ -136,8 +184,8 @@ const ExplorerAlgorithm* findExplorerAlgorithm(std::string_view id) {
     return nullptr;
 }
 
-ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs,
-                        int rounds) {
+ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs, int rounds,
+                        ExplorerDetail detail) {
     const auto get = [&](const char* name) -> const Bytes& {
         const auto it = inputs.find(name);
         if (it == inputs.end()) throw crypto::InvalidArgument(std::string("missing input '") + name + "'");
@@ -173,8 +221,62 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         cipher->encryptBlockTraced(pt.data(), run.output.data(), run.trace);
         break;
     }
+    case ExplorerKind::Transform: {
+        // The layers are fixed (8); a round count other than the standard one is refused, not ignored.
+        if (rounds != 0 && rounds != 8)
+            throw crypto::InvalidArgument(alg.displayName + " has 8 layers, not " + std::to_string(rounds));
+        const crypto::MlDsaPoly p = crypto::mldsaPolyFromBytes(get("poly"));
+        const auto d = detail == ExplorerDetail::Substeps ? crypto::MlDsaTraceDetail::Butterflies
+                                                          : crypto::MlDsaTraceDetail::Layers;
+        const crypto::MlDsaPoly out = alg.id == "mldsa-intt" ? crypto::mldsaInverseNttTraced(p, run.trace, d)
+                                                             : crypto::mldsaNttTraced(p, run.trace, d);
+        run.output = crypto::mldsaPolyToBytes(out);
+        break;
+    }
     }
     return run;
+}
+
+int defaultFlipBit(const ExplorerAlgorithm& alg, std::string_view field) {
+    return alg.kind == ExplorerKind::Transform && field == "poly" ? 31 : 0;
+}
+
+std::string flipInputError(const ExplorerAlgorithm& alg, std::string_view field, const Bytes& bytes,
+                           int bit) {
+    if (alg.kind != ExplorerKind::Transform || field != "poly") return {};
+    if (bit < 0 || bit >= static_cast<int>(bytes.size()) * 8) return {};
+    Bytes flipped = bytes;
+    flipInputBit(flipped, bit);
+    const std::size_t c = static_cast<std::size_t>(bit / 32);
+    if (flipped.size() < 4 * (c + 1)) return {};
+    const std::uint32_t v = crypto::loadBe32(flipped.data() + 4 * c);
+    if (v < static_cast<std::uint32_t>(crypto::kMlDsaQ)) return {};
+    return "flipping bit " + std::to_string(bit) + " (bit " + std::to_string(31 - bit % 32) +
+           " of coefficient " + std::to_string(c) + ") makes that coefficient " + std::to_string(v) +
+           ", not below q = " + std::to_string(crypto::kMlDsaQ) +
+           "; flip one of its low 23 bits (field bits " + std::to_string(32 * c + 9) + "–" +
+           std::to_string(32 * c + 31) + ") instead";
+}
+
+std::vector<int> twinCellsPerStep(const crypto::Trace& main, const crypto::Trace& twin) {
+    std::vector<int> cells;
+    if (main.steps.size() != twin.steps.size()) return cells;
+    const int cellBits = std::max(1, main.layout.cellBits);
+    cells.reserve(main.steps.size());
+    for (std::size_t s = 0; s < main.steps.size(); ++s) {
+        const Bytes &a = main.steps[s].state, &b = twin.steps[s].state;
+        const std::size_t bits = std::min(a.size(), b.size()) * 8;
+        const auto cb = static_cast<std::size_t>(cellBits);
+        int n = 0;
+        for (std::size_t cell = 0; cell * cb < bits; ++cell) {
+            bool differs = false;
+            for (std::size_t i = cell * cb; i < (cell + 1) * cb && i < bits && !differs; ++i)
+                differs = ((a[i / 8] ^ b[i / 8]) >> (7 - i % 8)) & 1u;
+            n += differs ? 1 : 0;
+        }
+        cells.push_back(n);
+    }
+    return cells;
 }
 
 void flipInputBit(Bytes& bytes, int bit) {

@@ -19,8 +19,9 @@ namespace rs::sessions {
 
 using crypto::Bytes;
 
-/** @brief What kind of primitive an explorer algorithm traces. */
-enum class ExplorerKind { Permutation, Aead, Block };
+/** @brief What kind of primitive an explorer algorithm traces: Transform is a ring transform (the ML-DSA
+ *  NTT and NTT⁻¹ of FIPS 204), whose state is 256 coefficients mod q and whose rounds are its 8 layers. */
+enum class ExplorerKind { Permutation, Aead, Block, Transform };
 
 /** @brief One hex input of an algorithm, and the field analyzeDiffusion varies for it. */
 struct ExplorerField : inputs::HexField {
@@ -60,11 +61,32 @@ struct ExplorerRun {
     Bytes tag;    ///< AEAD tag (empty otherwise)
 };
 
+/** @brief How finely runExplorer traces: the spec's steps, or with sub-steps where an algorithm has them
+ *  in its model (the ML-DSA transforms: every butterfly of each layer). LEA's sub-steps are a view
+ *  expansion of the round steps instead (core/teach/substeps.h), applied by CipherSession. */
+enum class ExplorerDetail { Steps, Substeps };
+
 /**
  * @brief Traces one run; inputs holds every field's bytes (validated), rounds 0 = standard.
- * Throws crypto::InvalidArgument for inputs the cipher rejects.
+ * Throws crypto::InvalidArgument for inputs the cipher rejects (an ML-DSA coefficient ≥ q).
  */
-ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs, int rounds);
+ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string, Bytes>& inputs, int rounds,
+                        ExplorerDetail detail = ExplorerDetail::Steps);
+
+/** @brief The input bit a twin flips first: bit 0 (MSB of byte 0), except for the ML-DSA polynomial,
+ *  whose bit 0 is a coefficient's always-zero top bit: there the least significant bit of coefficient 0
+ *  (field bit 31). */
+int defaultFlipBit(const ExplorerAlgorithm& alg, std::string_view field);
+
+/** @brief Why flipping `bit` of the field's bytes gives an input the algorithm rejects, in words a
+ *  student can act on; empty when the flipped input is valid. For the ML-DSA polynomial: the flip makes
+ *  coefficient c ≥ q (its bits 31..23 always do, since every coefficient is < q < 2²³). */
+std::string flipInputError(const ExplorerAlgorithm& alg, std::string_view field, const Bytes& bytes, int bit);
+
+/** @brief For the ML-DSA transforms: per step, the number of coefficients (32-bit cells) in which the twin
+ *  differs from the main trace; empty when the step counts differ. For a trace of another layout: the
+ *  differing cells of its layout's cellBits (bits for 1-bit cells). */
+std::vector<int> twinCellsPerStep(const crypto::Trace& main, const crypto::Trace& twin);
 
 /** @brief Flips bit i (MSB of byte 0 first, as analyzeDiffusion numbers field bits). */
 void flipInputBit(Bytes& bytes, int bit);

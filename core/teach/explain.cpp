@@ -335,6 +335,8 @@ std::string explainStep(const crypto::Trace& trace, std::size_t index) {
         text = detail::explainLea(trace, index);
     else if (layout.rfind("skinny", 0) == 0)
         text = detail::explainSkinny(trace, index);
+    else if (layout.rfind("mldsa", 0) == 0)
+        text = detail::explainMlDsa(trace, index);
     if (text) return *text;
     std::string fallback = st.step + " (" + st.phase;
     if (st.round > 0) fallback += ", round " + std::to_string(st.round);
@@ -347,6 +349,7 @@ bool isExplained(const crypto::Trace& trace, std::size_t index) {
     if (layout.rfind("ascon", 0) == 0) return detail::explainAscon(trace, index).has_value();
     if (layout.rfind("lea", 0) == 0) return detail::explainLea(trace, index).has_value();
     if (layout.rfind("skinny", 0) == 0) return detail::explainSkinny(trace, index).has_value();
+    if (layout.rfind("mldsa", 0) == 0) return detail::explainMlDsa(trace, index).has_value();
     return false;
 }
 
@@ -386,6 +389,8 @@ const std::vector<StepKind>& explainedStepKinds() {
         for (const char* s : {"input", "inverse MixColumns", "inverse ShiftRows", "AddRoundTweakey",
                               "AddConstants", "inverse SubCells"})
             k.push_back({"skinny", "decryption", s});
+        for (auto& [phase, step] : detail::mldsaStepKinds())
+            k.push_back({"mldsa", std::move(phase), std::move(step)});
         return k;
     }();
     return kinds;

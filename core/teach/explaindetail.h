@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/crypto/trace.h"
 
@@ -29,5 +31,10 @@ const crypto::TraceStep* previous(const crypto::Trace& trace, std::size_t index)
 std::optional<std::string> explainAscon(const crypto::Trace& trace, std::size_t index);
 std::optional<std::string> explainLea(const crypto::Trace& trace, std::size_t index);
 std::optional<std::string> explainSkinny(const crypto::Trace& trace, std::size_t index);
+std::optional<std::string> explainMlDsa(const crypto::Trace& trace, std::size_t index);
+
+/** @brief The ML-DSA (phase, step) pairs explainMlDsa explains: per transform the input, the 8 layers,
+ *  their 1024 butterflies, and NTT⁻¹'s × 256⁻¹ (explainmldsa.cpp). */
+std::vector<std::pair<std::string, std::string>> mldsaStepKinds();
 
 } // namespace rs::teach::detail

@@ -2,6 +2,8 @@
 // figures, and exit status 2 with a one-line message naming the argument for every bad input.
 #include "tests/clitestsupport.h"
 
+#include <cmath>
+
 #include <QFile>
 #include <QImage>
 #include <QSet>
@@ -124,6 +126,24 @@ TEST(DiffusionCli, ReducedRoundsAndNeverFull) {
     // One TK1 cell in round 1 reaches cells 0, 4 and 12 (MixColumns of row 0).
     EXPECT_EQ(o.value("rounds").toArray()[0].toObject().value("dependent_bits").toString().toLower(),
               "f000f0000000f000");
+}
+
+// The ML-DSA NTT: one input coefficient reaches 2^k coefficients (32 × 2^k bits) after layer k, all
+// of them after layer 8; structural only, so --samples defaults to 0 and any other count is refused.
+TEST(DiffusionCli, MlDsaNttPerCoefficientStructuralOnly) {
+    const QJsonObject o = diffusionJson({"--alg", "mldsa-ntt", "--vary", "state:64-95"});
+    EXPECT_EQ(o.value("algorithm").toString(), "ML-DSA NTT");
+    EXPECT_EQ(o.value("samples").toInt(), 0);
+    EXPECT_EQ(o.value("full_diffusion_round").toInt(), 8);
+    const QJsonArray rounds = o.value("rounds").toArray();
+    ASSERT_EQ(rounds.size(), 8);
+    for (int k = 1; k <= 8; ++k)
+        EXPECT_DOUBLE_EQ(rounds[k - 1].toObject().value("dependent_fraction").toDouble(),
+                         std::ldexp(1.0, k) / 256)
+            << "layer " << k;
+    expectUsageError({"--alg", "mldsa-ntt", "--samples", "100"}, "--samples");
+    expectUsageError({"--alg", "mldsa-intt", "--rounds", "9"}, "--rounds");
+    expectUsageError({"--alg", "mldsa-ntt", "--vary", "key"}, "--vary");
 }
 
 TEST(DiffusionCli, BadInputExitsTwoNamingTheArgument) {

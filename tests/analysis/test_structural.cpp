@@ -259,6 +259,9 @@ TEST(SkinnyStructure, CellLfsrDependencyMatchesTheSpecDescription) {
 
 TEST(FullDiffusion, StructuralRoundsArePlausibleAndConsistent) {
     for (const auto& alg : diffusionAlgorithms()) {
+        // The ring transforms reach full diffusion at their last layer by design, not inside a security
+        // margin: test_mldsa_structure.cpp checks them layer by layer.
+        if (alg.rfind("mldsa", 0) == 0) continue;
         for (const Field f : fieldsFor(alg)) {
             const auto r = analyzeDiffusion(request(alg, f));
             const int full = r.fullDiffusionRound;

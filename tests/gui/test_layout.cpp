@@ -19,6 +19,7 @@
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/mainwindow.h"
+#include "core/sessions/ciphersession.h"
 
 using namespace rs;
 
@@ -146,15 +147,20 @@ class TestLayout : public QObject {
 
     void everyPageIsReachable_data() {
         QTest::addColumn<QSize>("size");
-        QTest::newRow("1366x768") << QSize(1366, 768);
-        QTest::newRow("1920x1200") << QSize(1920, 1200);
+        QTest::addColumn<QString>("algorithm");
+        QTest::newRow("1366x768") << QSize(1366, 768) << QString();
+        QTest::newRow("1920x1200") << QSize(1920, 1200) << QString();
+        // The ML-DSA polynomial's 16 × 16 grid and 1024-byte input on the laptop screen (issue 18).
+        QTest::newRow("1366x768 ML-DSA NTT") << QSize(1366, 768) << QStringLiteral("mldsa-ntt");
     }
 
     void everyPageIsReachable() {
         QFETCH(QSize, size);
+        QFETCH(QString, algorithm);
         gui::MainWindow w(false);
         w.resize(size);
         w.setPageLayout(gui::MainWindow::defaultLayoutFor(size));
+        if (!algorithm.isEmpty()) QVERIFY(w.session()->setAlgorithm(algorithm));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), size); // no page's minimum size pushes the window past the screen

@@ -23,7 +23,10 @@ using rs::test::runDefault;
 
 std::string family(const Trace& t) {
     const std::string& n = t.layout.name;
-    return n.rfind("ascon", 0) == 0 ? "ascon" : n.rfind("lea", 0) == 0 ? "lea" : "skinny";
+    return n.rfind("ascon", 0) == 0   ? "ascon"
+           : n.rfind("lea", 0) == 0   ? "lea"
+           : n.rfind("mldsa", 0) == 0 ? "mldsa"
+                                      : "skinny";
 }
 
 Bytes counting(std::size_t n, std::uint8_t start) {
@@ -35,11 +38,15 @@ Bytes counting(std::size_t n, std::uint8_t start) {
 
 // Every kind of trace: each explorer algorithm (defaults and longer AEAD data, so full blocks are
 // absorbed), AEAD and block decryption, every hash and XOF (two output blocks), CXOF with a
-// customization string, and the LEA sub-step expansion.
+// customization string, the LEA sub-step expansion, and the ML-DSA transforms at butterfly granularity.
 std::vector<Trace> everyTrace() {
     std::vector<Trace> traces;
     for (const auto& alg : sessions::explorerAlgorithms()) {
         traces.push_back(runDefault(alg.id).trace);
+        if (alg.kind == sessions::ExplorerKind::Transform) // and every butterfly step
+            traces.push_back(
+                sessions::runExplorer(alg, test::defaultInputs(alg), 0, sessions::ExplorerDetail::Substeps)
+                    .trace);
         if (alg.kind == sessions::ExplorerKind::Aead)
             traces.push_back(
                 runDefault(alg.id, 0, {{"ad", counting(37, 0x30)}, {"pt", counting(41, 0x20)}}).trace);

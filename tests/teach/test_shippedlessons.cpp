@@ -3,6 +3,7 @@
 #include <QDir>
 
 #include "core/analysis/diffusion.h"
+#include "core/crypto/mldsantt.h"
 #include "core/teach/explain.h"
 #include "tests/teach/teachtest.h"
 
@@ -53,7 +54,7 @@ TEST(ShippedLessons, EveryLessonLoadsAndItsStepsExist) {
     const QStringList files =
         QDir(QString::fromStdString(kDir)).entryList({"*.json"}, QDir::Files, QDir::Name);
     EXPECT_EQ(files, (QStringList{"ascon-sbox-linear-diffusion.json", "lea-ctr-counter-diffusion.json",
-                                  "skinny-shiftrows-mixcolumns.json"}));
+                                  "mldsa-ntt-butterfly-diffusion.json", "skinny-shiftrows-mixcolumns.json"}));
     for (const QString& f : files) {
         SCOPED_TRACE(f.toStdString());
         const teach::Lesson l = load(f.toStdString());
@@ -234,3 +235,34 @@ TEST(ShippedLessons, LeaCtrLessonAgreesWithThePrecomputationAnalysis) {
 }
 
 } // namespace
+
+// The ML-DSA NTT lesson: the coefficients each twin stop names are the ones the twin run changes, 2^k of
+// them after layer k, and the input is w[i] = i.
+TEST(ShippedLessons, MlDsaNttLessonsCoefficientsAreThisRuns) {
+    const teach::Lesson l = load("mldsa-ntt-butterfly-diffusion.json");
+    ASSERT_EQ(l.stops.size(), 4u);
+    const Bytes& poly = l.inputs.at("poly");
+    for (std::uint32_t i = 0; i < 256; ++i)
+        EXPECT_EQ(crypto::loadBe32(poly.data() + 4 * i), i);
+    for (const auto& stop : l.stops) {
+        if (stop.view != teach::LessonView::Twin) continue;
+        SCOPED_TRACE(stop.step);
+        const Twin t = twinOf(l, stop);
+        const auto cells = sessions::twinCellsPerStep(t.main, t.twin);
+        const int k = stop.step;
+        EXPECT_EQ(cells[static_cast<std::size_t>(k)], 1 << k);
+        EXPECT_TRUE(contains(stop.note, std::to_string(1 << k) + " coefficients differ")) << stop.note;
+        // Each coefficient the note names (w[i]) differs in the twin, and every differing one is named
+        // (or, after layer 8, all are).
+        const auto& a = t.main.steps[static_cast<std::size_t>(k)].state;
+        const auto& b = t.twin.steps[static_cast<std::size_t>(k)].state;
+        for (int c = 0; c < 256; ++c) {
+            const bool differs = crypto::loadBe32(a.data() + 4 * c) != crypto::loadBe32(b.data() + 4 * c);
+            const bool named = contains(stop.note, "w[" + std::to_string(c) + "]");
+            if (named) EXPECT_TRUE(differs) << "w[" << c << "]";
+            if (differs && k < 3) EXPECT_TRUE(named) << "w[" << c << "]";
+        }
+    }
+    EXPECT_TRUE(contains(l.stops[1].note, "ζ = 4808194"));
+    EXPECT_EQ(crypto::kMlDsaZetas[1], 4808194);
+}

@@ -214,6 +214,17 @@ void DiffusionPage::refreshFields() {
         keep = m_field->findData(QString::fromStdString(analysis::fieldName(*f->analysisField)));
     m_field->setCurrentIndex(keep >= 0 ? keep : 0);
     m_counter->setLeaSelected(QString::fromStdString(alg.id).startsWith(QLatin1String("lea")));
+    // The ring transforms get the structural chart only: core/analysis refuses samples for them (a
+    // transform linear over Z_q; its bit-flip statistics would not measure it). Say so on the controls.
+    const bool ring = alg.kind == sessions::ExplorerKind::Transform;
+    m_samples->setEnabled(!ring);
+    m_keepSac->setEnabled(!ring);
+    m_samples->setToolTip(
+        ring ? tr("No avalanche or SAC for %1: the transform is linear over Z_q, so a changed coefficient "
+                  "reaches exactly the coefficients of the dependency chart (2^k after layer k); bit-flip "
+                  "statistics of mod-q residues would not measure it. The analysis runs with 0 samples.")
+                   .arg(QString::fromStdString(alg.displayName))
+             : tr("Random inputs for the avalanche and SAC figures; 0 = structural dependency only"));
     refreshRange();
 }
 
@@ -265,7 +276,7 @@ void DiffusionPage::runAnalysis() {
     r.field = analysis::fieldFromName(m_field->currentData().toString().toStdString());
     r.firstBit = std::min(m_first->value(), m_last->value());
     r.lastBit = std::max(m_first->value(), m_last->value());
-    r.samples = m_samples->value();
+    r.samples = m_samples->isEnabled() ? m_samples->value() : 0; // disabled: the ring transforms
     r.keepSac = m_keepSac->isChecked() && r.samples > 0;
     start(r);
 }

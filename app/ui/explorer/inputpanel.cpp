@@ -115,7 +115,11 @@ void InputPanel::updateRounds() {
         m_rounds->setRange(0, 0);
         m_rounds->setSpecialValueText(tr("—"));
         m_rounds->setEnabled(false);
-        m_roundsNote->setText(alg.id == "ascon-128" ? tr("fixed: p¹² and p⁶") : tr("fixed: p¹² and p⁸"));
+        m_roundsNote->setText(
+            alg.kind == sessions::ExplorerKind::Transform
+                ? (alg.id == "mldsa-intt" ? tr("fixed: 8 layers and × 256⁻¹") : tr("fixed: 8 layers"))
+            : alg.id == "ascon-128" ? tr("fixed: p¹² and p⁶")
+                                    : tr("fixed: p¹² and p⁸"));
         return;
     }
     m_rounds->setEnabled(true);
@@ -147,6 +151,12 @@ void InputPanel::updateOutput() {
     case ExplorerKind::Aead:
         html = tr("<b>Ciphertext</b><br>%1<br><b>Tag</b><br>%2")
                    .arg(wrap(m_session->outputHex()), wrap(m_session->tagHex()));
+        break;
+    case ExplorerKind::Transform:
+        html = (m_session->algorithm().id == "mldsa-intt"
+                    ? tr("<b>NTT⁻¹ output</b> (coefficients in index order)<br>%1")
+                    : tr("<b>NTT output</b> (the spec's bit-reversed order)<br>%1"))
+                   .arg(wrap(m_session->outputHex()));
         break;
     }
     m_output->setText(html);

@@ -43,6 +43,12 @@ QString fieldTitle(const sessions::ExplorerField& f) {
     return QString::fromStdString(f.label);
 }
 
+// The ML-DSA polynomial (16 × 16 coefficients of 32 bits): drawn as hex cells, since 512 bits a row
+// would not fit, and with no bit-movement model (its butterflies add and multiply mod q).
+bool isPolynomial(const crypto::StateLayout& l) {
+    return l.name == "mldsa-poly";
+}
+
 bool isStepKey(const QKeyEvent* k) {
     if ((k->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) return false;
     switch (k->key()) {
@@ -65,6 +71,11 @@ bool usesStepKeys(const QWidget* w) {
            qobject_cast<const QAbstractSpinBox*>(w) || qobject_cast<const QAbstractSlider*>(w);
 }
 } // namespace
+
+QString RoundExplorerPage::kMovesTip() {
+    return tr("Overlay where this step moves bits: ShiftRows arrows; for Ascon p_L and LEA rotations click a "
+              "bit to see its sources");
+}
 
 RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     : QWidget(parent), m_session(session) {
@@ -123,8 +134,7 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     m_showMoves = new QAction(tr("Show &where bits move"), this);
     m_showMoves->setObjectName(QStringLiteral("showMoves"));
     m_showMoves->setCheckable(true);
-    m_showMoves->setToolTip(tr("Overlay where this step moves bits: ShiftRows arrows; for Ascon p_L and "
-                               "LEA rotations click a bit to see its sources"));
+    m_showMoves->setToolTip(kMovesTip());
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Show:"), right));
@@ -241,6 +251,7 @@ void RoundExplorerPage::refresh() {
     if (m_session->trace().layout.name != m_layoutName) {
         m_layoutName = m_session->trace().layout.name;
         m_state->setStateLayout(m_session->trace().layout);
+        applyLayoutLimits();
     }
     m_geometryTitle->setText(s ? m_state->geometry().title : QString());
     if (s == nullptr) {
@@ -256,7 +267,10 @@ void RoundExplorerPage::refresh() {
             ref = m_session->twinTrace().steps[static_cast<std::size_t>(i)].state;
         m_state->setState(s->state, ref);
         const QString step = QString::fromStdString(s->step);
-        m_stepTitle->setText(s->round > 0 ? tr("Round %1 · %2").arg(s->round).arg(step) : step);
+        const bool layers = isPolynomial(m_session->trace().layout); // the NTT's rounds are its layers
+        m_stepTitle->setText(
+            s->round > 0 ? (layers ? tr("Layer %1 · %2") : tr("Round %1 · %2")).arg(s->round).arg(step)
+                         : step);
         QString detail = tr("phase <b>%1</b> · block <b>%2</b> · round <b>%3</b> · step <b>%4</b> of %5")
                              .arg(QString::fromStdString(s->phase).toHtmlEscaped(),
                                   s->block >= 0 ? QString::number(s->block) : QStringLiteral("—"),
@@ -282,9 +296,33 @@ void RoundExplorerPage::refresh() {
     refreshTwinSummary();
 }
 
+void RoundExplorerPage::applyLayoutLimits() {
+    const bool poly = isPolynomial(m_session->trace().layout);
+    // Hex cells only for the polynomial; the user's choice comes back with the next cipher.
+    if (poly) {
+        if (m_hex->isEnabled()) m_hexBefore = m_hex->isChecked();
+        m_hex->setChecked(true);
+        m_state->setCellFormat(StateView::CellFormat::Hex);
+        m_hex->setEnabled(false);
+        m_hex->setToolTip(tr("The ML-DSA polynomial is drawn as hex cells: one cell per 32-bit coefficient "
+                             "(16 × 16); its 8192 bits would not fit a row"));
+    } else if (!m_hex->isEnabled()) {
+        m_hex->setEnabled(true);
+        m_hex->setToolTip(tr("Hex cells instead of bits (Ctrl+H)"));
+        m_hex->setChecked(m_hexBefore);
+        m_state->setCellFormat(m_hexBefore ? StateView::CellFormat::Hex : StateView::CellFormat::Bits);
+    }
+    // No movement model for the ring transforms: a butterfly mixes two coefficients mod q, no bit moves.
+    m_showMoves->setEnabled(!poly);
+    m_showMoves->setToolTip(poly ? tr("Not for the ML-DSA transforms: a butterfly adds and multiplies two "
+                                      "coefficients mod q, so no bit moves to a place of its own; the twin "
+                                      "difference shows which coefficients a change reaches")
+                                 : kMovesTip());
+}
+
 void RoundExplorerPage::refreshMoves() {
     const int i = m_session->currentStep();
-    const bool on = m_showMoves->isChecked();
+    const bool on = m_showMoves->isChecked() && m_showMoves->isEnabled();
     m_state->setMoves(on, on && i >= 0 ? teach::bitMovesFor(m_session->trace(), static_cast<std::size_t>(i))
                                        : teach::BitMoves{});
 }
@@ -300,6 +338,19 @@ void RoundExplorerPage::refreshTwinSummary() {
     }
     const int stateBits =
         static_cast<int>(m_session->trace().steps[static_cast<std::size_t>(i)].state.size()) * 8;
+    const std::vector<int>& cells = m_session->twinCells();
+    if (isPolynomial(m_session->trace().layout) && i < static_cast<int>(cells.size())) {
+        // The butterfly's diffusion: coefficients (2^k after layer k of the NTT), then bits.
+        const int bit = m_session->flipBit();
+        m_twinSummary->setText(tr("flipped: bit <b>%1</b> (bit %2 of coefficient %3) → <b>%4</b> of 256 "
+                                  "coefficients differ at this step (%5 bits)")
+                                   .arg(bit)
+                                   .arg(31 - bit % 32)
+                                   .arg(bit / 32)
+                                   .arg(cells[static_cast<std::size_t>(i)])
+                                   .arg(flips[static_cast<std::size_t>(i)]));
+        return;
+    }
     m_twinSummary->setText(tr("flipped: bit <b>%1</b> → <b>%2</b> of %3 state bits differ at this step")
                                .arg(m_session->flipBit())
                                .arg(flips[static_cast<std::size_t>(i)])
@@ -319,7 +370,7 @@ void RoundExplorerPage::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("mode"), m_twinMode->isChecked()      ? QStringLiteral("twin")
                                               : m_changedMode->isChecked() ? QStringLiteral("changed")
                                                                            : QStringLiteral("value"));
-    settings.setValue(QStringLiteral("hex"), m_hex->isChecked());
+    settings.setValue(QStringLiteral("hex"), m_hex->isEnabled() ? m_hex->isChecked() : m_hexBefore);
     settings.setValue(QStringLiteral("speed"), m_steps->speed());
     settings.setValue(QStringLiteral("flipField"), m_session->flipField());
     settings.setValue(QStringLiteral("flipBit"), m_session->flipBit());

@@ -101,6 +101,10 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     void setPresenting(bool on);
     void refreshPresentation();
     void refreshMoves();
+    /** @brief What the shown layout allows: the ML-DSA polynomial forces hex cells and has no "where bits
+     *  move" (both actions disabled with the reason in their tooltips). */
+    void applyLayoutLimits();
+    static QString kMovesTip();
 
     sessions::CipherSession* m_session;
     InputPanel* m_inputs = nullptr;
@@ -118,6 +122,7 @@ class RoundExplorerPage : public QWidget, public PersistentPage {
     QAction* m_changedMode = nullptr;
     QAction* m_twinMode = nullptr;
     QAction* m_hex = nullptr;
+    bool m_hexBefore = false; ///< the hex choice to restore after the ML-DSA polynomial
     QAction* m_showMoves = nullptr;
     QAction* m_zoomIn = nullptr;
     QAction* m_zoomOut = nullptr;

@@ -222,7 +222,8 @@ void SideBySidePage::copyLeftWithOneBitFlipped() {
     for (const sessions::ExplorerField& f : left->algorithm().fields) {
         const QString name = QString::fromStdString(f.name);
         crypto::Bytes bytes = left->inputBytes(name);
-        if (f.name == flip && !bytes.empty()) sessions::flipInputBit(bytes, 0);
+        if (f.name == flip && !bytes.empty())
+            sessions::flipInputBit(bytes, sessions::defaultFlipBit(left->algorithm(), f.name));
         right->setInput(name, QString::fromStdString(crypto::toHex(bytes)));
     }
     right->recomputeNow();
@@ -366,6 +367,10 @@ void SideBySidePage::refreshSide(Side side) {
     const crypto::Trace& trace = session->trace();
     const crypto::TraceStep& step = trace.steps[static_cast<std::size_t>(s.shown)];
     s.view->setStateLayout(trace.layout);
+    // The ML-DSA polynomial (16 × 16 coefficients of 32 bits) as hex cells, as in the explorer: its bits
+    // would not fit a row.
+    s.view->setCellFormat(trace.layout.name == "mldsa-poly" ? StateView::CellFormat::Hex
+                                                            : StateView::CellFormat::Bits);
     crypto::Bytes reference;
     if (m_comparison.comparable) {
         const SideWidgets& other = m_sides[side == Left ? Right : Left];

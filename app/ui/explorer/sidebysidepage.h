@@ -48,7 +48,8 @@ class SideBySidePage : public QWidget {
      *  (the shared plaintext follows the left). */
     void setMode(Mode mode);
     /** @brief Same cipher: the right gets every input of the left's last valid run, with bit 0 (the MSB of
-     *  byte 0) of the plaintext field flipped. */
+     *  byte 0) of the plaintext field flipped (the ML-DSA polynomial: the low bit of coefficient 0, since
+     *  its bit 0 would make that coefficient ≥ q; sessions::defaultFlipBit). */
     void copyLeftWithOneBitFlipped();
 
     /** @brief The shared step position (0-based) and how many there are (the longer trace's steps). */

@@ -304,7 +304,9 @@ void MainWindow::buildMenus() {
     view->addActions({explorer->valueModeAction(), explorer->changedModeAction(), explorer->twinModeAction(),
                       explorer->hexAction()});
     view->addAction(explorer->showMovesAction());
-    QAction* substeps = view->addAction(tr("LEA &sub-steps (⊕ round key, ⊞, rotations)"));
+    QAction* substeps =
+        view->addAction(tr("&Sub-steps (LEA: ⊕ round key, ⊞, rotations; ML-DSA: every butterfly)"));
+    substeps->setObjectName(QStringLiteral("substeps"));
     substeps->setCheckable(true);
     connect(substeps, &QAction::toggled, session(), &CipherSession::setLeaSubsteps);
     view->addSeparator();
