@@ -90,10 +90,32 @@ std::optional<KatCase> blockCase(const Operation& op, const KatRecord& r) {
     return c;
 }
 
+/** ML-DSA ring records: A (first operands), B (second operands, pwm/pwa only), Out; 1024 bytes per
+ *  polynomial. The Algorithm field names the operation ("mldsa-pwm"); records without one are not run
+ *  (one file holds every operation). */
+std::optional<KatCase> mldsaCase(const oracle::MlDsaAlgorithm& alg, const KatRecord& r) {
+    if (!r.has("Algorithm") || !r.has("A") || !r.has("Out")) return std::nullopt;
+    KatCase c;
+    c.record = &r;
+    c.inputs.message = r.hex("A");
+    if (alg.twoOperands) c.inputs.key = r.hex("B");
+    c.expected = r.hex("Out");
+    try {
+        oracle::mldsaOperands(alg, c.inputs);
+        if (c.expected.size() != c.inputs.message.size())
+            c.problem = "Out is " + std::to_string(c.expected.size()) + " bytes, A " +
+                        std::to_string(c.inputs.message.size());
+    } catch (const oracle::OracleError& e) {
+        c.problem = e.what();
+    }
+    return c;
+}
+
 } // namespace
 
 std::optional<KatCase> katCase(const Operation& op, const KatRecord& record) {
     if (!namesOperation(op, record)) return std::nullopt;
+    if (op.mldsa) return mldsaCase(*op.mldsa, record);
     return op.aead ? aeadCase(*op.aead, record) : blockCase(op, record);
 }
 

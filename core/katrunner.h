@@ -35,8 +35,9 @@ struct KatCase {
 
 /** @brief The record's case for `op`. AEAD records: LWC fields (Key, Nonce, AD, PT, CT = ct‖tag) or
  *  KISA/CAVP GCM fields (Key, IV, AAD, PT, CT, Tag). Block records: Key (or Tweakey), PT, CT, and IV exactly
- *  for CTR. nullopt (skipped) when the record names another algorithm ("Algorithm = LEA-192"), has another
- *  key size, or is for the other block mode. */
+ *  for CTR. ML-DSA ring records: Algorithm (the operation id), A, B (two-operand operations), Out, 1024
+ *  bytes per polynomial (oracle::Inputs' layout). nullopt (skipped) when the record names another algorithm
+ * ("Algorithm = LEA-192"), has another key size, or is for the other block mode. */
 std::optional<KatCase> katCase(const oracle::Operation& op, const KatRecord& record);
 
 /** @brief The block mode a file's records of `cipher` are in: CTR when they carry an IV, else ECB (for

@@ -25,7 +25,8 @@ int runKat(const CliArgs& args) {
         throw UsageError("--alg: unknown algorithm '" + id + "' for kat (choose one of " +
                          oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) +
                          " (with -ecb or -ctr, or the mode of the file), " +
-                         oracle::joinIds(oracle::hashIds()) + ")");
+                         oracle::joinIds(oracle::hashIds()) + ", " + oracle::joinIds(oracle::mldsaIds()) +
+                         ")");
     core::KatOutcome outcome;
     std::string name;
     try {
@@ -39,7 +40,7 @@ int runKat(const CliArgs& args) {
         } else {
             const oracle::Operation o = block ? core::blockKatOperation(*block, records) : *op;
             outcome = core::runKat(o, records, core::modelDevice(o));
-            name = o.block->displayName + (o.ctr ? " CTR" : " ECB");
+            name = o.mldsa ? o.mldsa->displayName : o.block->displayName + (o.ctr ? " CTR" : " ECB");
         }
     } catch (const core::KatError& e) {
         throw UsageError(std::string("FILE: ") + e.what());

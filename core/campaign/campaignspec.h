@@ -56,12 +56,13 @@ std::vector<std::uint64_t> parseSizeList(std::string_view text);
 /** @brief The shortest text parseSizeList reads back as the same list (ranges for runs of 3 or more). */
 std::string formatSizeList(const std::vector<std::uint64_t>& sizes);
 
-/** @brief The preset names: "nist-lwc", "paper004", "paper003". */
+/** @brief The preset names: "nist-lwc", "paper004", "paper003", "paper001". */
 std::vector<std::string> presetNames();
 /** @brief A preset: "nist-lwc" (AD and message 0..128 bytes in steps of 8, plus 1 KiB and 64 KiB,
  *  Ascon AEAD variants, cpu), "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats,
- *  cpu), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu). SpecError when
- * unknown. */
+ *  cpu), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu), "paper001" (the
+ *  ML-DSA ring operations mldsa-ntt/intt/pwm/pwa on 1, 4, 16 and 64 polynomials = 1/4/16/64 KiB, 10
+ *  repeats, cpu). SpecError when unknown. */
 CampaignSpec presetSpec(std::string_view name);
 
 /** @brief One run of a campaign: a point of the grid. */

@@ -23,6 +23,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/campaign/cpumldsa.h"
 #include "core/oracle/operation.h"
 
 namespace rs::campaign {
@@ -235,13 +236,19 @@ class CpuRunner final : public Runner {
 
     std::string target() const override { return m_threads == 1 ? "cpu" : "cpu-mt"; }
 
-    bool supports(std::string_view algorithm) const override { return resolve(algorithm).has_value(); }
+    /** Every operation of the oracle; the ML-DSA ring operations on "cpu" only (cpumldsa.h). */
+    bool supports(std::string_view algorithm) const override {
+        const auto alg = resolve(algorithm);
+        return alg.has_value() && (!alg->mldsa || m_threads == 1);
+    }
 
     RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
                   const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
                   oracle::OutputJudge& judge) override {
         const auto alg = resolve(key.algorithm);
-        if (!alg) throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
+        if (!alg || !supports(key.algorithm))
+            throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
+        if (alg->mldsa) return runMlDsaOnCpu(*alg, key, inputs, repeats, options, cancel, judge);
         checkInputs(*alg, key, inputs);
         const std::size_t threads = threadCount(options);
 
@@ -285,7 +292,10 @@ class CpuRunner final : public Runner {
     }
 
     std::map<std::string, std::string> provenance() const override {
-        return {{"compiler", compilerName()}, {"hardware_threads", std::to_string(hardwareThreads())}};
+        std::map<std::string, std::string> p = cpuMlDsaProvenance();
+        p["compiler"] = compilerName();
+        p["hardware_threads"] = std::to_string(hardwareThreads());
+        return p;
     }
 
   private:

@@ -143,6 +143,15 @@ const std::vector<HashAlgorithm>& hashAlgorithms() {
     return table;
 }
 
+const std::vector<MlDsaAlgorithm>& mldsaAlgorithms() {
+    static const std::vector<MlDsaAlgorithm> table = {
+        {"mldsa-ntt", "ML-DSA NTT (FIPS 204 Algorithm 41)", MlDsaKind::Ntt, false},
+        {"mldsa-intt", "ML-DSA NTT⁻¹ (FIPS 204 Algorithm 42)", MlDsaKind::InverseNtt, false},
+        {"mldsa-pwm", "ML-DSA MultiplyNTT (FIPS 204 Algorithm 45)", MlDsaKind::MultiplyNtt, true},
+        {"mldsa-pwa", "ML-DSA AddNTT (FIPS 204 Algorithm 44)", MlDsaKind::AddNtt, true}};
+    return table;
+}
+
 const AeadAlgorithm* findAead(std::string_view id) {
     return findIn(aeadAlgorithms(), id);
 }
@@ -151,6 +160,9 @@ const BlockAlgorithm* findBlock(std::string_view id) {
 }
 const HashAlgorithm* findHash(std::string_view id) {
     return findIn(hashAlgorithms(), id);
+}
+const MlDsaAlgorithm* findMlDsa(std::string_view id) {
+    return findIn(mldsaAlgorithms(), id);
 }
 
 std::string joinIds(const std::vector<std::string>& ids) {
@@ -167,6 +179,9 @@ std::vector<std::string> blockIds() {
 }
 std::vector<std::string> hashIds() {
     return idsOf(hashAlgorithms());
+}
+std::vector<std::string> mldsaIds() {
+    return idsOf(mldsaAlgorithms());
 }
 
 } // namespace rs::oracle

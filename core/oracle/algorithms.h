@@ -58,6 +58,19 @@ struct HashAlgorithm {
     std::function<Bytes(ByteView msg, std::size_t outBytes)> hash;
 };
 
+/** @brief The four ML-DSA ring operations of FIPS 204 section 7.5. */
+enum class MlDsaKind { Ntt, InverseNtt, MultiplyNtt, AddNtt };
+
+/** @brief An ML-DSA ring operation on whole polynomials of R_q (q = 8380417, n = 256): one operand
+ *  (NTT, NTT^-1) or two (MultiplyNTT, AddNTT). Its inputs and output are laid out in oracle::Inputs as
+ *  operation.h says. */
+struct MlDsaAlgorithm {
+    std::string id;          ///< "mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"
+    std::string displayName; ///< e.g. "ML-DSA NTT (FIPS 204 Algorithm 41)"
+    MlDsaKind kind = MlDsaKind::Ntt;
+    bool twoOperands = false; ///< MultiplyNTT and AddNTT
+};
+
 const std::vector<AeadAlgorithm>& aeadAlgorithms();
 const std::vector<BlockAlgorithm>& blockAlgorithms();
 const std::vector<HashAlgorithm>& hashAlgorithms();
@@ -66,11 +79,14 @@ const std::vector<HashAlgorithm>& hashAlgorithms();
 const AeadAlgorithm* findAead(std::string_view id);
 const BlockAlgorithm* findBlock(std::string_view id);
 const HashAlgorithm* findHash(std::string_view id);
+const MlDsaAlgorithm* findMlDsa(std::string_view id);
+const std::vector<MlDsaAlgorithm>& mldsaAlgorithms();
 
 /** @brief The ids of one table joined with ", " (for error messages). */
 std::string joinIds(const std::vector<std::string>& ids);
 std::vector<std::string> aeadIds();
 std::vector<std::string> blockIds();
 std::vector<std::string> hashIds();
+std::vector<std::string> mldsaIds();
 
 } // namespace rs::oracle

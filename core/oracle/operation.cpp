@@ -27,6 +27,19 @@ class SplitMix {
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         return z ^ (z >> 31);
     }
+    /** Coefficients uniform in [0, q): 23-bit draws, those >= q rejected. */
+    crypto::Bytes mldsaPolys(std::size_t count) {
+        crypto::Bytes out;
+        out.reserve(count * kMlDsaPolyBytes);
+        for (std::size_t i = 0; i < count * crypto::kMlDsaN;) {
+            const auto c = static_cast<std::uint32_t>(next() & 0x7fffff);
+            if (c >= static_cast<std::uint32_t>(crypto::kMlDsaQ)) continue;
+            for (int s = 24; s >= 0; s -= 8)
+                out.push_back(static_cast<std::uint8_t>(c >> s));
+            ++i;
+        }
+        return out;
+    }
     crypto::Bytes bytes(std::size_t n) {
         crypto::Bytes out(n);
         std::size_t i = 0;
@@ -46,6 +59,12 @@ class SplitMix {
 
 Inputs fill(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes, SplitMix& gen) {
     Inputs in;
+    if (op.mldsa) {
+        const std::size_t k = mldsaPolynomialCount(*op.mldsa, messageBytes);
+        in.message = gen.mldsaPolys(k);
+        if (op.mldsa->twoOperands) in.key = gen.mldsaPolys(k);
+        return in;
+    }
     if (op.aead) {
         in.key = gen.bytes(op.aead->keyBytes);
         in.nonce = gen.bytes(op.aead->nonceBytes);
@@ -64,6 +83,7 @@ std::optional<Operation> findOperation(std::string_view id) {
     Operation op;
     op.id = std::string(id);
     if ((op.aead = findAead(id))) return op;
+    if ((op.mldsa = findMlDsa(id))) return op;
     for (const bool ctr : {false, true}) {
         const std::string_view mode = ctr ? "-ctr" : "-ecb";
         if (id.size() > mode.size() && id.substr(id.size() - mode.size()) == mode &&
@@ -86,6 +106,8 @@ std::vector<std::string> operationIds() {
         ids.push_back(b + "-ecb");
         ids.push_back(b + "-ctr");
     }
+    for (const auto& m : mldsaIds())
+        ids.push_back(m);
     return ids;
 }
 
@@ -108,6 +130,17 @@ Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64
 }
 
 crypto::Bytes referenceOutput(const Operation& op, const Inputs& inputs) {
+    if (op.mldsa) {
+        const MlDsaOperands in = mldsaOperands(*op.mldsa, inputs);
+        crypto::Bytes out;
+        out.reserve(in.a.size() * kMlDsaPolyBytes);
+        for (std::size_t i = 0; i < in.a.size(); ++i) {
+            const crypto::Bytes r = crypto::mldsaPolyToBytes(
+                mldsaReference(*op.mldsa, in.a[i], in.b.empty() ? in.a[i] : in.b[i]));
+            out.insert(out.end(), r.begin(), r.end());
+        }
+        return out;
+    }
     try {
         if (op.aead) {
             crypto::AeadResult r = op.aead->encrypt(inputs.key, inputs.nonce, inputs.ad, inputs.message);
@@ -125,6 +158,62 @@ crypto::Bytes referenceOutput(const Operation& op, const Inputs& inputs) {
     } catch (const crypto::InvalidArgument& e) {
         throw OracleError(op.id + ": " + e.what());
     }
+}
+
+std::size_t mldsaPolynomialCount(const MlDsaAlgorithm& alg, std::uint64_t messageBytes) {
+    if (messageBytes == 0 || messageBytes % kMlDsaPolyBytes != 0)
+        throw OracleError(alg.id + ": the message is " + std::to_string(messageBytes) +
+                          " bytes, not a positive multiple of 1024 (one polynomial: 256 coefficients of 4 "
+                          "bytes)");
+    return static_cast<std::size_t>(messageBytes / kMlDsaPolyBytes);
+}
+
+namespace {
+
+std::vector<crypto::MlDsaPoly> polys(const MlDsaAlgorithm& alg, crypto::ByteView bytes,
+                                     std::string_view what) {
+    std::vector<crypto::MlDsaPoly> out;
+    for (std::size_t i = 0; i * kMlDsaPolyBytes < bytes.size(); ++i) {
+        try {
+            out.push_back(crypto::mldsaPolyFromBytes(bytes.subspan(i * kMlDsaPolyBytes, kMlDsaPolyBytes)));
+        } catch (const crypto::InvalidArgument& e) {
+            throw OracleError(alg.id + ": " + std::string(what) + " polynomial " + std::to_string(i) + ": " +
+                              e.what());
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+MlDsaOperands mldsaOperands(const MlDsaAlgorithm& alg, const Inputs& inputs) {
+    const std::size_t k = mldsaPolynomialCount(alg, inputs.message.size());
+    const std::string second = alg.twoOperands ? "the second operands (key)" : "nothing";
+    if (inputs.key.size() != (alg.twoOperands ? k * kMlDsaPolyBytes : 0))
+        throw OracleError(alg.id + ": the key is " + std::to_string(inputs.key.size()) + " bytes; it holds " +
+                          second + ": " + std::to_string(alg.twoOperands ? k * kMlDsaPolyBytes : 0) +
+                          " bytes for " + std::to_string(k) + " polynomial" + (k == 1 ? "" : "s"));
+    if (!inputs.nonce.empty() || !inputs.ad.empty())
+        throw OracleError(alg.id + ": takes no nonce or associated data");
+    MlDsaOperands out;
+    out.a = polys(alg, inputs.message, "message");
+    if (alg.twoOperands) out.b = polys(alg, inputs.key, "key");
+    return out;
+}
+
+crypto::MlDsaPoly mldsaReference(const MlDsaAlgorithm& alg, const crypto::MlDsaPoly& a,
+                                 const crypto::MlDsaPoly& b) {
+    switch (alg.kind) {
+    case MlDsaKind::Ntt:
+        return crypto::mldsaNtt(a);
+    case MlDsaKind::InverseNtt:
+        return crypto::mldsaInverseNtt(a);
+    case MlDsaKind::MultiplyNtt:
+        return crypto::mldsaMultiplyNtt(a, b);
+    case MlDsaKind::AddNtt:
+        return crypto::mldsaAddNtt(a, b);
+    }
+    return a;
 }
 
 } // namespace rs::oracle

@@ -182,7 +182,7 @@ TEST(SpecFile, ReadsAndNamesTheFileInErrors) {
 }
 
 TEST(SpecPresets, AreWhatTheHeaderSays) {
-    EXPECT_EQ(presetNames(), (std::vector<std::string>{"nist-lwc", "paper004", "paper003"}));
+    EXPECT_EQ(presetNames(), (std::vector<std::string>{"nist-lwc", "paper004", "paper003", "paper001"}));
 
     const CampaignSpec nist = presetSpec("nist-lwc");
     EXPECT_EQ(nist.targets, std::vector<std::string>{"cpu"});
@@ -210,13 +210,18 @@ TEST(SpecPresets, AreWhatTheHeaderSays) {
     EXPECT_EQ(p3.messageBytes, (std::vector<std::uint64_t>{16, 64, 128}));
     EXPECT_EQ(p3.adBytes, std::vector<std::uint64_t>{16});
 
+    const CampaignSpec p1 = presetSpec("paper001"); // the ML-DSA polynomial unit on the CPU
+    EXPECT_EQ(p1.targets, std::vector<std::string>{"cpu"});
+    EXPECT_EQ(p1.algorithms, (std::vector<std::string>{"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"}));
+    EXPECT_EQ(p1.messageBytes, (std::vector<std::uint64_t>{1024, 4096, 16384, 65536}));
+
     try {
         presetSpec("paper005");
         ADD_FAILURE() << "no SpecError";
     } catch (const SpecError& e) {
-        EXPECT_NE(
-            std::string(e.what()).find("unknown preset 'paper005' (known: nist-lwc, paper004, paper003)"),
-            std::string::npos)
+        EXPECT_NE(std::string(e.what()).find(
+                      "unknown preset 'paper005' (known: nist-lwc, paper004, paper003, paper001)"),
+                  std::string::npos)
             << e.what();
     }
 }

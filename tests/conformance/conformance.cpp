@@ -61,6 +61,7 @@ std::vector<std::string> Report::failures() const {
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> randomSizes(const oracle::Operation& op) {
     if (op.aead) return {{0, 0}, {1, 0}, {15, 7}, {64, 16}};
+    if (op.mldsa) return {{1024, 0}, {3072, 0}}; // whole polynomials only
     const std::uint64_t b = op.block->blockBytes;
     if (op.ctr) return {{0, 0}, {5, 0}, {b, 0}, {3 * b + 3, 0}};
     return {{0, 0}, {b, 0}, {4 * b, 0}}; // ECB is defined on whole blocks only
@@ -71,6 +72,7 @@ std::vector<std::string> katFiles(const oracle::Operation& op) {
     if (op.id == "ascon-128a") return {"ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"};
     if (op.id == "ascon-aead128") return {"ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"};
     if (op.aead) return {"lea/lea_kisa_gcm.txt"}; // LEA-128/192/256-GCM
+    if (op.mldsa) return {"mldsa/mldsa_ring_kat.txt"};
     if (op.block->id.rfind("lea-", 0) == 0)
         return op.ctr ? std::vector<std::string>{"lea/lea_kisa_ctr.txt"}
                       : std::vector<std::string>{"lea/lea_kisa_ecb.txt", "lea/lea_spec_kat.txt"};
