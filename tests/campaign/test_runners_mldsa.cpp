@@ -46,7 +46,8 @@ TEST(CpuMlDsa, EveryRepeatIsVerifiedForBothImplementations) {
         for (const std::string impl : {"fast", "reference"}) {
             const RunKey key{"cpu", op, 3 * 1024, 0};
             const RunInputs in = makeInputs(key);
-            const RunVerdict v = judgeRun(*cpu, key, in, referenceOutput(key, in), 4, {{"cpu.impl", impl}}, kGo);
+            const RunVerdict v =
+                judgeRun(*cpu, key, in, referenceOutput(key, in), 4, {{"cpu.impl", impl}}, kGo);
             EXPECT_TRUE(v.verified) << op << " " << impl << ": " << v.failure;
             EXPECT_EQ(v.outputs, 4) << op; // every repeat judged
             EXPECT_EQ(v.first.size(), 3u * 1024);
@@ -90,7 +91,8 @@ TEST(CpuMlDsa, AWrongOutputIsCaughtByTheJudge) {
         tampered.message[1024 + 4 * 3 + 3] ^= 0x01;
         const RunVerdict v = judgeRun(*cpu, key, tampered, referenceOutput(key, in), 2, {}, kGo);
         EXPECT_FALSE(v.verified) << op;
-        EXPECT_EQ(v.failure.rfind("wrong answer in output 1: output byte ", 0), 0u) << op << ": " << v.failure;
+        EXPECT_EQ(v.failure.rfind("wrong answer in output 1: output byte ", 0), 0u)
+            << op << ": " << v.failure;
         // And with the right inputs against a known answer with one flipped byte.
         Bytes wrong = referenceOutput(key, in);
         wrong[100] ^= 0x40;
@@ -104,19 +106,22 @@ TEST(CpuMlDsa, BadImplAndBadSizesAreClearErrors) {
     const auto cpu = makeCpuRunner(1);
     const RunKey key{"cpu", "mldsa-ntt", 1024, 0};
     const RunInputs in = makeInputs(key);
-    EXPECT_EQ(runnerErrorOf([&] { runJudged(*cpu, key, in, 1, {{"cpu.impl", "avx512"}}, kGo); }),
+    EXPECT_EQ(runnerErrorOf([&] {
+                  runJudged(*cpu, key, in, 1, {{"cpu.impl", "avx512"}}, kGo);
+              }),
               "cpu.impl: expected fast or reference, got 'avx512'");
     // A message that is not whole polynomials: the oracle refuses to make the inputs; the runner refuses
     // such inputs too.
     EXPECT_THROW(makeInputs(RunKey{"cpu", "mldsa-ntt", 1000, 0}), SpecError);
     RunInputs partial = in;
     partial.message.resize(1000);
-    EXPECT_EQ(runnerErrorOf([&] {
-                  rs::oracle::OutputJudge judge(Bytes{});
-                  cpu->run(RunKey{"cpu", "mldsa-ntt", 1000, 0}, partial, 1, {}, kGo, judge);
-              }),
-              "cpu: mldsa-ntt: the message is 1000 bytes, not a positive multiple of 1024 (one polynomial: 256 "
-              "coefficients of 4 bytes)");
+    EXPECT_EQ(
+        runnerErrorOf([&] {
+            rs::oracle::OutputJudge judge(Bytes{});
+            cpu->run(RunKey{"cpu", "mldsa-ntt", 1000, 0}, partial, 1, {}, kGo, judge);
+        }),
+        "cpu: mldsa-ntt: the message is 1000 bytes, not a positive multiple of 1024 (one polynomial: 256 "
+        "coefficients of 4 bytes)");
     RunInputs big = in;
     big.message[0] = 0xff; // coefficient 0 >= q
     EXPECT_NE(runnerErrorOf([&] {
@@ -127,35 +132,27 @@ TEST(CpuMlDsa, BadImplAndBadSizesAreClearErrors) {
 }
 
 TEST(CpuMlDsa, OtherTargetsRefuseMlDsaByName) {
+    // cpu-mt refuses them (the ip target runs them on the polynomial unit: test_runners_mldsa_ip.cpp).
     const auto mt = makeCpuRunner(0);
-    rs::hw::registerIpRunner();
-    const auto ip = makeRunner("ip");
-    for (const std::string& op : kOps) {
+    for (const std::string& op : kOps)
         EXPECT_FALSE(mt->supports(op)) << op;
-        EXPECT_FALSE(ip->supports(op)) << op;
-    }
-    const RunKey key{"ip", "mldsa-ntt", 1024, 0};
-    const RunInputs in = makeInputs(key);
-    EXPECT_EQ(runnerErrorOf([&] { judgeRun(*ip, key, in, referenceOutput(key, in), 1, {}, kGo); }),
-              "target ip does not run mldsa-ntt");
-    // A definition pairing them is refused when it is defined, naming the pair.
-    const CampaignSpec spec = targetSpec("ip", {"mldsa-ntt"}, {1024}, 1);
+    CampaignSpec mtSpec = targetSpec("cpu-mt", {"mldsa-pwm"}, {1024}, 1);
     try {
-        checkSupported(spec);
-        FAIL() << "ip x mldsa-ntt was accepted";
+        checkSupported(mtSpec);
+        FAIL() << "cpu-mt x mldsa-pwm was accepted";
     } catch (const SpecError& e) {
-        EXPECT_EQ(std::string(e.what()).rfind("targets x algorithms: ip does not run mldsa-ntt (ip runs ascon-128", 0),
+        EXPECT_EQ(std::string(e.what()).rfind(
+                      "targets x algorithms: cpu-mt does not run mldsa-pwm (cpu-mt runs ", 0),
                   0u)
             << e.what();
     }
-    CampaignSpec mtSpec = targetSpec("cpu-mt", {"mldsa-pwm"}, {1024}, 1);
-    EXPECT_THROW(checkSupported(mtSpec), SpecError);
 }
 
-TEST(CpuMlDsa, ThePaper001PresetRunsOnCpu) {
+TEST(CpuMlDsa, ThePaper001PresetRunsOnCpuAndIp) {
+    rs::hw::registerIpRunner();
     const CampaignSpec p1 = presetSpec("paper001");
     EXPECT_NO_THROW(checkSupported(p1));
-    EXPECT_EQ(expandRuns(p1).size(), 16u); // 4 operations x 4 sizes, AD size 0 only
+    EXPECT_EQ(expandRuns(p1).size(), 32u); // 2 targets x 4 operations x 4 sizes, AD size 0 only
     for (const RunKey& k : expandRuns(p1))
         EXPECT_NO_THROW(makeInputs(k)) << k.algorithm << " " << k.messageBytes;
 }
@@ -177,7 +174,8 @@ TEST(CpuMlDsa, ACampaignThroughTheEngine) {
     // A bad cpu.impl fails every run with the reason, never a timing.
     QTemporaryDir dir2;
     CampaignStore store2(dir2.filePath("b.sqlite").toStdString());
-    const EngineResult bad = runCampaign(store2, targetSpec("cpu", {"mldsa-ntt"}, {1024}, 1, {{"cpu.impl", "x"}}));
+    const EngineResult bad =
+        runCampaign(store2, targetSpec("cpu", {"mldsa-ntt"}, {1024}, 1, {{"cpu.impl", "x"}}));
     EXPECT_EQ(bad.failed, 1);
     EXPECT_EQ(store2.runs(bad.campaignId).at(0).failure, "cpu.impl: expected fast or reference, got 'x'");
 }
