@@ -273,9 +273,13 @@ CampaignSpec presetSpec(std::string_view name) {
     }
     if (name == "paper003")
         return preset("paper 003 sizes", {"lea-128-ctr", "lea-128-gcm"}, {16, 64, 128}, {16}, 5);
-    if (name == "paper001") // 1, 4, 16 and 64 polynomials of 1024 bytes (oracle::Inputs for mldsa-*)
-        return preset("paper 001 polynomial unit", {"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"},
-                      {1024, 4096, 16384, 65536}, {0}, 10);
+    if (name == "paper001") { // 1, 4, 16 and 64 polynomials of 1024 bytes (oracle::Inputs for mldsa-*)
+        CampaignSpec s =
+            preset("paper 001 polynomial unit", {"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"},
+                   {1024, 4096, 16384, 65536}, {0}, 10);
+        s.targets = {"cpu", "ip"}; // the CPU against the Verilated unit (ip.butterflies, default 2)
+        return s;
+    }
     throw SpecError("preset: unknown preset '" + std::string(name) + "' (known: " + join(presetNames()) +
                     ")");
 }

@@ -62,7 +62,7 @@ std::vector<std::string> presetNames();
  *  Ascon AEAD variants, cpu), "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats,
  *  cpu), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu), "paper001" (the
  *  ML-DSA ring operations mldsa-ntt/intt/pwm/pwa on 1, 4, 16 and 64 polynomials = 1/4/16/64 KiB, 10
- *  repeats, cpu). SpecError when unknown. */
+ *  repeats, cpu and ip: the CPU against the Verilated polynomial unit). SpecError when unknown. */
 CampaignSpec presetSpec(std::string_view name);
 
 /** @brief One run of a campaign: a point of the grid. */

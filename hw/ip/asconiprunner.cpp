@@ -9,6 +9,7 @@
 #include "hw/ip/asconip.h"
 #include "hw/ip/axilite.h"
 #include "hw/ip/blockip.h"
+#include "hw/ip/mldsaiprunner.h"
 
 #ifndef RS_VERILATOR_VERSION
 #define RS_VERILATOR_VERSION "unknown"
@@ -77,7 +78,8 @@ class AsconIpRunner final : public campaign::Runner {
     std::string target() const override { return "ip"; }
 
     bool supports(std::string_view algorithm) const override {
-        return ipVariantFromId(algorithm).has_value() || blockMode(algorithm).has_value();
+        return ipVariantFromId(algorithm).has_value() || blockMode(algorithm).has_value() ||
+               mldsaIpOp(algorithm).has_value();
     }
 
     /** "lea-128-ecb" -> ("lea-128", false); "skinny-128-256-ctr" -> (.., true): the block IP cores. */
@@ -150,12 +152,21 @@ class AsconIpRunner final : public campaign::Runner {
                             const std::atomic<bool>& cancel, oracle::OutputJudge& judge) override {
         if (const auto block = blockMode(key.algorithm))
             return runBlock(block->first, block->second, key, inputs, options, cancel, judge);
+        if (mldsaIpOp(key.algorithm)) {
+            const double mhz = clockOption(options);
+            try {
+                return runMlDsaOnIp(mldsa(), key, inputs, mhz, options, cancel, judge);
+            } catch (const campaign::Cancelled&) {
+                m_mldsa.reset(); // the abandoned operation may still be in the unit: new models next time
+                throw;
+            }
+        }
         const auto variant = ipVariantFromId(key.algorithm);
         if (!variant)
             throw RunnerError(
                 "ip: unsupported algorithm '" + key.algorithm +
                 "' (the IP cores run ascon-128, ascon-128a, ascon-aead128, lea-128/192/256-ecb/ctr, "
-                "skinny-128-256-ecb/ctr)");
+                "skinny-128-256-ecb/ctr, mldsa-ntt/intt/pwm/pwa)");
         AsconIpOptions ipOptions;
         ipOptions.unroll = unrollOption(options);
         ipOptions.precomputed = precomputedOption(options);
@@ -217,7 +228,8 @@ class AsconIpRunner final : public campaign::Runner {
 
     std::map<std::string, std::string> provenance() const override {
         return {{"verilator", RS_VERILATOR_VERSION},
-                {"ip.unrolls_built", joinInts(AsconIpDevice::supportedUnrolls())}};
+                {"ip.unrolls_built", joinInts(AsconIpDevice::supportedUnrolls())},
+                {"ip.butterflies_built", joinInts(MlDsaIp::supportedButterflies())}};
     }
 
   private:
@@ -233,7 +245,14 @@ class AsconIpRunner final : public campaign::Runner {
         return *m_ip;
     }
 
+    /** The ML-DSA unit; it checks itself that one thread clocks its models. */
+    MlDsaIp& mldsa() {
+        if (!m_mldsa) m_mldsa = std::make_unique<MlDsaIp>();
+        return *m_mldsa;
+    }
+
     std::unique_ptr<AsconIp> m_ip;
+    std::unique_ptr<MlDsaIp> m_mldsa;
     std::thread::id m_owner;
     std::unique_ptr<BlockIp> m_block;
     std::thread::id m_blockOwner;

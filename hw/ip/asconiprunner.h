@@ -4,7 +4,8 @@
 // took (total, core, per phase, AXI overhead), cycles per byte and the time at a chosen clock (option
 // "ip.clock_mhz", default 100: the paper's PL clock), with the unroll setting
 // ("ip.unroll", default 1) and the mode ("ip.precomputed" = "1") in its parameters. The simulation is
-// deterministic, so repeats give identical counts; wall-clock simulation time is reported apart.
+// deterministic, so repeats give identical counts; wall-clock simulation time is reported apart. The ML-DSA
+// ring operations (mldsa-ntt/intt/pwm/pwa) run on the polynomial unit: hw/ip/mldsaiprunner.h.
 
 #include <memory>
 

@@ -101,10 +101,14 @@ void WaveformSession::show(std::shared_ptr<const waveform::WaveformStore> store,
     try {
         m_lanes = extractPipelineLanes(*m_store);
     } catch (const std::exception& e) {
-        m_lanesError = ipCapture ? QString::fromUtf8(e.what())
-                                 : tr("pipeline lanes need a capture of the RoundScope IP "
-                                      "(its control and pipeline signals): %1")
-                                       .arg(QString::fromUtf8(e.what()));
+        if (ipCapture && m_store->find("stage_issue").has_value())
+            m_lanesError = tr("this is a capture of the ML-DSA polynomial unit: its lanes (layers, stages, "
+                              "banks) are drawn on the IP page");
+        else
+            m_lanesError = ipCapture ? QString::fromUtf8(e.what())
+                                     : tr("pipeline lanes need a capture of the RoundScope IP "
+                                          "(its control and pipeline signals): %1")
+                                           .arg(QString::fromUtf8(e.what()));
     }
     emit storeChanged();
     relink();

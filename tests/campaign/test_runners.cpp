@@ -125,7 +125,7 @@ TEST(RunnerRegistry, UnsupportedPairsAreRefusedByNameWhenDefined) {
     EXPECT_EQ(rs::oracle::joinIds(runs),
               "ascon-128, ascon-128a, ascon-aead128, lea-128-ecb, lea-128-ctr, "
               "lea-192-ecb, lea-192-ctr, lea-256-ecb, lea-256-ctr, skinny-128-256-ecb, "
-              "skinny-128-256-ctr");
+              "skinny-128-256-ctr, mldsa-ntt, mldsa-intt, mldsa-pwm, mldsa-pwa");
     CampaignSpec spec = presetSpec("paper003"); // LEA-128 CTR and GCM
     spec.targets = {"cpu", "ip", "cuda"};       // cuda: no runner registered here, left to the engine
     try {

@@ -210,8 +210,8 @@ TEST(SpecPresets, AreWhatTheHeaderSays) {
     EXPECT_EQ(p3.messageBytes, (std::vector<std::uint64_t>{16, 64, 128}));
     EXPECT_EQ(p3.adBytes, std::vector<std::uint64_t>{16});
 
-    const CampaignSpec p1 = presetSpec("paper001"); // the ML-DSA polynomial unit on the CPU
-    EXPECT_EQ(p1.targets, std::vector<std::string>{"cpu"});
+    const CampaignSpec p1 = presetSpec("paper001"); // the ML-DSA polynomial unit: CPU and the Verilated unit
+    EXPECT_EQ(p1.targets, (std::vector<std::string>{"cpu", "ip"}));
     EXPECT_EQ(p1.algorithms, (std::vector<std::string>{"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"}));
     EXPECT_EQ(p1.messageBytes, (std::vector<std::uint64_t>{1024, 4096, 16384, 65536}));
 

@@ -17,6 +17,7 @@
 
 #include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/stateview.h"
+#include "app/ui/ip/ipcorepage.h"
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/mainwindow.h"
 #include "core/sessions/ciphersession.h"
@@ -165,17 +166,29 @@ class TestLayout : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.size(), size); // no page's minimum size pushes the window past the screen
         QStringList problems;
+        const auto check = [&](QWidget* page, const QString& name) {
+            int checked = 0;
+            for (QWidget* c : page->findChildren<QWidget*>()) {
+                if (!essential(c) || !c->isVisibleTo(page)) continue;
+                ++checked;
+                const QString why = unreachable(c, &w);
+                if (!why.isEmpty()) problems << QStringLiteral("%1: %2").arg(name, why);
+            }
+            if (checked == 0) problems << QStringLiteral("%1: nothing to check").arg(name);
+        };
         for (const auto& p : w.pages()) {
             w.showPage(p.page);
             QApplication::processEvents();
-            int checked = 0;
-            for (QWidget* c : p.page->findChildren<QWidget*>()) {
-                if (!essential(c) || !c->isVisibleTo(p.page)) continue;
-                ++checked;
-                const QString why = unreachable(c, &w);
-                if (!why.isEmpty()) problems << QStringLiteral("%1: %2").arg(p.objectName, why);
+            check(p.page, p.objectName);
+            // The IP page stacks its cores: each one's controls are reachable when it is shown.
+            if (auto* ip = qobject_cast<gui::IpCorePage*>(p.page)) {
+                for (const int core : {gui::IpCorePage::Block, gui::IpCorePage::MlDsa}) {
+                    ip->showCore(core);
+                    QApplication::processEvents();
+                    check(p.page, QStringLiteral("%1 core %2").arg(p.objectName).arg(core));
+                }
+                ip->showCore(gui::IpCorePage::Ascon);
             }
-            if (checked == 0) problems << QStringLiteral("%1: nothing to check").arg(p.objectName);
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }

@@ -14,6 +14,7 @@
 #include "app/ui/explorer/stepcontrols.h"
 #include "app/ui/ip/asconippage.h"
 #include "app/ui/ip/ipcorepage.h"
+#include "app/ui/ip/mldsaippanel.h"
 #include "app/ui/ip/rtlstatepanel.h"
 #include "app/ui/runs/boardpage.h"
 #include "app/ui/runs/gpupage.h"
@@ -89,6 +90,8 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     };
     connect(m_bench->campaigns(), &sessions::CampaignSession::finished, this, closeIfAsked);
     connect(m_bench->campaigns(), &sessions::CampaignSession::failed, this, closeIfAsked);
+    connect(page<IpCorePage>()->mldsaPanel(), &MlDsaIpPanel::openWaveformsRequested, this,
+            [this] { showPage(page<WaveformPage>()); });
     connect(m_bench, &Workbench::captureStarted, this, [this](int core) {
         page<IpCorePage>()->showCore(core);
         showPage(page<WaveformPage>());
@@ -121,7 +124,7 @@ void MainWindow::addPages() {
          Qt::TopDockWidgetArea, P::New, false},
         {new DiffusionPage(b->cipher(), this), tr("Diffusion and avalanche"),
          QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea, P::New},
-        {new IpCorePage(b->ip(), b->blockIp(), this), tr("IP core"), QStringLiteral("dock_ip")},
+        {new IpCorePage(b->ip(), b->blockIp(), b->mldsaIp(), this), tr("IP core"), QStringLiteral("dock_ip")},
         // The waveform viewer needs width more than height: it shares the lower area, tabbed.
         {new WaveformPage(b->waveforms(), this), tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
          Qt::BottomDockWidgetArea, P::Tab, false},

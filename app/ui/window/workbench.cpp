@@ -6,6 +6,7 @@
 #include "hw/session/asconipsession.h"
 #include "hw/session/blockipsession.h"
 #include "hw/session/boardsession.h"
+#include "hw/session/mldsaipsession.h"
 #include "hw/session/waveformsession.h"
 #include "riscv/session/riscvsession.h"
 
@@ -20,9 +21,9 @@ using sessions::CipherSession;
 Workbench::Workbench(bool openStore, QObject* parent)
     : QObject(parent), m_cipher(new CipherSession(this)), m_sideCipher(new CipherSession(this)),
       m_ip(new hw::AsconIpSession(this)), m_blockIp(new hw::BlockIpSession(this)),
-      m_waves(new hw::WaveformSession(this)), m_campaigns(new sessions::CampaignSession(this)),
-      m_gpu(new gpu::GpuSession(this)), m_riscv(new riscv::RiscvSession(this)),
-      m_board(new hw::BoardSession(this)) {
+      m_mldsaIp(new hw::MlDsaIpSession(this)), m_waves(new hw::WaveformSession(this)),
+      m_campaigns(new sessions::CampaignSession(this)), m_gpu(new gpu::GpuSession(this)),
+      m_riscv(new riscv::RiscvSession(this)), m_board(new hw::BoardSession(this)) {
     connectGlue();
     // The campaign store is a local SQLite file in the user's data folder, opened off the GUI thread.
     if (openStore) m_campaigns->openStore(sessions::CampaignSession::defaultStorePath());
@@ -46,6 +47,12 @@ void Workbench::connectGlue() {
                                            .arg(r.algorithm, r.mode.toUpper())
                                            .arg(r.rpc)
                                            .arg(r.output.size()));
+    });
+    connect(m_mldsaIp, &hw::MlDsaIpSession::finished, m_waves, [this](const hw::MlDsaIpSessionResult& r) {
+        m_waves->setCapture(r.capture, tr("IP run · %1 · %2 butterflies per clock · %3 core clocks")
+                                           .arg(r.operation)
+                                           .arg(r.butterflies)
+                                           .arg(r.coreCycles));
     });
     // The viewer links the explorer's steps to the clocks of a capture of the same inputs.
     connect(m_cipher, &CipherSession::traceChanged, m_waves,

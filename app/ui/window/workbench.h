@@ -20,6 +20,7 @@ class RiscvSession;
 }
 namespace rs::hw {
 class BlockIpSession;
+class MlDsaIpSession;
 class BoardSession;
 class AsconIpSession;
 class WaveformSession;
@@ -44,6 +45,7 @@ class Workbench : public QObject {
     sessions::CipherSession* sideCipher() const { return m_sideCipher; }
     hw::AsconIpSession* ip() const { return m_ip; }
     hw::BlockIpSession* blockIp() const { return m_blockIp; }
+    hw::MlDsaIpSession* mldsaIp() const { return m_mldsaIp; }
     hw::WaveformSession* waveforms() const { return m_waves; }
     sessions::CampaignSession* campaigns() const { return m_campaigns; }
     gpu::GpuSession* gpu() const { return m_gpu; }
@@ -69,6 +71,7 @@ class Workbench : public QObject {
     sessions::CipherSession* m_sideCipher = nullptr;
     hw::AsconIpSession* m_ip = nullptr;
     hw::BlockIpSession* m_blockIp = nullptr;
+    hw::MlDsaIpSession* m_mldsaIp = nullptr;
     hw::WaveformSession* m_waves = nullptr;
     sessions::CampaignSession* m_campaigns = nullptr;
     gpu::GpuSession* m_gpu = nullptr;

@@ -1,0 +1,80 @@
+#pragma once
+// The ML-DSA polynomial unit on the IP page: operation (NTT, NTT^-1, PWM, PWA) and butterflies per clock B,
+// operands random from a seed or read from a file; Run (off the GUI thread; Cancel stops it); the unit's
+// clocks beside mldsaIpCycles and the paper's own figures (labelled as the paper's), whether the output
+// equals the C++ model, the lanes of the capture and its layer spans, and "Open in Waveforms" for the
+// capture (the Workbench hands every run's capture to the viewer).
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace rs::hw {
+class MlDsaIpSession;
+struct MlDsaIpSessionResult;
+} // namespace rs::hw
+
+namespace rs::gui {
+
+class MlDsaLaneView;
+
+class MlDsaIpPanel : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit MlDsaIpPanel(hw::MlDsaIpSession* session, QWidget* parent = nullptr);
+
+    QComboBox* operationBox() const { return m_op; }
+    QComboBox* butterfliesBox() const { return m_bf; }
+    QComboBox* sourceBox() const { return m_source; }
+    QSpinBox* seedBox() const { return m_seed; }
+    QLineEdit* fileEdit() const { return m_file; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* openWavesButton() const { return m_openWaves; }
+    QLabel* cyclesLabel() const { return m_cycles; }
+    QLabel* matchLabel() const { return m_match; }
+    QLabel* layersLabel() const { return m_layers; }
+    MlDsaLaneView* laneView() const { return m_lanes; }
+    /** @brief The core clocks of the last run shown (0 before any). */
+    quint64 shownCycles() const { return m_shownCycles; }
+
+    /** @brief The paper's figures of an operation, as the paper gives them ("533"), empty when none. */
+    static QString paperCycles(const QString& operation);
+
+  public slots:
+    /** @brief Runs the chosen operation on the operands chosen; a bad file is named and nothing runs. */
+    void run();
+
+  signals:
+    /** @brief "Open in Waveforms": show the waveform page (it already holds the last run's capture). */
+    void openWaveformsRequested();
+
+  private:
+    void showResult(const hw::MlDsaIpSessionResult& r);
+    void showError(const QString& message);
+    void updateSource();
+
+    hw::MlDsaIpSession* m_session;
+    QComboBox* m_op = nullptr;
+    QComboBox* m_bf = nullptr;
+    QComboBox* m_source = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QLineEdit* m_file = nullptr;
+    QPushButton* m_browse = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_openWaves = nullptr;
+    QLabel* m_cycles = nullptr;
+    QLabel* m_paper = nullptr;
+    QLabel* m_match = nullptr;
+    QLabel* m_layers = nullptr;
+    MlDsaLaneView* m_lanes = nullptr;
+    quint64 m_shownCycles = 0;
+};
+
+} // namespace rs::gui

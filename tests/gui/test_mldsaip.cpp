@@ -1,0 +1,221 @@
+// The ML-DSA polynomial unit's panel of the IP page over the real Verilated unit: an NTT at B = 2 shows the
+// unit's clocks (equal to mldsaIpCycles) and that its output equals the model, with the lanes of the
+// capture; every operation and B; operands from a file (binary and text), bad files named; cancel; the
+// paper's figures labelled as the paper's; Ctrl+Return runs it.
+#include <QtTest>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+
+#include "app/ui/ip/mldsaippanel.h"
+#include "app/ui/ip/mldsalaneview.h"
+#include "hw/ip/mldsaip.h"
+#include "hw/session/mldsaipsession.h"
+#include "hw/session/waveformsession.h"
+
+using namespace rs;
+
+namespace {
+
+hw::MlDsaIpSessionResult runPanel(gui::MlDsaIpPanel& panel, hw::MlDsaIpSession& session, bool* ok) {
+    QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+    panel.runButton()->click();
+    *ok = done.wait(20000);
+    return *ok ? done.front().at(0).value<hw::MlDsaIpSessionResult>() : hw::MlDsaIpSessionResult{};
+}
+
+} // namespace
+
+class TestMlDsaIp : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void anNttAtTwoButterfliesShowsTheFormulasClocksAndTheModelsOutput() {
+        hw::MlDsaIpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        QCOMPARE(panel.butterfliesBox()->currentData().toInt(), 2); // the default
+        panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-ntt")));
+        QVERIFY(!panel.openWavesButton()->isEnabled());
+        bool ok = false;
+        const auto r = runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        const quint64 formula = hw::mldsaIpCycles(hw::MlDsaOp::Ntt, 2);
+        QCOMPARE(formula, quint64(519));
+        QCOMPARE(panel.shownCycles(), formula);
+        QVERIFY2(panel.cyclesLabel()->text().startsWith(QStringLiteral("%1 core clocks").arg(formula)),
+                 qPrintable(panel.cyclesLabel()->text()));
+        QVERIFY(panel.cyclesLabel()->text().contains(QStringLiteral("= %1;").arg(formula)));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
+        QVERIFY(r.matchesModel);
+        QCOMPARE(r.output, rs::crypto::mldsaNtt(r.a));
+        QVERIFY(panel.laneView()->hasLanes());
+        QCOMPARE(panel.laneView()->rowNames().size(), 1 + 7 + 2 * 4); // layers, stages, 4 banks rd/wr
+        QVERIFY(panel.layersLabel()->text().contains(QStringLiteral("8: ")));
+        QVERIFY(panel.openWavesButton()->isEnabled());
+        QSignalSpy open(&panel, &gui::MlDsaIpPanel::openWaveformsRequested);
+        panel.openWavesButton()->click();
+        QCOMPARE(open.size(), 1);
+        QVERIFY(r.capture && r.capture->find("stage_issue").has_value());
+        // In the waveform viewer the Ascon lanes are not read from it: it says where the unit's lanes are.
+        hw::WaveformSession waves;
+        waves.setCapture(r.capture, QStringLiteral("ML-DSA"));
+        QVERIFY(waves.lanes() == nullptr);
+        QVERIFY2(waves.lanesError().contains(QStringLiteral("ML-DSA polynomial unit")),
+                 qPrintable(waves.lanesError()));
+        // The paper's figures are labelled as the paper's, never as a measurement.
+        bool labelled = false;
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            labelled = labelled || (l->text().contains(QStringLiteral("the paper's figures")) &&
+                                    l->text().contains(QStringLiteral("533")) &&
+                                    l->text().contains(QStringLiteral("1 170")) &&
+                                    l->text().contains(QStringLiteral("264")));
+        QVERIFY(labelled);
+    }
+
+    void everyOperationAtEveryBMatchesTheModel() {
+        hw::MlDsaIpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        for (int op = 0; op < panel.operationBox()->count(); ++op)
+            for (int b = 0; b < panel.butterfliesBox()->count(); ++b) {
+                panel.operationBox()->setCurrentIndex(op);
+                panel.butterfliesBox()->setCurrentIndex(b);
+                panel.seedBox()->setValue(op * 10 + b);
+                bool ok = false;
+                const auto r = runPanel(panel, session, &ok);
+                QVERIFY(ok);
+                QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
+                QCOMPARE(r.coreCycles, r.formulaCycles);
+                QCOMPARE(r.butterflies, panel.butterfliesBox()->itemData(b).toInt());
+                QVERIFY(panel.laneView()->hasLanes());
+            }
+        QCOMPARE(gui::MlDsaIpPanel::paperCycles(QStringLiteral("mldsa-intt")), QStringLiteral("536"));
+        QCOMPARE(gui::MlDsaIpPanel::paperCycles(QStringLiteral("mldsa-pwm")), QStringLiteral("85"));
+        QCOMPARE(gui::MlDsaIpPanel::paperCycles(QStringLiteral("mldsa-pwa")), QStringLiteral("75"));
+    }
+
+    void operandsFromAFile() {
+        QTemporaryDir dir;
+        hw::MlDsaIpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        panel.sourceBox()->setCurrentIndex(1);
+        QVERIFY(panel.fileEdit()->isEnabled());
+        QVERIFY(!panel.seedBox()->isEnabled());
+        // Text: 512 decimal coefficients, a then b.
+        const auto a = hw::MlDsaIpSession::randomPolynomial(7), b = hw::MlDsaIpSession::randomPolynomial(8);
+        QStringList words;
+        for (const auto c : a)
+            words << QString::number(c);
+        for (const auto c : b)
+            words << QString::number(c);
+        const QString text = dir.filePath(QStringLiteral("ab.txt"));
+        {
+            QFile f(text);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(words.join(QStringLiteral(", ")).toUtf8());
+        }
+        panel.fileEdit()->setText(text);
+        panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-pwm")));
+        bool ok = false;
+        auto r = runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        QCOMPARE(r.a, a);
+        QCOMPARE(r.b, b);
+        QCOMPARE(r.output, rs::crypto::mldsaMultiplyNtt(a, b));
+        // Binary: one polynomial of 1024 big-endian bytes.
+        const QString bin = dir.filePath(QStringLiteral("a.bin"));
+        {
+            QFile f(bin);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const auto bytes = rs::crypto::mldsaPolyToBytes(a);
+            f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
+        }
+        panel.fileEdit()->setText(bin);
+        panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-intt")));
+        r = runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        QCOMPARE(r.a, a);
+        QCOMPARE(r.output, rs::crypto::mldsaInverseNtt(a));
+        QVERIFY(panel.layersLabel()->text().contains(QStringLiteral("2⁻ᵏ")));
+        // PWM needs two operands; a missing file, a bad word, a coefficient >= q are named.
+        panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-pwa")));
+        QSignalSpy started(&session, &hw::MlDsaIpSession::runningChanged);
+        panel.runButton()->click();
+        QVERIFY(panel.matchLabel()->text().contains(QStringLiteral("takes two operands")));
+        QCOMPARE(panel.shownCycles(), quint64(0));
+        panel.fileEdit()->setText(dir.filePath(QStringLiteral("missing.bin")));
+        panel.runButton()->click();
+        QVERIFY(panel.matchLabel()->text().startsWith(dir.filePath(QStringLiteral("missing.bin"))));
+        const QString bad = dir.filePath(QStringLiteral("bad.txt"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("1 2 three");
+        }
+        panel.fileEdit()->setText(bad);
+        panel.runButton()->click();
+        QVERIFY2(panel.matchLabel()->text().contains(QStringLiteral("'three' is not a coefficient")),
+                 qPrintable(panel.matchLabel()->text()));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QStringList big(256, QStringLiteral("1"));
+            big[5] = QStringLiteral("8380417"); // q
+            f.write(big.join(QLatin1Char(' ')).toUtf8());
+        }
+        panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-ntt")));
+        panel.runButton()->click();
+        QVERIFY2(panel.matchLabel()->text().contains(QStringLiteral("coefficient 5 is 8380417")),
+                 qPrintable(panel.matchLabel()->text()));
+        panel.fileEdit()->clear();
+        panel.runButton()->click();
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("choose a file of operands first"));
+        QCOMPARE(started.size(), 0); // nothing ran
+    }
+
+    void cancelStopsARunAndTheNextOneRuns() {
+        hw::MlDsaIpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        QSignalSpy cancelled(&session, &hw::MlDsaIpSession::cancelled);
+        QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+        panel.runButton()->click();
+        QVERIFY(panel.cancelButton()->isEnabled());
+        QVERIFY(!panel.runButton()->isEnabled());
+        panel.cancelButton()->click(); // before or during the run: either way it stops
+        QVERIFY(cancelled.wait(20000) || cancelled.size() == 1);
+        QCOMPARE(done.size(), 0);
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("cancelled"));
+        QVERIFY(panel.runButton()->isEnabled());
+        QVERIFY(!panel.cancelButton()->isEnabled());
+        bool ok = false;
+        runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
+        QString error;
+        QVERIFY(!session.run(QStringLiteral("mldsa-ntt"), 3, {}, {}, &error));
+        QCOMPARE(error, QStringLiteral("3 butterflies per clock is not built"));
+        QVERIFY(!session.run(QStringLiteral("mldsa-xyz"), 2, {}, {}, &error));
+        QCOMPARE(error, QStringLiteral("unknown operation 'mldsa-xyz'"));
+    }
+
+    void ctrlReturnRunsThePanel() {
+        hw::MlDsaIpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.activateWindow();
+        panel.seedBox()->setFocus();
+        QTRY_VERIFY(panel.seedBox()->hasFocus());
+        QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+        QTest::keyClick(panel.seedBox(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
+    }
+};
+
+QTEST_MAIN(TestMlDsaIp)
+#include "test_mldsaip.moc"
