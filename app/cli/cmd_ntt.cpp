@@ -45,15 +45,16 @@ Bytes readOperands(const std::string& path, std::size_t want, const std::string&
     });
     if (hex && digits.size() == 2 * want) return crypto::fromHex(digits);
     throw UsageError("--in: " + path + " is " + std::to_string(text.size()) + " bytes" +
-                     (hex ? " (" + std::to_string(digits.size()) + " hex digits)" : "") + "; " + id + " takes " +
-                     std::to_string(want) + " bytes" + (want > oracle::kMlDsaPolyBytes ? " (a then b)" : "") +
+                     (hex ? " (" + std::to_string(digits.size()) + " hex digits)" : "") + "; " + id +
+                     " takes " + std::to_string(want) + " bytes" +
+                     (want > oracle::kMlDsaPolyBytes ? " (a then b)" : "") +
                      " of 256 big-endian 32-bit coefficients per polynomial, or their hex text");
 }
 
 MlDsaPoly polyOf(const Bytes& bytes, std::size_t index, const char* name) {
     try {
-        return crypto::mldsaPolyFromBytes(crypto::ByteView(bytes).subspan(index * oracle::kMlDsaPolyBytes,
-                                                                          oracle::kMlDsaPolyBytes));
+        return crypto::mldsaPolyFromBytes(
+            crypto::ByteView(bytes).subspan(index * oracle::kMlDsaPolyBytes, oracle::kMlDsaPolyBytes));
     } catch (const crypto::InvalidArgument& e) {
         throw UsageError(std::string("--in: polynomial ") + name + ": " + e.what());
     }
@@ -120,7 +121,8 @@ int nttRun(const CliArgs& args) {
     result.insert("impl", QString::fromStdString(impl));
     result.insert("isa", QString::fromStdString(isa));
     result.insert("a", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(a))));
-    if (alg.twoOperands) result.insert("b", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(b))));
+    if (alg.twoOperands)
+        result.insert("b", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(b))));
     result.insert("out", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(got))));
     result.insert("coefficients", coefficientsJson(got));
     result.insert("matchesReference", got == want);

@@ -96,8 +96,9 @@ void BM_MlDsa(benchmark::State& state) {
         return;
     }
     static const char* ops[] = {"ntt", "intt", "pwm", "pwa"};
-    state.SetLabel(std::string(ops[op]) + " " +
-                   (impl < 0 ? "reference" : rs::crypto::mldsaFastImplName(static_cast<MlDsaFastImpl>(impl))));
+    state.SetLabel(
+        std::string(ops[op]) + " " +
+        (impl < 0 ? "reference" : rs::crypto::mldsaFastImplName(static_cast<MlDsaFastImpl>(impl))));
     const double reference = secondsPerOp(op, -1);
     MlDsaPoly w = randomPoly(1);
     const MlDsaPoly b = randomPoly(2);

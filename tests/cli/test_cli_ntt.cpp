@@ -85,24 +85,27 @@ TEST(CliNtt, AHexTextFileOfAThenBForPwm) {
     EXPECT_EQ(res.json().value("b").toString().toUpper(), hex(r.hex("B")).toUpper());
     // INTT of a 1024-byte binary (record 2: NTT^-1).
     const auto inv = record(2);
-    const CliResult i = runCli({"ntt", "run", "--op", "intt", "--in", writeFile(dir, "i.bin", raw(inv.hex("A")))});
+    const CliResult i =
+        runCli({"ntt", "run", "--op", "intt", "--in", writeFile(dir, "i.bin", raw(inv.hex("A")))});
     ASSERT_EQ(i.status, 0) << i.err.toStdString();
     EXPECT_TRUE(i.out.contains("matchesReference: true")) << i.out.toStdString();
 }
 
 TEST(CliNtt, RandomInputsForEveryOperation) {
     for (const char* op : {"ntt", "intt", "pwm", "pwa"}) {
-        const CliResult a = runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "7", "--json"});
+        const CliResult a =
+            runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "7", "--json"});
         ASSERT_EQ(a.status, 0) << op << ": " << a.err.toStdString();
         const QJsonObject o = a.json();
         EXPECT_TRUE(o.value("matchesReference").toBool()) << op;
         EXPECT_EQ(o.value("op").toString(), QString::fromLatin1(op));
         EXPECT_EQ(o.value("seed").toDouble(), 7);
         EXPECT_EQ(o.value("out").toString().size(), 2048);
-        const CliResult again =
-            runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "7", "--impl", "reference", "--json"});
+        const CliResult again = runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "7",
+                                        "--impl", "reference", "--json"});
         EXPECT_EQ(again.json().value("out"), o.value("out")) << op; // same seed: same input, same answer
-        const CliResult other = runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "8", "--json"});
+        const CliResult other =
+            runCli({"ntt", "run", "--op", QString::fromLatin1(op), "--random", "8", "--json"});
         EXPECT_NE(other.json().value("a"), o.value("a")) << op;
     }
 }
@@ -112,7 +115,8 @@ TEST(CliNtt, BadInputsAreClearErrors) {
     const QString one = writeFile(dir, "one.bin", QByteArray(1024, 0));
     expectUsageError({"ntt", "run", "--op", "ntt"}, "give --in FILE or --random SEED");
     expectUsageError({"ntt", "run", "--op", "ntt", "--in", one, "--random", "1"}, "--in and --random");
-    expectUsageError({"ntt", "run", "--op", "fft", "--random", "1"}, "--op: expected ntt, intt, pwm or pwa, got 'fft'");
+    expectUsageError({"ntt", "run", "--op", "fft", "--random", "1"},
+                     "--op: expected ntt, intt, pwm or pwa, got 'fft'");
     expectUsageError({"ntt", "run", "--random", "1"}, "--op");
     expectUsageError({"ntt", "run", "--op", "ntt", "--random", "1", "--impl", "gpu"},
                      "--impl: expected fast or reference, got 'gpu'");
@@ -128,8 +132,9 @@ TEST(CliNtt, BadInputsAreClearErrors) {
     ab[at + 1] = 0x7f;
     ab[at + 2] = static_cast<char>(0xe0);
     ab[at + 3] = 0x01;
-    expectUsageError({"ntt", "run", "--op", "pwa", "--in", writeFile(dir, "big.bin", ab)},
-                     "--in: polynomial b: ML-DSA polynomial: coefficient 3 is 8380417, not in [0, q = 8380417)");
+    expectUsageError(
+        {"ntt", "run", "--op", "pwa", "--in", writeFile(dir, "big.bin", ab)},
+        "--in: polynomial b: ML-DSA polynomial: coefficient 3 is 8380417, not in [0, q = 8380417)");
     // Hex text with a wrong digit count or a non-hex character.
     expectUsageError({"ntt", "run", "--op", "ntt", "--in", writeFile(dir, "odd.hex", QByteArray(2046, 'a'))},
                      "(2046 hex digits)");
@@ -137,8 +142,9 @@ TEST(CliNtt, BadInputsAreClearErrors) {
 
 TEST(CliNtt, KatRunsTheCommittedKnownAnswersThroughTheModel) {
     for (const char* op : {"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"}) {
-        const CliResult r = runCli({"kat", "--alg", QString::fromLatin1(op),
-                                    QString::fromStdString(rs::test::vectorPath("mldsa/mldsa_ring_kat.txt")), "--json"});
+        const CliResult r =
+            runCli({"kat", "--alg", QString::fromLatin1(op),
+                    QString::fromStdString(rs::test::vectorPath("mldsa/mldsa_ring_kat.txt")), "--json"});
         ASSERT_EQ(r.status, 0) << op << ": " << r.err.toStdString();
         const QJsonObject o = r.json();
         EXPECT_EQ(o.value("passed").toInt(), 2) << op;
