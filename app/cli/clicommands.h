@@ -106,6 +106,10 @@ int runKat(const CliArgs& args);
 int tracePermutation(const CliArgs& args);
 int traceAead(const CliArgs& args);
 int traceBlock(const CliArgs& args);
+/** @brief Whether --alg names one of the explorer's ML-DSA transforms (mldsa-ntt, mldsa-intt). */
+bool isMlDsaTraceAlgorithm(const CliArgs& args);
+/** @brief `trace --alg mldsa-ntt|mldsa-intt [--poly HEX] [--substeps]`: the explorer's ring transform. */
+int traceMlDsa(const CliArgs& args);
 /** @brief The UsageError for `trace` without a known --alg. */
 [[noreturn]] void traceUnknownAlgorithm(const CliArgs& args);
 int runList(const CliArgs& args);

@@ -159,6 +159,15 @@ std::vector<CliCommand> buildTable() {
            "rotations), --moves BIT also marks the sources of that state bit (0 = MSB of the first byte)",
            isBlock,
            noVerb<traceBlock>,
+           "export-steps"},
+          {{},
+           traceExport({option("alg", "mldsa-ntt|mldsa-intt"), optional("poly", "HEX1024"), flag("substeps"),
+                        optional("flip", "FIELD:BIT")}),
+           "the explorer's ML-DSA transforms: --poly is 256 big-endian 32-bit coefficients < q (default:\n"
+           "the explorer's, 0, 1, ..., 255 for the NTT and its NTT for the inverse); --substeps adds a\n"
+           "step per butterfly before each layer (the explorer's sub-steps); --flip poly:BIT",
+           isMlDsaTraceAlgorithm,
+           noVerb<traceMlDsa>,
            "export-steps"}},
          [](const std::string&, const CliArgs& args) { traceUnknownAlgorithm(args); }});
     t.push_back(
@@ -216,9 +225,10 @@ std::vector<CliCommand> buildTable() {
            noVerb<ipBlockResources>},
           {{"run"},
            {option("alg", mldsaOps), optional("butterflies", "B"), optional("random", "SEED"),
-            optional("in", "FILE"), optional("vcd", "FILE"), optional("fst", "FILE")},
+            optional("in", "FILE"), optional("vcd", "FILE"), optional("fst", "FILE"), flag("lanes")},
            "the ML-DSA polynomial unit (B butterflies per clock): output next to the FIPS 204 model,\n"
-           "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients",
+           "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients;\n"
+           "--lanes adds per layer (one pass for pwm/pwa) its issue clocks, first issue and last write",
            isMlDsaIpAlgorithm,
            noVerb<ipMlDsaRun>},
           {{"resources"},

@@ -1,17 +1,23 @@
 // `ip run|resources --alg mldsa-ntt|mldsa-intt|mldsa-pwm|mldsa-pwa --butterflies B`: the ML-DSA polynomial
 // unit (hw/rtl/mldsa_*.sv), its output next to rs::crypto's FIPS 204 model, its clocks, its yosys resources.
+// `ip run --lanes` adds the unit's pipeline lanes (hw/ip/mldsalanes.h): per layer (the one pass of PWM/PWA)
+// its issue clocks, first issue and last write, and the totals, which add up to core_cycles.
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <random>
+#include <stdexcept>
 
 #include "app/cli/clicommands.h"
 #include "core/crypto/mldsantt.h"
 #include "core/waveform/vcd.h"
 #include "core/waveform/waveformstore.h"
 #include "hw/ip/mldsaip.h"
+#include "hw/ip/mldsalanes.h"
 #include "hw/ip/resourcereport.h"
 
 namespace rs::cli {
@@ -64,6 +70,52 @@ crypto::MlDsaPoly modelOf(hw::MlDsaOp op, const crypto::MlDsaPoly& a, const cryp
     return a;
 }
 
+QJsonArray spanJson(const hw::ClockSpan& s) {
+    return QJsonArray{static_cast<qint64>(s.begin), static_cast<qint64>(s.end)};
+}
+
+/** The lanes as JSON: ticks are the capture's clocks; "core_cycles" is end - start (the CYCLES register). */
+QJsonObject mldsaLanesJson(const hw::MlDsaLanes& lanes) {
+    QJsonArray layers;
+    qint64 issueClocks = 0;
+    for (const hw::MlDsaLayerSpan& l : lanes.layers) {
+        issueClocks += static_cast<qint64>(l.issue.length());
+        layers.append(QJsonObject{{"layer", l.layer},
+                                  {"issue", spanJson(l.issue)},
+                                  {"issue_clocks", static_cast<qint64>(l.issue.length())},
+                                  {"first_issue", static_cast<qint64>(l.span.begin)},
+                                  {"last_write", static_cast<qint64>(l.lastWrite)},
+                                  {"span", spanJson(l.span)}});
+    }
+    const qint64 core = static_cast<qint64>(lanes.end - lanes.start);
+    return QJsonObject{{"butterflies", lanes.butterflies},
+                       {"start", static_cast<qint64>(lanes.start)},
+                       {"end", static_cast<qint64>(lanes.end)},
+                       {"layers", layers},
+                       {"totals", QJsonObject{{"start_clocks", 1},
+                                              {"issue_clocks", issueClocks},
+                                              {"drain_clocks", core - 1 - issueClocks},
+                                              {"core_cycles", core}}}};
+}
+
+/** The lanes as a small table (text output). */
+void printMlDsaLanes(const hw::MlDsaLanes& lanes) {
+    std::cout << "lanes (B = " << lanes.butterflies << ", clocks " << lanes.start << ".." << lanes.end
+              << "):\n";
+    std::cout << "  layer  first_issue  issue_clocks  last_write\n";
+    std::uint64_t issueClocks = 0;
+    for (const hw::MlDsaLayerSpan& l : lanes.layers) {
+        issueClocks += l.issue.length();
+        std::printf("  %5d  %11llu  %12llu  %10llu\n", l.layer, static_cast<unsigned long long>(l.span.begin),
+                    static_cast<unsigned long long>(l.issue.length()),
+                    static_cast<unsigned long long>(l.lastWrite));
+    }
+    std::fflush(stdout);
+    const std::uint64_t core = lanes.end - lanes.start;
+    std::cout << "  total: 1 start + " << issueClocks << " issue + " << core - 1 - issueClocks
+              << " drain = " << core << " core cycles" << std::endl;
+}
+
 } // namespace
 
 bool isMlDsaIpAlgorithm(const CliArgs& args) {
@@ -105,7 +157,8 @@ int ipMlDsaRun(const CliArgs& args) {
     if (args.has("fst")) ip.traceNextTo(args.require("fst"));
     waveform::WaveformStore capture;
     const std::string vcd = args.value("vcd").value_or("");
-    if (!vcd.empty()) ip.captureInto(&capture);
+    const bool wantLanes = args.flag("lanes");
+    if (!vcd.empty() || wantLanes) ip.captureInto(&capture);
     const hw::MlDsaIpResult r = ip.run(op, a, b, butterflies);
     if (!vcd.empty()) {
         try {
@@ -128,6 +181,21 @@ int ipMlDsaRun(const CliArgs& args) {
         {"bank_conflict", r.bankConflict}};
     if (seed >= 0) out.insert("seed", static_cast<double>(seed));
     if (!vcd.empty()) out.insert("vcd", QString::fromStdString(vcd));
+    if (wantLanes) {
+        hw::MlDsaLanes lanes;
+        try {
+            lanes = hw::extractMlDsaLanes(capture);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--lanes: ") + e.what());
+        }
+        if (args.flag("json")) {
+            out.insert("lanes", mldsaLanesJson(lanes));
+        } else {
+            printResult(args, out);
+            printMlDsaLanes(lanes);
+            return matches ? kExitOk : kExitKatFailed;
+        }
+    }
     printResult(args, out);
     return matches ? kExitOk : kExitKatFailed;
 }

@@ -4,6 +4,8 @@
 // draws steps --from..--to (1-based) as the explorer's state grid: a folder of PNG files, a PDF
 // handout or an animated GIF (app/teach/stepexport.h), in --view value, changed or twin; --moves on|BIT
 // adds the "where bits move" overlay (and the sources of that state bit), as View → Show where bits move.
+// --alg mldsa-ntt|mldsa-intt traces the explorer's ML-DSA transforms (field "poly", --substeps: also one
+// step per butterfly, the explorer's sub-steps).
 #include "app/cli/clicommands.h"
 
 #include "app/charts/theme.h"
@@ -274,10 +276,42 @@ int traceBlock(const CliArgs& args) {
     });
 }
 
+bool isMlDsaTraceAlgorithm(const CliArgs& args) {
+    const auto id = args.value("alg");
+    const sessions::ExplorerAlgorithm* alg = id ? sessions::findExplorerAlgorithm(*id) : nullptr;
+    return alg != nullptr && alg->kind == sessions::ExplorerKind::Transform;
+}
+
+int traceMlDsa(const CliArgs& args) {
+    const sessions::ExplorerAlgorithm& alg = *sessions::findExplorerAlgorithm(args.require("alg"));
+    const sessions::ExplorerField& field = *alg.field("poly");
+    const Bytes poly = args.hexOr("poly", crypto::fromHex(field.defaultHex));
+    if (poly.size() != static_cast<std::size_t>(field.bytes))
+        throw UsageError("--poly: " + alg.id + " takes " + std::to_string(field.bytes) +
+                         " bytes (256 big-endian 32-bit coefficients, each < q), got " +
+                         std::to_string(poly.size()));
+    // "Polynomial: coefficient 5 is 9000000, not in [0, q = 8380417)": the explorer's words, index named.
+    if (const std::string bad = field.checkValue ? field.checkValue(poly) : std::string(); !bad.empty())
+        throw UsageError("--poly: " + bad);
+    const Inputs inputs{{"poly", poly}};
+    if (const auto flip = args.value("flip")) {
+        const auto [name, bit] = parseFlip(*flip, inputs);
+        if (const std::string bad = sessions::flipInputError(alg, name, poly, bit); !bad.empty())
+            throw UsageError("--flip: " + bad);
+    }
+    const sessions::ExplorerDetail detail =
+        args.flag("substeps") ? sessions::ExplorerDetail::Substeps : sessions::ExplorerDetail::Steps;
+    return printTrace(args, alg.displayName, inputs, [&alg, detail](const Inputs& i) {
+        sessions::ExplorerRun run = sessions::runExplorer(alg, i, 0, detail);
+        return TraceRun{std::move(run.trace), std::move(run.output), std::move(run.tag)};
+    });
+}
+
 void traceUnknownAlgorithm(const CliArgs& args) {
     const std::string id = args.require("alg");
     throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose ascon-p, " +
-                     oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) + ")");
+                     oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) +
+                     ", mldsa-ntt, mldsa-intt)");
 }
 
 } // namespace rs::cli
