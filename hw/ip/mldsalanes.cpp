@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 #include "core/crypto/mldsantt.h"
 
@@ -39,6 +40,52 @@ std::vector<std::uint64_t> sampled(const WaveformStore& store, SignalId id, Tick
     for (; t < end; ++t)
         v[static_cast<std::size_t>(t - begin)] = value;
     return v;
+}
+
+/** The butterfly index j of a step named "layer k butterfly j: ..." (mldsaButterflyStepName); 0 for a layer
+ *  step. Throws for a butterfly step whose index is not 1..128. */
+int butterflyIndex(const std::string& step) {
+    constexpr std::string_view marker = " butterfly ";
+    if (step.rfind("layer ", 0) != 0) return 0;
+    const auto at = step.find(marker);
+    if (at == std::string::npos) return 0;
+    int j = 0;
+    std::size_t i = at + marker.size();
+    for (; i < step.size() && step[i] >= '0' && step[i] <= '9' && j <= 128; ++i)
+        j = 10 * j + (step[i] - '0');
+    if (j < 1 || j > static_cast<int>(crypto::kMlDsaN / 2))
+        throw std::invalid_argument("ML-DSA link: step '" + step + "' names no butterfly 1..128");
+    return j;
+}
+
+/** Butterfly j (1-based, the algorithm's loop order) of layer k: the unit issues B consecutive butterflies
+ * per clock in that same order (mldsa_core.sv), 128/B clocks back to back, and the fixed pipeline writes each
+ *  clock's butterflies `drain` clocks after it issued them. */
+void linkButterfly(MlDsaStepCycle& c, const MlDsaLanes& lanes, bool forward, int layer, int j) {
+    const MlDsaLayerSpan& l = lanes.layers[static_cast<std::size_t>(layer - 1)];
+    const int b = lanes.butterflies;
+    const Tick issueClocks = l.issue.end - l.issue.begin;
+    if (b < 1 || issueClocks != static_cast<Tick>(crypto::kMlDsaN / 2 / static_cast<std::size_t>(b)))
+        throw std::invalid_argument(
+            "ML-DSA link: layer " + std::to_string(layer) + " issues in " + std::to_string(issueClocks) +
+            " clocks, not 128/B at B = " + std::to_string(b) + ": its butterflies cannot be placed");
+    const Tick drain = l.lastWrite - (l.issue.end - 1);
+    const int clock = (j - 1) / b, lastOfClock = (clock + 1) * b;
+    c.cycle = l.issue.begin + clock + drain;
+    // Slot A after this edge holds every butterfly of the layer up to the last one issued in this clock.
+    c.exact = forward && j == lastOfClock;
+    if (c.exact) return;
+    if (!forward)
+        c.note =
+            "the RTL's Gentleman–Sande butterflies halve both outputs: the coefficients written so far in "
+            "layer " +
+            std::to_string(layer) + " are the model's times 2^-" + std::to_string(layer) +
+            ", the others times 2^-" + std::to_string(layer - 1) + " mod q";
+    else
+        c.note = "the unit writes butterflies " + std::to_string(clock * b + 1) + ".." +
+                 std::to_string(lastOfClock) + " of layer " + std::to_string(layer) +
+                 " in one clock: after it, memory also holds butterflies " + std::to_string(j + 1) + ".." +
+                 std::to_string(lastOfClock);
 }
 
 } // namespace
@@ -177,7 +224,13 @@ std::vector<MlDsaStepCycle> linkMlDsaTraceToCycles(const crypto::Trace& trace, c
         if (s.round < 0 || s.round > (forward ? 8 : 9))
             throw std::invalid_argument("ML-DSA link: step '" + s.step + "' is layer " +
                                         std::to_string(s.round) + ", past the transform's layers");
-        if (s.round == 0) {
+        const int butterfly = butterflyIndex(s.step);
+        if (butterfly != 0) {
+            if (s.round < 1 || s.round > 8)
+                throw std::invalid_argument("ML-DSA link: butterfly step '" + s.step +
+                                            "' is not in layers 1..8");
+            linkButterfly(c, lanes, forward, s.round, butterfly);
+        } else if (s.round == 0) {
             c.cycle = lanes.start; // the operands are in slot A when START is taken
             c.exact = true;
         } else {

@@ -62,11 +62,14 @@ MlDsaLanes extractMlDsaLanes(const waveform::WaveformStore& store, Tick from = 0
 
 /** @brief Where one step of an ML-DSA NTT / NTT^-1 trace lives in the capture. */
 struct MlDsaStepCycle {
-    std::optional<Tick> cycle; ///< input: the START clock; layer k: the clock its last write lands
+    std::optional<Tick> cycle; ///< input: the START clock; layer k: the clock its last write lands;
+                               ///< a butterfly: the clock its write lands
     int layer = 0;             ///< 1-based layer of the step (0: the input; 9: NTT^-1's × 256⁻¹)
     /// The RTL holds the model's values at this step (NTT: every step; NTT^-1: the input and the final
-    /// × 256⁻¹ step). When false, the RTL's slot A holds the model's state times 2^-halvings mod q: its
-    /// Gentleman–Sande butterflies halve both outputs, folding 256⁻¹ = 2^-8 into the 8 layers.
+    /// × 256⁻¹ step; a butterfly step: NTT's last butterfly of each clock). When false for a layer step,
+    /// the RTL's slot A holds the model's state times 2^-halvings mod q: its Gentleman–Sande butterflies
+    /// halve both outputs, folding 256⁻¹ = 2^-8 into the 8 layers. A butterfly step that is not exact has
+    /// halvings 0 and its note says what differs (clock-mates written with it; NTT^-1's mixed scaling).
     bool exact = false;
     int halvings = 0;
     std::string note; ///< empty when exact; else what differs, in words
@@ -75,8 +78,11 @@ struct MlDsaStepCycle {
 /**
  * @brief Links every step of an ML-DSA trace (crypto::mldsaNttTraced: phase "NTT", step 0 "input", steps
  * 1..8 "Cooley–Tukey layer k (len L)"; mldsaInverseNttTraced: phase "inverse NTT", 8 "Gentleman–Sande layer
- * k" steps and "× 256⁻¹") to the clocks of `lanes`. Throws std::invalid_argument for another trace, a step
- * past layer 8 (9 for NTT^-1), or lanes that are not of an 8-layer transform.
+ * k" steps and "× 256⁻¹") to the clocks of `lanes`. A butterfly step (MlDsaTraceDetail::Butterflies,
+ * "layer k butterfly j: ...") links to the clock its own write lands: the unit issues B consecutive
+ * butterflies per clock in the algorithm's order, so butterfly j of layer k is written drain clocks after
+ * issue clock (j - 1) / B of that layer. Throws std::invalid_argument for another trace, a step past layer 8
+ * (9 for NTT^-1), a butterfly index not in 1..128, or lanes that are not of an 8-layer transform.
  */
 std::vector<MlDsaStepCycle> linkMlDsaTraceToCycles(const crypto::Trace& trace, const MlDsaLanes& lanes);
 

@@ -9,6 +9,7 @@
 #include <exception>
 
 #include "core/waveform/waveformfile.h"
+#include "hw/ip/mldsalanes.h"
 
 namespace rs::hw {
 
@@ -123,6 +124,8 @@ void WaveformSession::relink() {
     m_link.clear();
     m_exactLinks = 0;
     m_linkError.clear();
+    m_linkByClocks = false;
+    m_linkNotes.clear();
     // Links with `link`, keeping it only when the register holds at least one of the trace's states.
     const auto tryLink = [this](const auto& link, const QString& noneMessage) {
         try {
@@ -138,8 +141,18 @@ void WaveformSession::relink() {
         }
     };
     const bool blockTrace = m_trace.layout.name.rfind("lea-", 0) == 0 || m_trace.layout.name == "skinny-128";
+    const bool mldsaCapture = m_store && m_store->find("stage_issue").has_value();
     if (m_trace.steps.empty()) {
         m_linkError = tr("no explorer trace");
+    } else if (m_trace.layout.name == "mldsa-poly") {
+        if (mldsaCapture)
+            relinkMlDsa();
+        else
+            m_linkError = tr("capture the explorer's inputs on the ML-DSA unit (IP page) to link its layers");
+    } else if (mldsaCapture) {
+        m_linkError =
+            tr("the capture is of the ML-DSA polynomial unit: choose ML-DSA NTT or ML-DSA INTT in the "
+               "explorer");
     } else if (blockTrace && m_store && m_store->find("x3") && !m_store->find("x4")) {
         // A LEA or SKINNY core's capture (BlockIp: x0..x3).
         tryLink(linkBlockTraceToCycles,
@@ -158,6 +171,32 @@ void WaveformSession::relink() {
     emit linkChanged();
 }
 
+void WaveformSession::relinkMlDsa() {
+    try {
+        const MlDsaLanes lanes = extractMlDsaLanes(*m_store);
+        const std::vector<MlDsaStepCycle> link = linkMlDsaTraceToCycles(m_trace, lanes);
+        bool anyNote = false;
+        for (const MlDsaStepCycle& c : link) {
+            m_link.push_back(StepCycle{c.cycle, c.exact});
+            m_exactLinks += c.exact ? 1 : 0;
+            m_linkNotes.push_back(QString::fromStdString(c.note));
+            anyNote = anyNote || !c.note.empty();
+        }
+        if (!anyNote) m_linkNotes.clear();
+        m_linkByClocks = true;
+    } catch (const std::exception& e) {
+        m_link.clear();
+        m_exactLinks = 0;
+        m_linkNotes.clear();
+        m_linkError = QString::fromUtf8(e.what());
+    }
+}
+
+QString WaveformSession::linkNote(int step) const {
+    if (step < 0 || step >= static_cast<int>(m_linkNotes.size())) return {};
+    return m_linkNotes[static_cast<std::size_t>(step)];
+}
+
 bool WaveformSession::hasStateRegister() const {
     // The IP's capture names them so; a file must have the same five 64-bit words in group "state"
     // (a CPU's register file x0..x4 is not the Ascon state).
@@ -170,6 +209,7 @@ bool WaveformSession::hasStateRegister() const {
 
 std::vector<std::uint8_t> WaveformSession::rtlState(waveform::Tick tick) const {
     try {
+        if (m_store->find("stage_issue")) return {}; // the ML-DSA unit: no coefficient memory captured
         if (hasStateRegister()) return rtlStateBytes(*m_store, tick);
         if (m_store->find("x3") && !m_store->find("x4")) return rtlBlockStateBytes(*m_store, tick);
         return {};

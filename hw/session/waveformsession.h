@@ -3,7 +3,8 @@
 // waveform viewer shows, as a read-only shared store: the capture of the last IP run, or a VCD/FST
 // file loaded on its Worker's thread (progress at ~25 Hz, cancel). For an IP capture it derives the
 // pipeline lanes (paper 000 Fig. 7) and links each step of the Round Explorer's trace to the clock
-// in which the IP's state register holds that state. It exports the trace as VCD or FST and hands
+// in which the IP's state register holds that state (for the ML-DSA unit, by clocks only: the clock at
+// which a layer's last write lands). It exports the trace as VCD or FST and hands
 // it to GTKWave when that is installed. Widgets talk only to it; it knows nothing of widgets.
 
 #include <QObject>
@@ -61,7 +62,7 @@ class WaveformSession : public QObject {
     /** @brief Why there are no lanes (a file, or a capture without the pipeline signals). */
     QString lanesError() const { return m_lanesError; }
 
-    /** @brief The explorer's trace to link (an Ascon AEAD trace; others unlink). */
+    /** @brief The explorer's trace to link (Ascon AEAD, LEA / SKINNY, ML-DSA NTT / NTT^-1; others unlink). */
     void setTrace(const crypto::Trace& trace);
     /** @brief Per step of that trace, its cycle in the capture (empty when not linked). */
     const std::vector<StepCycle>& link() const { return m_link; }
@@ -69,8 +70,16 @@ class WaveformSession : public QObject {
     int exactLinks() const { return m_exactLinks; }
     /** @brief Why nothing is linked; empty when linked. */
     QString linkError() const { return m_linkError; }
+    /** @brief True when the link is by clocks only: the capture holds no state to compare (the ML-DSA
+     *  unit's capture has its bus, control and lanes, not its coefficient memory), so rtlState is empty and
+     *  a step's `exact` says what the unit's memory holds at that clock by construction, not by a match. */
+    bool linkByClocksOnly() const { return m_linkByClocks; }
+    /** @brief What differs between a linked step and the hardware at its clock (an ML-DSA NTT^-1 layer: the
+     *  model's values times 2^-k); empty when exact, not linked or out of range. */
+    QString linkNote(int step) const;
     /** @brief The state register at a tick as the explorer's traces encode the state: the Ascon core's
-     *  x0..x4 (40 bytes), a LEA / SKINNY core's x0..x3 (16 bytes); empty when the trace has neither. */
+     *  x0..x4 (40 bytes), a LEA / SKINNY core's x0..x3 (16 bytes); empty when the trace has neither (an
+     *  ML-DSA unit's capture holds no coefficients: always empty). */
     std::vector<std::uint8_t> rtlState(waveform::Tick tick) const;
 
     /** @brief GTKWave's path when installed (PATH), else empty. */
@@ -97,6 +106,8 @@ class WaveformSession : public QObject {
     void show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
               const QString& path, bool ipCapture);
     void relink();
+    /** Links an ML-DSA trace to the unit's capture by clocks (linkMlDsaTraceToCycles). */
+    void relinkMlDsa();
     bool hasStateRegister() const;
     void onLoadDone(const QString& path,
                     const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r);
@@ -111,6 +122,8 @@ class WaveformSession : public QObject {
     std::vector<StepCycle> m_link;
     int m_exactLinks = 0;
     QString m_linkError;
+    bool m_linkByClocks = false;
+    std::vector<QString> m_linkNotes; ///< per linked step; empty when no step has a note
     bool m_loading = false;
     sessions::Worker m_worker{QStringLiteral("waveform load")}; ///< last: joined before the rest goes
 };

@@ -199,6 +199,19 @@ TEST(MlDsaLanes, OtherTracesAndPassesAreRefused) {
     past.steps[3].round = 9; // an NTT has no ninth step
     EXPECT_NE(invalidArgumentOf([&] { linkMlDsaTraceToCycles(past, eight); }).find("past the transform"),
               std::string::npos);
+    rs::crypto::Trace badButterfly = ntt;
+    badButterfly.steps[3].step = "layer 3 butterfly 129: (0, 16), ζ = 1"; // a layer has 128 butterflies
+    EXPECT_NE(
+        invalidArgumentOf([&] { linkMlDsaTraceToCycles(badButterfly, eight); }).find("no butterfly 1..128"),
+        std::string::npos);
+    badButterfly.steps[3].step = "layer 3 butterfly 5: (4, 20), ζ = 1"; // lanes whose layers issue nothing
+    EXPECT_NE(
+        invalidArgumentOf([&] { linkMlDsaTraceToCycles(badButterfly, eight); }).find("cannot be placed"),
+        std::string::npos);
+    badButterfly.steps[3].step = "layer 3 butterfly 0: (0, 16), ζ = 1";
+    EXPECT_NE(
+        invalidArgumentOf([&] { linkMlDsaTraceToCycles(badButterfly, eight); }).find("no butterfly 1..128"),
+        std::string::npos);
     past.steps[3].phase = "permutation";
     EXPECT_NE(invalidArgumentOf([&] { linkMlDsaTraceToCycles(past, eight); }).find("not of an NTT"),
               std::string::npos);

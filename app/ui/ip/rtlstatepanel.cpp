@@ -64,6 +64,17 @@ void RtlStatePanel::refresh() {
                               .arg(s->round)
                               .arg(QString::fromStdString(s->step))
                               .arg(m_cycle);
+    if (m_waves->linkByClocksOnly()) {
+        // The ML-DSA unit's capture has its bus, control and lanes but not its coefficient memory: the link
+        // is by clocks only, and there is nothing to compare (no table, no red digits).
+        const QString note = m_waves->linkNote(step);
+        m_headline->setText(
+            tr("%1: linked by clocks only, the unit's memory is not captured (nothing is compared)%2")
+                .arg(where, note.isEmpty()
+                                ? tr("; after this clock's edge the unit's memory holds this step's values")
+                                : tr("; at this clock %1").arg(note)));
+        return;
+    }
     if (!sc.exact) {
         // Inside a round, or between the rounds one clock computes: there is nothing to compare with, and
         // the next state the register holds would show as a false mismatch.

@@ -3,7 +3,8 @@
 // records and the IP's state register (Ascon x0..x4, the LEA / SKINNY cores' x0..x3) at the clock linked
 // to that step, row by row, with the hex digits that differ marked and the number of differing bits (0
 // when all is well). A step inside a round (the register holds only round boundaries, every U-th round)
-// is "not held by the register": nothing is compared, so no false mismatch is drawn. Talks to
+// is "not held by the register": nothing is compared, so no false mismatch is drawn. A capture of the
+// ML-DSA unit holds no coefficients: its link is by clocks only, said so, and nothing is compared. Talks to
 // CipherSession and WaveformSession.
 
 #include <QWidget>

@@ -12,6 +12,7 @@
 
 #include "hw/ip/asconip.h"
 
+#include <exception>
 #include <utility>
 
 namespace rs::gui {
@@ -71,6 +72,15 @@ void Workbench::connectGlue() {
     const auto captured = [this] {
         if (!std::exchange(m_capturing, false)) return;
         const auto& link = m_waves->link();
+        if (m_waves->linkByClocksOnly() && !link.empty()) {
+            emit notice(
+                tr("Captured: the explorer's %1 steps are linked to the ML-DSA unit's clocks (%2 of them "
+                   "exactly; the unit's memory is not captured, so no values are compared)")
+                    .arg(link.size())
+                    .arg(m_waves->exactLinks()),
+                8000);
+            return;
+        }
         emit notice(m_waves->exactLinks() > 0
                         ? tr("Captured: %1 of the explorer's %2 steps are held by the register, linked to "
                              "their clocks")
@@ -86,6 +96,10 @@ void Workbench::connectGlue() {
     connect(m_blockIp, &hw::BlockIpSession::finished, this, captured);
     connect(m_ip, &hw::AsconIpSession::failed, this, captureFailed);
     connect(m_blockIp, &hw::BlockIpSession::failed, this, captureFailed);
+    connect(m_mldsaIp, &hw::MlDsaIpSession::finished, this, captured);
+    connect(m_mldsaIp, &hw::MlDsaIpSession::failed, this, captureFailed);
+    connect(m_mldsaIp, &hw::MlDsaIpSession::cancelled, this,
+            [captureFailed] { captureFailed(tr("the ML-DSA unit's run was cancelled")); });
     connect(m_campaigns, &sessions::CampaignSession::storeFailed, this,
             [this](const QString&, const QString& e) {
                 emit notice(tr("Campaign store not opened: %1").arg(e), 10000);
@@ -96,9 +110,10 @@ bool Workbench::captureExplorerInputs() {
     const QString id = QString::fromStdString(m_cipher->algorithm().id);
     const auto variant = hw::ipVariantFromId(m_cipher->algorithm().id);
     const bool block = !variant && hw::BlockIpSession::algorithms().contains(id);
-    if (!variant && !block) {
-        emit notice(tr("The IP cores run Ascon AEAD, LEA-128/192/256 and SKINNY-128-256: choose one of them "
-                       "in the Round Explorer first"),
+    const bool mldsa = id == QLatin1String("mldsa-ntt") || id == QLatin1String("mldsa-intt");
+    if (!variant && !block && !mldsa) {
+        emit notice(tr("The IP cores run Ascon AEAD, LEA-128/192/256, SKINNY-128-256 and the ML-DSA NTT / "
+                       "INTT: choose one of them in the Round Explorer first"),
                     8000);
         return false;
     }
@@ -107,6 +122,7 @@ bool Workbench::captureExplorerInputs() {
         return false;
     }
     if (block) return captureOnBlockCore(id);
+    if (mldsa) return captureOnMlDsaUnit(id);
     if (m_ip->isRunning()) {
         emit notice(tr("The IP is still running"), 5000);
         return false;
@@ -136,6 +152,27 @@ bool Workbench::captureOnBlockCore(const QString& id) {
     emit captureStarted(BlockCore);
     m_capturing = true;
     emit notice(tr("Capturing the explorer's inputs on the %1 core…").arg(id), 0);
+    return true;
+}
+
+bool Workbench::captureOnMlDsaUnit(const QString& id) {
+    // B = 2, the paper's design point; the capture goes to the viewer as every run of the unit does.
+    constexpr int kButterflies = 2;
+    crypto::MlDsaPoly poly{};
+    try {
+        poly = crypto::mldsaPolyFromBytes(m_cipher->inputBytes(QStringLiteral("poly")));
+    } catch (const std::exception& e) {
+        emit notice(tr("Fix the explorer's inputs first: %1").arg(QString::fromUtf8(e.what())), 8000);
+        return false;
+    }
+    QString error;
+    if (!m_mldsaIp->run(id, kButterflies, poly, {}, &error)) {
+        emit notice(tr("The ML-DSA unit did not start: %1").arg(error), 8000);
+        return false;
+    }
+    emit captureStarted(MlDsaCore);
+    m_capturing = true;
+    emit notice(tr("Capturing the explorer's inputs on the ML-DSA unit…"), 0);
     return true;
 }
 

@@ -33,7 +33,7 @@ class Workbench : public QObject {
 
   public:
     /** @brief The IP core a capture runs on. */
-    enum Core { AsconCore = 0, BlockCore = 1 };
+    enum Core { AsconCore = 0, BlockCore = 1, MlDsaCore = 2 };
 
     /** @brief openStore: open the app's campaign store (not in tests and screenshots, which keep no
      *  state of the user's). */
@@ -53,8 +53,9 @@ class Workbench : public QObject {
     hw::BoardSession* board() const { return m_board; }
 
     /** @brief Runs the explorer's inputs on the IP core of its algorithm (Ascon-128/128a/AEAD128 on the
-     *  Ascon IP, LEA-128/192/256 and SKINNY-128-256 on the block core at one round per clock), so the
-     *  capture links round by round; false with a notice saying why when it cannot. */
+     *  Ascon IP, LEA-128/192/256 and SKINNY-128-256 on the block core at one round per clock, the ML-DSA
+     *  NTT / NTT^-1 on the ML-DSA unit at B = 2), so the capture links round by round (layer by layer);
+     *  false with a notice saying why when it cannot. */
     bool captureExplorerInputs();
 
   signals:
@@ -66,6 +67,7 @@ class Workbench : public QObject {
   private:
     void connectGlue();
     bool captureOnBlockCore(const QString& id);
+    bool captureOnMlDsaUnit(const QString& id);
 
     sessions::CipherSession* m_cipher = nullptr;
     sessions::CipherSession* m_sideCipher = nullptr;
