@@ -1,6 +1,6 @@
 // The Round Explorer's layer <-> clock link for the ML-DSA unit (issue 18). Session level: the explorer's
-// default polynomial run on the Verilated unit through MlDsaIpSession, its capture and the explorer's trace in
-// a WaveformSession: the NTT's 9 steps at the START clock and at each layer's last write (expected clocks
+// default polynomial run on the Verilated unit through MlDsaIpSession, its capture and the explorer's trace
+// in a WaveformSession: the NTT's 9 steps at the START clock and at each layer's last write (expected clocks
 // from mldsaIpCycles and the 128/B issue clocks per layer, not typed in), NTT^-1's inner layers inexact with
 // the reason, butterflies at their own write clocks, rtlState empty, mismatched pairs refused with a reason.
 // Window level: ML-DSA NTT chosen in the explorer, captured through the Workbench, stepping moves the
@@ -66,7 +66,8 @@ class TestMlDsaLink : public QObject {
         QCOMPARE(*link[0].cycle, start);
         for (std::size_t k = 1; k < link.size(); ++k) {
             QVERIFY(link[k].exact);
-            QCOMPARE(*link[k].cycle, start + static_cast<waveform::Tick>(k) * kLayerClocks + hw::kMlDsaIpDrainClocks);
+            QCOMPARE(*link[k].cycle,
+                     start + static_cast<waveform::Tick>(k) * kLayerClocks + hw::kMlDsaIpDrainClocks);
             QVERIFY(waves.linkNote(static_cast<int>(k)).isEmpty());
         }
         // The last layer's last write is the operation's last clock (CYCLES counts START .. that clock).
@@ -127,7 +128,8 @@ class TestMlDsaLink : public QObject {
             const auto& sc = link[static_cast<std::size_t>(k)];
             QVERIFY(!sc.exact);
             QCOMPARE(*sc.cycle, r.lanes->start + k * kLayerClocks + hw::kMlDsaIpDrainClocks);
-            QVERIFY2(waves.linkNote(k).contains(QStringLiteral("2^-%1").arg(k)), qPrintable(waves.linkNote(k)));
+            QVERIFY2(waves.linkNote(k).contains(QStringLiteral("2^-%1").arg(k)),
+                     qPrintable(waves.linkNote(k)));
         }
         QVERIFY(link[9].exact);
         QCOMPARE(*link[9].cycle + 1, r.lanes->start + hw::mldsaIpCycles(hw::MlDsaOp::Intt, kB));
