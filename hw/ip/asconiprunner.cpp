@@ -10,6 +10,7 @@
 #include "hw/ip/axilite.h"
 #include "hw/ip/blockip.h"
 #include "hw/ip/mldsaiprunner.h"
+#include "hw/ip/runnertext.h"
 
 #ifndef RS_VERILATOR_VERSION
 #define RS_VERILATOR_VERSION "unknown"
@@ -20,13 +21,8 @@ namespace rs::hw {
 namespace {
 
 using campaign::RunnerError;
-
-std::string joinInts(const std::vector<int>& v) {
-    std::string s;
-    for (const int x : v)
-        s += (s.empty() ? "" : ", ") + std::to_string(x);
-    return s;
-}
+using detail::formatNumber;
+using detail::joinInts;
 
 /** "ip.unroll": one of the settings Verilated into this build. */
 int unrollOption(const std::map<std::string, std::string>& options) {
@@ -64,13 +60,6 @@ double clockOption(const std::map<std::string, std::string>& options) {
     if (used == 0 || used != text.size() || !(mhz > 0) || mhz > 1e6)
         throw RunnerError("ip.clock_mhz: expected a clock in MHz above 0, got '" + text + "'");
     return mhz;
-}
-
-std::string formatNumber(double v) {
-    std::string s = std::to_string(v);
-    s.erase(s.find_last_not_of('0') + 1);
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    return s;
 }
 
 class AsconIpRunner final : public campaign::Runner {

@@ -5,36 +5,15 @@
 
 #include "core/oracle/operation.h"
 #include "hw/ip/axilite.h"
+#include "hw/ip/runnertext.h"
 
 namespace rs::hw {
 
 namespace {
 
 using campaign::RunnerError;
-
-std::string joinInts(const std::vector<int>& v) {
-    std::string s;
-    for (const int x : v)
-        s += (s.empty() ? "" : ", ") + std::to_string(x);
-    return s;
-}
-
-std::string formatNumber(double v) {
-    std::string s = std::to_string(v);
-    s.erase(s.find_last_not_of('0') + 1);
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    return s;
-}
-
-void appendPoly(const crypto::MlDsaPoly& p, crypto::Bytes& out) {
-    for (const std::int32_t c : p) {
-        const auto u = static_cast<std::uint32_t>(c);
-        out.push_back(static_cast<std::uint8_t>(u >> 24));
-        out.push_back(static_cast<std::uint8_t>(u >> 16));
-        out.push_back(static_cast<std::uint8_t>(u >> 8));
-        out.push_back(static_cast<std::uint8_t>(u));
-    }
-}
+using detail::formatNumber;
+using detail::joinInts;
 
 } // namespace
 
@@ -86,7 +65,8 @@ campaign::RunOutput runMlDsaOnIp(MlDsaIp& ip, const campaign::RunKey& key, const
                                   ": the unit flagged a bank conflict (STATUS.BANK_CONFLICT)");
             core += r.coreCycles;
             bus += r.busClocks;
-            appendPoly(r.output, output);
+            const crypto::Bytes bytes = crypto::mldsaPolyToBytes(r.output);
+            output.insert(output.end(), bytes.begin(), bytes.end());
         }
         ip.setCancel(nullptr);
     } catch (const IpCancelled&) {
