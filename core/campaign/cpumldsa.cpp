@@ -102,10 +102,13 @@ RunOutput runMlDsaOnCpu(const oracle::Operation& op, const RunKey& key, const Ru
 
     RunOutput result;
     result.measurements = timingMeasurements(ns, key.messageBytes);
-    for (const Measurement& m : result.measurements)
-        if (m.metric == "time_median")
-            result.measurements.push_back(
-                {"time_per_polynomial", m.value / static_cast<double>(in.a.size()), "ns"});
+    // find first, then append: pushing while iterating would invalidate the iterator
+    const auto median = std::find_if(result.measurements.begin(), result.measurements.end(),
+                                     [](const Measurement& m) { return m.metric == "time_median"; });
+    if (median != result.measurements.end()) {
+        const double perPoly = median->value / static_cast<double>(in.a.size());
+        result.measurements.push_back({"time_per_polynomial", perPoly, "ns"});
+    }
     result.parameters["threads"] = "1";
     result.parameters[kCpuImplOption] = impl;
     result.parameters["cpu.isa"] = fast ? crypto::mldsaFastImplName(isa) : "scalar";
