@@ -19,13 +19,12 @@ CliArgs::CliArgs(const std::vector<std::string>& argv, std::size_t first) {
                 m_flags.insert(name);
                 continue;
             }
-            if (m_options.count(name)) throw UsageError("--" + name + " given twice");
-            if (inlineValue) {
-                m_options[name] = *inlineValue;
-            } else {
-                if (i + 1 >= argv.size()) throw UsageError("missing value after --" + name);
-                m_options[name] = argv[++i];
-            }
+            const bool repeatable = name == "sbatch-arg"; // passed on as given, as often as given
+            if (m_options.count(name) && !repeatable) throw UsageError("--" + name + " given twice");
+            if (!inlineValue && i + 1 >= argv.size()) throw UsageError("missing value after --" + name);
+            const std::string v = inlineValue ? *inlineValue : argv[++i];
+            m_options[name] = v;
+            m_repeated[name].push_back(v);
         } else {
             m_positional.push_back(a);
         }

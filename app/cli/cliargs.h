@@ -36,6 +36,11 @@ class CliArgs {
     /** @brief The option's text; UsageError "missing --name" when absent. */
     std::string require(const std::string& name) const;
     std::optional<std::string> value(const std::string& name) const;
+    /** @brief Every value of an option that may be given more than once (--sbatch-arg), in order. */
+    std::vector<std::string> values(const std::string& name) const {
+        const auto it = m_repeated.find(name);
+        return it == m_repeated.end() ? std::vector<std::string>{} : it->second;
+    }
     /** @brief Option decoded as hex; UsageError "--name: <why>" on bad hex. Absent + fallback -> fallback. */
     crypto::Bytes hex(const std::string& name) const;
     crypto::Bytes hexOr(const std::string& name, const crypto::Bytes& fallback) const;
@@ -45,6 +50,7 @@ class CliArgs {
   private:
     std::vector<std::string> m_positional;
     std::map<std::string, std::string> m_options;
+    std::map<std::string, std::vector<std::string>> m_repeated;
     std::set<std::string> m_flags;
 };
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/cli/cliargs.h"
+#include "core/campaign/campaignspec.h"
 #include "core/katrunner.h"
 #include "hw/ip/pipelinelanes.h"
 #include "hw/ip/resourcereport.h"
@@ -144,6 +145,14 @@ int waveConvert(const CliArgs& args);
 int waveDelta(const CliArgs& args);
 /** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */
 int campaignRun(const CliArgs& args);
+/** @brief The definition named by SPEC.json or --preset, every back end registered and the pairs checked;
+ *  UsageError naming the argument. */
+campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& command);
+/** @brief `campaign submit|run-shard|status|merge`: a campaign on a Slurm cluster (cmd_cluster.cpp). */
+int campaignSubmit(const CliArgs& args);
+int campaignRunShard(const CliArgs& args);
+int campaignStatus(const CliArgs& args);
+int campaignMerge(const CliArgs& args);
 int campaignList(const CliArgs& args);
 int campaignExport(const CliArgs& args);
 /** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */

@@ -111,10 +111,7 @@ std::string csvField(const std::string& s) {
 
 } // namespace
 
-int campaignRun(const CliArgs& args) {
-    if (args.flag("resume") && args.flag("new"))
-        throw UsageError(
-            "campaign run: --resume continues a stored campaign, --new starts another; not both");
+campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& command) {
     // Every back end is registered before the definition is read: a target x algorithm pair its runner does
     // not run is refused now (checkSupported), naming the pair, before a store is opened or a run counted.
     backends::registerAllRunners();
@@ -122,17 +119,25 @@ int campaignRun(const CliArgs& args) {
     try {
         if (const auto preset = args.value("preset")) {
             if (!args.positional().empty())
-                throw UsageError("campaign run: give SPEC.json or --preset, not both");
+                throw UsageError(command + ": give SPEC.json or --preset, not both");
             spec = campaign::presetSpec(*preset);
         } else {
             if (args.positional().size() != 1)
-                throw UsageError("campaign run: expected one SPEC.json (or --preset NAME)");
+                throw UsageError(command + ": expected one SPEC.json (or --preset NAME)");
             spec = campaign::readSpecFile(args.positional().front());
         }
         campaign::checkSupported(spec);
     } catch (const campaign::SpecError& e) {
         throw UsageError(std::string(args.has("preset") ? "--preset: " : "SPEC: ") + e.what());
     }
+    return spec;
+}
+
+int campaignRun(const CliArgs& args) {
+    if (args.flag("resume") && args.flag("new"))
+        throw UsageError(
+            "campaign run: --resume continues a stored campaign, --new starts another; not both");
+    const campaign::CampaignSpec spec = campaignSpecArg(args, "campaign run");
     auto store = openStore(args, campaign::OpenMode::ReadWrite);
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);

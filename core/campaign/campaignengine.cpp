@@ -135,9 +135,21 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
     const auto factory =
         options.runnerFactory ? options.runnerFactory : [](const std::string& t) { return makeRunner(t); };
     // Every target needs a runner, and the definition must expand, before anything is stored.
-    const std::vector<RunKey> keys = expandRuns(spec);
+    std::vector<RunKey> keys = expandRuns(spec);
+    CampaignSpec runnable = spec; // the targets this process runs (a shard's only)
+    if (!options.only.empty()) {
+        const std::set<RunKey> all(keys.begin(), keys.end());
+        std::set<std::string> targets;
+        for (const RunKey& k : options.only) {
+            if (all.count(k) == 0)
+                throw SpecError("the run " + describe(k) + " is not a run of campaign '" + spec.name + "'");
+            targets.insert(k.target);
+        }
+        keys = options.only;
+        std::erase_if(runnable.targets, [&](const std::string& t) { return targets.count(t) == 0; });
+    }
     std::map<std::string, std::unique_ptr<Runner>> runners;
-    for (const std::string& t : spec.targets) {
+    for (const std::string& t : runnable.targets) {
         auto r = factory(t);
         if (!r) {
             std::string known;
@@ -149,8 +161,10 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
     }
     // Every target runs every algorithm of the definition: a pair its runner cannot do is refused here,
     // before anything is stored, never counted as a run and recorded as a failure.
-    checkSupported(spec, runners);
+    checkSupported(runnable, runners);
     Provenance prov = hostProvenance();
+    for (const auto& [k, v] : options.provenance)
+        prov[k] = v;
     for (const auto& [t, r] : runners)
         for (const auto& [k, v] : r->provenance())
             prov[t + "." + k] = v;
@@ -234,6 +248,8 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         } catch (const std::exception& e) {
             failure = e.what();
         }
+        for (const auto& [k, v] : options.runParameters)
+            out.parameters[k] = v;
         store.recordRun(id, key, verified, failure, out.parameters, out.measurements);
         ++result.runs;
         ++progress.done;

@@ -8,8 +8,10 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/campaign/campaignstore.h"
 #include "core/campaign/runner.h"
@@ -38,6 +40,14 @@ struct EngineOptions {
     const std::atomic<bool>* cancel = nullptr;           ///< stops between runs (and between repeats)
     /** @brief Makes the runner of a target (tests inject wrong-answer runners); default makeRunner. */
     std::function<std::unique_ptr<Runner>(const std::string& target)> runnerFactory;
+    /** @brief A shard: only these runs of the definition (each must be one of its runs: SpecError
+     *  otherwise), and runners only for their targets; empty: every run. The campaign counts as finished
+     *  when these are recorded. */
+    std::vector<RunKey> only;
+    /** @brief Added to every recorded run's parameters (a cluster task's host, job and task id). */
+    std::map<std::string, std::string> runParameters;
+    /** @brief Added to the campaign's provenance (the cluster campaign a shard belongs to). */
+    Provenance provenance;
 };
 
 /** @brief What a campaign run did. */

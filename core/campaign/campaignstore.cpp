@@ -95,6 +95,41 @@ template <class F> auto reading(const Conn& c, const std::string& what, F f) {
 
 } // namespace
 
+namespace detail {
+
+std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, bool verified,
+                       const std::string& failure, const std::string& finished,
+                       const std::string& parametersJson, const std::vector<Measurement>& measurements) {
+    Stmt r(c, "INSERT INTO runs(campaign_id, target, algorithm, message_bytes, ad_bytes, verified, failure, "
+              "finished, parameters_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    r.bind(1, campaign)
+        .bind(2, key.target)
+        .bind(3, key.algorithm)
+        .bind(4, static_cast<std::int64_t>(key.messageBytes))
+        .bind(5, static_cast<std::int64_t>(key.adBytes))
+        .bind(6, std::int64_t{verified ? 1 : 0})
+        .bind(7, failure)
+        .bind(8, finished)
+        .bind(9, parametersJson)
+        .step();
+    const std::int64_t id = sqlite3_last_insert_rowid(c.db);
+    // A run that did not verify keeps no figure: a wrong answer is never a timing.
+    if (verified)
+        for (const Measurement& m : measurements) {
+            Stmt s(c, "INSERT INTO measurements(run_id, metric, value, unit) VALUES (?, ?, ?, ?)");
+            s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
+        }
+    // The checksums are computed from the row as SQLite gives it back, as every read will see it.
+    sealRun(c, id);
+    return id;
+}
+
+std::string parametersJson(const std::map<std::string, std::string>& parameters) {
+    return mapJson(parameters);
+}
+
+} // namespace detail
+
 CampaignStore::CampaignStore(const std::string& path, const StoreOptions& options)
     : m_conn(std::make_unique<Conn>()), m_path(path), m_options(options) {
     m_conn->path = path;
@@ -257,28 +292,8 @@ std::int64_t CampaignStore::recordRun(std::int64_t campaign, const RunKey& key, 
             throw StoreError(where(*m_conn) + "campaign " + std::to_string(campaign) + " has the run " +
                              key.target + " " + key.algorithm + " AD " + std::to_string(key.adBytes) +
                              " msg " + std::to_string(key.messageBytes) + " already; a run is recorded once");
-        Stmt r(*m_conn,
-               "INSERT INTO runs(campaign_id, target, algorithm, message_bytes, ad_bytes, verified, failure, "
-               "finished, parameters_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        r.bind(1, campaign)
-            .bind(2, key.target)
-            .bind(3, key.algorithm)
-            .bind(4, static_cast<std::int64_t>(key.messageBytes))
-            .bind(5, static_cast<std::int64_t>(key.adBytes))
-            .bind(6, std::int64_t{verified ? 1 : 0})
-            .bind(7, failure)
-            .bind(8, nowUtc())
-            .bind(9, mapJson(parameters))
-            .step();
-        const std::int64_t id = sqlite3_last_insert_rowid(m_conn->db);
-        // A run that did not verify keeps no figure: a wrong answer is never a timing.
-        if (verified)
-            for (const Measurement& m : measurements) {
-                Stmt s(*m_conn, "INSERT INTO measurements(run_id, metric, value, unit) VALUES (?, ?, ?, ?)");
-                s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
-            }
-        // The checksums are computed from the row as SQLite gives it back, as every read will see it.
-        sealRun(*m_conn, id);
+        const std::int64_t id =
+            insertRun(*m_conn, campaign, key, verified, failure, nowUtc(), mapJson(parameters), measurements);
         Stmt u(*m_conn,
                "UPDATE campaigns SET runs_done = runs_done + 1, runs_failed = runs_failed + ? WHERE id = ?");
         u.bind(1, std::int64_t{verified ? 0 : 1}).bind(2, campaign).step();

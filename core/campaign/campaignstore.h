@@ -104,6 +104,27 @@ struct StoreOptions {
     std::string vfs;
 };
 
+/** @brief A shard cannot be merged into the campaign: it belongs to another campaign, or one of its runs
+ *  differs from the run the store holds already. Nothing was merged; the message names the shard and run. */
+class MergeRefused : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief One shard of a campaign run on a cluster: a slice of its runs given to one array task, which
+ *  writes them into a shard store of its own (schema 3). */
+struct ShardRow {
+    int index = 0; ///< 0.. within the campaign; also the Slurm array task id that runs it
+    std::string target;
+    int runs = 0;        ///< runs in the shard
+    std::string file;    ///< the shard store, relative to the campaign's folder
+    std::string job;     ///< Slurm job id of the latest submission; empty when never submitted
+    int submissions = 0; ///< how often it was submitted (1 + resubmissions)
+    std::string merged;  ///< when it was merged into this store (ISO 8601 UTC); empty when not yet
+    int mergedRuns = 0;  ///< the runs that merge added
+    bool operator==(const ShardRow&) const = default;
+};
+
 /** @brief Who runs a campaign: a process on a host. */
 struct LeaseOwner {
     std::string host;
@@ -139,7 +160,7 @@ struct Claim {
 
 class CampaignStore {
   public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     static constexpr std::int32_t kApplicationId = 0x52534331; ///< "RSC1" in PRAGMA application_id
     static constexpr int kLeaseSeconds = 600; ///< a lease not refreshed for this long expires
 
@@ -183,6 +204,21 @@ class CampaignStore {
                            const std::vector<Measurement>& measurements);
     /** @brief Whether the run is already recorded. */
     bool hasRun(std::int64_t campaign, const RunKey& key) const;
+
+    // --- shards of a campaign run on a cluster (storeshards.cpp) -----------------------------------
+    /** @brief Records the campaign's shards (once, before they are submitted); StoreError when the
+     *  campaign has shards already. */
+    void addShards(std::int64_t campaign, const std::vector<ShardRow>& shards);
+    /** @brief The shards were submitted as (part of) Slurm job `job`: stored with one more submission. */
+    void setShardJob(std::int64_t campaign, const std::vector<int>& shards, const std::string& job);
+    /** @brief The campaign's shards by index, each verified against its checksum. */
+    std::vector<ShardRow> shards(std::int64_t campaign) const;
+    /** @brief Folds a finished shard's runs into the campaign in one transaction and marks it merged.
+     *  Idempotent: a run the store holds already, equal in every field, is not added again (merging a shard
+     *  twice adds nothing). MergeRefused (nothing merged) when a run differs from the stored one or is not
+     *  a run of the campaign's definition. The campaign is marked finished when it holds every run.
+     *  Returns the runs added. */
+    int mergeShard(std::int64_t campaign, int shard, const std::vector<RunRow>& runs);
 
     // --- reading (every row verified against its checksum) ------------------------------------------
     /** @brief Every campaign, by id. A campaign whose definition this program cannot read is listed with

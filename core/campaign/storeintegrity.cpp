@@ -80,6 +80,13 @@ std::string checksumOf(const RawLease& l) {
     return d.hex();
 }
 
+std::string checksumOf(const RawShard& s) {
+    Digest d("shard");
+    d.integer(s.campaignId).integer(s.shard).text(s.target).integer(s.runs).text(s.file).text(s.job);
+    d.integer(s.submissions).text(s.merged).integer(s.mergedRuns);
+    return d.hex();
+}
+
 // --- raw reads ---------------------------------------------------------------------------------------
 
 std::optional<RawCampaign> readCampaign(const Conn& c, std::int64_t id) {
@@ -324,6 +331,12 @@ const char* const kMigrations[] = {
          campaign_id INTEGER PRIMARY KEY REFERENCES campaigns(id) ON DELETE CASCADE,
          host TEXT NOT NULL, pid INTEGER NOT NULL, process TEXT NOT NULL, since TEXT NOT NULL,
          seconds INTEGER NOT NULL, expires INTEGER NOT NULL, checksum TEXT NOT NULL);)",
+    // Schema 3: the shards of a campaign run on a cluster (one Slurm array task and shard store each).
+    R"(CREATE TABLE shards (
+         campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+         shard INTEGER NOT NULL, target TEXT NOT NULL, runs INTEGER NOT NULL, file TEXT NOT NULL,
+         job TEXT NOT NULL, submissions INTEGER NOT NULL, merged TEXT NOT NULL, merged_runs INTEGER NOT NULL,
+         checksum TEXT NOT NULL, PRIMARY KEY (campaign_id, shard));)",
 };
 static_assert(std::size(kMigrations) == CampaignStore::kSchemaVersion);
 

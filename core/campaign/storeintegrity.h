@@ -49,11 +49,23 @@ struct RawLease {
     std::string checksum;
 };
 
+struct RawShard {
+    std::int64_t campaignId = 0, shard = 0;
+    std::string target;
+    std::int64_t runs = 0;
+    std::string file, job;
+    std::int64_t submissions = 0;
+    std::string merged;
+    std::int64_t mergedRuns = 0;
+    std::string checksum;
+};
+
 /** @brief The checksums: SHA-256 over every field (length-prefixed, numbers by value), 128 bits in hex. */
 std::string checksumOf(const RawCampaign& c);
 std::string checksumOf(const RawRun& r);
 std::string checksumOf(const RawSummary& s);
 std::string checksumOf(const RawLease& l);
+std::string checksumOf(const RawShard& s);
 
 /** @brief The rows as stored, not verified (schema 2). */
 std::optional<RawCampaign> readCampaign(const Conn& c, std::int64_t id);
@@ -83,6 +95,13 @@ void sealSummary(const Conn& c);
 
 /** @brief A new campaign row with its provenance, sealed, and the summary updated (in a transaction). */
 std::int64_t insertCampaign(const Conn& c, const CampaignSpec& spec, const Provenance& provenance);
+/** @brief Inserts a run row (and its measurements when verified) and seals it; the caller updates the
+ *  campaign's counts. */
+std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, bool verified,
+                       const std::string& failure, const std::string& finished,
+                       const std::string& parametersJson, const std::vector<Measurement>& measurements);
+/** @brief Run parameters as stored (compact JSON, sorted keys). */
+std::string parametersJson(const std::map<std::string, std::string>& parameters);
 /** @brief Before a run is recorded: CampaignRefused when another owner holds the campaign's lease; the
  *  owner's own lease is extended. */
 void holdLease(const Conn& c, std::int64_t campaign, const LeaseOwner& owner);
