@@ -38,6 +38,12 @@ std::string jobName(const ClusterPlan& plan, const std::string& target) {
     return "rs-" + plan.uid + "-" + target;
 }
 
+std::string printableLine(std::string text) {
+    for (char& c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    return text;
+}
+
 std::string shellQuote(const std::string& s) {
     std::string out = "'";
     for (char c : s)
@@ -92,6 +98,7 @@ std::vector<SubmittedArray> submitShards(const CampaignDir& dir, const ClusterPl
         sub.maxParallel = options.maxParallel;
         sub.jobName = jobName(plan, target);
         sub.workDir = dir.root;
+        sub.output = dir.logs() + "/%A_%a.out";
         sub.extraArgs = options.sbatchArgs;
         std::string job;
         try {
@@ -99,7 +106,7 @@ std::vector<SubmittedArray> submitShards(const CampaignDir& dir, const ClusterPl
         } catch (const SlurmError& e) {
             std::string arrived;
             try {
-                for (const QueuedTask& t : queuedTasks(options.tools, sub.jobName))
+                for (const QueuedTask& t : queuedTasks(options.tools, {sub.jobName}))
                     if (known.count(t.job) == 0) arrived = t.job;
             } catch (const SlurmError&) {
             }
@@ -166,10 +173,12 @@ TargetResources targetResources(const campaign::CampaignSpec& spec, const std::s
 std::string jobScript(const CampaignDir& dir, const ClusterPlan& plan, const std::string& target,
                       const TargetResources& res, const SubmitOptions& options) {
     std::string s = "#!/bin/bash\n";
-    s += "# RoundScope campaign '" + plan.spec.name + "' (plan " + plan.uid + "), target " + target +
-         ": one array task per shard;\n# each runs its shard into " + dir.root +
-         "/shards/shard-NNNN.db (submitted by `roundscope-cli campaign submit`).\n";
-    s += "#SBATCH --output=" + dir.logs() + "/%A_%a.out\n";
+    // A comment line each: control characters (a newline would end the comment and become a command, and
+    // sbatch stops reading #SBATCH lines at the first command) are shown as '?'.
+    s += "# RoundScope campaign '" + printableLine(plan.spec.name) + "' (plan " + plan.uid + "), target " +
+         target + ": one array task per shard;\n# each runs its shard into " + printableLine(dir.root) +
+         "/shards/shard-NNNN.db (submitted by `roundscope-cli campaign submit`, which sets --array,\n" +
+         "# --job-name, --chdir and --output=" + printableLine(dir.logs()) + "/%A_%a.out).\n";
     s += "#SBATCH --cpus-per-task=" + std::to_string(res.cpus) + "\n";
     const std::string partition = !res.partition.empty() ? res.partition : options.partition;
     if (!partition.empty()) s += "#SBATCH --partition=" + partition + "\n";
@@ -204,6 +213,10 @@ ClusterPlan prepareCampaign(const std::string& dirPath, const campaign::Campaign
         QFileInfo::exists(QString::fromStdString(dir.store())))
         throw ClusterError(dir.root + " holds a campaign already (`campaign submit --resume --store " +
                            dir.root + "` continues it; give a new folder for a new one)");
+    if (printableLine(dir.root) != dir.root)
+        throw ClusterError(
+            "the folder '" + printableLine(dir.root) +
+            "' has control characters in its name; job scripts and Slurm's options cannot carry it");
     ClusterPlan plan;
     plan.uid = newUid();
     plan.spec = spec;
@@ -253,7 +266,10 @@ CampaignStatus campaignStatus(const std::string& dirPath, const SlurmTools& tool
     if (!c) throw ClusterError(dir.store() + " has no campaign " + std::to_string(st.plan.campaignId));
     st.campaign = *c;
     std::map<std::pair<std::string, int>, std::string> queued;
-    for (const QueuedTask& t : queuedTasks(tools, "rs-" + st.plan.uid))
+    std::vector<std::string> names;
+    for (const std::string& t : st.plan.spec.targets)
+        names.push_back(jobName(st.plan, t));
+    for (const QueuedTask& t : queuedTasks(tools, names))
         queued[{t.job, t.task}] = t.state;
     for (const ShardRow& row : store.shards(st.plan.campaignId)) {
         ShardStatus s;

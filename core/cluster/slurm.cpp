@@ -69,6 +69,7 @@ std::vector<std::string> sbatchCommand(const SlurmTools& tools, const ArraySubmi
     std::vector<std::string> cmd{tools.sbatch, "--parsable", "--array=" + arraySpec(s.indices, s.maxParallel),
                                  "--job-name=" + s.jobName};
     if (!s.workDir.empty()) cmd.push_back("--chdir=" + s.workDir);
+    if (!s.output.empty()) cmd.push_back("--output=" + s.output);
     cmd.insert(cmd.end(), s.extraArgs.begin(), s.extraArgs.end());
     cmd.push_back(s.script);
     return cmd;
@@ -89,8 +90,12 @@ std::string submitArray(const SlurmTools& tools, const ArraySubmission& s) {
     return id;
 }
 
-std::vector<QueuedTask> queuedTasks(const SlurmTools& tools, const std::string& namePrefix) {
-    const std::vector<std::string> cmd{tools.squeue, "-h", "-r", "-o", "%i|%T|%j"};
+std::vector<QueuedTask> queuedTasks(const SlurmTools& tools, const std::vector<std::string>& names) {
+    if (names.empty()) return {};
+    std::string list;
+    for (const std::string& n : names)
+        list += (list.empty() ? "" : ",") + n;
+    const std::vector<std::string> cmd{tools.squeue, "-h", "-r", "--name=" + list, "-o", "%i|%T|%j"};
     const CommandResult r = runCommand(cmd, tools.timeout);
     if (r.exitCode != 0)
         throw SlurmError(joined(cmd) + " failed (exit " + std::to_string(r.exitCode) +
@@ -105,7 +110,7 @@ std::vector<QueuedTask> queuedTasks(const SlurmTools& tools, const std::string& 
         const std::string id = line.substr(0, a);
         t.state = line.substr(a + 1, b - a - 1);
         t.name = line.substr(b + 1);
-        if (t.name.rfind(namePrefix, 0) != 0) continue;
+        if (std::find(names.begin(), names.end(), t.name) == names.end()) continue;
         const auto us = id.find('_');
         if (us == std::string::npos) continue; // not an array task
         t.job = id.substr(0, us);

@@ -32,6 +32,7 @@ struct ArraySubmission {
     int maxParallel = 0;                ///< at most this many tasks at a time (%N); 0: no limit
     std::string jobName;                ///< --job-name
     std::string workDir;                ///< --chdir
+    std::string output;                 ///< --output (on the command line: any path, spaces too)
     std::vector<std::string> extraArgs; ///< passed to sbatch before the script
 };
 
@@ -52,9 +53,9 @@ struct QueuedTask {
     std::string name; ///< the job name
 };
 
-/** @brief Every queued task (arrays expanded) whose job name starts with `namePrefix`; SlurmError when
- *  squeue fails (the controller cannot be reached). */
-std::vector<QueuedTask> queuedTasks(const SlurmTools& tools, const std::string& namePrefix);
+/** @brief Every queued task (arrays expanded) of the jobs named `names` (squeue --name: the queue is
+ *  asked for these only); SlurmError when squeue fails (the controller cannot be reached). */
+std::vector<QueuedTask> queuedTasks(const SlurmTools& tools, const std::vector<std::string>& names);
 
 /** @brief Runs a command with a time limit; returns its exit code, stdout and stderr. SlurmError when it
  *  cannot be started or runs past the limit (it is killed). */

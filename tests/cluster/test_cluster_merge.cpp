@@ -48,7 +48,8 @@ TEST(ClusterMerge, EveryShardMergedOnceAndAgainAddsNothing) {
     const ClusterPlan plan = prepareCampaign(dir, smallSpec(), 3);
     ASSERT_EQ(plan.shards.size(), 3u);
     EXPECT_EQ(readPlan(CampaignDir{dir}), plan);
-    EXPECT_THROW(prepareCampaign(dir, smallSpec(), 3), ClusterError); // the folder holds a campaign
+    EXPECT_THROW(prepareCampaign(dir, smallSpec(), 3), ClusterError);         // the folder holds a campaign
+    EXPECT_THROW(prepareCampaign(dir + "\nx", smallSpec(), 3), ClusterError); // a newline in the folder
 
     // Nothing is done yet: nothing to merge.
     MergeReport m = mergeCampaign(dir);

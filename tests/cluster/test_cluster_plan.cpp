@@ -109,9 +109,17 @@ TEST(Slurm, SbatchCommandCarriesArrayNameFolderAndExtraArguments) {
     s.maxParallel = 2;
     s.jobName = "rs-abc-cpu";
     s.workDir = "/d";
+    s.output = "/d x/logs/%A_%a.out";
     s.extraArgs = {"--time=10", "--account=lab"};
-    const std::vector<std::string> want{"sbatch",     "--parsable", "--array=0-2%2", "--job-name=rs-abc-cpu",
-                                        "--chdir=/d", "--time=10",  "--account=lab", "/d/jobs/cpu.sbatch"};
+    const std::vector<std::string> want{"sbatch",
+                                        "--parsable",
+                                        "--array=0-2%2",
+                                        "--job-name=rs-abc-cpu",
+                                        "--chdir=/d",
+                                        "--output=/d x/logs/%A_%a.out", // one argument: no quoting needed
+                                        "--time=10",
+                                        "--account=lab",
+                                        "/d/jobs/cpu.sbatch"};
     EXPECT_EQ(sbatchCommand(tools, s), want);
 }
 
@@ -119,7 +127,7 @@ TEST(Slurm, AMissingClientIsAClearError) {
     SlurmTools tools;
     tools.squeue = "/nonexistent/squeue";
     try {
-        queuedTasks(tools, "rs-");
+        queuedTasks(tools, {"rs-x-cpu"});
         FAIL() << "no error";
     } catch (const SlurmError& e) {
         EXPECT_NE(std::string(e.what()).find("/nonexistent/squeue cannot be run"), std::string::npos)
@@ -148,7 +156,6 @@ TEST(JobScript, EachTargetAsksForWhatItNeeds) {
     const std::string cpu = jobScript(dir, p, "cpu", targetResources(s, "cpu"), o);
     EXPECT_NE(cpu.find("#SBATCH --cpus-per-task=4\n"), std::string::npos) << cpu;
     EXPECT_NE(cpu.find("#SBATCH --partition=fast\n"), std::string::npos) << cpu; // the target's own wins
-    EXPECT_NE(cpu.find("#SBATCH --output=/shared/c1/logs/%A_%a.out\n"), std::string::npos) << cpu;
     EXPECT_NE(cpu.find("exec '/opt/rs/bin/roundscope-cli' campaign run-shard --store '/shared/c1' --shard "
                        "\"$SLURM_ARRAY_TASK_ID\"\n"),
               std::string::npos)
@@ -159,6 +166,29 @@ TEST(JobScript, EachTargetAsksForWhatItNeeds) {
     EXPECT_NE(cuda.find("#SBATCH --partition=batch\n"), std::string::npos) << cuda;
     const std::string board = jobScript(dir, p, "board", targetResources(s, "board"), o);
     EXPECT_NE(board.find("#SBATCH --nodelist=fpga-host\n"), std::string::npos) << board;
+}
+
+TEST(JobScript, ANameOrFolderWithANewlineStaysInItsComment) {
+    CampaignSpec s = spec3();
+    s.name = "x\nid > /tmp/pwned";
+    ClusterPlan p;
+    p.uid = "u2";
+    p.spec = s;
+    SubmitOptions o;
+    o.cli = "/opt/rs/roundscope-cli";
+    const std::string script = jobScript(CampaignDir{"/shared/a"}, p, "cpu", targetResources(s, "cpu"), o);
+    // Every line is a comment or an #SBATCH directive, but the last one that runs the shard.
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < script.size();) {
+        const std::size_t nl = script.find('\n', at);
+        lines.push_back(script.substr(at, nl - at));
+        at = nl + 1;
+    }
+    ASSERT_GE(lines.size(), 3u);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+        EXPECT_EQ(lines[i].front(), '#') << lines[i];
+    EXPECT_EQ(lines.back().rfind("exec ", 0), 0u) << lines.back();
+    EXPECT_NE(script.find("'x?id > /tmp/pwned'"), std::string::npos) << script;
 }
 
 TEST(JobScript, BadOrMissingResourceOptionsAreRefused) {

@@ -182,7 +182,7 @@ TEST(ClusterSlurm, CancelledAndKilledTasksAreResumedWithoutRepeatingARun) {
     const QString spec = writeSpec(tmp, R"({"name": "slurm faults", "targets": ["cpu"],
       "algorithms": ["ascon-aead128"], "message_bytes": [2097152, 3145728, 4194304, 4194305], "ad_bytes": [0, 1, 2, 3],
       "repeats": 100})");
-    const QString store = tmp.filePath("cluster");
+    const QString store = tmp.filePath("cluster folder"); // a space: sbatch gets every path as one argument
     CliResult r = runCli({"campaign", "submit", spec, "--slurm", "--store", store, "--max-parallel", "2",
                           "--per-task", "4", "--cli", RS_CLI_PATH, "--json"});
     ASSERT_EQ(r.status, 0) << r.err.toStdString();
@@ -233,8 +233,9 @@ TEST(ClusterSlurm, CancelledAndKilledTasksAreResumedWithoutRepeatingARun) {
         const std::string shard = run.parameters.at("cluster.shard");
         if ((shard == "0" || shard == "1") && run.parameters.at("slurm.array_job_id") == job.toStdString())
             ++beforeKill;
-        if (shard == "2" || shard == "3")
+        if (shard == "2" || shard == "3") {
             EXPECT_EQ(run.parameters.at("slurm.array_job_id"), job.toStdString());
+        }
     }
     EXPECT_GE(beforeKill, 2) << "each stopped shard had committed a run before it was stopped";
     EXPECT_LT(beforeKill, 8);

@@ -1,12 +1,14 @@
 #include "app/ui/campaigns/campaignspage.h"
 
 #include "app/ui/campaigns/campaignform.h"
+#include "app/ui/campaigns/clusterpanel.h"
 #include "app/ui/campaigns/runtable.h"
 #include "app/ui/common/pagehelpers.h"
 #include "core/campaign/campaignspec.h"
 #include "core/campaign/runner.h"
 #include "core/fileio/safefile.h"
 #include "core/sessions/campaignsession.h"
+#include "core/sessions/clustersession.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -109,10 +111,13 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     runRow->addWidget(m_cancel);
     runRow->addWidget(m_resume);
     runRow->addWidget(m_new, 1);
+    m_clusterSession = new sessions::ClusterSession(this);
+    m_cluster = new ClusterPanel(m_clusterSession, editBox);
     auto* editLayout = new QVBoxLayout(editBox);
     editLayout->addLayout(presetRow);
     editLayout->addWidget(m_tabs, 2);
     editLayout->addWidget(m_specError);
+    editLayout->addWidget(m_cluster, 1);
     editLayout->addLayout(runRow);
     editLayout->addWidget(m_progress);
     editLayout->addWidget(m_log, 1);
@@ -202,6 +207,18 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
         const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), QStringLiteral("runs.csv"),
                                                           tr("CSV (*.csv)"));
         if (!path.isEmpty()) exportCsv(path);
+    });
+    connect(m_cluster, &ClusterPanel::whereChanged, this, [this](bool onCluster) {
+        m_run->setText(onCluster ? tr("Submit to Slurm") : tr("Run"));
+        m_resume->setVisible(!onCluster); // a cluster campaign resumes with Resubmit failed
+        m_new->setVisible(!onCluster);
+        validate();
+    });
+    connect(m_cluster, &ClusterPanel::logLine, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_clusterSession, &sessions::ClusterSession::busyChanged, this, &CampaignsPage::validate);
+    connect(m_cluster, &ClusterPanel::openStoreRequested, this, [this](const QString& path) {
+        QString error;
+        if (!m_session->openStore(path, &error)) showStoreFailure(path, error);
     });
     connect(m_session, &CampaignSession::storeChanged, this, &CampaignsPage::refreshCampaigns);
     connect(m_session, &CampaignSession::storeOpened, this, [this] { m_storeFailure.clear(); });
@@ -307,7 +324,8 @@ void CampaignsPage::validate() {
     }
     m_valid = error.isEmpty();
     showSpecMessage(m_valid ? summary : error, !m_valid);
-    m_run->setEnabled(m_valid && !m_session->isRunning() && m_session->hasStore());
+    m_run->setEnabled(m_valid && (m_cluster->onCluster() ? !m_clusterSession->isBusy()
+                                                         : !m_session->isRunning() && m_session->hasStore()));
 }
 
 void CampaignsPage::showPresetOf(const std::optional<campaign::CampaignSpec>& spec) {
@@ -322,7 +340,12 @@ void CampaignsPage::showPresetOf(const std::optional<campaign::CampaignSpec>& sp
 }
 
 void CampaignsPage::run() {
-    if (!m_valid || m_session->isRunning()) return;
+    if (!m_valid) return;
+    if (m_cluster->onCluster()) {
+        m_cluster->submit(campaign::parseSpec(m_editor->toPlainText().toStdString()));
+        return;
+    }
+    if (m_session->isRunning()) return;
     const campaign::StartMode mode = m_resume->isChecked() ? campaign::StartMode::Resume
                                      : m_new->isChecked()  ? campaign::StartMode::New
                                                            : campaign::StartMode::Fresh;

@@ -1,6 +1,7 @@
 #pragma once
 // The Campaigns page: the store's campaigns, a definition editor (JSON, from a preset or a file,
-// validated as you type), Run (Resume / New campaign as the CLI's --resume / --new) / Cancel with a
+// validated as you type), Run on this machine or a Slurm cluster (ClusterPanel: submit, shard table,
+// merge), Run (Resume / New campaign as the CLI's --resume / --new) / Cancel with a
 // progress bar and a live log, and the runs of the chosen campaign in a table that sorts and filters and
 // exports CSV. A store that cannot be read is shown as such. Talks only to CampaignSession.
 
@@ -27,11 +28,13 @@ class QTableWidget;
 
 namespace rs::sessions {
 class CampaignSession;
-}
+class ClusterSession;
+} // namespace rs::sessions
 
 namespace rs::gui {
 
 class CampaignForm;
+class ClusterPanel;
 class WordFilterProxy;
 
 class CampaignsPage : public QWidget {
@@ -61,6 +64,8 @@ class CampaignsPage : public QWidget {
     QTableWidget* campaignTable() const { return m_campaigns; }
     QTableView* runTable() const { return m_runs; }
     QLineEdit* runFilter() const { return m_filter; }
+    /** @brief Run on this machine or a Slurm cluster, and the cluster campaign's shards. */
+    ClusterPanel* clusterPanel() const { return m_cluster; }
     /** @brief The campaign whose runs are shown. */
     std::optional<std::int64_t> selectedCampaign() const;
     /** @brief Writes the shown runs as CSV, all or nothing (the previous file stays when it cannot); false
@@ -91,6 +96,8 @@ class CampaignsPage : public QWidget {
     std::vector<std::string> m_presetJson; ///< each preset's definition, as specJson writes it
     QPlainTextEdit* m_editor = nullptr;
     CampaignForm* m_form = nullptr;
+    sessions::ClusterSession* m_clusterSession = nullptr;
+    ClusterPanel* m_cluster = nullptr;
     QTabWidget* m_tabs = nullptr;
     QLabel* m_specError = nullptr;
     QPushButton* m_run = nullptr;
