@@ -1,0 +1,229 @@
+// SKINNY-128 fast path: the portable bitsliced kernel (16 blocks, one uint64 per bit-plane) and the
+// run-time choice between it and the AVX2 kernel (skinnyfastavx2.cpp).
+#include "core/crypto/skinnyfast.h"
+
+#include "core/crypto/skinnyfastkernel.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <string>
+
+namespace rs::crypto {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Portable kernel: cell c of a row plane in bits 16c..16c+15 of a uint64, block k at bit 16c + k.
+// ---------------------------------------------------------------------------------------------
+
+struct PortableOps {
+    using V = std::uint64_t;
+    static constexpr int kMaskWords = 1;
+    static V x(V a, V b) noexcept { return a ^ b; }
+    static V xnorOr(V x, V a, V b) noexcept { return x ^ ~(a | b); }
+    template <int I> static V rotCells(V v) noexcept { return std::rotl(v, 16 * I); }
+    static V cell0() noexcept { return 0xFFFFu; }
+    static V loadMask(const std::uint64_t* p) noexcept { return *p; }
+};
+
+constexpr std::size_t kPortableBatch = 16;
+constexpr std::size_t kAvx2Batch = 64;
+// Tails shorter than this go through the T-table reference: a padded batch would cost more.
+constexpr std::size_t kPortableRefBelow = 4;
+constexpr std::size_t kAvx2RefBelow = 4;
+
+/** Byte c of x (c < 4) to byte 2c of the result. */
+inline std::uint64_t spread(std::uint64_t x) noexcept {
+    x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
+    return (x | x << 8) & 0x00FF00FF00FF00FFULL;
+}
+/** The inverse of spread on the even bytes of x. */
+inline std::uint32_t unspread(std::uint64_t x) noexcept {
+    x &= 0x00FF00FF00FF00FFULL;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
+    return static_cast<std::uint32_t>(x | x >> 16);
+}
+
+/** Swaps bit s of the word index with bit s of the bit-in-byte index, s = 1, 2, 4: afterwards bit
+ *  (8j + y) of w[x] is what bit (8j + x) of w[y] was. Its own inverse. */
+inline void transpose8(std::uint64_t* w) noexcept {
+    auto swapMove = [](std::uint64_t& a, std::uint64_t& b, std::uint64_t m, int s) {
+        const std::uint64_t t = ((a >> s) ^ b) & m;
+        b ^= t;
+        a ^= t << s;
+    };
+    for (int i : {0, 2, 4, 6})
+        swapMove(w[i], w[i + 1], 0x5555555555555555ULL, 1);
+    for (int i : {0, 1, 4, 5})
+        swapMove(w[i], w[i + 2], 0x3333333333333333ULL, 2);
+    for (int i : {0, 1, 2, 3})
+        swapMove(w[i], w[i + 4], 0x0F0F0F0F0F0F0F0FULL, 4);
+}
+
+/** 16 blocks in, 16 blocks out (in == out allowed). Row r of block i and of block 8 + i are spread over
+ *  the even and odd bytes of word i; the bit transpose then yields plane b with bit 16c + k = bit b of
+ *  cell c (row r) of block k. */
+void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* in,
+                   std::uint8_t* out) noexcept {
+    std::uint64_t s[4][8];
+    for (int row = 0; row < 4; ++row) {
+        for (int i = 0; i < 8; ++i)
+            s[row][i] =
+                spread(loadLe32(in + 16 * i + 4 * row)) | spread(loadLe32(in + 16 * (8 + i) + 4 * row)) << 8;
+        transpose8(s[row]);
+    }
+    detail::skinnyRoundsPlanes<PortableOps>(s, masks, rounds);
+    for (int row = 0; row < 4; ++row) {
+        transpose8(s[row]);
+        for (int i = 0; i < 8; ++i) {
+            storeLe32(out + 16 * i + 4 * row, unspread(s[row][i]));
+            storeLe32(out + 16 * (8 + i) + 4 * row, unspread(s[row][i] >> 8));
+        }
+    }
+}
+
+bool cpuHasAvx2() noexcept {
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+    static const bool has = [] {
+        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
+        return __builtin_cpu_supports("avx2") != 0;
+    }();
+    return has;
+#else
+    return false;
+#endif
+}
+
+// Round constants, as skinny.cpp defines them: a 6-bit LFSR updated before each round.
+std::array<std::uint8_t, Skinny::kMaxRounds> roundConstants() noexcept {
+    std::array<std::uint8_t, Skinny::kMaxRounds> rc{};
+    unsigned v = 0;
+    for (auto& c : rc) {
+        v = ((v << 1) & 0x3Eu) | (((v >> 5) ^ (v >> 4) ^ 1u) & 1u);
+        c = static_cast<std::uint8_t>(v);
+    }
+    return rc;
+}
+
+} // namespace
+
+const char* skinnyFastIsaName(SkinnyFastIsa isa) noexcept {
+    return isa == SkinnyFastIsa::Avx2 ? "avx2" : "portable";
+}
+
+bool skinnyFastIsaAvailable(SkinnyFastIsa isa) noexcept {
+    switch (isa) {
+    case SkinnyFastIsa::Portable:
+        return true;
+    case SkinnyFastIsa::Avx2:
+        return detail::skinnyFastAvx2Compiled() && cpuHasAvx2();
+    }
+    return false;
+}
+
+SkinnyFastIsa skinnyFastBest() noexcept {
+    return skinnyFastIsaAvailable(SkinnyFastIsa::Avx2) ? SkinnyFastIsa::Avx2 : SkinnyFastIsa::Portable;
+}
+
+SkinnyFast::SkinnyFast(SkinnyVariant variant, ByteView tweakey, SkinnyFastIsa isa)
+    : m_ref(variant, tweakey), m_isa(isa) {
+    if (skinnyBlockBytes(variant) != 16)
+        throw InvalidArgument("SkinnyFast: " + std::string(skinnyName(variant)) +
+                              " is not supported (SKINNY-128 variants only)");
+    if (!skinnyFastIsaAvailable(isa))
+        throw InvalidArgument(std::string("SkinnyFast: implementation '") + skinnyFastIsaName(isa) +
+                              "' is not available on this machine");
+    m_rounds = m_ref.rounds();
+    const std::size_t words = isa == SkinnyFastIsa::Avx2 ? 4 : 1;
+    m_masks.assign(static_cast<std::size_t>(m_rounds) * 16 * words, 0);
+    const auto rc = roundConstants();
+    for (int r = 0; r < m_rounds; ++r) {
+        const auto k = m_ref.roundTweakey(r);
+        // Cells 0..7 (rows 0 and 1) of round tweakey XOR constant: c0 into cell 0, c1 into cell 4.
+        std::array<std::uint8_t, 8> cells{};
+        for (int j = 0; j < 4; ++j) {
+            cells[j] = static_cast<std::uint8_t>(k[0] >> (8 * j));
+            cells[4 + j] = static_cast<std::uint8_t>(k[1] >> (8 * j));
+        }
+        cells[0] ^= rc[r] & 0x0F;
+        cells[4] ^= rc[r] >> 4;
+        for (int row = 0; row < 2; ++row)
+            for (int b = 0; b < 8; ++b) {
+                std::uint64_t* m = m_masks.data() + (static_cast<std::size_t>(r) * 16 + 8 * row + b) * words;
+                for (int c = 0; c < 4; ++c) {
+                    if (((cells[4 * row + c] >> b) & 1) == 0) continue; // key setup only
+                    if (words == 1)
+                        m[0] |= std::uint64_t{0xFFFF} << (16 * c);
+                    else
+                        m[c] = ~std::uint64_t{0};
+                }
+            }
+    }
+}
+
+std::size_t SkinnyFast::batchBlocks() const noexcept {
+    return m_isa == SkinnyFastIsa::Avx2 ? kAvx2Batch : kPortableBatch;
+}
+
+void SkinnyFast::encryptBatches(const std::uint8_t* in, std::uint8_t* out,
+                                std::size_t blocks) const noexcept {
+    if (m_isa == SkinnyFastIsa::Avx2) {
+        detail::skinnyFastAvx2Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx2Batch);
+        return;
+    }
+    for (std::size_t i = 0; i < blocks; i += kPortableBatch)
+        portableBatch(m_masks.data(), m_rounds, in + 16 * i, out + 16 * i);
+}
+
+void SkinnyFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+    const std::size_t batch = batchBlocks();
+    const std::size_t whole = blocks - blocks % batch;
+    if (whole > 0) encryptBatches(in, out, whole);
+    const std::size_t tail = blocks - whole;
+    if (tail == 0) return;
+    in += 16 * whole;
+    out += 16 * whole;
+    if (tail < (m_isa == SkinnyFastIsa::Avx2 ? kAvx2RefBelow : kPortableRefBelow)) {
+        for (std::size_t i = 0; i < tail; ++i)
+            m_ref.encryptBlock(in + 16 * i, out + 16 * i);
+        return;
+    }
+    alignas(64) std::uint8_t buf[16 * kAvx2Batch] = {};
+    std::memcpy(buf, in, 16 * tail);
+    encryptBatches(buf, buf, batch);
+    std::memcpy(out, buf, 16 * tail);
+}
+
+void SkinnyFast::ctr(const std::uint8_t* counter0, const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t bytes) const noexcept {
+    const std::size_t batch = batchBlocks();
+    const std::size_t refBelow = m_isa == SkinnyFastIsa::Avx2 ? kAvx2RefBelow : kPortableRefBelow;
+    // The counter as a 128-bit big-endian number (hi, lo), incremented modulo 2^128.
+    std::uint64_t hi = loadBe64(counter0), lo = loadBe64(counter0 + 8);
+    alignas(64) std::uint8_t ks[16 * kAvx2Batch];
+    while (bytes > 0) {
+        const std::size_t blocks = std::min(batch, (bytes + 15) / 16);
+        for (std::size_t i = 0; i < blocks; ++i) {
+            storeBe64(ks + 16 * i, hi);
+            storeBe64(ks + 16 * i + 8, lo);
+            if (++lo == 0) ++hi;
+        }
+        if (blocks < refBelow) {
+            for (std::size_t i = 0; i < blocks; ++i)
+                m_ref.encryptBlock(ks + 16 * i, ks + 16 * i);
+        } else {
+            if (blocks < batch) std::memset(ks + 16 * blocks, 0, 16 * (batch - blocks));
+            encryptBatches(ks, ks, batch);
+        }
+        const std::size_t n = std::min(bytes, 16 * blocks);
+        for (std::size_t i = 0; i < n; ++i)
+            out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+        in += n;
+        out += n;
+        bytes -= n;
+    }
+}
+
+} // namespace rs::crypto
