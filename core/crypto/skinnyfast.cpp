@@ -1,5 +1,5 @@
 // SKINNY-128 fast path: the portable bitsliced kernel (16 blocks, one uint64 per bit-plane) and the
-// run-time choice between it and the AVX2 kernel (skinnyfastavx2.cpp).
+// run-time choice between it and the AVX2 and AVX-512 kernels (skinnyfastavx2.cpp, skinnyfastavx512.cpp).
 #include "core/crypto/skinnyfast.h"
 
 #include "core/crypto/skinnyfastkernel.h"
@@ -30,10 +30,12 @@ struct PortableOps {
 
 constexpr std::size_t kPortableBatch = 16;
 constexpr std::size_t kAvx2Batch = 64;
+constexpr std::size_t kAvx512Batch = 128;
 // Tails shorter than this go through the T-table reference: a padded batch would cost more (measured
 // with tests/bench/bench_skinny.cpp: a portable batch costs about 9 reference blocks, an AVX2 batch 8).
 constexpr std::size_t kPortableRefBelow = 9;
 constexpr std::size_t kAvx2RefBelow = 8;
+constexpr std::size_t kAvx512RefBelow = 8;
 
 inline void storeCounter(std::uint8_t* p, std::uint64_t hi, std::uint64_t lo) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
@@ -114,17 +116,29 @@ void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* i
     }
 }
 
-bool cpuHasAvx2() noexcept {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+bool cpuHasAvx2() noexcept {
     static const bool has = [] {
         __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
         return __builtin_cpu_supports("avx2") != 0;
     }();
     return has;
-#else
-    return false;
-#endif
 }
+bool cpuHasAvx512() noexcept {
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") != 0;
+    }();
+    return has;
+}
+#else
+bool cpuHasAvx2() noexcept {
+    return false;
+}
+bool cpuHasAvx512() noexcept {
+    return false;
+}
+#endif
 
 // Round constants, as skinny.cpp defines them: a 6-bit LFSR updated before each round.
 std::array<std::uint8_t, Skinny::kMaxRounds> roundConstants() noexcept {
@@ -140,7 +154,15 @@ std::array<std::uint8_t, Skinny::kMaxRounds> roundConstants() noexcept {
 } // namespace
 
 const char* skinnyFastIsaName(SkinnyFastIsa isa) noexcept {
-    return isa == SkinnyFastIsa::Avx2 ? "avx2" : "portable";
+    switch (isa) {
+    case SkinnyFastIsa::Portable:
+        return "portable";
+    case SkinnyFastIsa::Avx2:
+        return "avx2";
+    case SkinnyFastIsa::Avx512:
+        return "avx512";
+    }
+    return "unknown";
 }
 
 bool skinnyFastIsaAvailable(SkinnyFastIsa isa) noexcept {
@@ -149,11 +171,14 @@ bool skinnyFastIsaAvailable(SkinnyFastIsa isa) noexcept {
         return true;
     case SkinnyFastIsa::Avx2:
         return detail::skinnyFastAvx2Compiled() && cpuHasAvx2();
+    case SkinnyFastIsa::Avx512:
+        return detail::skinnyFastAvx512Compiled() && cpuHasAvx512() && cpuHasAvx2();
     }
     return false;
 }
 
 SkinnyFastIsa skinnyFastBest() noexcept {
+    if (skinnyFastIsaAvailable(SkinnyFastIsa::Avx512)) return SkinnyFastIsa::Avx512;
     return skinnyFastIsaAvailable(SkinnyFastIsa::Avx2) ? SkinnyFastIsa::Avx2 : SkinnyFastIsa::Portable;
 }
 
@@ -166,7 +191,7 @@ SkinnyFast::SkinnyFast(SkinnyVariant variant, ByteView tweakey, SkinnyFastIsa is
         throw InvalidArgument(std::string("SkinnyFast: implementation '") + skinnyFastIsaName(isa) +
                               "' is not available on this machine");
     m_rounds = m_ref.rounds();
-    const std::size_t words = isa == SkinnyFastIsa::Avx2 ? 4 : 1;
+    const std::size_t words = isa == SkinnyFastIsa::Avx512 ? 8 : isa == SkinnyFastIsa::Avx2 ? 4 : 1;
     m_masks.assign(static_cast<std::size_t>(m_rounds) * 16 * words, 0);
     const auto rc = roundConstants();
     for (int r = 0; r < m_rounds; ++r) {
@@ -187,20 +212,45 @@ SkinnyFast::SkinnyFast(SkinnyVariant variant, ByteView tweakey, SkinnyFastIsa is
                     if (words == 1)
                         m[0] |= std::uint64_t{0xFFFF} << (16 * c);
                     else
-                        m[c] = ~std::uint64_t{0};
+                        for (std::size_t w = 0; w < words / 4; ++w)
+                            m[c * (words / 4) + w] = ~std::uint64_t{0}; // lane c: words / 4 words
                 }
             }
     }
 }
 
 std::size_t SkinnyFast::batchBlocks() const noexcept {
-    return m_isa == SkinnyFastIsa::Avx2 ? kAvx2Batch : kPortableBatch;
+    switch (m_isa) {
+    case SkinnyFastIsa::Avx2:
+        return kAvx2Batch;
+    case SkinnyFastIsa::Avx512:
+        return kAvx512Batch;
+    case SkinnyFastIsa::Portable:
+        break;
+    }
+    return kPortableBatch;
+}
+
+std::size_t SkinnyFast::refBelow() const noexcept {
+    switch (m_isa) {
+    case SkinnyFastIsa::Avx2:
+        return kAvx2RefBelow;
+    case SkinnyFastIsa::Avx512:
+        return kAvx512RefBelow;
+    case SkinnyFastIsa::Portable:
+        break;
+    }
+    return kPortableRefBelow;
 }
 
 void SkinnyFast::encryptBatches(const std::uint8_t* in, std::uint8_t* out,
                                 std::size_t blocks) const noexcept {
     if (m_isa == SkinnyFastIsa::Avx2) {
         detail::skinnyFastAvx2Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx2Batch);
+        return;
+    }
+    if (m_isa == SkinnyFastIsa::Avx512) {
+        detail::skinnyFastAvx512Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx512Batch);
         return;
     }
     for (std::size_t i = 0; i < blocks; i += kPortableBatch)
@@ -215,12 +265,12 @@ void SkinnyFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t bloc
     if (tail == 0) return;
     in += 16 * whole;
     out += 16 * whole;
-    if (tail < (m_isa == SkinnyFastIsa::Avx2 ? kAvx2RefBelow : kPortableRefBelow)) {
+    if (tail < refBelow()) {
         for (std::size_t i = 0; i < tail; ++i)
             m_ref.encryptBlock(in + 16 * i, out + 16 * i);
         return;
     }
-    alignas(64) std::uint8_t buf[16 * kAvx2Batch] = {};
+    alignas(64) std::uint8_t buf[16 * kAvx512Batch] = {};
     std::memcpy(buf, in, 16 * tail);
     encryptBatches(buf, buf, batch);
     std::memcpy(out, buf, 16 * tail);
@@ -229,17 +279,16 @@ void SkinnyFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t bloc
 void SkinnyFast::ctr(const std::uint8_t* counter0, const std::uint8_t* in, std::uint8_t* out,
                      std::size_t bytes) const noexcept {
     const std::size_t batch = batchBlocks();
-    const std::size_t refBelow = m_isa == SkinnyFastIsa::Avx2 ? kAvx2RefBelow : kPortableRefBelow;
     // The counter as a 128-bit big-endian number (hi, lo), incremented modulo 2^128.
     std::uint64_t hi = loadBe64(counter0), lo = loadBe64(counter0 + 8);
-    alignas(64) std::uint8_t ks[16 * kAvx2Batch];
+    alignas(64) std::uint8_t ks[16 * kAvx512Batch];
     while (bytes > 0) {
         const std::size_t blocks = std::min(batch, (bytes + 15) / 16);
         for (std::size_t i = 0; i < blocks; ++i) {
             storeCounter(ks + 16 * i, hi, lo);
             if (++lo == 0) ++hi;
         }
-        if (blocks < refBelow) {
+        if (blocks < refBelow()) {
             for (std::size_t i = 0; i < blocks; ++i)
                 m_ref.encryptBlock(ks + 16 * i, ks + 16 * i);
         } else {

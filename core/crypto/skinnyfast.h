@@ -5,7 +5,9 @@
 // Implementations ("ISAs"), chosen at run time:
 //  * portable: 16 blocks per batch, each bit-plane a uint64 (every compiler and CPU);
 //  * avx2: 64 blocks per batch, each bit-plane a 256-bit register (x86 with AVX2, built with -mavx2 in
-//    its own file and called only when the CPU reports AVX2).
+//    its own file and called only when the CPU reports AVX2);
+//  * avx512: 128 blocks per batch, each bit-plane a 512-bit register, vpternlogq in the S-box (x86 with
+//    AVX-512F, built with -mavx512f in its own file, called only when the CPU reports AVX-512F).
 // Both are table-free and branch-free on key and data (constant time). Batches shorter than the
 // implementation's size are padded; a tail of a few blocks goes through the T-table reference
 // (Skinny::encryptBlock), which is not constant time.
@@ -19,13 +21,13 @@
 namespace rs::crypto {
 
 /** @brief An implementation of SkinnyFast. */
-enum class SkinnyFastIsa { Portable, Avx2 };
+enum class SkinnyFastIsa { Portable, Avx2, Avx512 };
 
-/** @brief "portable" or "avx2". */
+/** @brief "portable", "avx2" or "avx512". */
 const char* skinnyFastIsaName(SkinnyFastIsa isa) noexcept;
 /** @brief Whether this build and this CPU can run `isa` (portable: always). */
 bool skinnyFastIsaAvailable(SkinnyFastIsa isa) noexcept;
-/** @brief The fastest implementation available here (avx2 when available, else portable). */
+/** @brief The fastest implementation available here: avx512, else avx2, else portable. */
 SkinnyFastIsa skinnyFastBest() noexcept;
 
 /** @brief SKINNY-128-128/256/384 encryption of many blocks, bitsliced. The round tweakeys are expanded
@@ -50,12 +52,14 @@ class SkinnyFast {
     SkinnyFastIsa isa() const noexcept { return m_isa; }
     /** @brief The variant this instance was built for. */
     SkinnyVariant variant() const noexcept { return m_ref.variant(); }
-    /** @brief Blocks per bitsliced batch: 16 (portable) or 64 (avx2). */
+    /** @brief Blocks per bitsliced batch: 16 (portable), 64 (avx2) or 128 (avx512). */
     std::size_t batchBlocks() const noexcept;
 
   private:
     /** Encrypts whole batches (blocks a multiple of batchBlocks()). */
     void encryptBatches(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
+    /** Runs of fewer blocks than this go through the reference. */
+    std::size_t refBelow() const noexcept;
 
     Skinny m_ref; ///< the reference, for short tails
     SkinnyFastIsa m_isa;

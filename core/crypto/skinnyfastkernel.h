@@ -94,4 +94,11 @@ bool skinnyFastAvx2Compiled() noexcept;
 void skinnyFastAvx2Ecb(const std::uint64_t* masks, int rounds, const std::uint8_t* in, std::uint8_t* out,
                        std::size_t batches) noexcept;
 
+/** Whether skinnyfastavx512.cpp was compiled with its kernel (x86 with GCC or Clang). */
+bool skinnyFastAvx512Compiled() noexcept;
+/** AVX-512 kernel: encrypts `batches` x 128 blocks (in and out may be equal); masks with
+ *  kMaskWords = 8. Callable only when AVX-512F is available. */
+void skinnyFastAvx512Ecb(const std::uint64_t* masks, int rounds, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t batches) noexcept;
+
 } // namespace rs::crypto::detail

@@ -130,7 +130,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 // One benchmark per implementation this machine runs, e.g. BM_Skinny128_256EcbFast_avx2/1536.
 const bool kFastRegistered = [] {
-    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2}) {
+    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512}) {
         if (!skinnyFastIsaAvailable(isa)) continue;
         const std::string suffix = skinnyFastIsaName(isa);
         benchmark::RegisterBenchmark(("BM_Skinny128_256EcbFast_" + suffix).c_str(), skinnyFastEcb, isa)

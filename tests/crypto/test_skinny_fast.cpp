@@ -23,7 +23,7 @@ constexpr std::array<SkinnyVariant, 3> kWide = {SkinnyVariant::S128_128, SkinnyV
 
 std::vector<SkinnyFastIsa> availableIsas() {
     std::vector<SkinnyFastIsa> out;
-    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2})
+    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512})
         if (skinnyFastIsaAvailable(isa)) out.push_back(isa);
     return out;
 }
@@ -78,16 +78,27 @@ std::string lower(std::string s) {
 TEST(SkinnyFast, IsaNamesAndAvailability) {
     EXPECT_STREQ(skinnyFastIsaName(SkinnyFastIsa::Portable), "portable");
     EXPECT_STREQ(skinnyFastIsaName(SkinnyFastIsa::Avx2), "avx2");
+    EXPECT_STREQ(skinnyFastIsaName(SkinnyFastIsa::Avx512), "avx512");
     EXPECT_TRUE(skinnyFastIsaAvailable(SkinnyFastIsa::Portable));
     EXPECT_TRUE(skinnyFastIsaAvailable(skinnyFastBest()));
     const Bytes tk(32, 0x5A);
-    if (!skinnyFastIsaAvailable(SkinnyFastIsa::Avx2)) {
-        EXPECT_EQ(skinnyFastBest(), SkinnyFastIsa::Portable);
-        EXPECT_THROW(SkinnyFast(SkinnyVariant::S128_256, tk, SkinnyFastIsa::Avx2), std::invalid_argument);
-        GTEST_SKIP() << "this machine or build has no AVX2: only the portable path runs here";
+    EXPECT_EQ(SkinnyFast(SkinnyVariant::S128_256, tk).isa(), skinnyFastBest());
+    // The best is the widest available.
+    const SkinnyFastIsa best = skinnyFastIsaAvailable(SkinnyFastIsa::Avx512) ? SkinnyFastIsa::Avx512
+                               : skinnyFastIsaAvailable(SkinnyFastIsa::Avx2) ? SkinnyFastIsa::Avx2
+                                                                             : SkinnyFastIsa::Portable;
+    EXPECT_EQ(skinnyFastBest(), best);
+    std::string missing;
+    for (SkinnyFastIsa isa : {SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512}) {
+        if (skinnyFastIsaAvailable(isa)) {
+            EXPECT_EQ(SkinnyFast(SkinnyVariant::S128_256, tk, isa).isa(), isa);
+        } else {
+            // An unavailable ISA is refused, not run.
+            EXPECT_THROW(SkinnyFast(SkinnyVariant::S128_256, tk, isa), std::invalid_argument);
+            missing += std::string(" ") + skinnyFastIsaName(isa);
+        }
     }
-    EXPECT_EQ(skinnyFastBest(), SkinnyFastIsa::Avx2);
-    EXPECT_EQ(SkinnyFast(SkinnyVariant::S128_256, tk).isa(), SkinnyFastIsa::Avx2);
+    if (!missing.empty()) GTEST_SKIP() << "not available on this machine or build:" << missing;
 }
 
 TEST(SkinnyFast, RejectsOtherVariantsAndWrongTweakeys) {
