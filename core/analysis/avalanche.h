@@ -17,7 +17,19 @@ struct EmpiricalRound {
 };
 
 /** @brief plan.samples random inputs, each with every varied bit flipped once. Reports progress over
- *  the samples (at most ~100 calls), checks cancel once per sample and throws Cancelled. */
+ *  the samples (at most ~100 calls), checks cancel often and throws Cancelled. Runs the bitsliced
+ *  path where the plan has one (hasSlicedAvalanche), else the reference; both give identical results. */
 std::vector<EmpiricalRound> measureAvalanche(const Plan& plan, bool keepSac, const Progress& progress);
+
+/** @brief The reference: one sample at a time through the cipher models' observer path. */
+std::vector<EmpiricalRound> measureAvalancheReference(const Plan& plan, bool keepSac,
+                                                      const Progress& progress);
+
+/** @brief True when a bitsliced runner exists for the plan (slicedrunner.h). */
+bool hasSlicedAvalanche(const Plan& plan);
+
+/** @brief 64 samples at once, bitsliced across samples, hardware popcount. Same draws from the seed
+ *  and same counts as the reference. Throws std::logic_error unless hasSlicedAvalanche(plan). */
+std::vector<EmpiricalRound> measureAvalancheSliced(const Plan& plan, bool keepSac, const Progress& progress);
 
 } // namespace rs::analysis::detail
