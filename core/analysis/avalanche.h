@@ -32,4 +32,11 @@ bool hasSlicedAvalanche(const Plan& plan);
  *  and same counts as the reference. Throws std::logic_error unless hasSlicedAvalanche(plan). */
 std::vector<EmpiricalRound> measureAvalancheSliced(const Plan& plan, bool keepSac, const Progress& progress);
 
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+/** @brief The counting kernel of measureAvalancheSliced built with POPCNT (slicedcountpopcnt.cpp);
+ *  call only where the CPU has it. One (round, varied bit) of a 64-sample group. */
+void accumulateRoundPopcnt(const std::uint64_t* base, const std::uint64_t* twin, int bits, std::uint64_t mask,
+                           int lanes, std::uint32_t* counts, std::uint32_t* hist, std::uint64_t* diff);
+#endif
+
 } // namespace rs::analysis::detail
