@@ -6,11 +6,17 @@
 //   BM_SacSkinny128_256_FullGoal    the goal itself, once (a few seconds); run only it with
 //                                   rs_bench_analysis --benchmark_filter=FullGoal
 //   BM_Structural/<alg>             the exact structural propagation alone, all standard rounds
+//   BM_SacGoalPath/<path>/<samples> the avalanche alone (no structural part), bitsliced (the
+//                                   default path) vs reference (one sample at a time), same run:
+//                                   compare their times for the speed-up; the test
+//                                   SlicedAvalanche.* checks both give the same counts
 //
 // The CLI runs the same full size: roundscope-cli diffusion --alg skinny-128-256 --samples 10000
 #include <benchmark/benchmark.h>
 
+#include "core/analysis/avalanche.h"
 #include "core/analysis/diffusion.h"
+#include "core/analysis/plan.h"
 
 #include <string>
 
@@ -60,8 +66,33 @@ void BM_Structural(benchmark::State& state, const std::string& alg, Field field)
     }
 }
 
+// path 0 = bitsliced, 1 = reference; SKINNY-128-256, all 128 plaintext bits, 48 rounds.
+void BM_SacGoalPath(benchmark::State& state) {
+    const bool reference = state.range(0) == 1;
+    const int samples = static_cast<int>(state.range(1));
+    const detail::Plan plan = detail::makePlan(sacRequest(samples));
+    for (auto _ : state) {
+        const auto r = reference ? detail::measureAvalancheReference(plan, false, {})
+                                 : detail::measureAvalancheSliced(plan, false, {});
+        benchmark::DoNotOptimize(r.back().sacMaxDeviation);
+    }
+    state.SetLabel(reference ? "reference" : "bitsliced");
+    const double total = static_cast<double>(state.iterations()) * samples;
+    state.counters["samples/s"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+    state.counters["goal_s"] =
+        benchmark::Counter(total / kGoalSamples, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 } // namespace
 
+BENCHMARK(BM_SacGoalPath)
+    ->ArgNames({"reference", "samples"})
+    ->Args({0, 640})
+    ->Args({1, 640})
+    ->Args({0, kGoalSamples})
+    ->Args({1, kGoalSamples})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SacSkinny128_256)->Arg(200)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SacSkinny128_256_FullGoal)->Iterations(1)->Unit(benchmark::kSecond);
 BENCHMARK_CAPTURE(BM_Structural, ascon_p_state, std::string("ascon-p"), Field::State)
