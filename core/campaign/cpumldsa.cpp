@@ -57,7 +57,7 @@ void encode(const std::vector<MlDsaPoly>& polys, crypto::Bytes& out) {
 
 } // namespace
 
-std::string cpuMlDsaImpl(const std::map<std::string, std::string>& options) {
+std::string cpuImpl(const std::map<std::string, std::string>& options) {
     const std::string impl = optionOr(options, kCpuImplOption, "fast");
     if (impl != "fast" && impl != "reference")
         throw RunnerError(std::string(kCpuImplOption) + ": expected fast or reference, got '" + impl + "'");
@@ -67,7 +67,7 @@ std::string cpuMlDsaImpl(const std::map<std::string, std::string>& options) {
 RunOutput runMlDsaOnCpu(const oracle::Operation& op, const RunKey& key, const RunInputs& inputs, int repeats,
                         const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
                         oracle::OutputJudge& judge) {
-    const std::string impl = cpuMlDsaImpl(options);
+    const std::string impl = cpuImpl(options);
     if (!op.mldsa) throw RunnerError("cpu: " + key.algorithm + " is not an ML-DSA ring operation");
     if (inputs.message.size() != key.messageBytes)
         throw RunnerError("cpu: message is " + std::to_string(inputs.message.size()) + " bytes, run says " +

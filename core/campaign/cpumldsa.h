@@ -11,12 +11,13 @@
 
 namespace rs::campaign {
 
-/** @brief The option naming the implementation of the ML-DSA operations on "cpu". */
+/** @brief The option naming the implementation on "cpu": the ML-DSA operations and the block ciphers with a
+ *  fast path (cpufastblock.h). */
 inline constexpr const char* kCpuImplOption = "cpu.impl";
 
 /** @brief The value of cpu.impl ("fast" when unset); RunnerError "cpu.impl: expected fast or reference, got
  *  'x'" for any other value. */
-std::string cpuMlDsaImpl(const std::map<std::string, std::string>& options);
+std::string cpuImpl(const std::map<std::string, std::string>& options);
 
 /** @brief One run of an ML-DSA operation on this CPU (see the file comment). RunnerError for inputs the
  *  operation cannot take (a size that is not whole polynomials, a coefficient >= q) or a bad cpu.impl;

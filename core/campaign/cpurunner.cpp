@@ -23,6 +23,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/campaign/cpufastblock.h"
 #include "core/campaign/cpumldsa.h"
 #include "core/oracle/operation.h"
 
@@ -50,11 +51,13 @@ void addBigEndian(std::uint8_t* block, std::size_t n, std::uint64_t v) {
 /** The work of one run, cut into slices; buffers are allocated once, before timing. */
 class Workload {
   public:
-    Workload(const Algorithm& alg, const RunInputs& in, std::size_t threads) : m_alg(alg), m_in(in) {
+    Workload(const Algorithm& alg, const RunInputs& in, std::size_t threads, bool fast)
+        : m_alg(alg), m_in(in) {
         const std::size_t n = in.message.size();
         if (alg.block) {
             m_cipher = alg.block->make(in.key, 0);
             m_unit = alg.block->blockBytes;
+            if (fast) m_fast = makeFastBlocks(alg.block->id, in.key);
         }
         const std::size_t units = (n + m_unit - 1) / m_unit;
         m_jobs = std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(units, 1));
@@ -71,6 +74,8 @@ class Workload {
     }
 
     std::size_t jobs() const { return m_jobs; }
+    /** The fast path's instruction set; empty when the reference code runs. */
+    std::string fastIsa() const { return m_fast ? m_fast->isa() : std::string(); }
 
     /** The single-thread AEAD output of the whole message (ct‖tag), which stands for a repeat of several
      *  threads' independent messages. */
@@ -123,6 +128,17 @@ class Workload {
         const std::size_t bs = m_unit;
         const std::uint8_t* in = m_in.message.data();
         std::uint8_t* out = m_out.data();
+        if (m_fast && !m_alg.ctr) {
+            m_fast->ecb(in + from, out + from, (to - from) / bs);
+            return;
+        }
+        if (m_fast) {
+            std::uint8_t counter[16] = {};
+            std::copy(m_in.nonce.begin(), m_in.nonce.end(), counter);
+            addBigEndian(counter, bs, from / bs);
+            m_fast->ctr(counter, in + from, out + from, to - from);
+            return;
+        }
         if (!m_alg.ctr) {
             for (std::size_t off = from; off < to; off += bs)
                 m_cipher->encryptBlock(in + off, out + off);
@@ -143,7 +159,8 @@ class Workload {
     Algorithm m_alg;
     const RunInputs& m_in;
     std::unique_ptr<crypto::TracedBlockCipher> m_cipher;
-    std::size_t m_unit = 16; ///< slice granularity: the block, or 16 bytes for AEAD
+    std::unique_ptr<FastBlocks> m_fast; ///< cpu.impl = fast and the cipher has a fast path
+    std::size_t m_unit = 16;            ///< slice granularity: the block, or 16 bytes for AEAD
     std::size_t m_jobs = 1;
     std::vector<std::size_t> m_bounds; ///< slice j is [m_bounds[j], m_bounds[j + 1])
     crypto::Bytes m_out;
@@ -251,12 +268,13 @@ class CpuRunner final : public Runner {
         if (alg->mldsa) return runMlDsaOnCpu(*alg, key, inputs, repeats, options, cancel, judge);
         checkInputs(*alg, key, inputs);
         const std::size_t threads = threadCount(options);
+        const std::string impl = cpuImpl(options); // fast (default) or reference
 
         std::unique_ptr<Workload> work;
         RunOutput result;
         crypto::Bytes single; // AEAD over several threads: the run's one message
         try {
-            work = std::make_unique<Workload>(*alg, inputs, threads);
+            work = std::make_unique<Workload>(*alg, inputs, threads, impl == "fast");
             if (alg->aead && work->jobs() > 1) single = work->singleAeadOutput();
         } catch (const crypto::InvalidArgument& e) {
             throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
@@ -286,6 +304,10 @@ class CpuRunner final : public Runner {
 
         result.measurements = timingMeasurements(std::move(ns), key.messageBytes);
         result.parameters["threads"] = std::to_string(work->jobs());
+        if (alg->block) {
+            result.parameters[kCpuImplOption] = work->fastIsa().empty() ? "reference" : "fast";
+            result.parameters["cpu.isa"] = work->fastIsa().empty() ? "scalar" : work->fastIsa();
+        }
         if (m_threads != 1) result.parameters["cpu-mt.threads"] = std::to_string(threads);
         if (alg->aead && work->jobs() > 1) result.parameters["cpu-mt.split"] = "independent messages";
         return result;
@@ -293,6 +315,8 @@ class CpuRunner final : public Runner {
 
     std::map<std::string, std::string> provenance() const override {
         std::map<std::string, std::string> p = cpuMlDsaProvenance();
+        for (const auto& [k, v] : cpuFastBlockProvenance())
+            p[k] = v;
         p["compiler"] = compilerName();
         p["hardware_threads"] = std::to_string(hardwareThreads());
         return p;

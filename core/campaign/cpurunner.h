@@ -2,8 +2,9 @@
 // The native CPU runner: the rs_crypto fast paths on this machine, one thread ("cpu") or all
 // threads ("cpu-mt", the message split into equal independent jobs of whole blocks / messages).
 // Times with std::chrono::steady_clock; reports min/median/max in ns and throughput in bytes/s.
-// "cpu" also runs the ML-DSA ring operations (cpumldsa.h: option cpu.impl = fast | reference); "cpu-mt"
-// does not (supports() is false for them).
+// ECB/CTR of LEA and SKINNY-128 take their fast many-block paths (cpufastblock.h) unless the option cpu.impl
+// = reference says otherwise; "cpu" also runs the ML-DSA ring operations (cpumldsa.h, the same option);
+// "cpu-mt" does not (supports() is false for them).
 
 #include "core/campaign/runner.h"
 

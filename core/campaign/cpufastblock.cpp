@@ -1,0 +1,59 @@
+#include "core/campaign/cpufastblock.h"
+
+#include "core/crypto/leafast.h"
+#include "core/crypto/skinnyfast.h"
+
+namespace rs::campaign {
+
+namespace {
+
+class SkinnyBlocks final : public FastBlocks {
+  public:
+    SkinnyBlocks(crypto::SkinnyVariant v, crypto::ByteView key) : m_fast(v, key) {}
+    void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
+        m_fast.ecb(in, out, blocks);
+    }
+    void ctr(const std::uint8_t* counter, const std::uint8_t* in, std::uint8_t* out,
+             std::size_t bytes) const override {
+        m_fast.ctr(counter, in, out, bytes);
+    }
+    std::string isa() const override { return crypto::skinnyFastIsaName(m_fast.isa()); }
+
+  private:
+    crypto::SkinnyFast m_fast;
+};
+
+class LeaBlocks final : public FastBlocks {
+  public:
+    explicit LeaBlocks(crypto::ByteView key) : m_fast(key) {}
+    void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
+        m_fast.ecb(in, out, blocks);
+    }
+    void ctr(const std::uint8_t* counter, const std::uint8_t* in, std::uint8_t* out,
+             std::size_t bytes) const override {
+        m_fast.ctr(counter, in, out, bytes);
+    }
+    std::string isa() const override { return crypto::leaFastIsaName(m_fast.isa()); }
+
+  private:
+    crypto::LeaFast m_fast;
+};
+
+} // namespace
+
+std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::ByteView key) {
+    if (blockId == "lea-128" || blockId == "lea-192" || blockId == "lea-256")
+        return std::make_unique<LeaBlocks>(key);
+    const auto skinny = crypto::skinnyVariantFromId(blockId);
+    if (skinny && (*skinny == crypto::SkinnyVariant::S128_128 || *skinny == crypto::SkinnyVariant::S128_256 ||
+                   *skinny == crypto::SkinnyVariant::S128_384))
+        return std::make_unique<SkinnyBlocks>(*skinny, key);
+    return nullptr;
+}
+
+std::map<std::string, std::string> cpuFastBlockProvenance() {
+    return {{"skinny.fast_isa", crypto::skinnyFastIsaName(crypto::skinnyFastBest())},
+            {"lea.fast_isa", crypto::leaFastIsaName(crypto::leaFastBest())}};
+}
+
+} // namespace rs::campaign
