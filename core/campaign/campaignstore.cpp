@@ -84,10 +84,11 @@ RunRow runFrom(const RawRun& raw) {
     return r;
 }
 
-/** Runs a read; running out of memory says what was being read instead of "std::bad_alloc". */
+/** Runs a read on one snapshot of the file (another process may be writing); running out of memory says
+ *  what was being read instead of "std::bad_alloc". */
 template <class F> auto reading(const Conn& c, const std::string& what, F f) {
     try {
-        return f();
+        return inSnapshot(c, f);
     } catch (const std::bad_alloc&) {
         throw StoreError(where(c) + "out of memory while reading " + what);
     }

@@ -121,7 +121,7 @@ void CampaignStore::setShardJob(std::int64_t campaign, const std::vector<int>& s
 
 std::vector<ShardRow> CampaignStore::shards(std::int64_t campaign) const {
     std::vector<ShardRow> out;
-    for (const RawShard& r : verifiedShards(*m_conn, campaign))
+    for (const RawShard& r : inSnapshot(*m_conn, [&] { return verifiedShards(*m_conn, campaign); }))
         out.push_back(ShardRow{static_cast<int>(r.shard), r.target, static_cast<int>(r.runs), r.file, r.job,
                                static_cast<int>(r.submissions), r.merged, static_cast<int>(r.mergedRuns)});
     return out;

@@ -93,6 +93,10 @@ std::int64_t queryInt(const Conn& c, const char* sql) {
     return s.step() ? s.integer(0) : 0;
 }
 
+bool autocommit(const Conn& c) noexcept {
+    return sqlite3_get_autocommit(c.db) != 0;
+}
+
 void rollback(const Conn& c) noexcept {
     if (!sqlite3_get_autocommit(c.db)) sqlite3_exec(c.db, "ROLLBACK", nullptr, nullptr, nullptr);
 }

@@ -82,6 +82,25 @@ template <class Body> auto inTransaction(const Conn& c, Body body) {
         throw;
     }
 }
+/** @brief true while the connection has no open transaction. */
+bool autocommit(const Conn& c) noexcept;
+
+/** @brief Runs a read inside one deferred transaction, so every statement in it sees the same snapshot
+ *  of the file (another process committing between two SELECTs cannot make counts disagree); inside an
+ *  open transaction it simply runs. */
+template <class Body> auto inSnapshot(const Conn& c, Body body) {
+    if (!autocommit(c)) return body();
+    exec(c, "BEGIN DEFERRED");
+    try {
+        auto result = body();
+        exec(c, "COMMIT");
+        return result;
+    } catch (...) {
+        rollback(c);
+        throw;
+    }
+}
+
 /** @brief Now as ISO 8601 UTC with milliseconds. */
 std::string nowUtc();
 /** @brief Now in whole seconds since the epoch. */

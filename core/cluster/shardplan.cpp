@@ -60,8 +60,9 @@ std::string stringAt(const QJsonObject& o, const char* key, const std::string& p
 std::int64_t integerAt(const QJsonObject& o, const char* key, const std::string& path, std::int64_t min) {
     const QJsonValue v = o.value(key);
     const double d = v.toDouble(-1);
-    if (!v.isDouble() || d != static_cast<double>(static_cast<std::int64_t>(d)) ||
-        d < static_cast<double>(min) || d > 9.0e15)
+    // Range first: casting a double outside int64's range is undefined.
+    if (!v.isDouble() || !(d >= static_cast<double>(min) && d <= 9.0e15) ||
+        d != static_cast<double>(static_cast<std::int64_t>(d)))
         bad(path + "." + key, "expected a whole number of at least " + std::to_string(min));
     return static_cast<std::int64_t>(d);
 }

@@ -92,6 +92,15 @@ TEST(ShardPlan, JsonRoundTripsAndEveryDamageIsNamed) {
     ClusterPlan noUid = p;
     noUid.uid.clear();
     refused(planJson(noUid), "uid");
+    // Numbers outside every integer type (found by fuzz_cluster_plan under UBSan), fractions, negatives.
+    for (const char* bad : {"2.6e38", "-1e300", "1.5", "-1", "1e16"}) {
+        std::string huge = json;
+        const std::string field = "\"campaign\": 3";
+        const auto at = huge.find(field);
+        ASSERT_NE(at, std::string::npos) << json;
+        huge.replace(at, field.size(), std::string("\"campaign\": ") + bad);
+        refused(huge, "whole number");
+    }
 }
 
 TEST(Slurm, ArraySpecCompressesRangesAndLimitsParallelTasks) {

@@ -84,8 +84,11 @@ TEST(LeaFast, NamesAndAvailability) {
     EXPECT_EQ(LeaFast(Bytes(16)).isa(), leaFastBest());
     // The best is the last available one in the order portable < sse2 < avx2.
     EXPECT_EQ(leaFastBest(), leaIsas().back());
-    for (const LeaFastIsa isa : {LeaFastIsa::Sse2, LeaFastIsa::Avx2})
-        if (!leaFastIsaAvailable(isa)) EXPECT_THROW(LeaFast(Bytes(16), isa), InvalidArgument);
+    for (const LeaFastIsa isa : {LeaFastIsa::Sse2, LeaFastIsa::Avx2}) {
+        if (!leaFastIsaAvailable(isa)) {
+            EXPECT_THROW(LeaFast(Bytes(16), isa), InvalidArgument);
+        }
+    }
     EXPECT_STREQ(ghashIsaName(GhashIsa::Portable), "portable");
     EXPECT_STREQ(ghashIsaName(GhashIsa::Pclmul), "pclmul");
     EXPECT_TRUE(ghashIsaAvailable(GhashIsa::Portable));
