@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <QDateTime>
 #include <QFile>
 #include <QString>
 #include <QSysInfo>
@@ -208,6 +209,15 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
     progress.total = static_cast<int>(keys.size());
     const std::atomic<bool> never{false};
     const std::atomic<bool>& cancel = options.cancel ? *options.cancel : never;
+    // Finished runs wait here and are committed in one transaction (one fsync) per batch.
+    std::vector<CampaignStore::PendingRun> pending;
+    auto batchStarted = std::chrono::steady_clock::now();
+    const auto commit = [&] {
+        if (pending.empty()) return;
+        store.recordRuns(id, pending);
+        progress.stored += static_cast<int>(pending.size());
+        pending.clear();
+    };
     for (const RunKey& key : keys) {
         if (cancel.load()) {
             result.cancelled = true;
@@ -226,6 +236,7 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         if (recorded.count(key) > 0) {
             ++result.skipped;
             ++progress.skipped;
+            ++progress.stored;
             ++progress.done;
             progress.line = describe(key) + ": already recorded (skipped)";
             if (options.progress) options.progress(progress);
@@ -250,17 +261,25 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         }
         for (const auto& [k, v] : options.runParameters)
             out.parameters[k] = v;
-        store.recordRun(id, key, verified, failure, out.parameters, out.measurements);
+        if (pending.empty()) batchStarted = std::chrono::steady_clock::now();
+        progress.line = describe(key) + ": " +
+                        (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
+        pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
+                           std::move(out.measurements),
+                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()});
+        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - batchStarted;
+        if (static_cast<int>(pending.size()) >= std::max(1, options.batchRuns) ||
+            waited.count() >= options.batchSeconds)
+            commit();
         ++result.runs;
         ++progress.done;
         if (!verified) {
             ++result.failed;
             ++progress.failed;
         }
-        progress.line = describe(key) + ": " +
-                        (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
         if (options.progress) options.progress(progress);
     }
+    commit(); // finished or cancelled: what ran is recorded
 }
 
 } // namespace

@@ -9,7 +9,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <new>
 
@@ -101,27 +103,53 @@ namespace detail {
 std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, bool verified,
                        const std::string& failure, const std::string& finished,
                        const std::string& parametersJson, const std::vector<Measurement>& measurements) {
-    Stmt r(c, "INSERT INTO runs(campaign_id, target, algorithm, message_bytes, ad_bytes, verified, failure, "
-              "finished, parameters_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    r.bind(1, campaign)
-        .bind(2, key.target)
-        .bind(3, key.algorithm)
-        .bind(4, static_cast<std::int64_t>(key.messageBytes))
-        .bind(5, static_cast<std::int64_t>(key.adBytes))
-        .bind(6, std::int64_t{verified ? 1 : 0})
-        .bind(7, failure)
-        .bind(8, finished)
-        .bind(9, parametersJson)
-        .step();
-    const std::int64_t id = sqlite3_last_insert_rowid(c.db);
+    // The id SQLite would choose (inside the write transaction nobody else adds a row), so that the row is
+    // written once, with its checksum.
+    const std::int64_t id = queryInt(c, "SELECT coalesce(max(id), 0) + 1 FROM runs");
     // A run that did not verify keeps no figure: a wrong answer is never a timing.
+    RawRun raw{id,
+               campaign,
+               key.target,
+               key.algorithm,
+               static_cast<std::int64_t>(key.messageBytes),
+               static_cast<std::int64_t>(key.adBytes),
+               verified ? 1 : 0,
+               failure,
+               finished,
+               parametersJson,
+               {},
+               {}};
     if (verified)
-        for (const Measurement& m : measurements) {
-            Stmt s(c, "INSERT INTO measurements(run_id, metric, value, unit) VALUES (?, ?, ?, ?)");
-            s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
-        }
-    // The checksums are computed from the row as SQLite gives it back, as every read will see it.
-    sealRun(c, id);
+        for (const Measurement& m : measurements)
+            raw.measurements.push_back({m.metric, m.value, m.unit});
+    // The checksum covers the row as every read will see it. Integers, text (bound with its length) and
+    // finite doubles come back from SQLite exactly as bound, so the row is sealed from these values; a
+    // non-finite figure or a negative zero (which may come back as +0) is sealed from what SQLite gives
+    // back, after the insert.
+    const bool exact =
+        std::all_of(raw.measurements.begin(), raw.measurements.end(), [](const RawMeasurement& m) {
+            return std::isfinite(m.value) && !(m.value == 0 && std::signbit(m.value));
+        });
+    Stmt r(c,
+           "INSERT INTO runs(id, campaign_id, target, algorithm, message_bytes, ad_bytes, verified, failure, "
+           "finished, parameters_json, checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    r.bind(1, id)
+        .bind(2, campaign)
+        .bind(3, key.target)
+        .bind(4, key.algorithm)
+        .bind(5, raw.messageBytes)
+        .bind(6, raw.adBytes)
+        .bind(7, raw.verified)
+        .bind(8, failure)
+        .bind(9, finished)
+        .bind(10, parametersJson)
+        .bind(11, exact ? checksumOf(raw) : std::string())
+        .step();
+    for (const RawMeasurement& m : raw.measurements) {
+        Stmt s(c, "INSERT INTO measurements(run_id, metric, value, unit) VALUES (?, ?, ?, ?)");
+        s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
+    }
+    if (!exact) sealRun(c, id);
     return id;
 }
 
@@ -137,16 +165,16 @@ CampaignStore::CampaignStore(const std::string& path, const StoreOptions& option
     try {
         openChecked();
     } catch (const std::bad_alloc&) {
-        sqlite3_close(m_conn->db);
+        closeConn(*m_conn);
         throw StoreError("campaign store " + path + ": out of memory while opening it; it was not changed");
     } catch (...) {
-        sqlite3_close(m_conn->db);
+        closeConn(*m_conn);
         throw;
     }
 }
 
 CampaignStore::~CampaignStore() {
-    sqlite3_close(m_conn->db);
+    closeConn(*m_conn);
 }
 
 // The file is looked at with stat() and through SQLite only, never opened by hand (see the header).
@@ -206,6 +234,7 @@ void CampaignStore::openReadWrite() {
     // WAL with synchronous=FULL: a run whose commit returned survives the process being killed and a
     // power loss (one fsync per run, which a benchmark run dwarfs).
     exec(*m_conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+    m_conn->keepStatements = true; // the engine records runs through the same few statements
     migrate();
 }
 
@@ -282,24 +311,40 @@ std::int64_t CampaignStore::recordRun(std::int64_t campaign, const RunKey& key, 
                                       const std::string& failure,
                                       const std::map<std::string, std::string>& parameters,
                                       const std::vector<Measurement>& measurements) {
+    return recordRuns(campaign, {PendingRun{key, verified, failure, parameters, measurements, nowUtc()}})
+        .front();
+}
+
+std::vector<std::int64_t> CampaignStore::recordRuns(std::int64_t campaign,
+                                                    const std::vector<PendingRun>& runs) {
     requireWritable();
+    if (runs.empty()) return {};
     const LeaseOwner self = LeaseOwner::self();
     return inTransaction(*m_conn, [&] {
         if (!verifiedCampaign(*m_conn, campaign))
             throw StoreError(where(*m_conn) + "no campaign " + std::to_string(campaign) +
                              " to record a run in");
         holdLease(*m_conn, campaign, self);
-        if (hasRun(campaign, key))
-            throw StoreError(where(*m_conn) + "campaign " + std::to_string(campaign) + " has the run " +
-                             key.target + " " + key.algorithm + " AD " + std::to_string(key.adBytes) +
-                             " msg " + std::to_string(key.messageBytes) + " already; a run is recorded once");
-        const std::int64_t id =
-            insertRun(*m_conn, campaign, key, verified, failure, nowUtc(), mapJson(parameters), measurements);
+        std::vector<std::int64_t> ids;
+        ids.reserve(runs.size());
+        std::int64_t failed = 0;
+        for (const PendingRun& run : runs) {
+            const RunKey& key = run.key;
+            if (hasRun(campaign, key))
+                throw StoreError(where(*m_conn) + "campaign " + std::to_string(campaign) + " has the run " +
+                                 key.target + " " + key.algorithm + " AD " + std::to_string(key.adBytes) +
+                                 " msg " + std::to_string(key.messageBytes) +
+                                 " already; a run is recorded once");
+            ids.push_back(insertRun(*m_conn, campaign, key, run.verified, run.failure,
+                                    run.finished.empty() ? nowUtc() : run.finished, mapJson(run.parameters),
+                                    run.measurements));
+            failed += run.verified ? 0 : 1;
+        }
         Stmt u(*m_conn,
-               "UPDATE campaigns SET runs_done = runs_done + 1, runs_failed = runs_failed + ? WHERE id = ?");
-        u.bind(1, std::int64_t{verified ? 0 : 1}).bind(2, campaign).step();
+               "UPDATE campaigns SET runs_done = runs_done + ?, runs_failed = runs_failed + ? WHERE id = ?");
+        u.bind(1, static_cast<std::int64_t>(runs.size())).bind(2, failed).bind(3, campaign).step();
         sealCampaign(*m_conn, campaign);
-        return id;
+        return ids;
     });
 }
 

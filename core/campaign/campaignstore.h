@@ -202,6 +202,18 @@ class CampaignStore {
     std::int64_t recordRun(std::int64_t campaign, const RunKey& key, bool verified,
                            const std::string& failure, const std::map<std::string, std::string>& parameters,
                            const std::vector<Measurement>& measurements);
+    /** @brief One finished run waiting to be recorded (recordRuns). */
+    struct PendingRun {
+        RunKey key;
+        bool verified = false;
+        std::string failure;
+        std::map<std::string, std::string> parameters;
+        std::vector<Measurement> measurements;
+        std::string finished; ///< ISO 8601 UTC, when the run ended (not when its batch was committed)
+    };
+    /** @brief Records several runs in one transaction (all or none), as recordRun does each; the ids in
+     *  order. One commit (one fsync) for the batch: the engine's cost per run. */
+    std::vector<std::int64_t> recordRuns(std::int64_t campaign, const std::vector<PendingRun>& runs);
     /** @brief Whether the run is already recorded. */
     bool hasRun(std::int64_t campaign, const RunKey& key) const;
 

@@ -27,12 +27,42 @@ void fail(const Conn& c, const std::string& context) {
     throw StoreError(where(c) + msg + (context.empty() ? "" : " (" + context + ")"));
 }
 
+void closeConn(Conn& c) noexcept {
+    for (auto& [sql, kept] : c.kept)
+        sqlite3_finalize(kept.stmt);
+    c.kept.clear();
+    sqlite3_close(c.db);
+    c.db = nullptr;
+}
+
 Stmt::Stmt(const Conn& c, const char* sql) : m_conn(c) {
+    if (c.keepStatements) {
+        auto [it, added] = c.kept.try_emplace(sql);
+        if (!it->second.inUse) {
+            if (it->second.stmt == nullptr &&
+                sqlite3_prepare_v2(c.db, sql, -1, &it->second.stmt, nullptr) != SQLITE_OK) {
+                c.kept.erase(it);
+                fail(c, std::string("in: ") + sql);
+            }
+            it->second.inUse = true;
+            m_kept = &it->second; // unordered_map nodes stay put while others are added
+            m_stmt = it->second.stmt;
+            return;
+        }
+    }
     if (sqlite3_prepare_v2(c.db, sql, -1, &m_stmt, nullptr) != SQLITE_OK) fail(c, std::string("in: ") + sql);
 }
 
 Stmt::~Stmt() {
-    sqlite3_finalize(m_stmt);
+    if (m_kept == nullptr) {
+        sqlite3_finalize(m_stmt);
+        return;
+    }
+    // Reset releases what the statement holds (a read snapshot, locks); bindings are cleared so that no
+    // value of this use reaches the next one.
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+    m_kept->inUse = false;
 }
 
 Stmt& Stmt::bind(int i, std::int64_t v) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 
 #include "core/campaign/campaignstore.h"
 
@@ -15,11 +16,25 @@ struct sqlite3_stmt;
 
 namespace rs::campaign::detail {
 
-/** @brief A connection and the store file it stands for. */
+/** @brief A connection and the store file it stands for. A connection that keeps its statements
+ *  (`keepStatements`, the store's writing connection) prepares each SQL text once and reuses it; close it
+ *  with closeConn. */
 struct Conn {
+    Conn() = default;
+    Conn(const Conn&) = delete;
+    Conn& operator=(const Conn&) = delete;
     sqlite3* db = nullptr;
     std::string path;
+    bool keepStatements = false;
+    struct Kept {
+        sqlite3_stmt* stmt = nullptr;
+        bool inUse = false; ///< a Stmt holds it now: a nested use of the same SQL prepares its own
+    };
+    mutable std::unordered_map<std::string, Kept> kept;
 };
+
+/** @brief Finalizes the kept statements and closes the connection (db becomes nullptr); never throws. */
+void closeConn(Conn& c) noexcept;
 
 /** @brief Text from a damaged file (SQLite's messages quote it) made printable: every byte outside
  *  printable ASCII becomes '?', so a message is one clean line. */
@@ -55,6 +70,8 @@ class Stmt {
   private:
     const Conn& m_conn;
     sqlite3_stmt* m_stmt = nullptr;
+    Conn::Kept* m_kept =
+        nullptr; ///< the connection's kept statement this is, or nullptr (finalized at the end)
 };
 
 /** @brief Runs SQL without results; StoreError naming the file on failure. */

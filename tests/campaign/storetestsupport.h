@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -47,6 +48,32 @@ inline campaign::EngineOptions fastOptions(campaign::StartMode start = campaign:
     o.runnerFactory = [delay](const std::string&) { return std::make_unique<FastRunner>(delay); };
     return o;
 }
+
+/** The runs the engine's progress says are in the store: every skipped one, and of the runs this session
+ *  finished, the first EngineProgress::stored - skipped (batches are committed in order). */
+class StoredKeys {
+  public:
+    void see(const campaign::EngineProgress& p) {
+        if (p.skipped > m_skipped)
+            m_skippedKeys.insert(p.current);
+        else
+            m_finished.push_back(p.current);
+        m_skipped = p.skipped;
+        m_stored = p.stored;
+    }
+    std::set<campaign::RunKey> keys() const {
+        std::set<campaign::RunKey> out = m_skippedKeys;
+        const std::size_t committed = static_cast<std::size_t>(m_stored - m_skipped);
+        for (std::size_t i = 0; i < committed && i < m_finished.size(); ++i)
+            out.insert(m_finished[i]);
+        return out;
+    }
+
+  private:
+    int m_skipped = 0, m_stored = 0;
+    std::set<campaign::RunKey> m_skippedKeys;
+    std::vector<campaign::RunKey> m_finished;
+};
 
 /** `runs` runs (message sizes 16, 32, ...) of ascon-aead128 on "cuda". */
 inline campaign::CampaignSpec shortSpec(int runs, const std::string& name = "short") {

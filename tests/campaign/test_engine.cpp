@@ -392,8 +392,8 @@ TEST(Engine, KillNineThenResumeLosesNoCommittedRunAndRepeatsNone) {
     const std::size_t total = expandRuns(s).size();
     ASSERT_EQ(total, 120u);
 
-    // The child runs the campaign and writes a byte to the pipe after each committed run (the
-    // engine's progress callback comes after the commit); no store is open in the parent across fork.
+    // The child runs the campaign and writes a byte to the pipe for each committed run (the engine's
+    // progress counts the runs stored after each commit); no store is open in the parent across fork.
     int pipeFds[2];
     ASSERT_EQ(pipe(pipeFds), 0);
     std::fflush(nullptr);
@@ -408,9 +408,14 @@ TEST(Engine, KillNineThenResumeLosesNoCommittedRunAndRepeatsNone) {
             opt.runnerFactory = [&](const std::string&) {
                 return std::make_unique<SlowRunner>(&calls, 100, std::chrono::milliseconds(20));
             };
-            opt.progress = [&](const EngineProgress&) {
-                const char c = 'r';
-                if (write(pipeFds[1], &c, 1) != 1) _exit(3);
+            // Batches of about 5 runs: the kill lands in a batch, whose runs a resume must run again.
+            opt.batchSeconds = 0.09;
+            int reported = 0;
+            opt.progress = [&](const EngineProgress& p) {
+                for (; reported < p.stored; ++reported) {
+                    const char c = 'r';
+                    if (write(pipeFds[1], &c, 1) != 1) _exit(3);
+                }
             };
             runCampaign(store, s, opt);
         } catch (...) {

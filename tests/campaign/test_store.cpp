@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <random>
 
 #include "core/campaign/campaignstore.h"
@@ -152,6 +153,63 @@ TEST(Store, RunsAndMeasurementsRoundTrip) {
     s.setStatus(id, "finished");
     EXPECT_FALSE(s.findResumable(smallSpec()));
     EXPECT_FALSE(s.campaign(id + 1));
+}
+
+TEST(Store, ABatchIsRecordedWholeOrNotAtAllAndEveryValueVerifiesWhenReadBack) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("b.sqlite").toStdString();
+    CampaignSpec spec = smallSpec();
+    spec.messageBytes = {0, 1, 2, 3};
+    std::int64_t id = 0;
+    {
+        CampaignStore s(path);
+        id = s.createCampaign(spec, {});
+        // Values whose read-back could differ from what was bound: an embedded NUL, bytes that are not
+        // UTF-8 (in the failure text; parameters are JSON, which keeps valid UTF-8), a negative zero, an
+        // integral double, the extremes of a double.
+        std::vector<CampaignStore::PendingRun> batch{
+            {{"cpu", "ascon-aead128", 0, 0},
+             true,
+             "",
+             {{"a\0b", "\xc2\xb5s \xc3\xbc"}},
+             {{"t", -0.0, "ns"}, {"u", 5.0, "ns"}, {"v", 1.7976931348623157e308, "x"}, {"w", 4.9e-324, "y"}},
+             "2026-12-04T10:00:00.000Z"},
+            {{"cpu", "ascon-aead128", 1, 0}, true, "", {}, {{"t", 2.5, "ns"}}, "2026-12-04T10:00:00.001Z"},
+            {{"cpu", "ascon-aead128", 2, 0},
+             false,
+             std::string("bad\0tail\xff", 9),
+             {},
+             {{"t", 1.0, "ns"}},
+             ""}};
+        // A NaN figure is refused by the schema: the whole batch is rolled back, nothing is recorded.
+        auto withNan = batch;
+        withNan[1].measurements[0].value = std::numeric_limits<double>::quiet_NaN();
+        EXPECT_THROW(s.recordRuns(id, withNan), StoreError);
+        EXPECT_FALSE(s.hasRun(id, batch[0].key));
+        EXPECT_EQ(s.campaign(id)->runsDone, 0);
+        const auto ids = s.recordRuns(id, batch);
+        ASSERT_EQ(ids.size(), 3u);
+        EXPECT_LT(ids[0], ids[1]);
+        // A batch repeating a recorded run is refused as a whole: run 3 is not recorded either.
+        std::vector<CampaignStore::PendingRun> again{{{"cpu", "ascon-aead128", 3, 0}, true, "", {}, {}, ""},
+                                                     batch[0]};
+        EXPECT_THROW(s.recordRuns(id, again), StoreError);
+        EXPECT_FALSE(s.hasRun(id, {"cpu", "ascon-aead128", 3, 0}));
+        EXPECT_EQ(s.campaign(id)->runsDone, 3);
+        EXPECT_EQ(s.campaign(id)->runsFailed, 1);
+        EXPECT_TRUE(s.recordRuns(id, {}).empty());
+    }
+    // A fresh open verifies every checksum before it writes; reading verifies each row again.
+    CampaignStore s(path);
+    EXPECT_NO_THROW(s.verifyAll());
+    const auto runs = s.runs(id);
+    ASSERT_EQ(runs.size(), 3u);
+    EXPECT_EQ(runs[0].parameters.at("a\0b"), "\xc2\xb5s \xc3\xbc");
+    EXPECT_EQ(runs[0].finished, "2026-12-04T10:00:00.000Z");
+    ASSERT_EQ(runs[0].measurements.size(), 4u);
+    EXPECT_EQ(runs[0].measurements[3].value, 4.9e-324);
+    EXPECT_EQ(runs[2].failure, std::string("bad\0tail\xff", 9));
+    EXPECT_TRUE(runs[2].measurements.empty());
 }
 
 TEST(Store, ForeignAndCorruptFilesAreRefusedUnchanged) {

@@ -187,28 +187,34 @@ TEST(StoreLeases, ALongRunKeepsItsLeaseAlive) {
 }
 
 TEST(StoreLeases, ARunnerWhoseLeaseIsTakenOverStopsAndLeavesTheCampaignToTheOther) {
-    QTemporaryDir dir;
-    const std::string path = dir.filePath("taken.sqlite").toStdString();
-    CampaignStore store(path);
-    const LeaseOwner other{"elsewhere", 77, "boot/7"};
-    EngineOptions o = rs::test::fastOptions();
-    o.leaseSeconds = -100; // always expired: anyone may take it over
-    o.runnerFactory = [&](const std::string&) {
-        return std::make_unique<MeanwhileRunner>(2, [&] {
-            CampaignStore second(path);
-            second.claimCampaign(spec(), StartMode::Resume, {}, other);
-        });
-    };
-    try {
-        runCampaign(store, spec(), o);
-        ADD_FAILURE() << "the campaign went on after its lease was taken over";
-    } catch (const CampaignRefused& e) {
-        EXPECT_EQ(e.reason(), CampaignRefused::Reason::LeaseLost);
-        EXPECT_NE(std::string(e.what()).find("pid 77 on elsewhere"), std::string::npos) << e.what();
+    // Run 1 finishes, the lease is taken during run 2. Committing every run, run 1 is stored; committing
+    // in batches, run 1 was still waiting and is not written after the loss either (the new owner runs it).
+    for (const int batch : {1, 64}) {
+        SCOPED_TRACE("batch " + std::to_string(batch));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("taken.sqlite").toStdString();
+        CampaignStore store(path);
+        const LeaseOwner other{"elsewhere", 77, "boot/7"};
+        EngineOptions o = rs::test::fastOptions();
+        o.batchRuns = batch;
+        o.leaseSeconds = -100; // always expired: anyone may take it over
+        o.runnerFactory = [&](const std::string&) {
+            return std::make_unique<MeanwhileRunner>(2, [&] {
+                CampaignStore second(path);
+                second.claimCampaign(spec(), StartMode::Resume, {}, other);
+            });
+        };
+        try {
+            runCampaign(store, spec(), o);
+            ADD_FAILURE() << "the campaign went on after its lease was taken over";
+        } catch (const CampaignRefused& e) {
+            EXPECT_EQ(e.reason(), CampaignRefused::Reason::LeaseLost);
+            EXPECT_NE(std::string(e.what()).find("pid 77 on elsewhere"), std::string::npos) << e.what();
+        }
+        EXPECT_EQ(store.runs(1).size(), batch == 1 ? 1u : 0u); // the run in flight was not recorded
+        EXPECT_EQ(store.campaign(1)->status, "running");       // the new owner's, not reset to cancelled
+        EXPECT_EQ(store.lease(1)->owner, other);               // and its lease left alone
     }
-    EXPECT_EQ(store.runs(1).size(), 1u);             // the run in flight was not recorded
-    EXPECT_EQ(store.campaign(1)->status, "running"); // the new owner's, not reset to cancelled
-    EXPECT_EQ(store.lease(1)->owner, other);         // and its lease left alone
 }
 
 TEST(StoreLeases, TwoProcessesResumingAtOnceRunTheCampaignOnce) {

@@ -135,7 +135,8 @@ TEST(StoreFaults, DamagedBytesAreRefusedOrReadExactlyAndNeverWritten) {
               << exact << " read exactly (" << resumed << " resumed)" << std::endl;
 }
 
-/** One campaign attempt through the fault VFS; the keys its progress reported (committed or skipped). */
+/** One campaign attempt through the fault VFS; the keys its progress reported stored (committed or
+ *  skipped). */
 struct Attempt {
     std::set<RunKey> reported;
     std::string error;
@@ -143,10 +144,14 @@ struct Attempt {
 
 Attempt attempt(const std::string& path, const CampaignSpec& spec) {
     Attempt a;
+    rs::test::StoredKeys stored;
     try {
         CampaignStore store(path, {OpenMode::ReadWrite, FaultVfs::kName});
         EngineOptions o = rs::test::fastOptions(StartMode::Resume);
-        o.progress = [&](const EngineProgress& p) { a.reported.insert(p.current); };
+        o.progress = [&](const EngineProgress& p) {
+            stored.see(p);
+            a.reported = stored.keys();
+        };
         runCampaign(store, spec, o);
     } catch (const StoreError& e) {
         a.error = e.what();
