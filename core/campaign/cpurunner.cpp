@@ -65,6 +65,12 @@ class Workload {
             m_bounds.push_back(std::min(n, units * j / m_jobs * m_unit));
         m_out.resize(n);
         if (alg.aead) {
+            // The fast path writes ciphertext and tag into buffers allocated here, once per run.
+            if (fast && alg.aead->encryptInto) {
+                m_into = true;
+                m_tags.assign(m_jobs * alg.aead->tagBytes, 0);
+                m_joined.reserve(n + alg.aead->tagBytes);
+            }
             m_nonces.assign(m_jobs, in.nonce);
             for (std::size_t j = 0; j < m_jobs; ++j) // job 0 keeps the run's nonce
                 for (std::size_t b = 0; b < 4 && b < in.nonce.size(); ++b)
@@ -76,6 +82,8 @@ class Workload {
     std::size_t jobs() const { return m_jobs; }
     /** The fast path's instruction set; empty when the reference code runs. */
     std::string fastIsa() const { return m_fast ? m_fast->isa() : std::string(); }
+    /** Whether the AEAD runs on its allocation-free path (encryptInto). */
+    bool aeadInto() const { return m_into; }
 
     /** The single-thread AEAD output of the whole message (ct‖tag), which stands for a repeat of several
      *  threads' independent messages. */
@@ -85,15 +93,24 @@ class Workload {
         return r.ct;
     }
 
-    /** Clears the block modes' output buffer, so a repeat's output is only what that repeat wrote. */
-    void clearOutput() { std::fill(m_out.begin(), m_out.end(), 0); }
+    /** Clears the output buffers (block modes, fast AEAD), so a repeat's output is only what that repeat
+     *  wrote. */
+    void clearOutput() {
+        std::fill(m_out.begin(), m_out.end(), 0);
+        std::fill(m_tags.begin(), m_tags.end(), 0);
+    }
 
-    /** One slice; allocation-free for block modes (the AEAD models return fresh buffers). */
+    /** One slice; allocation-free for block modes and for an AEAD on its fast path (the reference AEAD
+     *  models return fresh buffers). */
     void job(std::size_t j) {
         const std::size_t from = m_bounds[j], to = m_bounds[j + 1];
         if (m_alg.aead) {
             const crypto::ByteView slice(m_in.message.data() + from, to - from);
-            m_sink[j] = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
+            if (m_into)
+                m_alg.aead->encryptInto(m_in.key, m_nonces[j], m_in.ad, slice,
+                                        std::span<std::uint8_t>(m_out.data() + from, to - from), tagOf(j));
+            else
+                m_sink[j] = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
         } else {
             blocks(from, to);
         }
@@ -106,16 +123,15 @@ class Workload {
     crypto::ByteView repeatOutput(const crypto::Bytes& single) {
         if (!m_alg.aead) return m_out;
         if (m_jobs == 1) {
-            m_joined = m_sink[0].ct;
-            m_joined.insert(m_joined.end(), m_sink[0].tag.begin(), m_sink[0].tag.end());
+            joinOutput(0);
             return m_joined;
         }
         for (std::size_t j = 0; j < m_jobs; ++j) {
             const crypto::ByteView slice(m_in.message.data() + m_bounds[j], m_bounds[j + 1] - m_bounds[j]);
             crypto::AeadResult want = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
             want.ct.insert(want.ct.end(), want.tag.begin(), want.tag.end());
-            crypto::Bytes got = m_sink[j].ct;
-            got.insert(got.end(), m_sink[j].tag.begin(), m_sink[j].tag.end());
+            joinOutput(j);
+            const crypto::Bytes& got = m_joined;
             if (const oracle::Verdict v = oracle::verify(got, want.ct); !v)
                 throw RunnerError("thread " + std::to_string(j) + "'s independent message: " + v.message);
         }
@@ -123,6 +139,24 @@ class Workload {
     }
 
   private:
+    std::span<std::uint8_t> tagOf(std::size_t j) {
+        const std::size_t t = m_alg.aead->tagBytes;
+        return std::span<std::uint8_t>(m_tags.data() + j * t, t);
+    }
+
+    /** m_joined = slice j's ciphertext ‖ tag, from whichever path produced them. */
+    void joinOutput(std::size_t j) {
+        if (m_into) {
+            const std::span<std::uint8_t> tag = tagOf(j);
+            m_joined.assign(m_out.begin() + static_cast<std::ptrdiff_t>(m_bounds[j]),
+                            m_out.begin() + static_cast<std::ptrdiff_t>(m_bounds[j + 1]));
+            m_joined.insert(m_joined.end(), tag.begin(), tag.end());
+            return;
+        }
+        m_joined = m_sink[j].ct;
+        m_joined.insert(m_joined.end(), m_sink[j].tag.begin(), m_sink[j].tag.end());
+    }
+
     /** ECB or CTR over bytes [from, to) of the message into m_out; `from` is block aligned. */
     void blocks(std::size_t from, std::size_t to) {
         const std::size_t bs = m_unit;
@@ -166,7 +200,9 @@ class Workload {
     crypto::Bytes m_out;
     std::vector<crypto::Bytes> m_nonces;
     std::vector<crypto::AeadResult> m_sink; ///< keeps each AEAD result, so the work is not discarded
-    crypto::Bytes m_joined;                 ///< ct‖tag of a one-thread AEAD repeat
+    crypto::Bytes m_joined;                 ///< ct‖tag of an AEAD repeat (or of one thread's message)
+    bool m_into = false;                    ///< the AEAD writes into m_out and m_tags (encryptInto)
+    crypto::Bytes m_tags;                   ///< the tag of each thread's message (fast AEAD path)
 };
 
 /** Worker threads 1..n-1 waiting on a barrier; the calling thread runs job 0 in each round. */
@@ -287,7 +323,7 @@ class CpuRunner final : public Runner {
         if (work->jobs() > 1) pool.emplace(work->jobs(), [&work](std::size_t j) { work->job(j); });
         for (int r = 0; r < std::max(repeats, 1); ++r) {
             if (cancel.load()) throw Cancelled();
-            if (r > 0 && !alg->aead) work->clearOutput();
+            if (r > 0 && (!alg->aead || work->aeadInto())) work->clearOutput();
             const auto t0 = Clock::now();
             if (pool)
                 pool->round();
@@ -307,6 +343,10 @@ class CpuRunner final : public Runner {
         if (alg->block) {
             result.parameters[kCpuImplOption] = work->fastIsa().empty() ? "reference" : "fast";
             result.parameters["cpu.isa"] = work->fastIsa().empty() ? "scalar" : work->fastIsa();
+        }
+        if (alg->aead) {
+            result.parameters[kCpuImplOption] = work->aeadInto() ? "fast" : "reference";
+            result.parameters["cpu.isa"] = "scalar";
         }
         if (m_threads != 1) result.parameters["cpu-mt.threads"] = std::to_string(threads);
         if (alg->aead && work->jobs() > 1) result.parameters["cpu-mt.split"] = "independent messages";

@@ -1,5 +1,6 @@
 #include "core/crypto/asconaead.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -61,8 +62,9 @@ void lastBlock(AsconState& s, const std::uint8_t* in, std::size_t n, std::uint8_
         storeWord<V::le>(rate.data() + 8 * w, s.x[static_cast<std::size_t>(w)]);
     for (std::size_t i = 0; i < n; ++i) {
         if (Decrypt && out) {
-            out[i] = rate[i] ^ in[i];
-            rate[i] = in[i];
+            const std::uint8_t c = in[i]; // read before out (which may be in) is written
+            out[i] = rate[i] ^ c;
+            rate[i] = c;
         } else {
             rate[i] ^= in[i];
             if (out) out[i] = rate[i];
@@ -157,11 +159,21 @@ void checkKeyNonce(ByteView key, ByteView nonce) {
 }
 
 // Overwrites the rejected plaintext through a volatile pointer so the stores are not elided.
-void wipe(Bytes& b) noexcept {
+void wipe(std::span<std::uint8_t> b) noexcept {
     volatile std::uint8_t* p = b.data();
     for (std::size_t i = 0; i < b.size(); ++i)
         p[i] = 0;
+}
+
+void wipe(Bytes& b) noexcept {
+    wipe(std::span<std::uint8_t>(b));
     b.clear();
+}
+
+void checkOutput(std::string_view what, std::size_t size, std::size_t expected) {
+    if (size != expected)
+        throw InvalidArgument(std::string(what) + " buffer must be " + std::to_string(expected) +
+                              " bytes, got " + std::to_string(size));
 }
 
 template <class Obs>
@@ -212,6 +224,30 @@ std::optional<Bytes> asconDecrypt(AsconAeadVariant v, ByteView key, ByteView non
     requireLength("tag", tag, 16);
     NoTrace none;
     return decryptWith(v, key, nonce, ad, ct, tag, none);
+}
+
+void asconEncryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,
+                      MutableByteView ct, MutableByteView tag) {
+    checkKeyNonce(key, nonce);
+    checkOutput("ciphertext", ct.size(), pt.size());
+    checkOutput("tag", tag.size(), 16);
+    NoTrace none;
+    dispatch<false>(v, key, nonce, ad, pt, ct.data(), tag.data(), none);
+}
+
+bool asconDecryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView ct,
+                      ByteView tag, MutableByteView pt) {
+    checkKeyNonce(key, nonce);
+    requireLength("tag", tag, 16);
+    checkOutput("plaintext", pt.size(), ct.size());
+    // The tag is read before the plaintext overwrites anything it may share a buffer with.
+    std::array<std::uint8_t, 16> given{}, expected{};
+    std::copy(tag.begin(), tag.end(), given.begin());
+    NoTrace none;
+    dispatch<true>(v, key, nonce, ad, ct, pt.data(), expected.data(), none);
+    if (constantTimeEqual(expected, given)) return true;
+    wipe(pt);
+    return false;
 }
 
 AeadResult asconEncryptTraced(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,

@@ -29,7 +29,9 @@
 //   initialization 3a + 2 = 38; associated data 1 if AD is empty, else (|AD|/r + 1)(3b + 1) + 1;
 //   plaintext/ciphertext (|P|/r)(3b + 1) + 1; finalization 3a + 2 = 38.
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "core/crypto/aead.h"
@@ -52,6 +54,20 @@ AeadResult asconEncrypt(AsconAeadVariant v, ByteView key, ByteView nonce, ByteVi
  */
 std::optional<Bytes> asconDecrypt(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView ct,
                                   ByteView tag);
+
+/** @brief A writable byte range (the caller's buffer). */
+using MutableByteView = std::span<std::uint8_t>;
+
+/** @brief As asconEncrypt, writing into the caller's buffers and allocating nothing: ct.size() must
+ *  equal pt.size() (ct may be pt itself) and tag.size() 16; InvalidArgument otherwise. The fast path
+ *  of the cpu target, which times the mode, not the allocator. */
+void asconEncryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,
+                      MutableByteView ct, MutableByteView tag);
+
+/** @brief As asconDecrypt into the caller's buffer (pt.size() == ct.size(), pt may be ct itself): true when
+ *  the tag matches; false with pt zeroed when it does not. */
+[[nodiscard]] bool asconDecryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad,
+                                    ByteView ct, ByteView tag, MutableByteView pt);
 
 /** @brief As asconEncrypt, also filling trace.layout and appending the steps listed above. */
 AeadResult asconEncryptTraced(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,

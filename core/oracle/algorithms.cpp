@@ -39,6 +39,8 @@ AeadAlgorithm asconAead(std::string id, crypto::AsconAeadVariant v) {
     a.encryptTraced = [v](ByteView k, ByteView n, ByteView ad, ByteView pt, crypto::Trace& t) {
         return crypto::asconEncryptTraced(v, k, n, ad, pt, t);
     };
+    a.encryptInto = [v](ByteView k, ByteView n, ByteView ad, ByteView pt, std::span<std::uint8_t> ct,
+                        std::span<std::uint8_t> tag) { crypto::asconEncryptInto(v, k, n, ad, pt, ct, tag); };
     return a;
 }
 

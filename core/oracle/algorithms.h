@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,12 @@ struct AeadAlgorithm {
     /** @brief Traced encryption; empty when the scheme has no step trace (GCM traces its block cipher). */
     std::function<crypto::AeadResult(ByteView key, ByteView nonce, ByteView ad, ByteView pt, crypto::Trace&)>
         encryptTraced;
+
+    /** @brief Encryption into the caller's buffers (ct: |pt| bytes, tag: tagBytes), allocating nothing;
+     *  empty when the scheme has none. The cpu target's fast path (cpu.impl = fast). */
+    std::function<void(ByteView key, ByteView nonce, ByteView ad, ByteView pt, std::span<std::uint8_t> ct,
+                       std::span<std::uint8_t> tag)>
+        encryptInto;
 
     /** @brief Throws crypto::InvalidArgument naming key/nonce/tag when a length is wrong. */
     void checkSizes(ByteView key, ByteView nonce, std::optional<ByteView> tag = std::nullopt) const;

@@ -37,9 +37,23 @@ std::size_t checkAeadKat(V v, const std::string& file) {
         const auto dec = asconDecrypt(v, key, nonce, ad, ct, tag);
         EXPECT_TRUE(dec && *dec == pt) << where;
 
+        // The allocation-free path: into separate buffers, and in place.
+        Bytes ctInto(pt.size(), 0xee), tagInto(16, 0xee);
+        asconEncryptInto(v, key, nonce, ad, pt, ctInto, tagInto);
+        EXPECT_EQ(toHex(concat(ctInto, tagInto)), toHex(expected)) << where << " (into)";
+        Bytes inPlace = pt;
+        asconEncryptInto(v, key, nonce, ad, inPlace, inPlace, tagInto);
+        EXPECT_EQ(inPlace, ct) << where << " (in place)";
+        EXPECT_TRUE(asconDecryptInto(v, key, nonce, ad, inPlace, tag, inPlace)) << where;
+        EXPECT_EQ(inPlace, pt) << where << " (decrypted in place)";
+
         Bytes badTag = tag;
         badTag[n % 16] ^= static_cast<std::uint8_t>(1u << (n % 8));
         EXPECT_FALSE(asconDecrypt(v, key, nonce, ad, ct, badTag)) << where << " (tampered tag)";
+        Bytes wiped(ct.size(), 0x55);
+        EXPECT_FALSE(asconDecryptInto(v, key, nonce, ad, ct, badTag, wiped)) << where << " (tampered tag)";
+        EXPECT_TRUE(std::all_of(wiped.begin(), wiped.end(), [](std::uint8_t b) { return b == 0; }))
+            << where << ": a rejected plaintext is zeroed";
         if (!ct.empty()) {
             Bytes badCt = ct;
             badCt[n % ct.size()] ^= 0x80;
@@ -178,6 +192,22 @@ TEST(AsconAead, WrongLengthsThrowNamingTheArgument) {
                       "key must be 16 bytes, got 8");
         expectMessage([&] { asconDecryptTraced(v, kKey, kNonce, {}, {}, Bytes(4), t); },
                       "tag must be 16 bytes, got 4");
+    }
+}
+
+TEST(AsconAead, IntoBuffersOfTheWrongSizeAreClearErrors) {
+    Bytes pt(20), ct(20), tag(16), shortCt(19), shortTag(15);
+    EXPECT_THROW(asconEncryptInto(V::AsconAead128, kKey, kNonce, {}, pt, shortCt, tag), InvalidArgument);
+    EXPECT_THROW(asconEncryptInto(V::AsconAead128, kKey, kNonce, {}, pt, ct, shortTag), InvalidArgument);
+    EXPECT_THROW(asconEncryptInto(V::AsconAead128, Bytes(15), kNonce, {}, pt, ct, tag), InvalidArgument);
+    EXPECT_THROW((void)asconDecryptInto(V::AsconAead128, kKey, kNonce, {}, ct, tag, shortCt),
+                 InvalidArgument);
+    EXPECT_THROW((void)asconDecryptInto(V::AsconAead128, kKey, kNonce, {}, ct, shortTag, pt),
+                 InvalidArgument);
+    try {
+        asconEncryptInto(V::Ascon128v12, kKey, kNonce, {}, pt, shortCt, tag);
+    } catch (const InvalidArgument& e) {
+        EXPECT_STREQ(e.what(), "ciphertext buffer must be 20 bytes, got 19");
     }
 }
 
