@@ -2,6 +2,7 @@
 // between it and the AVX2 and AVX-512 kernels (asconmultiavx2.cpp, asconmultiavx512.cpp), and the
 // split of a call into batches.
 #include "core/crypto/asconmulti.h"
+#include "core/crypto/cpufeatures.h"
 
 #include "core/crypto/asconmultikernel.h"
 #include "core/crypto/asconpermutation.h"
@@ -42,29 +43,12 @@ struct PortableOps {
     }
 };
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 bool cpuHasAvx2() noexcept {
-    static const bool has = [] {
-        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
-        return __builtin_cpu_supports("avx2") != 0;
-    }();
-    return has;
+    return cpuHas(CpuFeature::Avx2);
 }
 bool cpuHasAvx512() noexcept {
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") != 0;
-    }();
-    return has;
+    return cpuHas(CpuFeature::Avx512f);
 }
-#else
-bool cpuHasAvx2() noexcept {
-    return false;
-}
-bool cpuHasAvx512() noexcept {
-    return false;
-}
-#endif
 
 /** The next narrower implementation (portable for portable). */
 AsconMultiIsa narrower(AsconMultiIsa isa) noexcept {

@@ -1,5 +1,6 @@
 // GHASH fast path: run-time dispatch between the PCLMULQDQ kernels and the reference table code.
 #include "core/crypto/ghashclmul.h"
+#include "core/crypto/cpufeatures.h"
 
 #include <algorithm>
 #include <string>
@@ -9,16 +10,7 @@ namespace rs::crypto {
 namespace {
 
 bool hasPclmul() noexcept {
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    static const bool has = [] {
-        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
-        return detail::ghashClmulCompiled() && __builtin_cpu_supports("pclmul") != 0 &&
-               __builtin_cpu_supports("ssse3") != 0;
-    }();
-    return has;
-#else
-    return false;
-#endif
+    return detail::ghashClmulCompiled() && cpuHas(CpuFeature::Pclmul) && cpuHas(CpuFeature::Ssse3);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // LEA fast path: key setup, run-time dispatch, the portable scalar code and CTR on top of the ECB kernels.
 #include "core/crypto/leafast.h"
+#include "core/crypto/cpufeatures.h"
 
 #include "core/crypto/lea.h"
 #include "core/crypto/leafastkernels.h"
@@ -14,24 +15,12 @@ namespace rs::crypto {
 
 namespace {
 
-bool cpuHas(const char* what) noexcept {
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
-    // __builtin_cpu_supports needs a literal argument.
-    if (std::string_view(what) == "avx2") return __builtin_cpu_supports("avx2") != 0;
-    return __builtin_cpu_supports("sse2") != 0;
-#else
-    (void)what;
-    return false;
-#endif
-}
-
 bool hasSse2() noexcept {
-    static const bool has = detail::leaSse2Compiled() && cpuHas("sse2");
+    static const bool has = detail::leaSse2Compiled() && cpuHas(CpuFeature::Sse2);
     return has;
 }
 bool hasAvx2() noexcept {
-    static const bool has = detail::leaAvx2Compiled() && cpuHas("avx2");
+    static const bool has = detail::leaAvx2Compiled() && cpuHas(CpuFeature::Avx2);
     return has;
 }
 

@@ -12,6 +12,7 @@
 //  - MultiplyNTT (AVX2): montgomery(a b) is a b R^-1 in (-q, q); montgomery of that times R^2 mod q is
 //    a b. The portable code takes a b mod q directly (a, b in [0, q): the product is non-negative).
 #include "core/crypto/mldsanttfast.h"
+#include "core/crypto/cpufeatures.h"
 
 #include <atomic>
 
@@ -101,15 +102,7 @@ void addPortable(std::int32_t* a, const std::int32_t* b) noexcept {
 std::atomic<int> g_forced{-1};
 
 bool cpuHasAvx2() noexcept {
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    static const bool has = [] {
-        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
-        return __builtin_cpu_supports("avx2") != 0;
-    }();
-    return has;
-#else
-    return false;
-#endif
+    return cpuHas(CpuFeature::Avx2);
 }
 
 MlDsaFastImpl checked(MlDsaFastImpl impl) {

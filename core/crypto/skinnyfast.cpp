@@ -1,6 +1,7 @@
 // SKINNY-128 fast path: the portable bitsliced kernel (16 blocks, one uint64 per bit-plane) and the
 // run-time choice between it and the AVX2 and AVX-512 kernels (skinnyfastavx2.cpp, skinnyfastavx512.cpp).
 #include "core/crypto/skinnyfast.h"
+#include "core/crypto/cpufeatures.h"
 
 #include "core/crypto/skinnyfastkernel.h"
 
@@ -116,29 +117,12 @@ void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* i
     }
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 bool cpuHasAvx2() noexcept {
-    static const bool has = [] {
-        __builtin_cpu_init(); // may run before the CPU model is set up (static initialisation)
-        return __builtin_cpu_supports("avx2") != 0;
-    }();
-    return has;
+    return cpuHas(CpuFeature::Avx2);
 }
 bool cpuHasAvx512() noexcept {
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") != 0;
-    }();
-    return has;
+    return cpuHas(CpuFeature::Avx512f);
 }
-#else
-bool cpuHasAvx2() noexcept {
-    return false;
-}
-bool cpuHasAvx512() noexcept {
-    return false;
-}
-#endif
 
 // Round constants, as skinny.cpp defines them: a 6-bit LFSR updated before each round.
 std::array<std::uint8_t, Skinny::kMaxRounds> roundConstants() noexcept {
