@@ -211,12 +211,15 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
     const std::atomic<bool>& cancel = options.cancel ? *options.cancel : never;
     // Finished runs wait here and are committed in one transaction (one fsync) per batch.
     std::vector<CampaignStore::PendingRun> pending;
-    auto batchStarted = std::chrono::steady_clock::now();
+    // Measured from the last commit (or the start), so a run that alone takes batchSeconds is committed
+    // as soon as it ends.
+    auto lastCommit = std::chrono::steady_clock::now();
     const auto commit = [&] {
         if (pending.empty()) return;
         store.recordRuns(id, pending);
         progress.stored += static_cast<int>(pending.size());
         pending.clear();
+        lastCommit = std::chrono::steady_clock::now();
     };
     for (const RunKey& key : keys) {
         if (cancel.load()) {
@@ -261,13 +264,12 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         }
         for (const auto& [k, v] : options.runParameters)
             out.parameters[k] = v;
-        if (pending.empty()) batchStarted = std::chrono::steady_clock::now();
         progress.line = describe(key) + ": " +
                         (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
         pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
                            std::move(out.measurements),
                            QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()});
-        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - batchStarted;
+        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - lastCommit;
         if (static_cast<int>(pending.size()) >= std::max(1, options.batchRuns) ||
             waited.count() >= options.batchSeconds)
             commit();

@@ -51,8 +51,9 @@ struct EngineOptions {
     std::map<std::string, std::string> runParameters;
     /** @brief Added to the campaign's provenance (the cluster campaign a shard belongs to). */
     Provenance provenance;
-    /** @brief Finished runs are committed together, in one transaction, once this many wait or the first
-     *  of them waited batchSeconds, and always when the campaign stops (finished, cancelled, lease or
+    /** @brief Finished runs are committed together, in one transaction, once this many wait or
+     *  batchSeconds passed since the last commit (a run that long is committed when it ends), and always
+     *  when the campaign stops (finished, cancelled, lease or
      *  store error aside). A process killed mid-batch loses only that batch, which a resume runs again;
      *  nothing committed is lost. 1 commits every run on its own. */
     int batchRuns = 64;
