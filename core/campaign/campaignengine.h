@@ -53,9 +53,9 @@ struct EngineOptions {
     Provenance provenance;
     /** @brief Finished runs are committed together, in one transaction, once this many wait or
      *  batchSeconds passed since the last commit (a run that long is committed when it ends), and always
-     *  when the campaign stops (finished, cancelled, lease or
-     *  store error aside). A process killed mid-batch loses only that batch, which a resume runs again;
-     *  nothing committed is lost. 1 commits every run on its own. */
+     *  when the campaign finishes or is cancelled (not after a lost lease or a store error). A process
+     *  killed mid-batch loses only that batch, which a resume runs again; nothing committed is lost.
+     *  1 commits every run on its own. */
     int batchRuns = 64;
     double batchSeconds = 0.5;
 };

@@ -232,7 +232,7 @@ void CampaignStore::openReadWrite() {
     openConn(*m_conn, m_path.c_str(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, m_options.vfs);
     hardenConnection(*m_conn);
     // WAL with synchronous=FULL: a run whose commit returned survives the process being killed and a
-    // power loss (one fsync per run, which a benchmark run dwarfs).
+    // power loss (one fsync per commit; the engine commits finished runs in batches).
     exec(*m_conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
     m_conn->keepStatements = true; // the engine records runs through the same few statements
     migrate();

@@ -82,9 +82,9 @@ std::int64_t queryInt(const Conn& c, const char* sql);
 /** @brief ROLLBACK when a transaction is open; never throws. */
 void rollback(const Conn& c) noexcept;
 
-/** @brief Runs body inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back and propagates. */
-template <class Body> auto inTransaction(const Conn& c, Body body) {
-    exec(c, "BEGIN IMMEDIATE");
+/** @brief Runs body between `begin` and COMMIT; any exception rolls back and propagates. */
+template <class Body> auto transaction(const Conn& c, const char* begin, Body body) {
+    exec(c, begin);
     try {
         if constexpr (std::is_void_v<decltype(body())>) {
             body();
@@ -99,6 +99,12 @@ template <class Body> auto inTransaction(const Conn& c, Body body) {
         throw;
     }
 }
+
+/** @brief Runs body inside BEGIN IMMEDIATE ... COMMIT; any exception rolls back and propagates. */
+template <class Body> auto inTransaction(const Conn& c, Body body) {
+    return transaction(c, "BEGIN IMMEDIATE", body);
+}
+
 /** @brief true while the connection has no open transaction. */
 bool autocommit(const Conn& c) noexcept;
 
@@ -107,15 +113,7 @@ bool autocommit(const Conn& c) noexcept;
  *  open transaction it simply runs. */
 template <class Body> auto inSnapshot(const Conn& c, Body body) {
     if (!autocommit(c)) return body();
-    exec(c, "BEGIN DEFERRED");
-    try {
-        auto result = body();
-        exec(c, "COMMIT");
-        return result;
-    } catch (...) {
-        rollback(c);
-        throw;
-    }
+    return transaction(c, "BEGIN DEFERRED", body);
 }
 
 /** @brief Now as ISO 8601 UTC with milliseconds. */
