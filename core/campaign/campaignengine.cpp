@@ -1,8 +1,8 @@
 #include "core/campaign/campaignengine.h"
+#include "core/campaign/utcclock.h"
 
 #include <sqlite3.h>
 
-#include <QDateTime>
 #include <QFile>
 #include <QString>
 #include <QSysInfo>
@@ -267,8 +267,7 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         progress.line = describe(key) + ": " +
                         (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
         pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
-                           std::move(out.measurements),
-                           QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()});
+                           std::move(out.measurements), utcNowIso()});
         const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - lastCommit;
         if (static_cast<int>(pending.size()) >= std::max(1, options.batchRuns) ||
             waited.count() >= options.batchSeconds)

@@ -56,7 +56,7 @@ struct EngineOptions {
      *  when the campaign finishes or is cancelled (not after a lost lease or a store error). A process
      *  killed mid-batch loses only that batch, which a resume runs again; nothing committed is lost.
      *  1 commits every run on its own. */
-    int batchRuns = 64;
+    int batchRuns = 256;
     double batchSeconds = 0.5;
 };
 

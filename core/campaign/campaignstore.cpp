@@ -23,11 +23,75 @@ using namespace detail;
 
 namespace {
 
+/** true when text is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF). */
+bool wellFormedUtf8(std::string_view text) {
+    const QByteArrayView bytes(text.data(), static_cast<qsizetype>(text.size()));
+    return bytes.isValidUtf8();
+}
+
+/** Appends s as a JSON string: quotes, backslashes and control characters escaped, the rest as is. */
+void appendJsonString(std::string& out, std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    out += '"';
+    for (const char ch : s) {
+        const auto u = static_cast<unsigned char>(ch);
+        switch (ch) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (u < 0x20) {
+                out += "\\u00";
+                out += hex[u >> 4];
+                out += hex[u & 15];
+            } else {
+                out += ch;
+            }
+        }
+    }
+    out += '"';
+}
+
+/** Run parameters as compact JSON with sorted keys. Written by hand (every run is stamped with it; a
+ *  QJsonDocument per run was a tenth of the engine's cost); text that is not UTF-8 goes through Qt, which
+ *  replaces the bad bytes, so what is stored is always valid JSON. */
 std::string mapJson(const std::map<std::string, std::string>& m) {
-    QJsonObject o;
-    for (const auto& [k, v] : m)
-        o.insert(QString::fromStdString(k), QString::fromStdString(v));
-    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+    const bool utf8 = std::all_of(m.begin(), m.end(), [](const auto& kv) {
+        return wellFormedUtf8(kv.first) && wellFormedUtf8(kv.second);
+    });
+    if (!utf8) {
+        QJsonObject o;
+        for (const auto& [k, v] : m)
+            o.insert(QString::fromStdString(k), QString::fromStdString(v));
+        return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+    }
+    std::string out = "{";
+    for (const auto& [k, v] : m) {
+        if (out.size() > 1) out += ',';
+        appendJsonString(out, k);
+        out += ':';
+        appendJsonString(out, v);
+    }
+    out += '}';
+    return out;
 }
 
 std::map<std::string, std::string> jsonMap(const std::string& text) {
@@ -100,12 +164,14 @@ template <class F> auto reading(const Conn& c, const std::string& what, F f) {
 
 namespace detail {
 
-std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, bool verified,
-                       const std::string& failure, const std::string& finished,
-                       const std::string& parametersJson, const std::vector<Measurement>& measurements) {
-    // The id SQLite would choose (inside the write transaction nobody else adds a row), so that the row is
-    // written once, with its checksum.
-    const std::int64_t id = queryInt(c, "SELECT coalesce(max(id), 0) + 1 FROM runs");
+std::int64_t nextRunId(const Conn& c) {
+    // The id SQLite would choose, so that each row is written once, with its checksum.
+    return queryInt(c, "SELECT coalesce(max(id), 0) + 1 FROM runs");
+}
+
+void insertRun(const Conn& c, std::int64_t id, std::int64_t campaign, const RunKey& key, bool verified,
+               const std::string& failure, const std::string& finished, const std::string& parametersJson,
+               const std::vector<Measurement>& measurements) {
     // A run that did not verify keeps no figure: a wrong answer is never a timing.
     RawRun raw{id,
                campaign,
@@ -150,7 +216,6 @@ std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, 
         s.bind(1, id).bind(2, m.metric).bind(3, m.value).bind(4, m.unit).step();
     }
     if (!exact) sealRun(c, id);
-    return id;
 }
 
 std::string parametersJson(const std::map<std::string, std::string>& parameters) {
@@ -321,13 +386,15 @@ std::vector<std::int64_t> CampaignStore::recordRuns(std::int64_t campaign,
     if (runs.empty()) return {};
     const LeaseOwner self = LeaseOwner::self();
     return inTransaction(*m_conn, [&] {
-        if (!verifiedCampaign(*m_conn, campaign))
+        // Counting the campaign's runs here would read all of them for every batch (quadratic in a long
+        // campaign); the counts written below are checked against the rows by every read of the campaign.
+        if (!verifiedCampaign(*m_conn, campaign, RunCount::Skip))
             throw StoreError(where(*m_conn) + "no campaign " + std::to_string(campaign) +
                              " to record a run in");
         holdLease(*m_conn, campaign, self);
         std::vector<std::int64_t> ids;
         ids.reserve(runs.size());
-        std::int64_t failed = 0;
+        std::int64_t failed = 0, id = nextRunId(*m_conn);
         for (const PendingRun& run : runs) {
             const RunKey& key = run.key;
             if (hasRun(campaign, key))
@@ -335,9 +402,10 @@ std::vector<std::int64_t> CampaignStore::recordRuns(std::int64_t campaign,
                                  key.target + " " + key.algorithm + " AD " + std::to_string(key.adBytes) +
                                  " msg " + std::to_string(key.messageBytes) +
                                  " already; a run is recorded once");
-            ids.push_back(insertRun(*m_conn, campaign, key, run.verified, run.failure,
-                                    run.finished.empty() ? nowUtc() : run.finished, mapJson(run.parameters),
-                                    run.measurements));
+            insertRun(*m_conn, id, campaign, key, run.verified, run.failure,
+                      run.finished.empty() ? nowUtc() : run.finished, mapJson(run.parameters),
+                      run.measurements);
+            ids.push_back(id++);
             failed += run.verified ? 0 : 1;
         }
         Stmt u(*m_conn,

@@ -212,7 +212,7 @@ RawSummary verifiedSummary(const Conn& c) {
     return *s;
 }
 
-std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id) {
+std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id, RunCount count) {
     auto raw = readCampaign(c, id);
     if (!raw) {
         // Absent: only when the summary agrees (a damaged table may hide a campaign).
@@ -223,6 +223,7 @@ std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id) {
     }
     if (raw->id != id || checksumOf(*raw) != raw->checksum)
         damaged(c, campaignName(id) + " does not match its checksum");
+    if (count == RunCount::Skip) return raw;
     Stmt n(c, "SELECT count(*), sum(verified = 0) FROM runs WHERE campaign_id = ?");
     n.bind(1, id);
     n.step();

@@ -79,9 +79,15 @@ std::optional<RawLease> readLease(const Conn& c, std::int64_t campaign);
 /** @brief StoreError "PATH is corrupt (what ...); it was not changed". */
 [[noreturn]] void damaged(const Conn& c, const std::string& what);
 
+/** @brief How much of a campaign verifiedCampaign checks. */
+enum class RunCount {
+    Check, ///< the runs found must be the runs the campaign row counts (reads all its run rows)
+    Skip   ///< the row and its checksum only: for writes of every batch, whose counts the next read checks
+};
 /** @brief Verified reads: StoreError (damaged) when a row does not match its checksum, the runs found are
- *  not the runs the campaign counts, or the campaigns are not those the summary counts. */
-std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id);
+ *  not the runs the campaign counts (unless told to Skip), or the campaigns are not those the summary
+ *  counts. */
+std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id, RunCount count = RunCount::Check);
 std::vector<RawRun> verifiedRuns(const Conn& c, const RawCampaign& campaign);
 RawSummary verifiedSummary(const Conn& c);
 std::optional<RawLease> verifiedLease(const Conn& c, std::int64_t campaign);
@@ -95,11 +101,14 @@ void sealSummary(const Conn& c);
 
 /** @brief A new campaign row with its provenance, sealed, and the summary updated (in a transaction). */
 std::int64_t insertCampaign(const Conn& c, const CampaignSpec& spec, const Provenance& provenance);
-/** @brief Inserts a run row (and its measurements when verified) and seals it; the caller updates the
- *  campaign's counts. */
-std::int64_t insertRun(const Conn& c, std::int64_t campaign, const RunKey& key, bool verified,
-                       const std::string& failure, const std::string& finished,
-                       const std::string& parametersJson, const std::vector<Measurement>& measurements);
+/** @brief The id the next run row gets (max + 1): asked once per write transaction, in which nobody else
+ *  adds a row, and counted up by the caller for each insertRun. */
+std::int64_t nextRunId(const Conn& c);
+/** @brief Inserts run row `id` (from nextRunId; its measurements when verified) and seals it; the caller
+ *  updates the campaign's counts. */
+void insertRun(const Conn& c, std::int64_t id, std::int64_t campaign, const RunKey& key, bool verified,
+               const std::string& failure, const std::string& finished, const std::string& parametersJson,
+               const std::vector<Measurement>& measurements);
 /** @brief Run parameters as stored (compact JSON, sorted keys). */
 std::string parametersJson(const std::map<std::string, std::string>& parameters);
 /** @brief Before a run is recorded: CampaignRefused when another owner holds the campaign's lease; the

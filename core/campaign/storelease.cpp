@@ -116,8 +116,14 @@ void takeLease(const Conn& c, std::int64_t campaign, const LeaseOwner& owner, in
 } // namespace
 
 LeaseOwner LeaseOwner::self() {
+    // Asked before every batch of runs is recorded: read from /proc once per process (a forked child has
+    // another pid and reads its own).
+    static std::mutex mutex;
+    static LeaseOwner cached{{}, 0, {}};
     const auto pid = static_cast<std::int64_t>(::getpid());
-    return LeaseOwner{hostName(), pid, processToken(pid)};
+    const std::lock_guard lock(mutex);
+    if (cached.pid != pid) cached = LeaseOwner{hostName(), pid, processToken(pid)};
+    return cached;
 }
 
 namespace detail {

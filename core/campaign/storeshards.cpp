@@ -147,6 +147,7 @@ int CampaignStore::mergeShard(std::int64_t campaign, int shard, const std::vecto
         const std::vector<RunKey> planned = expandRuns(spec);
         const std::set<RunKey> inSpec(planned.begin(), planned.end());
         int added = 0, failed = 0;
+        std::int64_t id = nextRunId(*m_conn);
         const std::vector<RunRow> existing = this->runs(campaign);
         std::map<RunKey, const RunRow*> byKey;
         for (const RunRow& r : existing)
@@ -163,7 +164,7 @@ int CampaignStore::mergeShard(std::int64_t campaign, int shard, const std::vecto
                                        " holds (recorded " + it->second->finished + "); nothing was merged");
                 continue; // merged before: adds nothing
             }
-            insertRun(*m_conn, campaign, r.key, r.verified, r.failure, r.finished,
+            insertRun(*m_conn, id++, campaign, r.key, r.verified, r.failure, r.finished,
                       parametersJson(r.parameters), r.measurements);
             ++added;
             if (!r.verified) ++failed;

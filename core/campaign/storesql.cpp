@@ -1,4 +1,5 @@
 #include "core/campaign/storesql.h"
+#include "core/campaign/utcclock.h"
 
 #include <sqlite3.h>
 
@@ -132,7 +133,7 @@ void rollback(const Conn& c) noexcept {
 }
 
 std::string nowUtc() {
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    return utcNowIso();
 }
 
 std::int64_t nowUnix() {
