@@ -1,5 +1,6 @@
 #include "core/campaign/cpufastblock.h"
 
+#include "core/crypto/gcmfast.h"
 #include "core/crypto/leafast.h"
 #include "core/crypto/skinnyfast.h"
 
@@ -39,7 +40,29 @@ class LeaBlocks final : public FastBlocks {
     crypto::LeaFast m_fast;
 };
 
+class LeaGcm final : public FastAead {
+  public:
+    explicit LeaGcm(crypto::ByteView key) : m_fast(key) {}
+    void encrypt(crypto::ByteView nonce, crypto::ByteView ad, crypto::ByteView pt, std::span<std::uint8_t> ct,
+                 std::span<std::uint8_t> tag) const override {
+        crypto::gcmEncryptFastInto(m_fast, nonce, ad, pt, ct, tag, m_ghash);
+    }
+    std::string isa() const override {
+        return std::string(crypto::leaFastIsaName(m_fast.isa())) + "+" + crypto::ghashIsaName(m_ghash);
+    }
+
+  private:
+    crypto::LeaFast m_fast;
+    crypto::GhashIsa m_ghash = crypto::ghashBest();
+};
+
 } // namespace
+
+std::unique_ptr<FastAead> makeFastAead(const std::string& aeadId, crypto::ByteView key) {
+    if (aeadId == "lea-128-gcm" || aeadId == "lea-192-gcm" || aeadId == "lea-256-gcm")
+        return std::make_unique<LeaGcm>(key);
+    return nullptr;
+}
 
 std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::ByteView key) {
     if (blockId == "lea-128" || blockId == "lea-192" || blockId == "lea-256")
@@ -53,7 +76,8 @@ std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::B
 
 std::map<std::string, std::string> cpuFastBlockProvenance() {
     return {{"skinny.fast_isa", crypto::skinnyFastIsaName(crypto::skinnyFastBest())},
-            {"lea.fast_isa", crypto::leaFastIsaName(crypto::leaFastBest())}};
+            {"lea.fast_isa", crypto::leaFastIsaName(crypto::leaFastBest())},
+            {"ghash.fast_isa", crypto::ghashIsaName(crypto::ghashBest())}};
 }
 
 } // namespace rs::campaign

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "core/crypto/bytes.h"
@@ -25,11 +26,28 @@ class FastBlocks {
     virtual std::string isa() const = 0;
 };
 
+/** @brief An AEAD on its fast path under one key (the key schedule done once per run). */
+class FastAead {
+  public:
+    virtual ~FastAead() = default;
+    /** @brief ct (|pt| bytes) and tag into the caller's buffers, allocating nothing. */
+    virtual void encrypt(crypto::ByteView nonce, crypto::ByteView ad, crypto::ByteView pt,
+                         std::span<std::uint8_t> ct, std::span<std::uint8_t> tag) const = 0;
+    /** @brief The instruction sets it runs on ("avx2+pclmul", ...). */
+    virtual std::string isa() const = 0;
+};
+
+/** @brief The keyed fast path of a registry AEAD ("lea-128-gcm", ...); nullptr when it has none (the
+ *  Ascon AEADs need no key schedule and run through oracle::AeadAlgorithm::encryptInto).
+ *  crypto::InvalidArgument for a key the cipher refuses. */
+std::unique_ptr<FastAead> makeFastAead(const std::string& aeadId, crypto::ByteView key);
+
 /** @brief The fast path of a registry block cipher ("skinny-128-256", "lea-192", ...) under `key`;
  *  nullptr when it has none. crypto::InvalidArgument for a key the cipher refuses. */
 std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::ByteView key);
 
-/** @brief The instruction sets the fast paths use on this machine: skinny.fast_isa, lea.fast_isa. */
+/** @brief The instruction sets the fast paths use on this machine: skinny.fast_isa, lea.fast_isa,
+ *  ghash.fast_isa. */
 std::map<std::string, std::string> cpuFastBlockProvenance();
 
 } // namespace rs::campaign

@@ -66,7 +66,8 @@ class Workload {
         m_out.resize(n);
         if (alg.aead) {
             // The fast path writes ciphertext and tag into buffers allocated here, once per run.
-            if (fast && alg.aead->encryptInto) {
+            if (fast) m_fastAead = makeFastAead(alg.aead->id, in.key);
+            if (m_fastAead || (fast && alg.aead->encryptInto)) {
                 m_into = true;
                 m_tags.assign(m_jobs * alg.aead->tagBytes, 0);
                 m_joined.reserve(n + alg.aead->tagBytes);
@@ -80,8 +81,13 @@ class Workload {
     }
 
     std::size_t jobs() const { return m_jobs; }
-    /** The fast path's instruction set; empty when the reference code runs. */
-    std::string fastIsa() const { return m_fast ? m_fast->isa() : std::string(); }
+    /** The fast path's instruction set; empty when the reference code runs ("scalar" for the Ascon AEADs'
+     *  allocation-free path). */
+    std::string fastIsa() const {
+        if (m_fast) return m_fast->isa();
+        if (m_fastAead) return m_fastAead->isa();
+        return m_into ? "scalar" : std::string();
+    }
     /** Whether the AEAD runs on its allocation-free path (encryptInto). */
     bool aeadInto() const { return m_into; }
 
@@ -106,7 +112,10 @@ class Workload {
         const std::size_t from = m_bounds[j], to = m_bounds[j + 1];
         if (m_alg.aead) {
             const crypto::ByteView slice(m_in.message.data() + from, to - from);
-            if (m_into)
+            if (m_fastAead)
+                m_fastAead->encrypt(m_nonces[j], m_in.ad, slice,
+                                    std::span<std::uint8_t>(m_out.data() + from, to - from), tagOf(j));
+            else if (m_into)
                 m_alg.aead->encryptInto(m_in.key, m_nonces[j], m_in.ad, slice,
                                         std::span<std::uint8_t>(m_out.data() + from, to - from), tagOf(j));
             else
@@ -193,16 +202,17 @@ class Workload {
     Algorithm m_alg;
     const RunInputs& m_in;
     std::unique_ptr<crypto::TracedBlockCipher> m_cipher;
-    std::unique_ptr<FastBlocks> m_fast; ///< cpu.impl = fast and the cipher has a fast path
-    std::size_t m_unit = 16;            ///< slice granularity: the block, or 16 bytes for AEAD
+    std::unique_ptr<FastBlocks> m_fast;   ///< cpu.impl = fast and the cipher has a fast path
+    std::unique_ptr<FastAead> m_fastAead; ///< cpu.impl = fast and the AEAD has a keyed fast path
+    std::size_t m_unit = 16;              ///< slice granularity: the block, or 16 bytes for AEAD
     std::size_t m_jobs = 1;
     std::vector<std::size_t> m_bounds; ///< slice j is [m_bounds[j], m_bounds[j + 1])
     crypto::Bytes m_out;
     std::vector<crypto::Bytes> m_nonces;
     std::vector<crypto::AeadResult> m_sink; ///< keeps each AEAD result, so the work is not discarded
     crypto::Bytes m_joined;                 ///< ct‖tag of an AEAD repeat (or of one thread's message)
-    bool m_into = false;                    ///< the AEAD writes into m_out and m_tags (encryptInto)
-    crypto::Bytes m_tags;                   ///< the tag of each thread's message (fast AEAD path)
+    bool m_into = false;  ///< the AEAD writes into m_out and m_tags (m_fastAead or encryptInto)
+    crypto::Bytes m_tags; ///< the tag of each thread's message (fast AEAD path)
 };
 
 /** Worker threads 1..n-1 waiting on a barrier; the calling thread runs job 0 in each round. */
@@ -346,7 +356,7 @@ class CpuRunner final : public Runner {
         }
         if (alg->aead) {
             result.parameters[kCpuImplOption] = work->aeadInto() ? "fast" : "reference";
-            result.parameters["cpu.isa"] = "scalar";
+            result.parameters["cpu.isa"] = work->aeadInto() ? work->fastIsa() : "scalar";
         }
         if (m_threads != 1) result.parameters["cpu-mt.threads"] = std::to_string(threads);
         if (alg->aead && work->jobs() > 1) result.parameters["cpu-mt.split"] = "independent messages";

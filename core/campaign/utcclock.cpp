@@ -13,7 +13,7 @@ std::string utcIsoText(std::chrono::system_clock::time_point t) {
     const int milli = static_cast<int>(ms - static_cast<long long>(secs) * 1000);
     std::tm tm{};
     ::gmtime_r(&secs, &tm);
-    char text[40];
+    char text[64];
     std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
                   tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, milli);
     return text;

@@ -75,14 +75,26 @@ Block tagOf(const LeaFast& lea, const Setup& s, ByteView aad, ByteView ct, Ghash
 
 } // namespace
 
-AeadResult gcmEncryptFast(const LeaFast& lea, ByteView iv, ByteView aad, ByteView pt, GhashIsa ghashIsa) {
+void gcmEncryptFastInto(const LeaFast& lea, ByteView iv, ByteView aad, ByteView pt,
+                        std::span<std::uint8_t> ct, std::span<std::uint8_t> tag, GhashIsa ghashIsa) {
     requireInputs(iv, pt.size());
+    if (ct.size() != pt.size())
+        throw InvalidArgument("GCM ciphertext buffer must be " + std::to_string(pt.size()) + " bytes, got " +
+                              std::to_string(ct.size()));
+    if (tag.size() != kGcmTagBytes)
+        throw InvalidArgument("GCM tag buffer must be 16 bytes, got " + std::to_string(tag.size()));
     const Setup s = setup(lea, iv, ghashIsa);
+    gctr(lea, s.j0, pt, ct.data());
+    const Block t = tagOf(lea, s, aad, ByteView(ct.data(), ct.size()), ghashIsa);
+    std::copy(t.begin(), t.end(), tag.begin());
+}
+
+AeadResult gcmEncryptFast(const LeaFast& lea, ByteView iv, ByteView aad, ByteView pt, GhashIsa ghashIsa) {
+    requireInputs(iv, pt.size()); // before allocating
     AeadResult r;
     r.ct.resize(pt.size());
-    gctr(lea, s.j0, pt, r.ct.data());
-    const Block tag = tagOf(lea, s, aad, r.ct, ghashIsa);
-    r.tag.assign(tag.begin(), tag.end());
+    r.tag.resize(kGcmTagBytes);
+    gcmEncryptFastInto(lea, iv, aad, pt, r.ct, r.tag, ghashIsa);
     return r;
 }
 

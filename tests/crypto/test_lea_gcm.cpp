@@ -5,6 +5,7 @@
 #include "tests/testsupport.h"
 
 #include "core/crypto/gcm.h"
+#include "core/crypto/gcmfast.h"
 #include "core/crypto/lea.h"
 #include "core/katfile.h"
 
@@ -186,6 +187,38 @@ TEST(LeaGcm, EmptyPlaintextStillAuthenticatesAad) {
     ASSERT_EQ(enc.tag.size(), 16u);
     EXPECT_TRUE(gcmDecrypt(lea, iv, aad, {}, enc.tag).has_value());
     EXPECT_FALSE(gcmDecrypt(lea, iv, hex("0102030406"), {}, enc.tag).has_value());
+}
+
+TEST(LeaGcm, FastIntoTheCallersBuffersEqualsTheModelAndRefusesWrongSizes) {
+    // What the cpu target times under cpu.impl = fast: ciphertext and tag written into the run's buffers,
+    // in place too, for every GHASH implementation this machine has.
+    std::mt19937 rng(39);
+    for (const GhashIsa gi : {GhashIsa::Portable, GhashIsa::Pclmul}) {
+        if (!ghashIsaAvailable(gi)) continue;
+        for (const std::size_t keyBytes : {16u, 24u, 32u}) {
+            const Bytes key = randomBytes(rng, keyBytes);
+            const Lea lea(key);
+            const LeaFast fast(key);
+            for (std::size_t n = 0; n <= 300; n += (n < 40 ? 1 : 13)) {
+                const Bytes iv = randomBytes(rng, n % 3 == 0 ? 12 : 1 + n % 20);
+                const Bytes aad = randomBytes(rng, n % 37);
+                const Bytes pt = randomBytes(rng, n);
+                const AeadResult want = gcmEncrypt(lea, iv, aad, pt);
+                Bytes ct(n, 0xee), tag(16, 0xee);
+                gcmEncryptFastInto(fast, iv, aad, pt, ct, tag, gi);
+                EXPECT_EQ(ct, want.ct) << ghashIsaName(gi) << " " << keyBytes << " " << n;
+                EXPECT_EQ(tag, want.tag) << ghashIsaName(gi) << " " << keyBytes << " " << n;
+                Bytes inPlace = pt;
+                gcmEncryptFastInto(fast, iv, aad, inPlace, inPlace, tag, gi);
+                EXPECT_EQ(inPlace, want.ct) << "in place, " << n;
+            }
+        }
+        const LeaFast fast(Bytes(16));
+        Bytes ct(4), tag(16), shortTag(15);
+        EXPECT_THROW(gcmEncryptFastInto(fast, Bytes(12), {}, Bytes(5), ct, tag, gi), InvalidArgument);
+        EXPECT_THROW(gcmEncryptFastInto(fast, Bytes(12), {}, Bytes(4), ct, shortTag, gi), InvalidArgument);
+        EXPECT_THROW(gcmEncryptFastInto(fast, {}, {}, Bytes(4), ct, tag, gi), InvalidArgument);
+    }
 }
 
 TEST(Gcm, RejectsEmptyIv) {
