@@ -1,4 +1,5 @@
-// LEA fast path: key setup, run-time dispatch, the portable scalar code and CTR on top of the ECB kernels.
+// LEA fast path: key setup (with the decryption table), run-time dispatch, the unrolled scalar code (one
+// block, short inputs and tails, CTR with the counter in registers) and CTR on top of the ECB kernels.
 #include "core/crypto/leafast.h"
 #include "core/crypto/cpufeatures.h"
 
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace rs::crypto {
 
@@ -24,29 +26,85 @@ bool hasAvx2() noexcept {
     return has;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define RS_LEA_INLINE inline __attribute__((always_inline))
+#else
+#define RS_LEA_INLINE inline
+#endif
+
+// Little-endian 32-bit load and store through memcpy: one move each on x86. (The byte-wise loadLe32 /
+// storeLe32 of bytes.h, inlined into the unrolled block code, came out as dozens of byte shuffles.)
+RS_LEA_INLINE std::uint32_t load32(const std::uint8_t* p) noexcept {
+    if constexpr (std::endian::native != std::endian::little) return loadLe32(p);
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+RS_LEA_INLINE void store32(std::uint8_t* p, std::uint32_t v) noexcept {
+    if constexpr (std::endian::native != std::endian::little) return storeLe32(p, v);
+    std::memcpy(p, &v, 4);
+}
+
 // One round as in lea.cpp: (a, b, c, d) = (X[0], X[1], X[2], X[3]); the new state is (b, c, d, a).
-inline void encRound(std::uint32_t a, std::uint32_t& b, std::uint32_t& c, std::uint32_t& d,
-                     const std::uint32_t* k) noexcept {
+RS_LEA_INLINE void encRound(std::uint32_t a, std::uint32_t& b, std::uint32_t& c, std::uint32_t& d,
+                            const std::uint32_t* k) noexcept {
     d = std::rotr((c ^ k[4]) + (d ^ k[5]), 3);
     c = std::rotr((b ^ k[2]) + (c ^ k[3]), 5);
     b = std::rotl((a ^ k[0]) + (b ^ k[1]), 9);
 }
 
-// Rounds is 24, 28 or 32, a compile-time constant: whole passes of four renamed rounds, no tail loop.
-// (A full unroll measured slower than this four-round body on x86-64: more code, same work.)
-template <int Rounds>
-inline void encryptUnrolled(const std::uint32_t* rk, const std::uint8_t* in, std::uint8_t* out) noexcept {
-    std::uint32_t x0 = loadLe32(in), x1 = loadLe32(in + 4), x2 = loadLe32(in + 8), x3 = loadLe32(in + 12);
-    for (int r = 0; r < Rounds; r += 4, rk += 24) {
-        encRound(x0, x1, x2, x3, rk);
-        encRound(x1, x2, x3, x0, rk + 6);
-        encRound(x2, x3, x0, x1, rk + 12);
-        encRound(x3, x0, x1, x2, rk + 18);
-    }
-    storeLe32(out, x0);
-    storeLe32(out + 4, x1);
-    storeLe32(out + 8, x2);
-    storeLe32(out + 12, x3);
+// Its inverse with one row of the decryption table (RK0, RK1, RK1^RK2, RK3, RK3^RK4, RK5): X[1] is
+// recovered first, then X[2] from it, then X[3] (u ^ K2 is X[1] ^ RK2 one XOR earlier).
+RS_LEA_INLINE void decRound(std::uint32_t a, std::uint32_t& b, std::uint32_t& c, std::uint32_t& d,
+                            const std::uint32_t* k) noexcept {
+    const std::uint32_t u1 = std::rotr(b, 9) - (a ^ k[0]);
+    b = u1 ^ k[1];
+    const std::uint32_t u2 = std::rotl(c, 5) - (u1 ^ k[2]);
+    c = u2 ^ k[3];
+    const std::uint32_t u3 = std::rotl(d, 3) - (u2 ^ k[4]);
+    d = u3 ^ k[5];
+}
+
+// All rounds unrolled: Q runs over the passes of four renamed rounds, so every round-key word is a load
+// at a constant offset and no loop counter or pointer is updated. Rounds is 24, 28 or 32.
+template <bool Decrypt, std::size_t... Q>
+RS_LEA_INLINE void allRounds(std::uint32_t& x0, std::uint32_t& x1, std::uint32_t& x2, std::uint32_t& x3,
+                             const std::uint32_t* k, std::index_sequence<Q...>) noexcept {
+    if constexpr (Decrypt)
+        ((decRound(x3, x0, x1, x2, k + 24 * Q), decRound(x2, x3, x0, x1, k + 24 * Q + 6),
+          decRound(x1, x2, x3, x0, k + 24 * Q + 12), decRound(x0, x1, x2, x3, k + 24 * Q + 18)),
+         ...);
+    else
+        ((encRound(x0, x1, x2, x3, k + 24 * Q), encRound(x1, x2, x3, x0, k + 24 * Q + 6),
+          encRound(x2, x3, x0, x1, k + 24 * Q + 12), encRound(x3, x0, x1, x2, k + 24 * Q + 18)),
+         ...);
+}
+
+// One block; `k` is the encryption key table (m_rk) or the decryption table (m_dk).
+template <bool Decrypt, int Rounds>
+RS_LEA_INLINE void blockUnrolled(const std::uint32_t* k, const std::uint8_t* in, std::uint8_t* out) noexcept {
+    std::uint32_t x0 = load32(in), x1 = load32(in + 4), x2 = load32(in + 8), x3 = load32(in + 12);
+    allRounds<Decrypt>(x0, x1, x2, x3, k, std::make_index_sequence<Rounds / 4>{});
+    store32(out, x0);
+    store32(out + 4, x1);
+    store32(out + 8, x2);
+    store32(out + 12, x3);
+}
+
+// `blocks` blocks with the scalar code; the round count is resolved once for the whole run.
+template <bool Decrypt>
+void scalarBlocks(const std::uint32_t* k, int rounds, const std::uint8_t* in, std::uint8_t* out,
+                  std::size_t blocks) noexcept {
+    auto run = [&]<int Rounds>() {
+        for (std::size_t b = 0; b < blocks; ++b)
+            blockUnrolled<Decrypt, Rounds>(k, in + 16 * b, out + 16 * b);
+    };
+    if (rounds == 24)
+        run.template operator()<24>();
+    else if (rounds == 28)
+        run.template operator()<28>();
+    else
+        run.template operator()<32>();
 }
 
 // Big-endian 64-bit store and 8-byte XOR through memcpy (one move each, any alignment).
@@ -66,8 +124,48 @@ inline void xor8(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out
     std::memcpy(out, &x, 8);
 }
 
-// Blocks handed to the ECB kernels per CTR chunk: the counter blocks are written here and encrypted in
-// place, then XORed into the output (1 KiB on the stack, a multiple of 8 blocks).
+// The LEA word X[j] of a big-endian counter half: bytes 4j..4j+3 read little-endian (KS X 3246 loads).
+RS_LEA_INLINE std::uint32_t counterWord(std::uint64_t half, int shift) noexcept {
+    const auto w = static_cast<std::uint32_t>(half >> shift);
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_bswap32(w);
+#else
+    return (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
+#endif
+}
+
+// CTR block by block with the unrolled scalar code: the counter block is built in registers and the
+// keystream XORed into the data a word at a time (no keystream buffer but for a last partial block).
+template <int Rounds>
+void ctrScalar(const std::uint32_t* rk, std::uint64_t hi, std::uint64_t lo, const std::uint8_t* in,
+               std::uint8_t* out, std::size_t bytes) noexcept {
+    while (bytes > 0) {
+        std::uint32_t x0 = counterWord(hi, 32), x1 = counterWord(hi, 0), x2 = counterWord(lo, 32),
+                      x3 = counterWord(lo, 0);
+        allRounds<false>(x0, x1, x2, x3, rk, std::make_index_sequence<Rounds / 4>{});
+        hi += (++lo == 0) ? 1 : 0;
+        if (bytes >= 16) {
+            store32(out, load32(in) ^ x0);
+            store32(out + 4, load32(in + 4) ^ x1);
+            store32(out + 8, load32(in + 8) ^ x2);
+            store32(out + 12, load32(in + 12) ^ x3);
+            in += 16;
+            out += 16;
+            bytes -= 16;
+        } else {
+            std::uint8_t ks[16];
+            store32(ks, x0);
+            store32(ks + 4, x1);
+            store32(ks + 8, x2);
+            store32(ks + 12, x3);
+            for (std::size_t i = 0; i < bytes; ++i)
+                out[i] = in[i] ^ ks[i];
+            bytes = 0;
+        }
+    }
+}
+
+// Blocks handed to the ECB kernels per CTR chunk (1 KiB on the stack, a multiple of 8 blocks).
 constexpr std::size_t kCtrChunkBlocks = 64;
 
 } // namespace
@@ -110,56 +208,60 @@ LeaFast::LeaFast(ByteView key, LeaFastIsa isa) : m_isa(isa) {
                               "' is not available on this machine");
     m_rounds = ref.rounds();
     const auto& rks = ref.roundKeys();
-    for (std::size_t i = 0; i < rks.size(); ++i)
+    const std::size_t n = rks.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& e = rks[n - 1 - i]; // decryption row i undoes encryption round n-1-i
+        const std::uint32_t d[6] = {e[0], e[1], e[1] ^ e[2], e[3], e[3] ^ e[4], e[5]};
         for (std::size_t j = 0; j < 6; ++j) {
             m_rk[6 * i + j] = rks[i][j];
-            for (std::size_t l = 0; l < 4; ++l)
+            m_dk[6 * i + j] = d[j];
+            for (std::size_t l = 0; l < 4; ++l) {
                 m_rkx4[4 * (6 * i + j) + l] = rks[i][j];
+                m_dkx4[4 * (6 * i + j) + l] = d[j];
+            }
         }
+    }
 }
 
 void LeaFast::encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept {
-    switch (m_rounds) {
-    case 24:
-        encryptUnrolled<24>(m_rk, in, out);
-        break;
-    case 28:
-        encryptUnrolled<28>(m_rk, in, out);
-        break;
-    default:
-        encryptUnrolled<32>(m_rk, in, out);
-        break;
-    }
+    if (m_rounds == 24)
+        blockUnrolled<false, 24>(m_rk, in, out);
+    else if (m_rounds == 28)
+        blockUnrolled<false, 28>(m_rk, in, out);
+    else
+        blockUnrolled<false, 32>(m_rk, in, out);
 }
 
-void LeaFast::ecbPortable(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
-    // The round count is resolved once for the whole run, not per block.
-    auto run = [&]<int Rounds>() {
-        for (std::size_t b = 0; b < blocks; ++b)
-            encryptUnrolled<Rounds>(m_rk, in + 16 * b, out + 16 * b);
-    };
+void LeaFast::decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept {
     if (m_rounds == 24)
-        run.template operator()<24>();
+        blockUnrolled<true, 24>(m_dk, in, out);
     else if (m_rounds == 28)
-        run.template operator()<28>();
+        blockUnrolled<true, 28>(m_dk, in, out);
     else
-        run.template operator()<32>();
+        blockUnrolled<true, 32>(m_dk, in, out);
+}
+
+template <bool Decrypt>
+void LeaFast::ecbRun(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+    // The SIMD kernels take whole groups of 4 (AVX2: of 8, then one of 4); fewer than 4 blocks, and the
+    // 1..3 left after the groups, run the scalar code without entering a kernel.
+    std::size_t done = 0;
+    if (blocks >= 4 && m_isa != LeaFastIsa::Portable) {
+        const detail::LeaKernelKeys keys{m_rk, m_rkx4, m_dk, m_dkx4, m_rounds};
+        done = m_isa == LeaFastIsa::Avx2 ? detail::leaEcbAvx2(keys, Decrypt, in, out, blocks)
+                                         : detail::leaEcbSse2(keys, Decrypt, in, out, blocks);
+    }
+    if (done < blocks)
+        scalarBlocks<Decrypt>(Decrypt ? m_dk : m_rk, m_rounds, in + 16 * done, out + 16 * done,
+                              blocks - done);
 }
 
 void LeaFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
-    std::size_t done = 0;
-    if (m_isa == LeaFastIsa::Avx2) {
-        const std::size_t groups = blocks / 8;
-        detail::leaEcbAvx2(m_rk, m_rounds, in, out, groups);
-        done = 8 * groups;
-    }
-    if (m_isa == LeaFastIsa::Avx2 || m_isa == LeaFastIsa::Sse2) {
-        // AVX2 leaves at most 7 blocks: one more group of 4 here, the rest scalar.
-        const std::size_t groups = (blocks - done) / 4;
-        detail::leaEcbSse2(m_rkx4, m_rounds, in + 16 * done, out + 16 * done, groups);
-        done += 4 * groups;
-    }
-    ecbPortable(in + 16 * done, out + 16 * done, blocks - done);
+    ecbRun<false>(in, out, blocks);
+}
+
+void LeaFast::ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+    ecbRun<true>(in, out, blocks);
 }
 
 void LeaFast::ctr(const std::uint8_t counter0[16], const std::uint8_t* in, std::uint8_t* out,
@@ -167,25 +269,33 @@ void LeaFast::ctr(const std::uint8_t counter0[16], const std::uint8_t* in, std::
     // The counter as two big-endian 64-bit halves; +1 carries from the low half into the high one, so
     // the whole 128-bit block wraps mod 2^128 like addBigEndian/ctrXor.
     std::uint64_t hi = loadBe64(counter0), lo = loadBe64(counter0 + 8);
-    alignas(32) std::uint8_t ks[16 * kCtrChunkBlocks];
-    while (bytes > 0) {
-        const std::size_t n = std::min(bytes, sizeof ks);
-        const std::size_t blocks = (n + 15) / 16;
-        for (std::size_t b = 0; b < blocks; ++b) {
-            storeBe64Fast(ks + 16 * b, hi);
-            storeBe64Fast(ks + 16 * b + 8, lo);
-            hi += (++lo == 0) ? 1 : 0;
+    if (m_isa != LeaFastIsa::Portable && bytes >= 64) {
+        // Groups of 4 blocks through the SIMD kernel: the counter blocks are written to `ks`, encrypted
+        // in place, then XORed into the output.
+        alignas(32) std::uint8_t ks[16 * kCtrChunkBlocks];
+        while (bytes >= 64) {
+            const std::size_t n = std::min(bytes / 64 * 64, sizeof ks);
+            for (std::size_t b = 0; b < n / 16; ++b) {
+                storeBe64Fast(ks + 16 * b, hi);
+                storeBe64Fast(ks + 16 * b + 8, lo);
+                hi += (++lo == 0) ? 1 : 0;
+            }
+            ecbRun<false>(ks, ks, n / 16);
+            for (std::size_t i = 0; i < n; i += 8)
+                xor8(in + i, ks + i, out + i);
+            in += n;
+            out += n;
+            bytes -= n;
         }
-        ecb(ks, ks, blocks);
-        std::size_t i = 0;
-        for (; i + 8 <= n; i += 8)
-            xor8(in + i, ks + i, out + i);
-        for (; i < n; ++i)
-            out[i] = in[i] ^ ks[i];
-        in += n;
-        out += n;
-        bytes -= n;
     }
+    if (bytes == 0) return;
+    // Short inputs and the last 1..3 blocks (every block on portable): scalar, counter in registers.
+    if (m_rounds == 24)
+        ctrScalar<24>(m_rk, hi, lo, in, out, bytes);
+    else if (m_rounds == 28)
+        ctrScalar<28>(m_rk, hi, lo, in, out, bytes);
+    else
+        ctrScalar<32>(m_rk, hi, lo, in, out, bytes);
 }
 
 } // namespace rs::crypto

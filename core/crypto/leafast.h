@@ -1,9 +1,12 @@
 #pragma once
-// LEA-128/192/256 fast path: ECB and CTR over many blocks, with the same results as core/crypto/lea.h.
-// Three implementations, chosen at run time: "portable" (scalar C++, rounds fully unrolled, no virtual
-// call or allocation per block; everywhere), "sse2" (4 blocks in 4 registers, one 32-bit word of each
-// block per lane) and "avx2" (8 blocks, two sets of 4 in the two 128-bit lanes). LEA is ARX only (no
-// tables, no data-dependent branches), so every path runs in constant time.
+// LEA-128/192/256 fast path: one block, ECB (encryption and decryption) and CTR, with the same results
+// as core/crypto/lea.h. One block and every tail of fewer than 4 blocks run scalar C++ with all rounds
+// unrolled and the round keys (and a decryption table) prepared once per key: no virtual call or
+// allocation per block. Many blocks run one of three implementations, chosen at run time: "portable"
+// (that scalar code; everywhere), "sse2" (4 blocks in 4 registers, one 32-bit word of each block per
+// lane) and "avx2" (8 blocks, two sets of 4 in the two 128-bit lanes, then a group of 4 in VEX-encoded
+// 128-bit code). LEA is ARX only (no tables, no data-dependent branches or addresses), so every path
+// runs in constant time.
 
 #include "core/crypto/bytes.h"
 
@@ -22,7 +25,7 @@ bool leaFastIsaAvailable(LeaFastIsa isa) noexcept;
 /** @brief The fastest implementation available here (avx2, else sse2, else portable). */
 LeaFastIsa leaFastBest() noexcept;
 
-/** @brief LEA with the standard round count (24/28/32 for 16/24/32-byte keys), encryption only. */
+/** @brief LEA with the standard round count (24/28/32 for 16/24/32-byte keys). */
 class LeaFast {
   public:
     /** @brief Runs the key schedule. `key` is 16, 24 or 32 bytes, else InvalidArgument (a
@@ -37,8 +40,12 @@ class LeaFast {
      *  ctrXor in blockmodes.h). `in == out` is allowed; other overlaps are not. */
     void ctr(const std::uint8_t counter0[16], const std::uint8_t* in, std::uint8_t* out,
              std::size_t bytes) const noexcept;
-    /** @brief Encrypts one block with the scalar code; in and out may alias. */
+    /** @brief Decrypts `blocks` consecutive 16-byte blocks (ECB); the same rules as ecb. */
+    void ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
+    /** @brief Encrypts one block with the unrolled scalar code (any isa); in and out may alias. */
     void encryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept;
+    /** @brief Decrypts one block with the unrolled scalar code (any isa); in and out may alias. */
+    void decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noexcept;
 
     /** @brief The implementation this instance runs. */
     LeaFastIsa isa() const noexcept { return m_isa; }
@@ -46,11 +53,16 @@ class LeaFast {
     int rounds() const noexcept { return m_rounds; }
 
   private:
-    void ecbPortable(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
+    template <bool Decrypt>
+    void ecbRun(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
 
     static constexpr std::size_t kMaxRounds = 32;
     alignas(32) std::uint32_t m_rk[kMaxRounds * 6] = {};       // RK_i word j at [6i + j]
     alignas(16) std::uint32_t m_rkx4[kMaxRounds * 6 * 4] = {}; // the same, each word 4 times (SSE2)
+    // Decryption table: row i belongs to encryption round N-1-i, as (RK0, RK1, RK1^RK2, RK3, RK3^RK4, RK5)
+    // (leafastx4.h says why), and the same with each word 4 times.
+    alignas(32) std::uint32_t m_dk[kMaxRounds * 6] = {};
+    alignas(16) std::uint32_t m_dkx4[kMaxRounds * 6 * 4] = {};
     int m_rounds = 0;
     LeaFastIsa m_isa = LeaFastIsa::Portable;
 };

@@ -1,19 +1,29 @@
 #pragma once
 // Internal to the LEA fast path: the SIMD kernels (leafastsse2.cpp, leafastavx2.cpp). Those files are
-// compiled with -msse2 / -mavx2 and see only this header, so they instantiate no inline function that
-// code built for the baseline could share.
+// compiled with -msse2 / -mavx2 and see only this header and leafastx4.h (whose code has internal
+// linkage), so they instantiate no inline function that code built for the baseline could share.
 
 #include <cstddef>
 #include <cstdint>
 
 namespace rs::crypto::detail {
 
-/** @brief Encrypts 4 * groups blocks; `rkx4` holds every round-key word 4 times (16-byte aligned). */
-void leaEcbSse2(const std::uint32_t* rkx4, int rounds, const std::uint8_t* in, std::uint8_t* out,
-                std::size_t groups) noexcept;
-/** @brief Encrypts 8 * groups blocks; `rk` holds the round keys, 6 words per round. */
-void leaEcbAvx2(const std::uint32_t* rk, int rounds, const std::uint8_t* in, std::uint8_t* out,
-                std::size_t groups) noexcept;
+/** @brief The key tables of one LeaFast, as the kernels read them. */
+struct LeaKernelKeys {
+    const std::uint32_t* rk;   ///< encryption round keys, 6 words per round (RK_i word j at [6i + j])
+    const std::uint32_t* rkx4; ///< the same, each word 4 times (16-byte aligned)
+    const std::uint32_t* dk;   ///< decryption table, 6 words per round (see leafastx4.h)
+    const std::uint32_t* dkx4; ///< the same, each word 4 times (16-byte aligned)
+    int rounds;                ///< 24, 28 or 32
+};
+
+/** @brief Encrypts (decrypts) the first 4 * floor(blocks / 4) blocks; returns how many it did. */
+std::size_t leaEcbSse2(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t blocks) noexcept;
+/** @brief Encrypts (decrypts) groups of 8 blocks, then one group of 4 if 4 or more are left (128-bit
+ *  VEX code); returns how many blocks it did (blocks rounded down to a multiple of 4). */
+std::size_t leaEcbAvx2(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t blocks) noexcept;
 /** @brief Whether the kernels were compiled in (x86 with GCC or Clang). */
 bool leaSse2Compiled() noexcept;
 bool leaAvx2Compiled() noexcept;

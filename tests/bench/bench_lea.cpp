@@ -1,10 +1,10 @@
 // LEA-128 throughput: CTR (the shared ctrXor mode) and GCM encryption, at the message sizes of paper 003
 // (16, 64 bytes) plus a network packet and a large buffer. GCM adds 16 bytes of AAD per message, as the
 // paper measures with a 128-bit AAD; the byte count is the plaintext only.
-// The fast paths beside the reference in the same run: ECB and CTR with implementation 0 = reference
-// (lea.h through the BlockCipher interface; ctrXor for CTR), 1 = portable, 2 = sse2, 3 = avx2 (leafast.h),
-// one block, GHASH (reference tables vs pclmul) and LEA-GCM (gcm.h vs gcmfast.h). An implementation the
-// CPU lacks is skipped.
+// The fast paths beside the reference in the same run: ECB (both ways) and CTR with implementation
+// 0 = reference (lea.h through the BlockCipher interface; ctrXor for CTR), 1 = portable, 2 = sse2,
+// 3 = avx2 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul) and LEA-GCM (gcm.h vs
+// gcmfast.h). An implementation the CPU lacks is skipped.
 #include "tests/bench/benchsupport.h"
 
 #include "core/crypto/blockmodes.h"
@@ -107,6 +107,34 @@ void BM_Lea128FastEcb(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128FastEcb)->Apply(leaSizes);
 
+// ECB decryption, the same implementations and sizes (the reference: decryptBlock through BlockCipher).
+void BM_Lea128FastEcbDecrypt(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(1));
+    const Bytes key = pattern(16, 8), ct = pattern(n, 9);
+    Bytes pt(n);
+    rs::bench::Throughput tp(state, state.range(1));
+    if (state.range(0) == 0) {
+        state.SetLabel("reference");
+        const rs::crypto::Lea lea(key);
+        const rs::crypto::BlockCipher& cipher = lea;
+        for (auto _ : state) {
+            for (std::size_t off = 0; off < n; off += 16)
+                cipher.decryptBlock(ct.data() + off, pt.data() + off);
+            benchmark::DoNotOptimize(pt.data());
+            benchmark::ClobberMemory();
+        }
+    } else if (const auto isa = fastIsa(state, state.range(0))) {
+        const rs::crypto::LeaFast lea(key, *isa);
+        for (auto _ : state) {
+            lea.ecbDecrypt(ct.data(), pt.data(), n / 16);
+            benchmark::DoNotOptimize(pt.data());
+            benchmark::ClobberMemory();
+        }
+    }
+    tp.finish();
+}
+BENCHMARK(BM_Lea128FastEcbDecrypt)->Apply(leaSizes);
+
 void BM_Lea128FastCtr(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(1));
     const Bytes key = pattern(16, 1), iv = pattern(16, 2), pt = pattern(n, 3);
@@ -132,25 +160,33 @@ void BM_Lea128FastCtr(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128FastCtr)->Apply(leaSizes);
 
-// One block: the reference through the BlockCipher interface (a virtual call) vs LeaFast::encryptBlock.
+// One block in place (each block waits for the previous one: the latency of one block): 0 = reference
+// encryption through the BlockCipher interface (a virtual call), 1 = LeaFast::encryptBlock (unrolled
+// scalar), 2 = reference decryption, 3 = LeaFast::decryptBlock.
 void BM_Lea128OneBlock(benchmark::State& state) {
     const Bytes key = pattern(16, 10);
     Bytes block = pattern(16, 11);
     const rs::crypto::Lea ref(key);
     const rs::crypto::BlockCipher& cipher = ref;
     const rs::crypto::LeaFast fast(key, rs::crypto::LeaFastIsa::Portable);
-    state.SetLabel(state.range(0) == 0 ? "reference" : "fast scalar");
+    const std::int64_t impl = state.range(0);
+    const char* labels[] = {"reference", "fast scalar", "reference decrypt", "fast scalar decrypt"};
+    state.SetLabel(labels[impl]);
     rs::bench::Throughput tp(state, 16);
     for (auto _ : state) {
-        if (state.range(0) == 0)
+        if (impl == 0)
             cipher.encryptBlock(block.data(), block.data());
-        else
+        else if (impl == 1)
             fast.encryptBlock(block.data(), block.data());
+        else if (impl == 2)
+            cipher.decryptBlock(block.data(), block.data());
+        else
+            fast.decryptBlock(block.data(), block.data());
         benchmark::DoNotOptimize(block.data());
     }
     tp.finish();
 }
-BENCHMARK(BM_Lea128OneBlock)->Arg(0)->Arg(1);
+BENCHMARK(BM_Lea128OneBlock)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
 // GHASH over 64 KiB: 0 = reference (ghash.h), 1 = GhashFast portable, 2 = GhashFast pclmul.
 void BM_Ghash(benchmark::State& state) {

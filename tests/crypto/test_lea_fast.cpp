@@ -1,7 +1,8 @@
-// LEA fast path (leafast.h), GHASH with PCLMULQDQ (ghashclmul.h) and LEA-GCM on both (gcmfast.h): for every
-// implementation this machine runs (portable always), the KISA and spec vectors, and equality with the
-// reference model (lea.h, ghash.h, gcm.h) on random keys and inputs of every length in range, a large
-// input, wrapping counters, unaligned pointers and in-place calls. Implementations the CPU lacks are skipped.
+// LEA fast path (leafast.h: one block and ECB both ways, CTR), GHASH with PCLMULQDQ (ghashclmul.h) and
+// LEA-GCM on both (gcmfast.h): for every implementation this machine runs (portable always), the KISA and
+// spec vectors, and equality with the reference model (lea.h, ghash.h, gcm.h) on random keys and inputs of
+// every length in range, a large input, wrapping counters, unaligned pointers and in-place calls.
+// Implementations the CPU lacks are skipped.
 #include "tests/testsupport.h"
 
 #include "core/crypto/blockmodes.h"
@@ -58,10 +59,14 @@ Bytes referenceCtr(const Lea& lea, ByteView counter0, ByteView in) {
     return out;
 }
 
-Bytes referenceEcb(const Lea& lea, ByteView in) {
+Bytes referenceEcb(const Lea& lea, ByteView in, bool decrypt = false) {
     Bytes out(in.size());
-    for (std::size_t off = 0; off + 16 <= in.size(); off += 16)
-        lea.encryptBlock(in.data() + off, out.data() + off);
+    for (std::size_t off = 0; off + 16 <= in.size(); off += 16) {
+        if (decrypt)
+            lea.decryptBlock(in.data() + off, out.data() + off);
+        else
+            lea.encryptBlock(in.data() + off, out.data() + off);
+    }
     return out;
 }
 
@@ -115,14 +120,20 @@ TEST(LeaFast, SpecVectors) {
             Bytes out(16);
             lea.encryptBlock(pt.data(), out.data());
             EXPECT_EQ(toHex(out), toHex(ct));
-            // The same block 9 times through ecb (one SIMD group and a scalar tail on every path).
+            lea.decryptBlock(ct.data(), out.data());
+            EXPECT_EQ(toHex(out), toHex(pt));
+            // The same block 13 times through ecb and ecbDecrypt (on AVX2 a group of 8, one of 4 and a
+            // scalar block; on SSE2 three groups of 4 and a scalar block).
             Bytes many, want;
-            for (int i = 0; i < 9; ++i) {
+            for (int i = 0; i < 13; ++i) {
                 many.insert(many.end(), pt.begin(), pt.end());
                 want.insert(want.end(), ct.begin(), ct.end());
             }
-            lea.ecb(many.data(), many.data(), 9);
+            const Bytes plain = many;
+            lea.ecb(many.data(), many.data(), 13);
             EXPECT_EQ(toHex(many), toHex(want));
+            lea.ecbDecrypt(many.data(), many.data(), 13);
+            EXPECT_EQ(toHex(many), toHex(plain));
         }
     });
 }
@@ -135,6 +146,9 @@ TEST(LeaFast, KisaEcbVectors) {
             Bytes out(pt.size());
             lea.ecb(pt.data(), out.data(), pt.size() / 16);
             EXPECT_EQ(toHex(out), toHex(r.hex("CT")));
+            const Bytes ct = r.hex("CT");
+            lea.ecbDecrypt(ct.data(), out.data(), ct.size() / 16);
+            EXPECT_EQ(toHex(out), toHex(pt));
         });
     });
 }
@@ -169,23 +183,37 @@ TEST(LeaFast, EcbEqualsReferenceForEveryBlockCount) {
                 fast.ecb(buf.data() + shift, out.data() + 3 - shift % 4, blocks);
                 EXPECT_EQ(toHex(ByteView(out.data() + 3 - shift % 4, 16 * blocks)), toHex(want))
                     << keyBytes << "-byte key, " << blocks << " blocks";
-                // In place.
+                // Decryption of random blocks, out of place (unaligned) and in place.
+                const Bytes wantDec = referenceEcb(ref, pt, true);
+                fast.ecbDecrypt(buf.data() + shift, out.data() + 3 - shift % 4, blocks);
+                EXPECT_EQ(toHex(ByteView(out.data() + 3 - shift % 4, 16 * blocks)), toHex(wantDec))
+                    << keyBytes << "-byte key, " << blocks << " blocks, decryption";
+                fast.ecbDecrypt(buf.data() + shift, buf.data() + shift, blocks);
+                EXPECT_EQ(toHex(ByteView(buf.data() + shift, 16 * blocks)), toHex(wantDec)) << "in place";
+                // In place, encryption undoes it.
                 fast.ecb(buf.data() + shift, buf.data() + shift, blocks);
-                EXPECT_EQ(toHex(ByteView(buf.data() + shift, 16 * blocks)), toHex(want)) << "in place";
+                EXPECT_EQ(toHex(ByteView(buf.data() + shift, 16 * blocks)), toHex(pt)) << "in place";
             }
     });
 }
 
-TEST(LeaFast, EncryptBlockEqualsReference) {
+TEST(LeaFast, OneBlockEqualsReference) {
     std::mt19937 rng(2002);
-    for (const std::size_t keyBytes : {16u, 24u, 32u})
-        for (int trial = 0; trial < 100; ++trial) {
-            const Bytes key = randomBytes(rng, keyBytes), pt = randomBytes(rng, 16);
-            Bytes want(16), got = pt;
-            Lea(key).encryptBlock(pt.data(), want.data());
-            LeaFast(key, LeaFastIsa::Portable).encryptBlock(got.data(), got.data());
-            EXPECT_EQ(toHex(got), toHex(want));
-        }
+    forEachLeaIsa([&](LeaFastIsa isa) {
+        for (const std::size_t keyBytes : {16u, 24u, 32u})
+            for (int trial = 0; trial < 100; ++trial) {
+                const Bytes key = randomBytes(rng, keyBytes), pt = randomBytes(rng, 16);
+                const Lea ref(key);
+                const LeaFast fast(key, isa);
+                Bytes want(16), got = pt;
+                ref.encryptBlock(pt.data(), want.data());
+                fast.encryptBlock(got.data(), got.data());
+                EXPECT_EQ(toHex(got), toHex(want)) << keyBytes << "-byte key";
+                ref.decryptBlock(pt.data(), want.data());
+                fast.decryptBlock(pt.data(), got.data());
+                EXPECT_EQ(toHex(got), toHex(want)) << keyBytes << "-byte key, decryption";
+            }
+    });
 }
 
 TEST(LeaFast, CtrEqualsReferenceForEveryLength) {
@@ -233,6 +261,18 @@ TEST(LeaFast, CtrWrapsTheWholeCounterAndMatchesCtrXor) {
         ref.encryptBlock(Bytes(16).data(), zeroStream.data());
         for (std::size_t i = 0; i < 16; ++i)
             EXPECT_EQ(out[16 + i], pt[16 + i] ^ zeroStream[i]);
+        // The wrap in the scalar tail after a SIMD group (counters ..fb..fe in the group, ..ff and 00..00
+        // in the tail), and in the low half only.
+        for (const std::size_t len : {16u * 6 + 3, 16u * 5, 16u * 2 + 1}) {
+            Bytes counter = allOnes;
+            counter[15] = 0xfb;
+            Bytes got(len);
+            fast.ctr(counter.data(), pt.data(), got.data(), len);
+            EXPECT_EQ(toHex(got), toHex(referenceCtr(ref, counter, ByteView(pt.data(), len)))) << len;
+            counter[0] = 0x12;
+            fast.ctr(counter.data(), pt.data(), got.data(), len);
+            EXPECT_EQ(toHex(got), toHex(referenceCtr(ref, counter, ByteView(pt.data(), len)))) << len;
+        }
     });
 }
 
@@ -252,6 +292,10 @@ TEST(LeaFast, LargeInputs) {
             EXPECT_TRUE(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n / 16 * 16)) ==
                         referenceEcb(ref, ByteView(pt.data(), n / 16 * 16)))
                 << keyBytes << "-byte key, ECB";
+            fast.ecbDecrypt(pt.data(), out.data(), n / 16);
+            EXPECT_TRUE(Bytes(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n / 16 * 16)) ==
+                        referenceEcb(ref, ByteView(pt.data(), n / 16 * 16), true))
+                << keyBytes << "-byte key, ECB decryption";
         }
     });
 }
