@@ -23,6 +23,7 @@ struct PortableOps {
     using V = std::uint64_t;
     static constexpr int kMaskWords = 1;
     static V x(V a, V b) noexcept { return a ^ b; }
+    static V x3(V a, V b, V c) noexcept { return a ^ b ^ c; }
     static V xnorOr(V x, V a, V b) noexcept { return x ^ ~(a | b); }
     template <int I> static V rotCells(V v) noexcept { return std::rotl(v, 16 * I); }
     static V cell0() noexcept { return 0xFFFFu; }
@@ -98,8 +99,8 @@ inline void transpose8(std::uint64_t* w) noexcept {
 /** 16 blocks in, 16 blocks out (in == out allowed). Row r of block i and of block 8 + i are spread over
  *  the even and odd bytes of word i; the bit transpose then yields plane b with bit 16c + k = bit b of
  *  cell c (row r) of block k. */
-void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* in,
-                   std::uint8_t* out) noexcept {
+void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* in, std::uint8_t* out,
+                   bool decrypt) noexcept {
     std::uint64_t s[4][8];
     for (int row = 0; row < 4; ++row) {
         for (int i = 0; i < 8; ++i)
@@ -107,7 +108,10 @@ void portableBatch(const std::uint64_t* masks, int rounds, const std::uint8_t* i
                 spread(loadLe32(in + 16 * i + 4 * row)) | spread(loadLe32(in + 16 * (8 + i) + 4 * row)) << 8;
         transpose8(s[row]);
     }
-    detail::skinnyRoundsPlanes<PortableOps>(s, masks, rounds);
+    if (decrypt)
+        detail::skinnyRoundsInversePlanes<PortableOps>(s, masks, rounds);
+    else
+        detail::skinnyRoundsPlanes<PortableOps>(s, masks, rounds);
     for (int row = 0; row < 4; ++row) {
         transpose8(s[row]);
         for (int i = 0; i < 8; ++i) {
@@ -188,16 +192,18 @@ SkinnyFast::SkinnyFast(SkinnyVariant variant, ByteView tweakey, SkinnyFastIsa is
         }
         cells[0] ^= rc[r] & 0x0F;
         cells[4] ^= rc[r] >> 4;
+        // Row 1's planes are stored rotated as ShiftRows rotates row 1: cell c in quarter c + 1.
         for (int row = 0; row < 2; ++row)
             for (int b = 0; b < 8; ++b) {
                 std::uint64_t* m = m_masks.data() + (static_cast<std::size_t>(r) * 16 + 8 * row + b) * words;
                 for (int c = 0; c < 4; ++c) {
                     if (((cells[4 * row + c] >> b) & 1) == 0) continue; // key setup only
+                    const std::size_t q = static_cast<std::size_t>(c + row) % 4;
                     if (words == 1)
-                        m[0] |= std::uint64_t{0xFFFF} << (16 * c);
+                        m[0] |= std::uint64_t{0xFFFF} << (16 * q);
                     else
                         for (std::size_t w = 0; w < words / 4; ++w)
-                            m[c * (words / 4) + w] = ~std::uint64_t{0}; // lane c: words / 4 words
+                            m[q * (words / 4) + w] = ~std::uint64_t{0}; // quarter q: words / 4 words
                 }
             }
     }
@@ -227,37 +233,49 @@ std::size_t SkinnyFast::refBelow() const noexcept {
     return kPortableRefBelow;
 }
 
-void SkinnyFast::encryptBatches(const std::uint8_t* in, std::uint8_t* out,
-                                std::size_t blocks) const noexcept {
+void SkinnyFast::encryptBatches(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                                bool decrypt) const noexcept {
     if (m_isa == SkinnyFastIsa::Avx2) {
-        detail::skinnyFastAvx2Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx2Batch);
+        detail::skinnyFastAvx2Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx2Batch, decrypt);
         return;
     }
     if (m_isa == SkinnyFastIsa::Avx512) {
-        detail::skinnyFastAvx512Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx512Batch);
+        detail::skinnyFastAvx512Ecb(m_masks.data(), m_rounds, in, out, blocks / kAvx512Batch, decrypt);
         return;
     }
     for (std::size_t i = 0; i < blocks; i += kPortableBatch)
-        portableBatch(m_masks.data(), m_rounds, in + 16 * i, out + 16 * i);
+        portableBatch(m_masks.data(), m_rounds, in + 16 * i, out + 16 * i, decrypt);
 }
 
-void SkinnyFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+void SkinnyFast::ecbBoth(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                         bool decrypt) const noexcept {
     const std::size_t batch = batchBlocks();
     const std::size_t whole = blocks - blocks % batch;
-    if (whole > 0) encryptBatches(in, out, whole);
+    if (whole > 0) encryptBatches(in, out, whole, decrypt);
     const std::size_t tail = blocks - whole;
     if (tail == 0) return;
     in += 16 * whole;
     out += 16 * whole;
     if (tail < refBelow()) {
         for (std::size_t i = 0; i < tail; ++i)
-            m_ref.encryptBlock(in + 16 * i, out + 16 * i);
+            if (decrypt)
+                m_ref.decryptBlock(in + 16 * i, out + 16 * i);
+            else
+                m_ref.encryptBlock(in + 16 * i, out + 16 * i);
         return;
     }
     alignas(64) std::uint8_t buf[16 * kAvx512Batch] = {};
     std::memcpy(buf, in, 16 * tail);
-    encryptBatches(buf, buf, batch);
+    encryptBatches(buf, buf, batch, decrypt);
     std::memcpy(out, buf, 16 * tail);
+}
+
+void SkinnyFast::ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+    ecbBoth(in, out, blocks, false);
+}
+
+void SkinnyFast::ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
+    ecbBoth(in, out, blocks, true);
 }
 
 void SkinnyFast::ctr(const std::uint8_t* counter0, const std::uint8_t* in, std::uint8_t* out,
@@ -277,7 +295,7 @@ void SkinnyFast::ctr(const std::uint8_t* counter0, const std::uint8_t* in, std::
                 m_ref.encryptBlock(ks + 16 * i, ks + 16 * i);
         } else {
             if (blocks < batch) std::memset(ks + 16 * blocks, 0, 16 * (batch - blocks));
-            encryptBatches(ks, ks, batch);
+            encryptBatches(ks, ks, batch, false);
         }
         const std::size_t n = std::min(bytes, 16 * blocks);
         xorInto(in, ks, out, n);

@@ -1,6 +1,6 @@
 #pragma once
-// SKINNY-128 fast path for many blocks: bitsliced ECB and CTR with the same results as class Skinny
-// (core/crypto/skinny.h), which stays the reference and the faster choice for one or two blocks.
+// SKINNY-128 fast path for many blocks: bitsliced ECB (both directions) and CTR with the same results as
+// class Skinny (core/crypto/skinny.h), which stays the reference and the faster choice for one or two blocks.
 //
 // Implementations ("ISAs"), chosen at run time:
 //  * portable: 16 blocks per batch, each bit-plane a uint64 (every compiler and CPU);
@@ -30,8 +30,9 @@ bool skinnyFastIsaAvailable(SkinnyFastIsa isa) noexcept;
 /** @brief The fastest implementation available here: avx512, else avx2, else portable. */
 SkinnyFastIsa skinnyFastBest() noexcept;
 
-/** @brief SKINNY-128-128/256/384 encryption of many blocks, bitsliced. The round tweakeys are expanded
- *  once, at construction, into bitsliced masks; ecb() and ctr() neither allocate nor throw. */
+/** @brief SKINNY-128-128/256/384 encryption (and ECB decryption) of many blocks, bitsliced. The round
+ * tweakeys are expanded once, at construction, into bitsliced masks; ecb() and ctr() neither allocate nor
+ * throw. */
 class SkinnyFast {
   public:
     /** @brief Throws InvalidArgument (a std::invalid_argument) for a SKINNY-64 variant, a tweakey that is
@@ -41,6 +42,9 @@ class SkinnyFast {
     /** @brief Encrypts `blocks` 16-byte blocks from in to out (any alignment; in == out allowed,
      *  other overlaps not). */
     void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
+
+    /** @brief ECB decryption of `blocks` 16-byte blocks, the inverse of ecb() (same rules on in/out). */
+    void ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
 
     /** @brief CTR: out = in XOR keystream for `bytes` bytes (the last block may be partial), keystream
      *  block k = E(counter0 + k) with the 16-byte counter incremented big-endian over the whole block
@@ -56,8 +60,11 @@ class SkinnyFast {
     std::size_t batchBlocks() const noexcept;
 
   private:
-    /** Encrypts whole batches (blocks a multiple of batchBlocks()). */
-    void encryptBatches(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept;
+    /** Encrypts (or decrypts) whole batches (blocks a multiple of batchBlocks()). */
+    void encryptBatches(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                        bool decrypt) const noexcept;
+    /** ecb() and ecbDecrypt(): whole batches, then the tail padded or through the reference. */
+    void ecbBoth(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks, bool decrypt) const noexcept;
     /** Runs of fewer blocks than this go through the reference. */
     std::size_t refBelow() const noexcept;
 

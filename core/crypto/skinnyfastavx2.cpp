@@ -15,6 +15,7 @@ struct Avx2Ops {
     using V = __m256i;
     static constexpr int kMaskWords = 4;
     static V x(V a, V b) noexcept { return _mm256_xor_si256(a, b); }
+    static V x3(V a, V b, V c) noexcept { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
     static V xnorOr(V x, V a, V b) noexcept {
         return _mm256_xor_si256(x, _mm256_andnot_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(-1)));
     }
@@ -37,11 +38,14 @@ bool skinnyFastAvx2Compiled() noexcept {
 }
 
 void skinnyFastAvx2Ecb(const std::uint64_t* masks, int rounds, const std::uint8_t* in, std::uint8_t* out,
-                       std::size_t batches) noexcept {
+                       std::size_t batches, bool decrypt) noexcept {
     for (std::size_t i = 0; i < batches; ++i) {
         __m256i s[4][8];
         pack(in + 1024 * i, s);
-        skinnyRoundsPlanes<Avx2Ops>(s, masks, rounds);
+        if (decrypt)
+            skinnyRoundsInversePlanes<Avx2Ops>(s, masks, rounds);
+        else
+            skinnyRoundsPlanes<Avx2Ops>(s, masks, rounds);
         unpack(s, out + 1024 * i);
     }
 }
@@ -52,7 +56,8 @@ bool skinnyFastAvx2Compiled() noexcept {
     return false;
 }
 
-void skinnyFastAvx2Ecb(const std::uint64_t*, int, const std::uint8_t*, std::uint8_t*, std::size_t) noexcept {}
+void skinnyFastAvx2Ecb(const std::uint64_t*, int, const std::uint8_t*, std::uint8_t*, std::size_t,
+                       bool) noexcept {}
 
 #endif
 

@@ -22,6 +22,7 @@ struct Avx512Ops {
     using V = __m512i;
     static constexpr int kMaskWords = 8;
     static V x(V a, V b) noexcept { return _mm512_xor_si512(a, b); }
+    static V x3(V a, V b, V c) noexcept { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
     // Truth table of x ^ ~(a | b) with x, a, b as the first, second and third operand.
     static V xnorOr(V x, V a, V b) noexcept { return _mm512_ternarylogic_epi64(x, a, b, 0xE1); }
     template <int I> static V rotCells(V v) noexcept {
@@ -46,7 +47,7 @@ bool skinnyFastAvx512Compiled() noexcept {
 }
 
 void skinnyFastAvx512Ecb(const std::uint64_t* masks, int rounds, const std::uint8_t* in, std::uint8_t* out,
-                         std::size_t batches) noexcept {
+                         std::size_t batches, bool decrypt) noexcept {
     const __m512i join = _mm512_setr_epi64(0, 4, 1, 5, 2, 6, 3, 7);
     const __m512i split = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
     for (std::size_t i = 0; i < batches; ++i) {
@@ -57,7 +58,10 @@ void skinnyFastAvx512Ecb(const std::uint64_t* masks, int rounds, const std::uint
         for (int row = 0; row < 4; ++row)
             for (int bit = 0; bit < 8; ++bit)
                 s[row][bit] = interleave(a[row][bit], b[row][bit], join);
-        skinnyRoundsPlanes<Avx512Ops>(s, masks, rounds);
+        if (decrypt)
+            skinnyRoundsInversePlanes<Avx512Ops>(s, masks, rounds);
+        else
+            skinnyRoundsPlanes<Avx512Ops>(s, masks, rounds);
         for (int row = 0; row < 4; ++row)
             for (int bit = 0; bit < 8; ++bit) {
                 const __m512i t = _mm512_permutexvar_epi64(split, s[row][bit]);
@@ -75,8 +79,8 @@ bool skinnyFastAvx512Compiled() noexcept {
     return false;
 }
 
-void skinnyFastAvx512Ecb(const std::uint64_t*, int, const std::uint8_t*, std::uint8_t*,
-                         std::size_t) noexcept {}
+void skinnyFastAvx512Ecb(const std::uint64_t*, int, const std::uint8_t*, std::uint8_t*, std::size_t,
+                         bool) noexcept {}
 
 #endif
 

@@ -110,6 +110,19 @@ void skinnyFastEcb(benchmark::State& state, SkinnyFastIsa isa) {
     tp.finish();
 }
 
+void skinnyFastEcbDecrypt(benchmark::State& state, SkinnyFastIsa isa) {
+    const SkinnyFast cipher = makeFast(isa);
+    const Bytes in = makeInput(state.range(0));
+    Bytes out(in.size());
+    rs::bench::Throughput tp(state, state.range(0));
+    for (auto _ : state) {
+        cipher.ecbDecrypt(in.data(), out.data(), in.size() / 16);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    tp.finish();
+}
+
 void skinnyFastCtr(benchmark::State& state, SkinnyFastIsa isa) {
     const SkinnyFast cipher = makeFast(isa);
     const Bytes in = makeInput(state.range(0));
@@ -128,7 +141,8 @@ void sizes(benchmark::internal::Benchmark* b) {
         b->Arg(n);
 }
 
-// One benchmark per implementation this machine runs, e.g. BM_Skinny128_256EcbFast_avx2/1536.
+// One benchmark per implementation this machine runs, e.g. BM_Skinny128_256EcbFast_avx2/1536, and the
+// bitsliced ECB decryption (BM_Skinny128_256EcbDecryptFast_avx2/1536).
 const bool kFastRegistered = [] {
     for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512}) {
         if (!skinnyFastIsaAvailable(isa)) continue;
@@ -136,6 +150,9 @@ const bool kFastRegistered = [] {
         benchmark::RegisterBenchmark(("BM_Skinny128_256EcbFast_" + suffix).c_str(), skinnyFastEcb, isa)
             ->Apply(sizes);
         benchmark::RegisterBenchmark(("BM_Skinny128_256CtrFast_" + suffix).c_str(), skinnyFastCtr, isa)
+            ->Apply(sizes);
+        benchmark::RegisterBenchmark(("BM_Skinny128_256EcbDecryptFast_" + suffix).c_str(),
+                                     skinnyFastEcbDecrypt, isa)
             ->Apply(sizes);
     }
     return true;
