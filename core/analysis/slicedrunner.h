@@ -27,7 +27,13 @@ class SlicedRunner {
 };
 
 /** @brief The bitsliced runner for the plan, or nullptr where there is none (the reference path
- *  then runs). Today: SKINNY-128-128/256/384, plaintext or tweakey field. */
+ *  then runs). Today: every Ascon id and field (slicedascon.cpp), LEA-128/192/256 plaintext or key
+ *  (slicedlea.cpp), SKINNY-128-128/256/384 plaintext or tweakey (slicedskinny.cpp). */
 std::unique_ptr<SlicedRunner> makeSlicedRunner(const Plan& plan);
+
+/** @brief The family's runner (plan.family must match), or nullptr for a variant it lacks. */
+std::unique_ptr<SlicedRunner> makeSlicedAscon(const Plan& plan);
+std::unique_ptr<SlicedRunner> makeSlicedLea(const Plan& plan);
+std::unique_ptr<SlicedRunner> makeSlicedSkinny(const Plan& plan);
 
 } // namespace rs::analysis::detail

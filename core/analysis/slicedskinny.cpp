@@ -154,9 +154,8 @@ class SlicedSkinny128 final : public SlicedRunner {
 
 } // namespace
 
-std::unique_ptr<SlicedRunner> makeSlicedRunner(const Plan& plan) {
-    if (plan.family == Family::Skinny && plan.stateBytes == 16 &&
-        (plan.field == Field::Plaintext || plan.field == Field::Key))
+std::unique_ptr<SlicedRunner> makeSlicedSkinny(const Plan& plan) {
+    if (plan.stateBytes == 16 && (plan.field == Field::Plaintext || plan.field == Field::Key))
         return std::make_unique<SlicedSkinny128>(plan);
     return nullptr;
 }
