@@ -16,6 +16,9 @@ std::vector<BitMatrix> skinnyDependency(const Plan& plan, const std::atomic<bool
 /** @brief Per coefficient (dependency_mldsa.cpp): a coefficient's 32 bits depend on the varied bits of
  *  every input coefficient its butterflies have read so far. */
 std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>* cancel);
+/** @brief The same with one row per coefficient (256 rows): row c is the shared row of state bits
+ *  32c..32c+31 of mldsaDependency, 32 times smaller. */
+std::vector<BitMatrix> mldsaCoefficientDependency(const Plan& plan, const std::atomic<bool>* cancel);
 
 /** @brief Dispatches on plan.family. */
 std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel);

@@ -14,25 +14,42 @@
 
 #include "core/crypto/mldsantt.h"
 
+#include <algorithm>
 #include <bitset>
 
 namespace rs::analysis::detail {
 
-std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>* cancel) {
+namespace {
+
+// Sets columns [from, to) of row 0 of m.
+void setColumns(BitMatrix& m, int from, int to) noexcept {
+    auto row = m.row(0);
+    while (from < to) {
+        const int word = from / 64, lo = from % 64, hi = std::min(64, lo + (to - from));
+        const std::uint64_t ones =
+            hi - lo == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (hi - lo)) - 1) << lo;
+        row[static_cast<std::size_t>(word)] |= ones;
+        from += hi - lo;
+    }
+}
+
+} // namespace
+
+std::vector<BitMatrix> mldsaCoefficientDependency(const Plan& plan, const std::atomic<bool>* cancel) {
     constexpr int n = static_cast<int>(crypto::kMlDsaN);
     const bool inverse = plan.alg == "mldsa-intt";
     // deps[c]: the input coefficients output coefficient c depends on.
     std::vector<std::bitset<crypto::kMlDsaN>> deps(crypto::kMlDsaN);
     for (std::size_t c = 0; c < crypto::kMlDsaN; ++c)
         deps[c].set(c);
-    // The varied columns of each input coefficient, as a row mask.
+    // The varied bits are one contiguous range, so input coefficient d holds the varied columns
+    // [32d - firstBit, 32d + 32 - firstBit) clipped to the range: a row is a union of such spans.
     const int varied = plan.varied();
-    BitMatrix columnsOf(n, varied);
-    for (int v = 0; v < varied; ++v)
-        columnsOf.set(plan.fieldBit(v) / 32, v);
+    const int firstCoefficient = plan.firstBit / 32, lastCoefficient = plan.lastBit / 32;
 
     std::vector<BitMatrix> out;
     out.reserve(static_cast<std::size_t>(plan.rounds));
+    BitMatrix coefficientRow(1, varied);
     for (int layer = 1; layer <= plan.rounds; ++layer) {
         checkCancel(cancel);
         for (int b = 1; b <= 128; ++b) {
@@ -41,16 +58,27 @@ std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>
             deps[bf.i] = both;
             deps[bf.i + bf.len] = both;
         }
-        BitMatrix m(plan.stateBits, varied);
-        BitMatrix coefficientRow(1, varied);
+        BitMatrix m(n, varied);
         for (int c = 0; c < n; ++c) {
             coefficientRow.clearRow(0);
-            for (int d = 0; d < n; ++d)
-                if (deps[static_cast<std::size_t>(c)].test(static_cast<std::size_t>(d)))
-                    coefficientRow.orRow(0, columnsOf, d);
-            for (int bit = 0; bit < 32; ++bit)
-                m.copyRow(32 * c + bit, coefficientRow, 0);
+            const auto& dc = deps[static_cast<std::size_t>(c)];
+            for (int d = firstCoefficient; d <= lastCoefficient; ++d)
+                if (dc.test(static_cast<std::size_t>(d)))
+                    setColumns(coefficientRow, std::max(0, 32 * d - plan.firstBit),
+                               std::min(varied, 32 * d + 32 - plan.firstBit));
+            m.copyRow(c, coefficientRow, 0);
         }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>* cancel) {
+    std::vector<BitMatrix> out;
+    for (const BitMatrix& coefficients : mldsaCoefficientDependency(plan, cancel)) {
+        BitMatrix m(plan.stateBits, coefficients.cols());
+        for (int s = 0; s < plan.stateBits; ++s)
+            m.copyRow(s, coefficients, s / 32);
         out.push_back(std::move(m));
     }
     return out;

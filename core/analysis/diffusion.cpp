@@ -57,7 +57,12 @@ std::vector<BitMatrix> structuralDependency(const DiffusionRequest& request) {
 DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress& progress) {
     const detail::Plan plan = detail::makePlan(request);
     detail::checkCancel(progress.cancel);
-    const std::vector<BitMatrix> deps = detail::dependency(plan, progress.cancel);
+    // ML-DSA: one row per coefficient, each standing for its 32 identical state-bit rows (the
+    // bit-level matrices would be 8 MB a layer, almost all of the time spent in page faults).
+    const int rowBits = plan.family == detail::Family::MlDsa ? 32 : 1;
+    const std::vector<BitMatrix> deps = rowBits == 1
+                                            ? detail::dependency(plan, progress.cancel)
+                                            : detail::mldsaCoefficientDependency(plan, progress.cancel);
 
     DiffusionResult res;
     res.algorithm = plan.displayName;
@@ -76,12 +81,12 @@ DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress
         rd.dependentBits.assign(static_cast<std::size_t>(plan.stateBytes), 0);
         int dependent = 0;
         for (int s = 0; s < plan.stateBits; ++s) {
-            if (!m.rowAny(s)) continue;
+            if (!m.rowAny(s / rowBits)) continue;
             ++dependent;
             rd.dependentBits[static_cast<std::size_t>(s / 8)] |= static_cast<std::uint8_t>(0x80u >> (s % 8));
         }
         rd.dependentFraction = static_cast<double>(dependent) / plan.stateBits;
-        rd.pairFraction = static_cast<double>(m.count()) / pairs;
+        rd.pairFraction = static_cast<double>(m.count() * rowBits) / pairs;
         rd.fullDiffusion = m.full();
         if (rd.fullDiffusion && res.fullDiffusionRound < 0) res.fullDiffusionRound = rd.round;
         res.perRound.push_back(std::move(rd));

@@ -115,3 +115,66 @@ TEST(MlDsaStructure, RequestsAreChecked) {
     EXPECT_EQ(argumentOf(test::request("mldsa-ntt", Field::Key)).rfind("field | ", 0), 0u);
     EXPECT_EQ(argumentOf(test::request("mldsa-ntt", Field::State, 0, 8192)).rfind("bits | ", 0), 0u);
 }
+
+namespace {
+
+using analysis::BitMatrix;
+
+// Input coefficients each output coefficient reads after `layers` layers, by brute force: a changed
+// input coefficient (value 1 at d) followed through the butterfly index pairs of the model.
+std::vector<std::set<int>> readsAfter(bool inverse, int layers) {
+    std::vector<std::set<int>> deps(256);
+    for (int c = 0; c < 256; ++c)
+        deps[static_cast<std::size_t>(c)] = {c};
+    for (int layer = 1; layer <= layers; ++layer)
+        for (int b = 1; b <= 128; ++b) {
+            const auto bf = crypto::mldsaButterfly(inverse, layer, b);
+            std::set<int> both = deps[bf.i];
+            both.insert(deps[bf.i + bf.len].begin(), deps[bf.i + bf.len].end());
+            deps[bf.i] = both;
+            deps[bf.i + bf.len] = both;
+        }
+    return deps;
+}
+
+} // namespace
+
+TEST(MlDsaStructure, BitMatricesAndTheSummaryAgreeWithTheButterflies) {
+    // analyzeDiffusion summarises per coefficient; structuralDependency expands to state bits. Both
+    // against the butterfly network, for ranges that start and end inside coefficients.
+    const std::vector<std::pair<int, int>> ranges = {{0, -1}, {5, 40}, {31, 32}, {100, 1000}, {8191, 8191}};
+    for (const char* alg : {"mldsa-ntt", "mldsa-intt"}) {
+        const bool inverse = std::string(alg) == "mldsa-intt";
+        for (const auto& [first, last] : ranges) {
+            for (const int layers : {1, 3, 8}) {
+                const auto req = test::request(alg, Field::State, first, last, layers);
+                const auto deps = analysis::structuralDependency(req);
+                const auto res = analysis::analyzeDiffusion(req);
+                const auto reads = readsAfter(inverse, layers);
+                const int to = last == -1 ? 8191 : last;
+                ASSERT_EQ(deps.size(), static_cast<std::size_t>(layers));
+                const BitMatrix& m = deps.back();
+                if (to - first < 2000) {
+                    for (int s = 0; s < 8192; ++s)
+                        for (int v = 0; v <= to - first; ++v)
+                            ASSERT_EQ(m.get(s, v),
+                                      reads[static_cast<std::size_t>(s / 32)].count((first + v) / 32) == 1)
+                                << alg << " " << first << "-" << last << " layer " << layers << " bit " << s
+                                << " v " << v;
+                }
+                for (int r = 0; r < layers; ++r) {
+                    const BitMatrix& mr = deps[static_cast<std::size_t>(r)];
+                    const auto& rd = res.perRound[static_cast<std::size_t>(r)];
+                    std::vector<std::uint8_t> bits(1024, 0);
+                    for (int s = 0; s < 8192; ++s)
+                        if (mr.rowAny(s))
+                            bits[static_cast<std::size_t>(s / 8)] |=
+                                static_cast<std::uint8_t>(0x80u >> (s % 8));
+                    EXPECT_EQ(rd.dependentBits, bits) << alg << " layer " << r + 1;
+                    EXPECT_EQ(rd.pairFraction, static_cast<double>(mr.count()) / (8192.0 * (to - first + 1)));
+                    EXPECT_EQ(rd.fullDiffusion, mr.full());
+                }
+            }
+        }
+    }
+}

@@ -10,6 +10,8 @@
 //                                   default path) vs reference (one sample at a time), same run:
 //                                   compare their times for the speed-up; the test
 //                                   SlicedAvalanche.* checks both give the same counts
+//   BM_SacPath/<alg_field>/<path>/<samples>  the same comparison for Ascon-p (all 320 state bits,
+//                                   12 rounds) and LEA-128 (all 128 plaintext / key bits, 24 rounds)
 //
 // The CLI runs the same full size: roundscope-cli diffusion --alg skinny-128-256 --samples 10000
 #include <benchmark/benchmark.h>
@@ -83,7 +85,38 @@ void BM_SacGoalPath(benchmark::State& state) {
         benchmark::Counter(total / kGoalSamples, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// The same comparison for another algorithm and field: all bits, standard rounds.
+void BM_SacPath(benchmark::State& state, const std::string& alg, Field field) {
+    const bool reference = state.range(0) == 1;
+    const int samples = static_cast<int>(state.range(1));
+    DiffusionRequest req;
+    req.alg = alg;
+    req.field = field;
+    req.samples = samples;
+    const detail::Plan plan = detail::makePlan(req);
+    for (auto _ : state) {
+        const auto r = reference ? detail::measureAvalancheReference(plan, false, {})
+                                 : detail::measureAvalancheSliced(plan, false, {});
+        benchmark::DoNotOptimize(r.back().sacMaxDeviation);
+    }
+    state.SetLabel(reference ? "reference" : "bitsliced");
+    state.counters["samples/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * samples, benchmark::Counter::kIsRate);
+}
+
 } // namespace
+
+#define RS_SAC_PATH_ARGS                                                                                     \
+    ->ArgNames({"reference", "samples"})                                                                     \
+        ->Args({0, 640})                                                                                     \
+        ->Args({1, 640})                                                                                     \
+        ->Args({0, kGoalSamples})                                                                            \
+        ->Args({1, kGoalSamples})                                                                            \
+        ->Iterations(1)                                                                                      \
+        ->Unit(benchmark::kMillisecond)
+BENCHMARK_CAPTURE(BM_SacPath, ascon_p_state, std::string("ascon-p"), Field::State) RS_SAC_PATH_ARGS;
+BENCHMARK_CAPTURE(BM_SacPath, lea_128_plaintext, std::string("lea-128"), Field::Plaintext) RS_SAC_PATH_ARGS;
+BENCHMARK_CAPTURE(BM_SacPath, lea_128_key, std::string("lea-128"), Field::Key) RS_SAC_PATH_ARGS;
 
 BENCHMARK(BM_SacGoalPath)
     ->ArgNames({"reference", "samples"})
@@ -100,4 +133,8 @@ BENCHMARK_CAPTURE(BM_Structural, ascon_p_state, std::string("ascon-p"), Field::S
 BENCHMARK_CAPTURE(BM_Structural, lea_256_key, std::string("lea-256"), Field::Key)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Structural, skinny_128_384_key, std::string("skinny-128-384"), Field::Key)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Structural, mldsa_ntt_state, std::string("mldsa-ntt"), Field::State)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Structural, mldsa_intt_state, std::string("mldsa-intt"), Field::State)
     ->Unit(benchmark::kMillisecond);
