@@ -1,6 +1,7 @@
 // SkinnyFast (bitsliced SKINNY-128 ECB and CTR) against the paper's vectors and against the T-table
 // reference (class Skinny, and a CTR loop over its encryptBlock written here), for every implementation
 // this machine can run.
+#include "tests/crypto/skinnyfasttest.h"
 #include "tests/testsupport.h"
 
 #include "core/crypto/skinny.h"
@@ -15,32 +16,9 @@
 #include <vector>
 
 using namespace rs::crypto;
+using namespace rs::test;
 
 namespace {
-
-constexpr std::array<SkinnyVariant, 3> kWide = {SkinnyVariant::S128_128, SkinnyVariant::S128_256,
-                                                SkinnyVariant::S128_384};
-
-std::vector<SkinnyFastIsa> availableIsas() {
-    std::vector<SkinnyFastIsa> out;
-    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512})
-        if (skinnyFastIsaAvailable(isa)) out.push_back(isa);
-    return out;
-}
-
-Bytes randomBytes(std::mt19937& rng, std::size_t n) {
-    Bytes b(n);
-    for (auto& x : b)
-        x = static_cast<std::uint8_t>(rng());
-    return b;
-}
-
-Bytes refEcb(const Skinny& c, const Bytes& in) {
-    Bytes out(in.size());
-    for (std::size_t i = 0; i + 16 <= in.size(); i += 16)
-        c.encryptBlock(in.data() + i, out.data() + i);
-    return out;
-}
 
 // The reference CTR: keystream block k = E(counter0 + k), the counter a 128-bit big-endian number.
 Bytes refCtr(const Skinny& c, const Bytes& counter0, const Bytes& in) {
@@ -55,22 +33,10 @@ Bytes refCtr(const Skinny& c, const Bytes& counter0, const Bytes& in) {
     return out;
 }
 
-Bytes fastEcb(const SkinnyFast& f, const Bytes& in) {
-    Bytes out(in.size());
-    f.ecb(in.data(), out.data(), in.size() / 16);
-    return out;
-}
-
 Bytes fastCtr(const SkinnyFast& f, const Bytes& counter0, const Bytes& in) {
     Bytes out(in.size());
     f.ctr(counter0.data(), in.data(), out.data(), in.size());
     return out;
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 
 } // namespace
@@ -102,7 +68,7 @@ TEST(SkinnyFast, IsaNamesAndAvailability) {
 }
 
 TEST(SkinnyFast, RejectsOtherVariantsAndWrongTweakeys) {
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         EXPECT_THROW(SkinnyFast(SkinnyVariant::S64_64, Bytes(8), isa), std::invalid_argument);
         EXPECT_THROW(SkinnyFast(SkinnyVariant::S64_192, Bytes(24), isa), std::invalid_argument);
         EXPECT_THROW(SkinnyFast(SkinnyVariant::S128_256, Bytes(31), isa), std::invalid_argument);
@@ -113,10 +79,10 @@ TEST(SkinnyFast, RejectsOtherVariantsAndWrongTweakeys) {
 
 TEST(SkinnyFast, PaperVectors) {
     const auto recs = rs::core::readKatFile(rs::test::vectorPath("skinny/skinny_paper_kat.txt"));
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         int checked = 0;
         for (const auto& rec : recs) {
-            const auto v = skinnyVariantFromId(lower(rec.text("Algorithm")));
+            const auto v = skinnyVariantFromId(lowerCase(rec.text("Algorithm")));
             ASSERT_TRUE(v.has_value());
             if (skinnyBlockBytes(*v) != 16) continue;
             const SkinnyFast f(*v, rec.hex("Tweakey"), isa);
@@ -140,8 +106,8 @@ TEST(SkinnyFast, PaperVectors) {
 
 TEST(SkinnyFast, EcbMatchesReferenceForEveryBlockCount) {
     std::mt19937 rng(20);
-    for (SkinnyFastIsa isa : availableIsas())
-        for (SkinnyVariant v : kWide) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas())
+        for (SkinnyVariant v : kSkinnyWide) {
             const Bytes tk = randomBytes(rng, skinnyTweakeyBytes(v));
             const Skinny ref(v, tk);
             const SkinnyFast f(v, tk, isa);
@@ -160,8 +126,8 @@ TEST(SkinnyFast, EcbMatchesReferenceForEveryBlockCount) {
 
 TEST(SkinnyFast, CtrMatchesReferenceForEveryLength) {
     std::mt19937 rng(21);
-    for (SkinnyFastIsa isa : availableIsas())
-        for (SkinnyVariant v : kWide) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas())
+        for (SkinnyVariant v : kSkinnyWide) {
             const Bytes tk = randomBytes(rng, skinnyTweakeyBytes(v));
             const Skinny ref(v, tk);
             const SkinnyFast f(v, tk, isa);
@@ -175,7 +141,7 @@ TEST(SkinnyFast, CtrMatchesReferenceForEveryLength) {
 
 TEST(SkinnyFast, LargeInputs) {
     std::mt19937 rng(22);
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         const Bytes tk = randomBytes(rng, 32);
         const Skinny ref(SkinnyVariant::S128_256, tk);
         const SkinnyFast f(SkinnyVariant::S128_256, tk, isa);
@@ -193,7 +159,7 @@ TEST(SkinnyFast, CounterCarriesAndWraps) {
         rs::test::hex("0000000000000000FFFFFFFFFFFFFFF0"),  // carry from the low into the high half
         rs::test::hex("00112233445566778899AABBCCDDEEFF"),  // carry through one byte
         rs::test::hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFD0")}; // wraps in the middle of a batch
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         const Bytes tk = randomBytes(rng, 48);
         const Skinny ref(SkinnyVariant::S128_384, tk);
         const SkinnyFast f(SkinnyVariant::S128_384, tk, isa);
@@ -208,7 +174,7 @@ TEST(SkinnyFast, CounterCarriesAndWraps) {
 
 TEST(SkinnyFast, UnalignedPointersAndInPlace) {
     std::mt19937 rng(24);
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         const Bytes tk = randomBytes(rng, 32);
         const Skinny ref(SkinnyVariant::S128_256, tk);
         const SkinnyFast f(SkinnyVariant::S128_256, tk, isa);

@@ -1,6 +1,7 @@
 // SkinnyFast::ecbDecrypt (bitsliced SKINNY-128 ECB decryption) against the paper's vectors and the
 // T-table reference (Skinny::decryptBlock), and ecb() against the reference for every block count up to
 // 300, for every implementation this machine can run.
+#include "tests/crypto/skinnyfasttest.h"
 #include "tests/testsupport.h"
 
 #include "core/crypto/skinny.h"
@@ -15,59 +16,14 @@
 #include <vector>
 
 using namespace rs::crypto;
-
-namespace {
-
-constexpr std::array<SkinnyVariant, 3> kWide = {SkinnyVariant::S128_128, SkinnyVariant::S128_256,
-                                                SkinnyVariant::S128_384};
-
-std::vector<SkinnyFastIsa> availableIsas() {
-    std::vector<SkinnyFastIsa> out;
-    for (SkinnyFastIsa isa : {SkinnyFastIsa::Portable, SkinnyFastIsa::Avx2, SkinnyFastIsa::Avx512})
-        if (skinnyFastIsaAvailable(isa)) out.push_back(isa);
-    return out;
-}
-
-Bytes randomBytes(std::mt19937& rng, std::size_t n) {
-    Bytes b(n);
-    for (auto& x : b)
-        x = static_cast<std::uint8_t>(rng());
-    return b;
-}
-
-Bytes refEcb(const Skinny& c, const Bytes& in, bool decrypt) {
-    Bytes out(in.size());
-    for (std::size_t i = 0; i + 16 <= in.size(); i += 16)
-        if (decrypt)
-            c.decryptBlock(in.data() + i, out.data() + i);
-        else
-            c.encryptBlock(in.data() + i, out.data() + i);
-    return out;
-}
-
-Bytes fastEcb(const SkinnyFast& f, const Bytes& in, bool decrypt) {
-    Bytes out(in.size());
-    if (decrypt)
-        f.ecbDecrypt(in.data(), out.data(), in.size() / 16);
-    else
-        f.ecb(in.data(), out.data(), in.size() / 16);
-    return out;
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-} // namespace
+using namespace rs::test;
 
 TEST(SkinnyFastDecrypt, PaperVectors) {
     const auto recs = rs::core::readKatFile(rs::test::vectorPath("skinny/skinny_paper_kat.txt"));
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         int checked = 0;
         for (const auto& rec : recs) {
-            const auto v = skinnyVariantFromId(lower(rec.text("Algorithm")));
+            const auto v = skinnyVariantFromId(lowerCase(rec.text("Algorithm")));
             ASSERT_TRUE(v.has_value());
             if (skinnyBlockBytes(*v) != 16) continue;
             const SkinnyFast f(*v, rec.hex("Tweakey"), isa);
@@ -91,8 +47,8 @@ TEST(SkinnyFastDecrypt, PaperVectors) {
 
 TEST(SkinnyFastDecrypt, BothDirectionsMatchReferenceForEveryBlockCountTo300) {
     std::mt19937 rng(30);
-    for (SkinnyFastIsa isa : availableIsas())
-        for (SkinnyVariant v : kWide) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas())
+        for (SkinnyVariant v : kSkinnyWide) {
             const Bytes tk = randomBytes(rng, skinnyTweakeyBytes(v));
             const Skinny ref(v, tk);
             const SkinnyFast f(v, tk, isa);
@@ -111,8 +67,8 @@ TEST(SkinnyFastDecrypt, BothDirectionsMatchReferenceForEveryBlockCountTo300) {
 
 TEST(SkinnyFastDecrypt, LargeInputs) {
     std::mt19937 rng(31);
-    for (SkinnyFastIsa isa : availableIsas())
-        for (SkinnyVariant v : kWide) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas())
+        for (SkinnyVariant v : kSkinnyWide) {
             const Bytes tk = randomBytes(rng, skinnyTweakeyBytes(v));
             const Skinny ref(v, tk);
             const SkinnyFast f(v, tk, isa);
@@ -126,7 +82,7 @@ TEST(SkinnyFastDecrypt, LargeInputs) {
 
 TEST(SkinnyFastDecrypt, UnalignedPointersAndInPlace) {
     std::mt19937 rng(32);
-    for (SkinnyFastIsa isa : availableIsas()) {
+    for (SkinnyFastIsa isa : availableSkinnyIsas()) {
         const Bytes tk = randomBytes(rng, 32);
         const Skinny ref(SkinnyVariant::S128_256, tk);
         const SkinnyFast f(SkinnyVariant::S128_256, tk, isa);
