@@ -1,7 +1,8 @@
 #pragma once
-// Internal to the LEA fast path: the SIMD kernels (leafastsse2.cpp, leafastavx2.cpp). Those files are
-// compiled with -msse2 / -mavx2 and see only this header and leafastx4.h (whose code has internal
-// linkage), so they instantiate no inline function that code built for the baseline could share.
+// Internal to the LEA fast path: the SIMD kernels (leafastsse2.cpp, leafastavx2.cpp, leafastavx512.cpp).
+// Those files are compiled with -msse2 / -mavx2 / -mavx512f and see only this header and leafastx4.h
+// (whose code has internal linkage), so they instantiate no inline function that code built for the
+// baseline could share.
 
 #include <cstddef>
 #include <cstdint>
@@ -24,8 +25,13 @@ std::size_t leaEcbSse2(const LeaKernelKeys& keys, bool decrypt, const std::uint8
  *  VEX code); returns how many blocks it did (blocks rounded down to a multiple of 4). */
 std::size_t leaEcbAvx2(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
                        std::size_t blocks) noexcept;
+/** @brief Encrypts (decrypts) groups of 16 blocks; returns how many blocks it did (blocks rounded down
+ *  to a multiple of 16). The caller hands the rest to leaEcbAvx2. */
+std::size_t leaEcbAvx512(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks) noexcept;
 /** @brief Whether the kernels were compiled in (x86 with GCC or Clang). */
 bool leaSse2Compiled() noexcept;
 bool leaAvx2Compiled() noexcept;
+bool leaAvx512Compiled() noexcept;
 
 } // namespace rs::crypto::detail

@@ -1,0 +1,117 @@
+// LEA fast path, AVX-512 kernel (built with -mavx2 -mavx512f): 16 blocks at a time. Register r holds
+// blocks 4r..4r+3, one per 128-bit lane (a plain 64-byte load); the in-lane 4 x 4 transpose then puts
+// word X[j] of blocks l, 4 + l, 8 + l, 12 + l in lane l of register j, and every LEA round (KS X 3246) is
+// lane-wise, as in leafastx4.h (which also explains the decryption round). The rotations are one
+// vprold / vprord each (SSE2 and AVX2 need a shift, a shift and an OR). Round-key words are broadcast
+// from memory (the compiler folds them into the XOR as an embedded {1to16} broadcast). The 8..15 blocks
+// left over go to the AVX2 kernel (leafast.cpp chains the two), fewer than 4 to the scalar code.
+// Only intrinsics and raw pointers here (see leafastkernels.h).
+// GCC 12 warns inside its own avx512fintrin.h, where _mm512_undefined_epi32() initialises a variable with
+// itself (GCC bug 105593, fixed in GCC 13).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#include "core/crypto/leafastkernels.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) &&               \
+    defined(__AVX512F__)
+#define RS_LEA_AVX512 1
+#include <immintrin.h>
+#endif
+
+namespace rs::crypto::detail {
+
+#ifdef RS_LEA_AVX512
+
+namespace {
+
+inline __m512i key(const std::uint32_t* k, int word) noexcept {
+    return _mm512_set1_epi32(static_cast<int>(k[word]));
+}
+
+// One encryption round on (a, b, c, d) = (X[0], X[1], X[2], X[3]); the new state is (b, c, d, a).
+inline void encRound(__m512i a, __m512i& b, __m512i& c, __m512i& d, const std::uint32_t* k) noexcept {
+    d = _mm512_ror_epi32(_mm512_add_epi32(_mm512_xor_si512(c, key(k, 4)), _mm512_xor_si512(d, key(k, 5))), 3);
+    c = _mm512_ror_epi32(_mm512_add_epi32(_mm512_xor_si512(b, key(k, 2)), _mm512_xor_si512(c, key(k, 3))), 5);
+    b = _mm512_rol_epi32(_mm512_add_epi32(_mm512_xor_si512(a, key(k, 0)), _mm512_xor_si512(b, key(k, 1))), 9);
+}
+
+// Its inverse, with one round of the decryption key table (see leafastx4.h).
+inline void decRound(__m512i a, __m512i& b, __m512i& c, __m512i& d, const std::uint32_t* k) noexcept {
+    const __m512i u1 = _mm512_sub_epi32(_mm512_ror_epi32(b, 9), _mm512_xor_si512(a, key(k, 0)));
+    b = _mm512_xor_si512(u1, key(k, 1));
+    const __m512i u2 = _mm512_sub_epi32(_mm512_rol_epi32(c, 5), _mm512_xor_si512(u1, key(k, 2)));
+    c = _mm512_xor_si512(u2, key(k, 3));
+    const __m512i u3 = _mm512_sub_epi32(_mm512_rol_epi32(d, 3), _mm512_xor_si512(u2, key(k, 4)));
+    d = _mm512_xor_si512(u3, key(k, 5));
+}
+
+// The 4 x 4 transpose of 32-bit words inside each 128-bit lane; its own inverse.
+inline void transpose(__m512i& r0, __m512i& r1, __m512i& r2, __m512i& r3) noexcept {
+    const __m512i t0 = _mm512_unpacklo_epi32(r0, r1), t1 = _mm512_unpacklo_epi32(r2, r3);
+    const __m512i t2 = _mm512_unpackhi_epi32(r0, r1), t3 = _mm512_unpackhi_epi32(r2, r3);
+    r0 = _mm512_unpacklo_epi64(t0, t1);
+    r1 = _mm512_unpackhi_epi64(t0, t1);
+    r2 = _mm512_unpacklo_epi64(t2, t3);
+    r3 = _mm512_unpackhi_epi64(t2, t3);
+}
+
+template <bool Decrypt>
+std::size_t run(const LeaKernelKeys& keys, const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks) noexcept {
+    const std::uint32_t* k6 = Decrypt ? keys.dk : keys.rk;
+    const std::size_t groups = blocks / 16;
+    for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) {
+        __m512i x0 = _mm512_loadu_si512(in), x1 = _mm512_loadu_si512(in + 64);
+        __m512i x2 = _mm512_loadu_si512(in + 128), x3 = _mm512_loadu_si512(in + 192);
+        transpose(x0, x1, x2, x3);
+        const std::uint32_t* k = k6;
+        for (int r = 0; r < keys.rounds; r += 4, k += 24) {
+            if constexpr (Decrypt) {
+                decRound(x3, x0, x1, x2, k);
+                decRound(x2, x3, x0, x1, k + 6);
+                decRound(x1, x2, x3, x0, k + 12);
+                decRound(x0, x1, x2, x3, k + 18);
+            } else {
+                encRound(x0, x1, x2, x3, k);
+                encRound(x1, x2, x3, x0, k + 6);
+                encRound(x2, x3, x0, x1, k + 12);
+                encRound(x3, x0, x1, x2, k + 18);
+            }
+        }
+        transpose(x0, x1, x2, x3);
+        _mm512_storeu_si512(out, x0);
+        _mm512_storeu_si512(out + 64, x1);
+        _mm512_storeu_si512(out + 128, x2);
+        _mm512_storeu_si512(out + 192, x3);
+    }
+    _mm256_zeroupper();
+    return 16 * groups;
+}
+
+} // namespace
+
+std::size_t leaEcbAvx512(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks) noexcept {
+    return decrypt ? run<true>(keys, in, out, blocks) : run<false>(keys, in, out, blocks);
+}
+
+bool leaAvx512Compiled() noexcept {
+    return true;
+}
+
+#else
+
+std::size_t leaEcbAvx512(const LeaKernelKeys&, bool, const std::uint8_t*, std::uint8_t*,
+                         std::size_t) noexcept {
+    return 0;
+}
+
+bool leaAvx512Compiled() noexcept {
+    return false;
+}
+
+#endif
+
+} // namespace rs::crypto::detail
