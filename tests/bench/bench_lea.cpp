@@ -3,8 +3,8 @@
 // paper measures with a 128-bit AAD; the byte count is the plaintext only.
 // The fast paths beside the reference in the same run: ECB (both ways) and CTR with implementation
 // 0 = reference (lea.h through the BlockCipher interface; ctrXor for CTR), 1 = portable, 2 = sse2,
-// 3 = avx2 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul) and LEA-GCM (gcm.h vs
-// gcmfast.h). An implementation the CPU lacks is skipped.
+// 3 = avx2, 4 = avx512 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul) and LEA-GCM
+// (gcm.h vs gcmfast.h). An implementation the CPU lacks is skipped.
 #include "tests/bench/benchsupport.h"
 
 #include "core/crypto/blockmodes.h"
@@ -63,7 +63,7 @@ void BM_Lea128GcmEncrypt(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128GcmEncrypt)->Arg(16)->Arg(64)->Arg(1536)->Arg(65536);
 
-// The LEA fast path for argument `impl` (1..3), or nullopt (skipped) when this CPU lacks it.
+// The LEA fast path for argument `impl` (1..4), or nullopt (skipped) when this CPU lacks it.
 std::optional<rs::crypto::LeaFastIsa> fastIsa(benchmark::State& state, std::int64_t impl) {
     const auto isa = static_cast<rs::crypto::LeaFastIsa>(impl - 1);
     if (!rs::crypto::leaFastIsaAvailable(isa)) {
@@ -75,7 +75,7 @@ std::optional<rs::crypto::LeaFastIsa> fastIsa(benchmark::State& state, std::int6
 }
 
 void leaSizes(benchmark::internal::Benchmark* b) {
-    for (const std::int64_t impl : {0, 1, 2, 3})
+    for (const std::int64_t impl : {0, 1, 2, 3, 4})
         for (const std::int64_t n : {16, 64, 1536, 65536, 16 << 20})
             b->Args({impl, n});
 }
