@@ -3,8 +3,8 @@
 // paper measures with a 128-bit AAD; the byte count is the plaintext only.
 // The fast paths beside the reference in the same run: ECB (both ways) and CTR with implementation
 // 0 = reference (lea.h through the BlockCipher interface; ctrXor for CTR), 1 = portable, 2 = sse2,
-// 3 = avx2, 4 = avx512 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul) and LEA-GCM
-// (gcm.h vs gcmfast.h). An implementation the CPU lacks is skipped.
+// 3 = avx2, 4 = avx512 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul and vpclmul) and
+// LEA-GCM (gcm.h vs gcmfast.h). An implementation the CPU lacks is skipped.
 #include "tests/bench/benchsupport.h"
 
 #include "core/crypto/blockmodes.h"
@@ -188,7 +188,8 @@ void BM_Lea128OneBlock(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128OneBlock)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
-// GHASH over 64 KiB: 0 = reference (ghash.h), 1 = GhashFast portable, 2 = GhashFast pclmul.
+// GHASH over 64 KiB: 0 = reference (ghash.h), 1 = GhashFast portable, 2 = GhashFast pclmul,
+// 3 = GhashFast vpclmul.
 void BM_Ghash(benchmark::State& state) {
     const std::size_t n = 65536;
     const Bytes h = pattern(16, 12), data = pattern(n, 13);
@@ -201,7 +202,7 @@ void BM_Ghash(benchmark::State& state) {
             benchmark::DoNotOptimize(g.digest());
         }
     } else {
-        const auto isa = state.range(0) == 1 ? rs::crypto::GhashIsa::Portable : rs::crypto::GhashIsa::Pclmul;
+        const auto isa = static_cast<rs::crypto::GhashIsa>(state.range(0) - 1);
         if (!rs::crypto::ghashIsaAvailable(isa)) {
             state.SkipWithError("implementation not available on this CPU");
         } else {
@@ -215,7 +216,7 @@ void BM_Ghash(benchmark::State& state) {
     }
     tp.finish();
 }
-BENCHMARK(BM_Ghash)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_Ghash)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
 // LEA-GCM encryption on the fast paths (best ISAs), to compare with BM_Lea128GcmEncrypt.
 void BM_Lea128GcmEncryptFast(benchmark::State& state) {

@@ -41,7 +41,8 @@ std::vector<LeaFastIsa> leaIsas() {
 
 std::vector<GhashIsa> ghashIsas() {
     std::vector<GhashIsa> out{GhashIsa::Portable};
-    if (ghashIsaAvailable(GhashIsa::Pclmul)) out.push_back(GhashIsa::Pclmul);
+    for (const GhashIsa isa : {GhashIsa::Pclmul, GhashIsa::Vpclmul})
+        if (ghashIsaAvailable(isa)) out.push_back(isa);
     return out;
 }
 
@@ -99,6 +100,8 @@ TEST(LeaFast, NamesAndAvailability) {
     }
     EXPECT_STREQ(ghashIsaName(GhashIsa::Portable), "portable");
     EXPECT_STREQ(ghashIsaName(GhashIsa::Pclmul), "pclmul");
+    EXPECT_STREQ(ghashIsaName(GhashIsa::Vpclmul), "vpclmul");
+    EXPECT_EQ(ghashBest(), ghashIsas().back());
     EXPECT_TRUE(ghashIsaAvailable(GhashIsa::Portable));
     EXPECT_TRUE(ghashIsaAvailable(ghashBest()));
 }
