@@ -294,9 +294,21 @@ void LeaFast::ctr(const std::uint8_t counter0[16], const std::uint8_t* in, std::
     if (m_isa != LeaFastIsa::Portable && bytes >= 64) {
         // Groups of 4 blocks through the SIMD kernel: the counter blocks are written to `ks`, encrypted
         // in place, then XORed into the output.
-        alignas(32) std::uint8_t ks[16 * kCtrChunkBlocks];
+        alignas(64) std::uint8_t ks[16 * kCtrChunkBlocks];
         while (bytes >= 64) {
-            const std::size_t n = std::min(bytes / 64 * 64, sizeof ks);
+            std::size_t n = std::min(bytes / 64 * 64, sizeof ks);
+            if (m_isa == LeaFastIsa::Avx512 && bytes >= 256) {
+                // AVX-512 builds the counters in registers; it stops before a group of 16 in which the
+                // counter's lowest 32-bit word wraps, and that group (or the 4..15 blocks at the end) goes
+                // through `ks` below.
+                const detail::LeaKernelKeys keys{m_rk, m_rkx4, m_dk, m_dkx4, m_rounds};
+                const std::size_t done = detail::leaCtrAvx512(keys, hi, lo, in, out, bytes / 16);
+                in += 16 * done;
+                out += 16 * done;
+                bytes -= 16 * done;
+                if (bytes < 64) break;
+                n = std::min<std::size_t>(bytes / 64 * 64, 256);
+            }
             for (std::size_t b = 0; b < n / 16; ++b) {
                 storeBe64Fast(ks + 16 * b, hi);
                 storeBe64Fast(ks + 16 * b + 8, lo);

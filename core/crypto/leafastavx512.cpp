@@ -4,7 +4,8 @@
 // lane-wise, as in leafastx4.h (which also explains the decryption round). The rotations are one
 // vprold / vprord each (SSE2 and AVX2 need a shift, a shift and an OR). Round-key words are broadcast
 // from memory (the compiler folds them into the XOR as an embedded {1to16} broadcast). The 8..15 blocks
-// left over go to the AVX2 kernel (leafast.cpp chains the two), fewer than 4 to the scalar code.
+// left over go to the AVX2 kernel (leafast.cpp chains the two), fewer than 4 to the scalar code. CTR builds
+// the counter blocks in registers, already transposed, and XORs the keystream straight into the data.
 // Only intrinsics and raw pointers here (see leafastkernels.h).
 // GCC 12 warns inside its own avx512fintrin.h, where _mm512_undefined_epi32() initialises a variable with
 // itself (GCC bug 105593, fixed in GCC 13).
@@ -57,29 +58,34 @@ inline void transpose(__m512i& r0, __m512i& r1, __m512i& r2, __m512i& r3) noexce
     r3 = _mm512_unpackhi_epi64(t2, t3);
 }
 
+// All rounds on the transposed state; the key table is rk (encryption) or dk (decryption).
+template <bool Decrypt>
+inline void allRounds(__m512i& x0, __m512i& x1, __m512i& x2, __m512i& x3, const std::uint32_t* k,
+                      int rounds) noexcept {
+    for (int r = 0; r < rounds; r += 4, k += 24) {
+        if constexpr (Decrypt) {
+            decRound(x3, x0, x1, x2, k);
+            decRound(x2, x3, x0, x1, k + 6);
+            decRound(x1, x2, x3, x0, k + 12);
+            decRound(x0, x1, x2, x3, k + 18);
+        } else {
+            encRound(x0, x1, x2, x3, k);
+            encRound(x1, x2, x3, x0, k + 6);
+            encRound(x2, x3, x0, x1, k + 12);
+            encRound(x3, x0, x1, x2, k + 18);
+        }
+    }
+}
+
 template <bool Decrypt>
 std::size_t run(const LeaKernelKeys& keys, const std::uint8_t* in, std::uint8_t* out,
                 std::size_t blocks) noexcept {
-    const std::uint32_t* k6 = Decrypt ? keys.dk : keys.rk;
     const std::size_t groups = blocks / 16;
     for (std::size_t g = 0; g < groups; ++g, in += 256, out += 256) {
         __m512i x0 = _mm512_loadu_si512(in), x1 = _mm512_loadu_si512(in + 64);
         __m512i x2 = _mm512_loadu_si512(in + 128), x3 = _mm512_loadu_si512(in + 192);
         transpose(x0, x1, x2, x3);
-        const std::uint32_t* k = k6;
-        for (int r = 0; r < keys.rounds; r += 4, k += 24) {
-            if constexpr (Decrypt) {
-                decRound(x3, x0, x1, x2, k);
-                decRound(x2, x3, x0, x1, k + 6);
-                decRound(x1, x2, x3, x0, k + 12);
-                decRound(x0, x1, x2, x3, k + 18);
-            } else {
-                encRound(x0, x1, x2, x3, k);
-                encRound(x1, x2, x3, x0, k + 6);
-                encRound(x2, x3, x0, x1, k + 12);
-                encRound(x3, x0, x1, x2, k + 18);
-            }
-        }
+        allRounds<Decrypt>(x0, x1, x2, x3, Decrypt ? keys.dk : keys.rk, keys.rounds);
         transpose(x0, x1, x2, x3);
         _mm512_storeu_si512(out, x0);
         _mm512_storeu_si512(out + 64, x1);
@@ -90,7 +96,46 @@ std::size_t run(const LeaKernelKeys& keys, const std::uint8_t* in, std::uint8_t*
     return 16 * groups;
 }
 
+// Byte swap of every 32-bit word (AVX512F has no byte shuffle): ROL8 gives bytes 0 and 2 of the result,
+// ROL24 bytes 1 and 3; vpternlogd picks by the mask (imm 0xE4 = c ? a : b).
+inline __m512i bswap32(__m512i v) noexcept {
+    return _mm512_ternarylogic_epi32(_mm512_rol_epi32(v, 8), _mm512_rol_epi32(v, 24),
+                                     _mm512_set1_epi32(0x00ff00ff), 0xE4);
+}
+
+inline std::uint32_t bswap32(std::uint32_t w) noexcept {
+    return __builtin_bswap32(w);
+}
+
 } // namespace
+
+std::size_t leaCtrAvx512(const LeaKernelKeys& keys, std::uint64_t& hi, std::uint64_t& lo,
+                         const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) noexcept {
+    // The counter block (hi, lo) big-endian; LEA word X[j] is bytes 4j..4j+3 read little-endian, so
+    // X[0..2] = bswap32 of the upper three 32-bit words and X[3] = bswap32 of the lowest. While that lowest
+    // word does not wrap within a group, X[0..2] are the same for all 16 blocks (a broadcast) and X[3] is
+    // lo32 + (block index); element 4l + i of a transposed register belongs to block 4i + l.
+    const __m512i offsets = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    std::size_t done = 0;
+    for (; done + 16 <= blocks && static_cast<std::uint32_t>(lo) <= 0xFFFFFFF0u;
+         done += 16, in += 256, out += 256) {
+        __m512i x0 = _mm512_set1_epi32(static_cast<int>(bswap32(static_cast<std::uint32_t>(hi >> 32))));
+        __m512i x1 = _mm512_set1_epi32(static_cast<int>(bswap32(static_cast<std::uint32_t>(hi))));
+        __m512i x2 = _mm512_set1_epi32(static_cast<int>(bswap32(static_cast<std::uint32_t>(lo >> 32))));
+        __m512i x3 = bswap32(
+            _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(lo))), offsets));
+        allRounds<false>(x0, x1, x2, x3, keys.rk, keys.rounds);
+        transpose(x0, x1, x2, x3); // keystream blocks in order
+        _mm512_storeu_si512(out, _mm512_xor_si512(x0, _mm512_loadu_si512(in)));
+        _mm512_storeu_si512(out + 64, _mm512_xor_si512(x1, _mm512_loadu_si512(in + 64)));
+        _mm512_storeu_si512(out + 128, _mm512_xor_si512(x2, _mm512_loadu_si512(in + 128)));
+        _mm512_storeu_si512(out + 192, _mm512_xor_si512(x3, _mm512_loadu_si512(in + 192)));
+        lo += 16;
+        hi += lo < 16 ? 1 : 0; // carry out of the low half (mod 2^128 overall)
+    }
+    _mm256_zeroupper();
+    return done;
+}
 
 std::size_t leaEcbAvx512(const LeaKernelKeys& keys, bool decrypt, const std::uint8_t* in, std::uint8_t* out,
                          std::size_t blocks) noexcept {
