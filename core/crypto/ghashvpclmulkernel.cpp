@@ -7,9 +7,10 @@
 // ghashclmulx1.h. Fewer than 16 blocks are left to the PCLMULQDQ kernel (ghashclmul.cpp chains the two).
 // Only intrinsics and raw pointers here (see ghashclmulkernels.h).
 // GCC 12 warns inside its own avx512fintrin.h, where _mm512_undefined_epi32() initialises a variable with
-// itself (GCC bug 105593, fixed in GCC 13).
+// itself (GCC bug 105593, fixed in GCC 13); here the 512-bit shifts make it -Wuninitialized too.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
 #include "core/crypto/ghashclmulkernels.h"
@@ -44,14 +45,45 @@ inline void mulAcc4(__m512i a, __m512i b, __m512i& lo, __m512i& mid, __m512i& hi
     mid = xor3(mid, _mm512_clmulepi64_epi128(a, b, 0x01), _mm512_clmulepi64_epi128(a, b, 0x10));
 }
 
+// reduce() of ghashclmulx1.h on each 128-bit lane (the same steps; byte shifts stay inside a lane).
+template <int N> inline __m512i shr128x4(__m512i v) noexcept {
+    return _mm512_or_si512(_mm512_srli_epi64(v, N), _mm512_bsrli_epi128(_mm512_slli_epi64(v, 64 - N), 8));
+}
+
+inline __m512i reduce4(__m512i lo, __m512i mid, __m512i hi) noexcept {
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    const __m512i cLo = _mm512_srli_epi64(lo, 63), cHi = _mm512_srli_epi64(hi, 63);
+    lo = _mm512_or_si512(_mm512_slli_epi64(lo, 1), _mm512_bslli_epi128(cLo, 8));
+    hi = _mm512_ternarylogic_epi64(_mm512_slli_epi64(hi, 1), _mm512_bslli_epi128(cHi, 8),
+                                   _mm512_bsrli_epi128(cLo, 8), 0xFE); // a | b | c
+    const __m512i f = xor3(_mm512_slli_epi64(lo, 63), _mm512_slli_epi64(lo, 62), _mm512_slli_epi64(lo, 57));
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(f, 8));
+    const __m512i r = _mm512_xor_si512(xor3(lo, shr128x4<1>(lo), shr128x4<2>(lo)), shr128x4<7>(lo));
+    return _mm512_xor_si512(hi, r);
+}
+
+// Four products a_i * b_i, reduced.
+inline __m512i mul4(__m512i a, __m512i b) noexcept {
+    __m512i lo = _mm512_setzero_si512(), mid = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
+    mulAcc4(a, b, lo, mid, hi);
+    return reduce4(lo, mid, hi);
+}
+
 } // namespace
 
 void ghashVpclmulInit(const std::uint8_t htab[64], std::uint8_t hpow[256]) noexcept {
-    const __m128i h1 = _mm_load_si128(reinterpret_cast<const __m128i*>(htab));
-    auto* t = reinterpret_cast<__m128i*>(hpow);
-    __m128i p = h1;
-    for (int i = 1; i <= 16; ++i, p = mul(p, h1))
-        _mm_store_si128(t + (16 - i), p); // H^i at position 16 - i
+    // [H^4 H^3 H^2 H^1] from htab, then three multiplies by H^4 (in every lane) give the rows above it.
+    const auto* t = reinterpret_cast<const __m128i*>(htab);
+    const __m512i h4x4 = _mm512_broadcast_i32x4(_mm_load_si128(t + 3));
+    __m512i row = _mm512_inserti32x4(_mm512_castsi128_si512(_mm_load_si128(t + 3)), _mm_load_si128(t + 2), 1);
+    row = _mm512_inserti32x4(row, _mm_load_si128(t + 1), 2);
+    row = _mm512_inserti32x4(row, _mm_load_si128(t), 3);
+    for (int r = 3; r >= 0; --r) {
+        _mm512_store_si512(hpow + 64 * r, row); // row r = [H^(16-4r) .. H^(13-4r)]
+        row = mul4(row, h4x4);
+    }
+    _mm256_zeroupper();
 }
 
 std::size_t ghashVpclmulUpdate(const std::uint8_t hpow[256], std::uint8_t x[16], const std::uint8_t* data,
