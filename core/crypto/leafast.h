@@ -5,8 +5,9 @@
 // allocation per block. Many blocks run one of four implementations, chosen at run time: "portable"
 // (that scalar code; everywhere), "sse2" (4 blocks in 4 registers, one 32-bit word of each block per
 // lane), "avx2" (8 blocks, two sets of 4 in the two 128-bit lanes, then a group of 4 in VEX-encoded
-// 128-bit code) and "avx512" (16 blocks, four sets of 4 in the four 128-bit lanes, rotations in one
-// instruction; the 4..15 blocks left go through the avx2 code). LEA is ARX only (no tables, no data-dependent
+// 128-bit code) and "avx512" (16 blocks, four sets of 4 in the four 128-bit lanes, two such sets at
+// once, rotations in one instruction, CTR counters built in registers; the 4..15 blocks left go through
+// the avx2 code). LEA is ARX only (no tables, no data-dependent
 // branches or addresses), so every path runs in constant time.
 
 #include "core/crypto/bytes.h"
