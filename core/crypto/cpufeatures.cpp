@@ -23,6 +23,10 @@ bool ask(CpuFeature feature) noexcept {
         return __builtin_cpu_supports("avx2") != 0;
     case CpuFeature::Avx512f:
         return __builtin_cpu_supports("avx512f") != 0;
+    case CpuFeature::Avx512bw:
+        return __builtin_cpu_supports("avx512bw") != 0;
+    case CpuFeature::Vpclmulqdq:
+        return __builtin_cpu_supports("vpclmulqdq") != 0;
     }
     return false;
 #else
@@ -34,9 +38,10 @@ bool ask(CpuFeature feature) noexcept {
 } // namespace
 
 bool cpuHas(CpuFeature feature) noexcept {
-    static const std::array<bool, 6> known = [] {
-        std::array<bool, 6> a{};
-        for (int f = 0; f < 6; ++f)
+    constexpr int kCount = static_cast<int>(CpuFeature::Vpclmulqdq) + 1;
+    static const std::array<bool, kCount> known = [] {
+        std::array<bool, kCount> a{};
+        for (int f = 0; f < kCount; ++f)
             a[static_cast<std::size_t>(f)] = ask(static_cast<CpuFeature>(f));
         return a;
     }();

@@ -4,7 +4,7 @@
 
 namespace rs::crypto {
 
-enum class CpuFeature { Sse2, Ssse3, Pclmul, Popcnt, Avx2, Avx512f };
+enum class CpuFeature { Sse2, Ssse3, Pclmul, Popcnt, Avx2, Avx512f, Avx512bw, Vpclmulqdq };
 
 /** @brief Whether the CPU has the feature (the answer is computed once and cached). */
 bool cpuHas(CpuFeature feature) noexcept;

@@ -1,4 +1,5 @@
-// GHASH fast path: run-time dispatch between the PCLMULQDQ kernels and the reference table code.
+// GHASH fast path: run-time dispatch between the VPCLMULQDQ and PCLMULQDQ kernels and the reference
+// table code.
 #include "core/crypto/ghashclmul.h"
 #include "core/crypto/cpufeatures.h"
 
@@ -12,18 +13,40 @@ namespace {
 bool hasPclmul() noexcept {
     return detail::ghashClmulCompiled() && cpuHas(CpuFeature::Pclmul) && cpuHas(CpuFeature::Ssse3);
 }
+// The VPCLMULQDQ kernel leaves fewer than 16 blocks to the PCLMULQDQ one, so it needs both.
+bool hasVpclmul() noexcept {
+    return detail::ghashVpclmulCompiled() && hasPclmul() && cpuHas(CpuFeature::Vpclmulqdq) &&
+           cpuHas(CpuFeature::Avx512f) && cpuHas(CpuFeature::Avx512bw);
+}
 
 } // namespace
 
 const char* ghashIsaName(GhashIsa isa) noexcept {
-    return isa == GhashIsa::Pclmul ? "pclmul" : "portable";
+    switch (isa) {
+    case GhashIsa::Portable:
+        return "portable";
+    case GhashIsa::Pclmul:
+        return "pclmul";
+    case GhashIsa::Vpclmul:
+        return "vpclmul";
+    }
+    return "?";
 }
 
 bool ghashIsaAvailable(GhashIsa isa) noexcept {
-    return isa == GhashIsa::Portable || hasPclmul();
+    switch (isa) {
+    case GhashIsa::Portable:
+        return true;
+    case GhashIsa::Pclmul:
+        return hasPclmul();
+    case GhashIsa::Vpclmul:
+        return hasVpclmul();
+    }
+    return false;
 }
 
 GhashIsa ghashBest() noexcept {
+    if (hasVpclmul()) return GhashIsa::Vpclmul;
     return hasPclmul() ? GhashIsa::Pclmul : GhashIsa::Portable;
 }
 
@@ -31,15 +54,25 @@ GhashFast::GhashFast(const std::uint8_t h[16], GhashIsa isa) : m_ref(h), m_isa(i
     if (!ghashIsaAvailable(isa))
         throw InvalidArgument(std::string("GHASH: implementation '") + ghashIsaName(isa) +
                               "' is not available on this machine");
-    if (isa == GhashIsa::Pclmul) detail::ghashClmulInit(h, m_htab);
+    if (isa != GhashIsa::Portable) detail::ghashClmulInit(h, m_htab);
 }
 
 void GhashFast::update(const std::uint8_t* data, std::size_t blocks) noexcept {
     if (blocks == 0) return;
-    if (m_isa == GhashIsa::Pclmul)
-        detail::ghashClmulUpdate(m_htab, m_x, data, blocks);
-    else
+    if (m_isa == GhashIsa::Portable) {
         m_ref.update(ByteView(data, 16 * blocks));
+        return;
+    }
+    if (m_isa == GhashIsa::Vpclmul && blocks >= 16) {
+        if (!m_hpowReady) {
+            detail::ghashVpclmulInit(m_htab, m_hpow);
+            m_hpowReady = true;
+        }
+        const std::size_t done = detail::ghashVpclmulUpdate(m_hpow, m_x, data, blocks);
+        data += 16 * done;
+        blocks -= done;
+    }
+    if (blocks > 0) detail::ghashClmulUpdate(m_htab, m_x, data, blocks);
 }
 
 void GhashFast::updatePadded(ByteView data) noexcept {

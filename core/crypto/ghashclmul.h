@@ -4,7 +4,10 @@
 // 127 - i of the register), multiplies with PCLMULQDQ, folds four blocks per reduction with H, H^2, H^3,
 // H^4 (aggregated reduction) and reduces by x^128 + x^7 + x^2 + x + 1 with shifts; it has no table and
 // no data-dependent branch (constant time). "portable" is the reference 4-bit table code of ghash.h
-// (not hardened against cache timing).
+// (not hardened against cache timing). "vpclmul" (VPCLMULQDQ with AVX512F and AVX512BW) multiplies 4 blocks
+// per 512-bit instruction and folds 16 blocks per reduction with H .. H^16 (the powers above H^4 are
+// computed on the first update of 16 blocks or more, so short messages do not pay for them); fewer than
+// 16 blocks run the pclmul code. Both give the same chain values as the reference.
 
 #include "core/crypto/bytes.h"
 #include "core/crypto/ghash.h"
@@ -17,13 +20,14 @@
 namespace rs::crypto {
 
 /** @brief An implementation of GHASH. */
-enum class GhashIsa { Portable, Pclmul };
+enum class GhashIsa { Portable, Pclmul, Vpclmul };
 
-/** @brief "portable" or "pclmul". */
+/** @brief "portable", "pclmul" or "vpclmul". */
 const char* ghashIsaName(GhashIsa isa) noexcept;
-/** @brief Whether this build and this CPU can run `isa` (portable: always; pclmul: PCLMULQDQ and SSSE3). */
+/** @brief Whether this build and this CPU can run `isa` (portable: always; pclmul: PCLMULQDQ and SSSE3;
+ *  vpclmul: those and VPCLMULQDQ, AVX512F, AVX512BW). */
 bool ghashIsaAvailable(GhashIsa isa) noexcept;
-/** @brief pclmul when available, else portable. */
+/** @brief vpclmul when available, else pclmul when available, else portable. */
 GhashIsa ghashBest() noexcept;
 
 /** @brief Incremental GHASH_H with the semantics of Ghash (ghash.h): X starts at 0, each 16-byte
@@ -45,9 +49,11 @@ class GhashFast {
     GhashIsa isa() const noexcept { return m_isa; }
 
   private:
-    Ghash m_ref;                              // portable path
-    alignas(16) std::uint8_t m_htab[64] = {}; // pclmul: H, H^2, H^3, H^4 byte-reversed
-    std::uint8_t m_x[16] = {};                // pclmul: X in GCM byte order
+    Ghash m_ref;                               // portable path
+    alignas(16) std::uint8_t m_htab[64] = {};  // pclmul, vpclmul: H, H^2, H^3, H^4 byte-reversed
+    alignas(64) std::uint8_t m_hpow[256] = {}; // vpclmul: H^16, H^15, .., H^1 byte-reversed
+    std::uint8_t m_x[16] = {};                 // pclmul, vpclmul: X in GCM byte order
+    bool m_hpowReady = false;                  // vpclmul: m_hpow is filled in
     GhashIsa m_isa;
 };
 

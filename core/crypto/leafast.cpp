@@ -25,6 +25,11 @@ bool hasAvx2() noexcept {
     static const bool has = detail::leaAvx2Compiled() && cpuHas(CpuFeature::Avx2);
     return has;
 }
+// The AVX-512 path hands its 8..15-block remainder to the AVX2 kernel, so it needs both.
+bool hasAvx512() noexcept {
+    static const bool has = detail::leaAvx512Compiled() && cpuHas(CpuFeature::Avx512f) && hasAvx2();
+    return has;
+}
 
 #if defined(__GNUC__) || defined(__clang__)
 #define RS_LEA_INLINE inline __attribute__((always_inline))
@@ -165,7 +170,7 @@ void ctrScalar(const std::uint32_t* rk, std::uint64_t hi, std::uint64_t lo, cons
     }
 }
 
-// Blocks handed to the ECB kernels per CTR chunk (1 KiB on the stack, a multiple of 8 blocks).
+// Blocks handed to the ECB kernels per CTR chunk (1 KiB on the stack, a multiple of 16 blocks).
 constexpr std::size_t kCtrChunkBlocks = 64;
 
 } // namespace
@@ -178,6 +183,8 @@ const char* leaFastIsaName(LeaFastIsa isa) noexcept {
         return "sse2";
     case LeaFastIsa::Avx2:
         return "avx2";
+    case LeaFastIsa::Avx512:
+        return "avx512";
     }
     return "?";
 }
@@ -190,11 +197,14 @@ bool leaFastIsaAvailable(LeaFastIsa isa) noexcept {
         return hasSse2();
     case LeaFastIsa::Avx2:
         return hasAvx2();
+    case LeaFastIsa::Avx512:
+        return hasAvx512();
     }
     return false;
 }
 
 LeaFastIsa leaFastBest() noexcept {
+    if (hasAvx512()) return LeaFastIsa::Avx512;
     if (hasAvx2()) return LeaFastIsa::Avx2;
     if (hasSse2()) return LeaFastIsa::Sse2;
     return LeaFastIsa::Portable;
@@ -243,13 +253,25 @@ void LeaFast::decryptBlock(const std::uint8_t* in, std::uint8_t* out) const noex
 
 template <bool Decrypt>
 void LeaFast::ecbRun(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const noexcept {
-    // The SIMD kernels take whole groups of 4 (AVX2: of 8, then one of 4); fewer than 4 blocks, and the
-    // 1..3 left after the groups, run the scalar code without entering a kernel.
+    // The SIMD kernels take whole groups of 4 (AVX2: of 8, then one of 4; AVX-512: of 16, then the AVX2
+    // kernel on the 4..15 left); fewer than 4 blocks, and the 1..3 left after the groups, run the scalar
+    // code without entering a kernel.
     std::size_t done = 0;
     if (blocks >= 4 && m_isa != LeaFastIsa::Portable) {
         const detail::LeaKernelKeys keys{m_rk, m_rkx4, m_dk, m_dkx4, m_rounds};
-        done = m_isa == LeaFastIsa::Avx2 ? detail::leaEcbAvx2(keys, Decrypt, in, out, blocks)
-                                         : detail::leaEcbSse2(keys, Decrypt, in, out, blocks);
+        switch (m_isa) {
+        case LeaFastIsa::Avx512:
+            if (blocks >= 16) done = detail::leaEcbAvx512(keys, Decrypt, in, out, blocks);
+            if (blocks - done >= 4)
+                done += detail::leaEcbAvx2(keys, Decrypt, in + 16 * done, out + 16 * done, blocks - done);
+            break;
+        case LeaFastIsa::Avx2:
+            done = detail::leaEcbAvx2(keys, Decrypt, in, out, blocks);
+            break;
+        default:
+            done = detail::leaEcbSse2(keys, Decrypt, in, out, blocks);
+            break;
+        }
     }
     if (done < blocks)
         scalarBlocks<Decrypt>(Decrypt ? m_dk : m_rk, m_rounds, in + 16 * done, out + 16 * done,
@@ -272,9 +294,21 @@ void LeaFast::ctr(const std::uint8_t counter0[16], const std::uint8_t* in, std::
     if (m_isa != LeaFastIsa::Portable && bytes >= 64) {
         // Groups of 4 blocks through the SIMD kernel: the counter blocks are written to `ks`, encrypted
         // in place, then XORed into the output.
-        alignas(32) std::uint8_t ks[16 * kCtrChunkBlocks];
+        alignas(64) std::uint8_t ks[16 * kCtrChunkBlocks];
         while (bytes >= 64) {
-            const std::size_t n = std::min(bytes / 64 * 64, sizeof ks);
+            std::size_t n = std::min(bytes / 64 * 64, sizeof ks);
+            if (m_isa == LeaFastIsa::Avx512 && bytes >= 256) {
+                // AVX-512 builds the counters in registers; it stops before a group of 16 in which the
+                // counter's lowest 32-bit word wraps, and that group (or the 4..15 blocks at the end) goes
+                // through `ks` below.
+                const detail::LeaKernelKeys keys{m_rk, m_rkx4, m_dk, m_dkx4, m_rounds};
+                const std::size_t done = detail::leaCtrAvx512(keys, hi, lo, in, out, bytes / 16);
+                in += 16 * done;
+                out += 16 * done;
+                bytes -= 16 * done;
+                if (bytes < 64) break;
+                n = std::min<std::size_t>(bytes / 64 * 64, 256);
+            }
             for (std::size_t b = 0; b < n / 16; ++b) {
                 storeBe64Fast(ks + 16 * b, hi);
                 storeBe64Fast(ks + 16 * b + 8, lo);

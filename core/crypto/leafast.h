@@ -2,11 +2,13 @@
 // LEA-128/192/256 fast path: one block, ECB (encryption and decryption) and CTR, with the same results
 // as core/crypto/lea.h. One block and every tail of fewer than 4 blocks run scalar C++ with all rounds
 // unrolled and the round keys (and a decryption table) prepared once per key: no virtual call or
-// allocation per block. Many blocks run one of three implementations, chosen at run time: "portable"
+// allocation per block. Many blocks run one of four implementations, chosen at run time: "portable"
 // (that scalar code; everywhere), "sse2" (4 blocks in 4 registers, one 32-bit word of each block per
-// lane) and "avx2" (8 blocks, two sets of 4 in the two 128-bit lanes, then a group of 4 in VEX-encoded
-// 128-bit code). LEA is ARX only (no tables, no data-dependent branches or addresses), so every path
-// runs in constant time.
+// lane), "avx2" (8 blocks, two sets of 4 in the two 128-bit lanes, then a group of 4 in VEX-encoded
+// 128-bit code) and "avx512" (16 blocks, four sets of 4 in the four 128-bit lanes, two such sets at
+// once, rotations in one instruction, CTR counters built in registers; the 4..15 blocks left go through
+// the avx2 code). LEA is ARX only (no tables, no data-dependent
+// branches or addresses), so every path runs in constant time.
 
 #include "core/crypto/bytes.h"
 
@@ -16,13 +18,13 @@
 namespace rs::crypto {
 
 /** @brief An implementation of the LEA fast path. */
-enum class LeaFastIsa { Portable, Sse2, Avx2 };
+enum class LeaFastIsa { Portable, Sse2, Avx2, Avx512 };
 
-/** @brief "portable", "sse2" or "avx2". */
+/** @brief "portable", "sse2", "avx2" or "avx512". */
 const char* leaFastIsaName(LeaFastIsa isa) noexcept;
 /** @brief Whether this build and this CPU can run `isa` (portable: always). */
 bool leaFastIsaAvailable(LeaFastIsa isa) noexcept;
-/** @brief The fastest implementation available here (avx2, else sse2, else portable). */
+/** @brief The fastest implementation available here (avx512, else avx2, else sse2, else portable). */
 LeaFastIsa leaFastBest() noexcept;
 
 /** @brief LEA with the standard round count (24/28/32 for 16/24/32-byte keys). */

@@ -3,8 +3,8 @@
 // paper measures with a 128-bit AAD; the byte count is the plaintext only.
 // The fast paths beside the reference in the same run: ECB (both ways) and CTR with implementation
 // 0 = reference (lea.h through the BlockCipher interface; ctrXor for CTR), 1 = portable, 2 = sse2,
-// 3 = avx2 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul) and LEA-GCM (gcm.h vs
-// gcmfast.h). An implementation the CPU lacks is skipped.
+// 3 = avx2, 4 = avx512 (leafast.h), one block (both ways), GHASH (reference tables vs pclmul and vpclmul) and
+// LEA-GCM (gcm.h vs gcmfast.h). An implementation the CPU lacks is skipped.
 #include "tests/bench/benchsupport.h"
 
 #include "core/crypto/blockmodes.h"
@@ -63,7 +63,7 @@ void BM_Lea128GcmEncrypt(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128GcmEncrypt)->Arg(16)->Arg(64)->Arg(1536)->Arg(65536);
 
-// The LEA fast path for argument `impl` (1..3), or nullopt (skipped) when this CPU lacks it.
+// The LEA fast path for argument `impl` (1..4), or nullopt (skipped) when this CPU lacks it.
 std::optional<rs::crypto::LeaFastIsa> fastIsa(benchmark::State& state, std::int64_t impl) {
     const auto isa = static_cast<rs::crypto::LeaFastIsa>(impl - 1);
     if (!rs::crypto::leaFastIsaAvailable(isa)) {
@@ -75,7 +75,7 @@ std::optional<rs::crypto::LeaFastIsa> fastIsa(benchmark::State& state, std::int6
 }
 
 void leaSizes(benchmark::internal::Benchmark* b) {
-    for (const std::int64_t impl : {0, 1, 2, 3})
+    for (const std::int64_t impl : {0, 1, 2, 3, 4})
         for (const std::int64_t n : {16, 64, 1536, 65536, 16 << 20})
             b->Args({impl, n});
 }
@@ -188,9 +188,10 @@ void BM_Lea128OneBlock(benchmark::State& state) {
 }
 BENCHMARK(BM_Lea128OneBlock)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
 
-// GHASH over 64 KiB: 0 = reference (ghash.h), 1 = GhashFast portable, 2 = GhashFast pclmul.
+// GHASH of n bytes with its key set up each time (as GCM does per message): 0 = reference (ghash.h),
+// 1 = GhashFast portable, 2 = GhashFast pclmul, 3 = GhashFast vpclmul.
 void BM_Ghash(benchmark::State& state) {
-    const std::size_t n = 65536;
+    const auto n = static_cast<std::size_t>(state.range(1));
     const Bytes h = pattern(16, 12), data = pattern(n, 13);
     rs::bench::Throughput tp(state, static_cast<std::int64_t>(n));
     if (state.range(0) == 0) {
@@ -201,7 +202,7 @@ void BM_Ghash(benchmark::State& state) {
             benchmark::DoNotOptimize(g.digest());
         }
     } else {
-        const auto isa = state.range(0) == 1 ? rs::crypto::GhashIsa::Portable : rs::crypto::GhashIsa::Pclmul;
+        const auto isa = static_cast<rs::crypto::GhashIsa>(state.range(0) - 1);
         if (!rs::crypto::ghashIsaAvailable(isa)) {
             state.SkipWithError("implementation not available on this CPU");
         } else {
@@ -215,7 +216,7 @@ void BM_Ghash(benchmark::State& state) {
     }
     tp.finish();
 }
-BENCHMARK(BM_Ghash)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_Ghash)->ArgsProduct({{0, 1, 2, 3}, {256, 1536, 65536}});
 
 // LEA-GCM encryption on the fast paths (best ISAs), to compare with BM_Lea128GcmEncrypt.
 void BM_Lea128GcmEncryptFast(benchmark::State& state) {
