@@ -4,6 +4,11 @@
 // but has another IV, little-endian byte order, 0x01 padding and MSB domain separation), so they
 // are separate variants and never interoperate.
 //
+// Two implementations of the same mode: the fast path (asconEncrypt/asconDecrypt and the *Into
+// functions: rate and rounds compile-time constants, the permutation unrolled into the block loop,
+// the state in registers) and the step-by-step model that the traced functions run (asconEncryptModel
+// / asconDecryptModel give it without a trace). Tests keep them bit-identical.
+//
 // All three take a 16-byte key and nonce and give a 16-byte tag. Rate / p^a / p^b:
 //   Ascon-128 v1.2: 8 B / 12 / 6    Ascon-128a v1.2 and Ascon-AEAD128: 16 B / 12 / 8
 //
@@ -68,6 +73,14 @@ void asconEncryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView
  *  the tag matches; false with pt zeroed when it does not. */
 [[nodiscard]] bool asconDecryptInto(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad,
                                     ByteView ct, ByteView tag, MutableByteView pt);
+
+/** @brief The model the fast path is checked against: the mode written step by step as the traced
+ *  functions run it (the same code, without a trace). Same results and errors as asconEncrypt. */
+AeadResult asconEncryptModel(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt);
+
+/** @brief The model's decryption (see asconEncryptModel); same results and errors as asconDecrypt. */
+std::optional<Bytes> asconDecryptModel(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad,
+                                       ByteView ct, ByteView tag);
 
 /** @brief As asconEncrypt, also filling trace.layout and appending the steps listed above. */
 AeadResult asconEncryptTraced(AsconAeadVariant v, ByteView key, ByteView nonce, ByteView ad, ByteView pt,

@@ -1,4 +1,5 @@
-// Ascon fast-path throughput: AEAD encryption per message length, the bare p^12 permutation, and
+// Ascon fast-path throughput: AEAD encryption per message length (allocating, and allocation-free
+// with the model beside it), the bare p^12 permutation, and
 // many-message Ascon-AEAD128 (core/crypto/asconmulti.h): 64 messages of one length per iteration,
 // encrypted one by one with asconEncrypt (BM_AsconMultiReference) and at once by each implementation
 // this machine runs (BM_AsconMulti_<isa>). The multi benchmarks also time the reference loop before
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <ctime>
 #include <string>
+#include <utility>
 
 #include "core/crypto/asconaead.h"
 #include "core/crypto/asconmulti.h"
@@ -44,6 +46,77 @@ void BM_AsconAead128Encrypt(benchmark::State& state) {
 void BM_Ascon128Encrypt(benchmark::State& state) {
     encryptBench(state, AsconAeadVariant::Ascon128v12);
 }
+
+// The allocation-free fast path (asconEncryptInto / asconDecryptInto) with the step-by-step model
+// (asconEncryptModel / asconDecryptModel, the code the traced functions run) beside it, per variant,
+// direction, message length range(0) and AD length (none, or 16 bytes in the *_ad16 entries), e.g.
+// BM_AsconAead128EncryptInto_ad16/1536 and BM_AsconAead128EncryptModel_ad16/1536. The comparison with the
+// ascon-c reference implementation is made out of tree (the project does not carry its code).
+struct AeadCase {
+    AsconAeadVariant v;
+    bool decrypt, model;
+    std::size_t adLen;
+};
+
+void aeadBench(benchmark::State& state, AeadCase c) {
+    const auto len = static_cast<std::size_t>(state.range(0));
+    const Bytes key(16, 0x0f), nonce(16, 0xa5), ad(c.adLen, 0x3c);
+    Bytes pt(len), out(len), tag(16);
+    for (std::size_t i = 0; i < len; ++i)
+        pt[i] = static_cast<std::uint8_t>(i);
+    const Bytes ct = [&] {
+        Bytes b(len);
+        rs::crypto::asconEncryptInto(c.v, key, nonce, ad, pt, b, tag);
+        return b;
+    }();
+    rs::bench::Throughput tp(state, state.range(0));
+    for (auto _ : state) {
+        if (!c.decrypt && !c.model) {
+            rs::crypto::asconEncryptInto(c.v, key, nonce, ad, pt, out, tag);
+        } else if (!c.decrypt) {
+            auto r = rs::crypto::asconEncryptModel(c.v, key, nonce, ad, pt);
+            benchmark::DoNotOptimize(r.tag.data());
+        } else if (!c.model) {
+            if (!rs::crypto::asconDecryptInto(c.v, key, nonce, ad, ct, tag, out)) {
+                state.SkipWithError("tag rejected");
+                break;
+            }
+        } else {
+            auto r = rs::crypto::asconDecryptModel(c.v, key, nonce, ad, ct, tag);
+            if (!r) {
+                state.SkipWithError("tag rejected");
+                break;
+            }
+            benchmark::DoNotOptimize(r->data());
+        }
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    tp.finish();
+}
+
+const bool kAeadRegistered = [] {
+    const std::pair<AsconAeadVariant, const char*> variants[] = {
+        {AsconAeadVariant::AsconAead128, "AsconAead128"},
+        {AsconAeadVariant::Ascon128av12, "Ascon128a"},
+        {AsconAeadVariant::Ascon128v12, "Ascon128"}};
+    for (const auto& [v, name] : variants)
+        for (std::size_t adLen : {std::size_t{0}, std::size_t{16}})
+            for (bool decrypt : {false, true})
+                for (bool model : {false, true}) {
+                    // SP 800-232 at every size; the v1.2 variants' encryption without AD, to follow them.
+                    if (v != AsconAeadVariant::AsconAead128 && (decrypt || adLen)) continue;
+                    const std::string full = std::string("BM_") + name + (decrypt ? "Decrypt" : "Encrypt") +
+                                             (model ? "Model" : "Into") + (adLen ? "_ad16" : "");
+                    benchmark::RegisterBenchmark(full.c_str(), aeadBench, AeadCase{v, decrypt, model, adLen})
+                        ->Arg(16)
+                        ->Arg(64)
+                        ->Arg(1536)
+                        ->Arg(65536)
+                        ->Arg(16 << 20);
+                }
+    return true;
+}();
 
 // One p^12 per iteration; range(0) = 40 state bytes, so cycles/byte is per state byte permuted.
 void BM_AsconP12(benchmark::State& state) {

@@ -32,6 +32,8 @@ std::size_t checkAeadKat(V v, const std::string& file) {
         const std::string where = file + " Count = " + r.text("Count");
         const AeadResult res = asconEncrypt(v, key, nonce, ad, pt);
         EXPECT_EQ(toHex(concat(res.ct, res.tag)), toHex(expected)) << where;
+        const AeadResult model = asconEncryptModel(v, key, nonce, ad, pt);
+        EXPECT_EQ(toHex(concat(model.ct, model.tag)), toHex(expected)) << where << " (model)";
 
         const Bytes ct(expected.begin(), expected.end() - 16), tag(expected.end() - 16, expected.end());
         const auto dec = asconDecrypt(v, key, nonce, ad, ct, tag);
