@@ -1,6 +1,7 @@
 // aead, block, hash and list commands.
 #include "app/cli/clicommands.h"
 
+#include "core/campaign/cpufastblock.h"
 #include "core/crypto/blockmodes.h"
 #include "core/oracle/algorithms.h"
 
@@ -29,6 +30,21 @@ std::string requireAlg(const CliArgs& args, const std::vector<std::string>& ids,
         throw UsageError("--alg: unknown algorithm '" + alg + "' (choose one of " + oracle::joinIds(ids) +
                          ")");
     return alg;
+}
+
+/** --impl: fast (default: the cpu target's fast path where the algorithm has one) or reference (the
+ *  model code). */
+bool wantsFast(const CliArgs& args) {
+    const std::string impl = args.value("impl").value_or("fast");
+    if (impl != "fast" && impl != "reference")
+        throw UsageError("--impl: expected fast or reference, got '" + impl + "'");
+    return impl == "fast";
+}
+
+/** What ran, as the cpu target's run parameters name it (cpu.impl, cpu.isa). */
+void nameImplementation(QJsonObject& result, bool fast, const std::string& isa) {
+    result.insert("impl", fast ? "fast" : "reference");
+    result.insert("isa", QString::fromStdString(fast ? isa : "scalar"));
 }
 } // namespace
 
@@ -59,19 +75,45 @@ int runAead(const std::string& verb, const CliArgs& args) {
     if (enc) {
         const Bytes pt = args.hex("pt");
         alg->checkSizes(key, nonce);
-        const crypto::AeadResult r = alg->encrypt(key, nonce, ad, pt);
-        printResult(args, QJsonObject{{"ct", hexString(r.ct)}, {"tag", hexString(r.tag)}});
+        const auto fast = wantsFast(args) ? campaign::makeFastAead(alg->id, key) : nullptr;
+        const bool into = !fast && wantsFast(args) && alg->encryptInto;
+        crypto::AeadResult r;
+        if (fast || into) {
+            r.ct.resize(pt.size());
+            r.tag.resize(alg->tagBytes);
+            if (fast)
+                fast->encrypt(nonce, ad, pt, r.ct, r.tag);
+            else
+                alg->encryptInto(key, nonce, ad, pt, r.ct, r.tag);
+        } else {
+            r = alg->encrypt(key, nonce, ad, pt);
+        }
+        QJsonObject result{{"ct", hexString(r.ct)}, {"tag", hexString(r.tag)}};
+        nameImplementation(result, fast || into, fast ? fast->isa() : "scalar");
+        printResult(args, result);
         return kExitOk;
     }
     const Bytes ct = args.hex("ct"), tag = args.hex("tag");
     alg->checkSizes(key, nonce, tag);
-    const std::optional<Bytes> pt = alg->decrypt(key, nonce, ad, ct, tag);
+    const auto fast = wantsFast(args) ? campaign::makeFastAead(alg->id, key) : nullptr;
+    const bool into = !fast && wantsFast(args) && alg->decryptInto;
+    std::optional<Bytes> pt;
+    if (fast) {
+        pt = fast->decrypt(nonce, ad, ct, tag);
+    } else if (into) {
+        Bytes out(ct.size());
+        if (alg->decryptInto(key, nonce, ad, ct, tag, out)) pt = std::move(out);
+    } else {
+        pt = alg->decrypt(key, nonce, ad, ct, tag);
+    }
     if (!pt) {
         std::cerr << "roundscope-cli: authentication failed: the tag does not match (" << alg->displayName
                   << "); no plaintext released" << std::endl;
         return kExitAuthFailed;
     }
-    printResult(args, QJsonObject{{"pt", hexString(*pt)}});
+    QJsonObject result{{"pt", hexString(*pt)}};
+    nameImplementation(result, fast || into, fast ? fast->isa() : "scalar");
+    printResult(args, result);
     return kExitOk;
 }
 
@@ -85,20 +127,36 @@ int runBlock(const std::string& verb, const CliArgs& args) {
     const Bytes key = args.hex("key"), in = args.hex("in");
     alg->checkKey(key);
     const auto cipher = alg->make(key, 0);
+    const auto fast = wantsFast(args) ? campaign::makeFastBlocks(alg->id, key) : nullptr;
     Bytes out;
     if (mode == "ctr") {
         const Bytes iv = args.hex("iv");
         if (iv.size() != alg->blockBytes)
             throw UsageError("--iv: must be " + std::to_string(alg->blockBytes) + " bytes for " + alg->id +
                              ", got " + std::to_string(iv.size()));
-        out = crypto::ctrXor(*cipher, iv, in);
+        if (fast) {
+            out.resize(in.size());
+            fast->ctr(iv.data(), in.data(), out.data(), in.size());
+        } else {
+            out = crypto::ctrXor(*cipher, iv, in);
+        }
     } else {
         if (in.size() % alg->blockBytes != 0)
             throw UsageError("--in: ECB needs a multiple of " + std::to_string(alg->blockBytes) +
                              " bytes for " + alg->id + ", got " + std::to_string(in.size()));
-        out = enc ? crypto::ecbEncrypt(*cipher, in) : crypto::ecbDecrypt(*cipher, in);
+        if (fast) {
+            out.resize(in.size());
+            if (enc)
+                fast->ecb(in.data(), out.data(), in.size() / alg->blockBytes);
+            else
+                fast->ecbDecrypt(in.data(), out.data(), in.size() / alg->blockBytes);
+        } else {
+            out = enc ? crypto::ecbEncrypt(*cipher, in) : crypto::ecbDecrypt(*cipher, in);
+        }
     }
-    printResult(args, QJsonObject{{"out", hexString(out)}});
+    QJsonObject result{{"out", hexString(out)}};
+    nameImplementation(result, fast != nullptr, fast ? fast->isa() : "scalar");
+    printResult(args, result);
     return kExitOk;
 }
 

@@ -14,6 +14,9 @@ class SkinnyBlocks final : public FastBlocks {
     void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
         m_fast.ecb(in, out, blocks);
     }
+    void ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
+        m_fast.ecbDecrypt(in, out, blocks);
+    }
     void ctr(const std::uint8_t* counter, const std::uint8_t* in, std::uint8_t* out,
              std::size_t bytes) const override {
         m_fast.ctr(counter, in, out, bytes);
@@ -29,6 +32,9 @@ class LeaBlocks final : public FastBlocks {
     explicit LeaBlocks(crypto::ByteView key) : m_fast(key) {}
     void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
         m_fast.ecb(in, out, blocks);
+    }
+    void ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const override {
+        m_fast.ecbDecrypt(in, out, blocks);
     }
     void ctr(const std::uint8_t* counter, const std::uint8_t* in, std::uint8_t* out,
              std::size_t bytes) const override {
@@ -46,6 +52,10 @@ class LeaGcm final : public FastAead {
     void encrypt(crypto::ByteView nonce, crypto::ByteView ad, crypto::ByteView pt, std::span<std::uint8_t> ct,
                  std::span<std::uint8_t> tag) const override {
         crypto::gcmEncryptFastInto(m_fast, nonce, ad, pt, ct, tag, m_ghash);
+    }
+    std::optional<crypto::Bytes> decrypt(crypto::ByteView nonce, crypto::ByteView ad, crypto::ByteView ct,
+                                         crypto::ByteView tag) const override {
+        return crypto::gcmDecryptFast(m_fast, nonce, ad, ct, tag, m_ghash);
     }
     std::string isa() const override {
         return std::string(crypto::leaFastIsaName(m_fast.isa())) + "+" + crypto::ghashIsaName(m_ghash);

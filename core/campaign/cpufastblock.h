@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -19,6 +20,8 @@ class FastBlocks {
     virtual ~FastBlocks() = default;
     /** @brief ECB over `blocks` whole blocks (in == out allowed). */
     virtual void ecb(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const = 0;
+    /** @brief ECB decryption over `blocks` whole blocks (in == out allowed). */
+    virtual void ecbDecrypt(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const = 0;
     /** @brief out = in XOR E(counter + k) for k = 0.. (the block-wide big-endian counter), `bytes` long. */
     virtual void ctr(const std::uint8_t* counter, const std::uint8_t* in, std::uint8_t* out,
                      std::size_t bytes) const = 0;
@@ -33,6 +36,9 @@ class FastAead {
     /** @brief ct (|pt| bytes) and tag into the caller's buffers, allocating nothing. */
     virtual void encrypt(crypto::ByteView nonce, crypto::ByteView ad, crypto::ByteView pt,
                          std::span<std::uint8_t> ct, std::span<std::uint8_t> tag) const = 0;
+    /** @brief The plaintext, or nullopt when the tag does not verify (nothing decrypted then). */
+    virtual std::optional<crypto::Bytes> decrypt(crypto::ByteView nonce, crypto::ByteView ad,
+                                                 crypto::ByteView ct, crypto::ByteView tag) const = 0;
     /** @brief The instruction sets it runs on ("avx2+pclmul", ...). */
     virtual std::string isa() const = 0;
 };

@@ -30,17 +30,23 @@ AeadAlgorithm asconAead(std::string id, crypto::AsconAeadVariant v) {
     AeadAlgorithm a;
     a.id = std::move(id);
     a.displayName = std::string(crypto::asconAeadName(v));
+    // The oracle's answer and cpu.impl = reference are the step-by-step model (the code the explorer
+    // traces), never the fast path it judges.
     a.encrypt = [v](ByteView k, ByteView n, ByteView ad, ByteView pt) {
-        return crypto::asconEncrypt(v, k, n, ad, pt);
+        return crypto::asconEncryptModel(v, k, n, ad, pt);
     };
     a.decrypt = [v](ByteView k, ByteView n, ByteView ad, ByteView ct, ByteView tag) {
-        return crypto::asconDecrypt(v, k, n, ad, ct, tag);
+        return crypto::asconDecryptModel(v, k, n, ad, ct, tag);
     };
     a.encryptTraced = [v](ByteView k, ByteView n, ByteView ad, ByteView pt, crypto::Trace& t) {
         return crypto::asconEncryptTraced(v, k, n, ad, pt, t);
     };
     a.encryptInto = [v](ByteView k, ByteView n, ByteView ad, ByteView pt, std::span<std::uint8_t> ct,
                         std::span<std::uint8_t> tag) { crypto::asconEncryptInto(v, k, n, ad, pt, ct, tag); };
+    a.decryptInto = [v](ByteView k, ByteView n, ByteView ad, ByteView ct, ByteView tag,
+                        std::span<std::uint8_t> pt) {
+        return crypto::asconDecryptInto(v, k, n, ad, ct, tag, pt);
+    };
     return a;
 }
 

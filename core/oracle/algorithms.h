@@ -38,6 +38,11 @@ struct AeadAlgorithm {
     std::function<void(ByteView key, ByteView nonce, ByteView ad, ByteView pt, std::span<std::uint8_t> ct,
                        std::span<std::uint8_t> tag)>
         encryptInto;
+    /** @brief Decryption into the caller's buffer (pt: |ct| bytes): true when the tag verifies, false
+     *  with pt zeroed when it does not; empty when the scheme has none. */
+    std::function<bool(ByteView key, ByteView nonce, ByteView ad, ByteView ct, ByteView tag,
+                       std::span<std::uint8_t> pt)>
+        decryptInto;
 
     /** @brief Throws crypto::InvalidArgument naming key/nonce/tag when a length is wrong. */
     void checkSizes(ByteView key, ByteView nonce, std::optional<ByteView> tag = std::nullopt) const;
