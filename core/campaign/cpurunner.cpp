@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "core/campaign/cpufastblock.h"
+#include "core/campaign/cpumessages.h"
 #include "core/campaign/cpumldsa.h"
 #include "core/oracle/operation.h"
 
@@ -313,6 +314,12 @@ class CpuRunner final : public Runner {
             throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
         if (alg->mldsa) return runMlDsaOnCpu(*alg, key, inputs, repeats, options, cancel, judge);
         checkInputs(*alg, key, inputs);
+        if (const std::uint64_t messages = cpuMessages(options); messages > 1) {
+            if (m_threads != 1)
+                throw RunnerError(std::string(kCpuMessagesOption) + ": for the cpu target (" + target() +
+                                  " splits one message into independent ones per thread)");
+            return runManyMessagesOnCpu(*alg, key, inputs, repeats, messages, options, cancel, judge);
+        }
         const std::size_t threads = threadCount(options);
         const std::string impl = cpuImpl(options); // fast (default) or reference
 

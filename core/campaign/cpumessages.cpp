@@ -1,0 +1,166 @@
+#include "core/campaign/cpumessages.h"
+
+#include "core/campaign/cpufastblock.h"
+#include "core/campaign/cpumldsa.h"
+#include "core/crypto/asconmulti.h"
+#include "core/oracle/operation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+namespace rs::campaign {
+
+namespace {
+
+/** The nonce of message i: the run's nonce plus i, big-endian over all its bytes (wrapping). */
+crypto::Bytes nonceOf(const crypto::Bytes& nonce, std::uint64_t i) {
+    crypto::Bytes n = nonce;
+    unsigned carry = 0;
+    for (std::size_t b = n.size(); b-- > 0 && (i != 0 || carry != 0);) {
+        const unsigned sum = n[b] + static_cast<unsigned>(i & 0xff) + carry;
+        n[b] = static_cast<std::uint8_t>(sum);
+        carry = sum >> 8;
+        i >>= 8;
+    }
+    return n;
+}
+
+/** K messages laid out back to back, as asconAead128EncryptMulti takes them. */
+struct Batch {
+    std::size_t count = 0, ptLen = 0, adLen = 0, tagLen = 0;
+    crypto::Bytes keys, nonces, ad, pt, ct, tags;
+
+    Batch(const RunInputs& in, std::size_t k, std::size_t tagBytes)
+        : count(k), ptLen(in.message.size()), adLen(in.ad.size()), tagLen(tagBytes) {
+        for (std::size_t i = 0; i < k; ++i) {
+            keys.insert(keys.end(), in.key.begin(), in.key.end());
+            const crypto::Bytes n = nonceOf(in.nonce, i);
+            nonces.insert(nonces.end(), n.begin(), n.end());
+            ad.insert(ad.end(), in.ad.begin(), in.ad.end());
+            pt.insert(pt.end(), in.message.begin(), in.message.end());
+        }
+        ct.assign(k * ptLen, 0);
+        tags.assign(k * tagLen, 0);
+    }
+    crypto::ByteView keyOf(std::size_t i, std::size_t keyLen) const {
+        return {keys.data() + i * keyLen, keyLen};
+    }
+    crypto::ByteView nonceAt(std::size_t i) const {
+        const std::size_t n = nonces.size() / count;
+        return {nonces.data() + i * n, n};
+    }
+    crypto::ByteView adOf(std::size_t i) const { return {ad.data() + i * adLen, adLen}; }
+    crypto::ByteView ptOf(std::size_t i) const { return {pt.data() + i * ptLen, ptLen}; }
+    std::span<std::uint8_t> ctOf(std::size_t i) { return {ct.data() + i * ptLen, ptLen}; }
+    std::span<std::uint8_t> tagOf(std::size_t i) { return {tags.data() + i * tagLen, tagLen}; }
+};
+
+} // namespace
+
+std::uint64_t cpuMessages(const std::map<std::string, std::string>& options) {
+    const std::string text = optionOr(options, kCpuMessagesOption, "1");
+    std::uint64_t k = 0;
+    const bool digits =
+        !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos;
+    if (digits) k = std::stoull(text);
+    if (!digits || k < 1 || k > (std::uint64_t{1} << 24))
+        throw RunnerError(std::string(kCpuMessagesOption) + ": expected 1..16777216, got '" + text + "'");
+    return k;
+}
+
+RunOutput runManyMessagesOnCpu(const oracle::Operation& op, const RunKey& key, const RunInputs& inputs,
+                               int repeats, std::uint64_t messages,
+                               const std::map<std::string, std::string>& options,
+                               const std::atomic<bool>& cancel, oracle::OutputJudge& judge) {
+    const bool fast = cpuImpl(options) == "fast";
+    if (!op.aead)
+        throw RunnerError(std::string(kCpuMessagesOption) + ": " + key.algorithm +
+                          " is not an AEAD; only AEAD runs encrypt many messages");
+    const std::uint64_t bytes = messages * (inputs.message.size() + inputs.ad.size());
+    if (bytes > kCpuMessagesMaxBytes)
+        throw RunnerError(std::string(kCpuMessagesOption) + ": " + std::to_string(messages) +
+                          " messages of " + std::to_string(inputs.message.size()) + " bytes and " +
+                          std::to_string(inputs.ad.size()) + " bytes of AD would hold " +
+                          std::to_string(bytes >> 20) + " MiB; at most " +
+                          std::to_string(kCpuMessagesMaxBytes >> 20) + " MiB");
+    const oracle::AeadAlgorithm& aead = *op.aead;
+    const auto k = static_cast<std::size_t>(messages);
+    Batch batch(inputs, k, aead.tagBytes);
+    crypto::Bytes expected; // every message's ct‖tag from the model, before timing
+    expected.reserve(k * (batch.ptLen + batch.tagLen));
+    try {
+        for (std::size_t i = 0; i < k; ++i) {
+            const crypto::AeadResult r =
+                aead.encrypt(inputs.key, batch.nonceAt(i), inputs.ad, inputs.message);
+            expected.insert(expected.end(), r.ct.begin(), r.ct.end());
+            expected.insert(expected.end(), r.tag.begin(), r.tag.end());
+        }
+    } catch (const crypto::InvalidArgument& e) {
+        throw RunnerError("cpu: " + key.algorithm + ": " + e.what());
+    }
+
+    const bool lanes = fast && aead.id == "ascon-aead128";
+    const std::unique_ptr<FastAead> keyed = fast && !lanes ? makeFastAead(aead.id, inputs.key) : nullptr;
+    const bool into = fast && !lanes && !keyed && aead.encryptInto;
+    const auto multiIsa = crypto::asconMultiBest();
+    const auto encryptAll = [&] {
+        if (lanes) {
+            crypto::asconAead128EncryptMulti(k, batch.keys, batch.nonces, batch.ad, batch.adLen, batch.pt,
+                                             batch.ptLen, batch.ct, batch.tags, multiIsa);
+            return;
+        }
+        for (std::size_t i = 0; i < k; ++i) {
+            if (keyed) {
+                keyed->encrypt(batch.nonceAt(i), batch.adOf(i), batch.ptOf(i), batch.ctOf(i), batch.tagOf(i));
+            } else if (into) {
+                aead.encryptInto(inputs.key, batch.nonceAt(i), batch.adOf(i), batch.ptOf(i), batch.ctOf(i),
+                                 batch.tagOf(i));
+            } else {
+                const crypto::AeadResult r =
+                    aead.encrypt(inputs.key, batch.nonceAt(i), batch.adOf(i), batch.ptOf(i));
+                std::copy(r.ct.begin(), r.ct.end(), batch.ctOf(i).begin());
+                std::copy(r.tag.begin(), r.tag.end(), batch.tagOf(i).begin());
+            }
+        }
+    };
+
+    using Clock = std::chrono::steady_clock;
+    std::vector<double> ns;
+    crypto::Bytes first; // message 0's ct‖tag, for the judge
+    for (int r = 0; r < std::max(repeats, 1); ++r) {
+        if (cancel.load()) throw Cancelled();
+        std::fill(batch.ct.begin(), batch.ct.end(), 0);
+        std::fill(batch.tags.begin(), batch.tags.end(), 0);
+        const auto t0 = Clock::now();
+        encryptAll();
+        const auto t1 = Clock::now();
+        ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(k));
+        // Outside the timed region: every message against the model.
+        const std::size_t each = batch.ptLen + batch.tagLen;
+        for (std::size_t i = 0; i < k; ++i) {
+            const std::uint8_t* want = expected.data() + i * each;
+            if (!std::equal(batch.ct.begin() + static_cast<std::ptrdiff_t>(i * batch.ptLen),
+                            batch.ct.begin() + static_cast<std::ptrdiff_t>((i + 1) * batch.ptLen), want) ||
+                !std::equal(batch.tags.begin() + static_cast<std::ptrdiff_t>(i * batch.tagLen),
+                            batch.tags.begin() + static_cast<std::ptrdiff_t>((i + 1) * batch.tagLen),
+                            want + batch.ptLen))
+                throw RunnerError("cpu: message " + std::to_string(i) + " of " + std::to_string(k) +
+                                  " differs from the model (repeat " + std::to_string(r + 1) + ")");
+        }
+        first.assign(batch.ct.begin(), batch.ct.begin() + static_cast<std::ptrdiff_t>(batch.ptLen));
+        first.insert(first.end(), batch.tags.begin(),
+                     batch.tags.begin() + static_cast<std::ptrdiff_t>(batch.tagLen));
+        judge.check(first);
+    }
+
+    RunOutput out;
+    out.measurements = timingMeasurements(std::move(ns), key.messageBytes);
+    out.parameters["threads"] = "1";
+    out.parameters[kCpuMessagesOption] = std::to_string(k);
+    out.parameters[kCpuImplOption] = lanes || keyed || into ? "fast" : "reference";
+    out.parameters["cpu.isa"] = lanes ? crypto::asconMultiIsaName(multiIsa) : keyed ? keyed->isa() : "scalar";
+    return out;
+}
+
+} // namespace rs::campaign
