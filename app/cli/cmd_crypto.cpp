@@ -75,8 +75,9 @@ int runAead(const std::string& verb, const CliArgs& args) {
     if (enc) {
         const Bytes pt = args.hex("pt");
         alg->checkSizes(key, nonce);
-        const auto fast = wantsFast(args) ? campaign::makeFastAead(alg->id, key) : nullptr;
-        const bool into = !fast && wantsFast(args) && alg->encryptInto;
+        const bool wantFast = wantsFast(args);
+        const auto fast = wantFast ? campaign::makeFastAead(alg->id, key) : nullptr;
+        const bool into = !fast && wantFast && alg->encryptInto;
         crypto::AeadResult r;
         if (fast || into) {
             r.ct.resize(pt.size());
@@ -95,8 +96,9 @@ int runAead(const std::string& verb, const CliArgs& args) {
     }
     const Bytes ct = args.hex("ct"), tag = args.hex("tag");
     alg->checkSizes(key, nonce, tag);
-    const auto fast = wantsFast(args) ? campaign::makeFastAead(alg->id, key) : nullptr;
-    const bool into = !fast && wantsFast(args) && alg->decryptInto;
+    const bool wantFast = wantsFast(args);
+    const auto fast = wantFast ? campaign::makeFastAead(alg->id, key) : nullptr;
+    const bool into = !fast && wantFast && alg->decryptInto;
     std::optional<Bytes> pt;
     if (fast) {
         pt = fast->decrypt(nonce, ad, ct, tag);

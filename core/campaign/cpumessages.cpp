@@ -13,19 +13,6 @@ namespace rs::campaign {
 
 namespace {
 
-/** The nonce of message i: the run's nonce plus i, big-endian over all its bytes (wrapping). */
-crypto::Bytes nonceOf(const crypto::Bytes& nonce, std::uint64_t i) {
-    crypto::Bytes n = nonce;
-    unsigned carry = 0;
-    for (std::size_t b = n.size(); b-- > 0 && (i != 0 || carry != 0);) {
-        const unsigned sum = n[b] + static_cast<unsigned>(i & 0xff) + carry;
-        n[b] = static_cast<std::uint8_t>(sum);
-        carry = sum >> 8;
-        i >>= 8;
-    }
-    return n;
-}
-
 /** K messages laid out back to back, as asconAead128EncryptMulti takes them. */
 struct Batch {
     std::size_t count = 0, ptLen = 0, adLen = 0, tagLen = 0;
@@ -35,16 +22,15 @@ struct Batch {
         : count(k), ptLen(in.message.size()), adLen(in.ad.size()), tagLen(tagBytes) {
         for (std::size_t i = 0; i < k; ++i) {
             keys.insert(keys.end(), in.key.begin(), in.key.end());
-            const crypto::Bytes n = nonceOf(in.nonce, i);
+            // Message i's nonce: the run's nonce plus i, big-endian over all its bytes.
+            crypto::Bytes n = in.nonce;
+            addBigEndian(n.data(), n.size(), i);
             nonces.insert(nonces.end(), n.begin(), n.end());
             ad.insert(ad.end(), in.ad.begin(), in.ad.end());
             pt.insert(pt.end(), in.message.begin(), in.message.end());
         }
         ct.assign(k * ptLen, 0);
         tags.assign(k * tagLen, 0);
-    }
-    crypto::ByteView keyOf(std::size_t i, std::size_t keyLen) const {
-        return {keys.data() + i * keyLen, keyLen};
     }
     crypto::ByteView nonceAt(std::size_t i) const {
         const std::size_t n = nonces.size() / count;

@@ -38,17 +38,6 @@ std::optional<Algorithm> resolve(std::string_view id) {
     return oracle::findOperation(id);
 }
 
-/** Adds v to a big-endian integer over n bytes (wrapping), as CTR's counter does block by block. */
-void addBigEndian(std::uint8_t* block, std::size_t n, std::uint64_t v) {
-    unsigned carry = 0;
-    for (std::size_t i = n; i-- > 0 && (v != 0 || carry != 0);) {
-        const unsigned sum = block[i] + static_cast<unsigned>(v & 0xff) + carry;
-        block[i] = static_cast<std::uint8_t>(sum);
-        carry = sum >> 8;
-        v >>= 8;
-    }
-}
-
 /** The work of one run, cut into slices; buffers are allocated once, before timing. */
 class Workload {
   public:

@@ -42,6 +42,18 @@ struct RunOutput {
         parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
 };
 
+/** @brief Adds v to a big-endian integer over n bytes (wrapping): a CTR counter block by block, the
+ *  nonce of message i of a many-message run. */
+inline void addBigEndian(std::uint8_t* block, std::size_t n, std::uint64_t v) {
+    unsigned carry = 0;
+    for (std::size_t i = n; i-- > 0 && (v != 0 || carry != 0);) {
+        const unsigned sum = block[i] + static_cast<unsigned>(v & 0xff) + carry;
+        block[i] = static_cast<std::uint8_t>(sum);
+        carry = sum >> 8;
+        v >>= 8;
+    }
+}
+
 /** @brief The timing figures of a run from the times of its repeats (ns; one value for a simulated time,
  * which is exact): time_min, time_median (the mean of the middle two for an even count) and time_max in ns,
  * and the throughput at the median in bytes/s (0 for a zero time). */
