@@ -124,6 +124,8 @@ int ipResources(const CliArgs& args);
 /** @brief Synthesises with yosys and returns the report as the `ip resources` JSON (unroll, target, LUTs,
  *  FFs, ..., cells); without yosys, says why on stderr and returns nothing (the caller exits with usage). */
 std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt);
+/** @brief Reads `ip resources`' --detail and --param NAME=N,... into the options. */
+void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt);
 /** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
 bool isBlockIpAlgorithm(const CliArgs& args);
 /** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <regex>
+#include <sstream>
 
 namespace rs::cli {
 
@@ -125,6 +127,7 @@ int ipKat(const CliArgs& args) {
 int ipResources(const CliArgs& args) {
     hw::ResourceOptions opt;
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
+    resourceDetailOptions(args, opt);
     std::optional<QJsonObject> o = synthesizeJson(opt);
     if (!o) return kExitUsage;
     // The paper's Vivado figures for its Zynq-7020 core, for comparison (Tables 2 and 3).
@@ -134,6 +137,49 @@ int ipResources(const CliArgs& args) {
     o->insert(QStringLiteral("paper"), paper);
     printResult(args, *o);
     return kExitOk;
+}
+
+namespace {
+
+QJsonObject countsJson(const hw::ResourceCounts& r) {
+    return QJsonObject{
+        {"luts", static_cast<qint64>(r.luts)},    {"lut_ram", static_cast<qint64>(r.lutRam)},
+        {"ffs", static_cast<qint64>(r.ffs)},      {"muxf7", static_cast<qint64>(r.muxf7)},
+        {"muxf8", static_cast<qint64>(r.muxf8)},  {"carry4", static_cast<qint64>(r.carry4)},
+        {"dsp48", static_cast<qint64>(r.dsp48)},  {"block_ram", static_cast<qint64>(r.blockRam)},
+        {"other", static_cast<qint64>(r.other())}};
+}
+
+QJsonObject scopeJson(const hw::ScopeResources& s) {
+    return QJsonObject{{"top", QString::fromStdString(s.top)},
+                       {"abc", countsJson(s.abc)},
+                       {"abc9", countsJson(s.abc9)},
+                       {"lut_depth", s.lutDepth},
+                       {"seconds", s.seconds}};
+}
+
+} // namespace
+
+void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt) {
+    opt.detail = args.flag("detail");
+    const std::optional<std::string> param = args.value("param");
+    if (!param) return;
+    std::stringstream list(*param);
+    for (std::string item; std::getline(list, item, ',');) {
+        const std::size_t eq = item.find('=');
+        int value = 0;
+        try {
+            static const std::regex name("[A-Za-z_][A-Za-z0-9_]*");
+            if (eq == std::string::npos || !std::regex_match(item.substr(0, eq), name))
+                throw std::invalid_argument(item);
+            std::size_t used = 0;
+            value = std::stoi(item.substr(eq + 1), &used);
+            if (used != item.size() - eq - 1) throw std::invalid_argument(item);
+        } catch (const std::exception&) {
+            throw UsageError("--param: expected NAME=N[,NAME=N...], got '" + item + "'");
+        }
+        opt.params.emplace_back(item.substr(0, eq), value);
+    }
 }
 
 std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
@@ -147,19 +193,28 @@ std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
     QJsonObject cells;
     for (const auto& [name, n] : r.cells)
         cells.insert(QString::fromStdString(name), static_cast<qint64>(n));
-    return QJsonObject{{"unroll", r.unroll},
-                       {"target", "xc7 (yosys synth_xilinx -family xc7)"},
-                       {"luts", static_cast<qint64>(r.luts)},
-                       {"lut_ram", static_cast<qint64>(r.lutRam)},
-                       {"ffs", static_cast<qint64>(r.ffs)},
-                       {"muxf7", static_cast<qint64>(r.muxf7)},
-                       {"muxf8", static_cast<qint64>(r.muxf8)},
-                       {"carry4", static_cast<qint64>(r.carry4)},
-                       {"dsp48", static_cast<qint64>(r.dsp48)},
-                       {"block_ram", static_cast<qint64>(r.blockRam)},
-                       {"cells", cells},
-                       {"yosys", QString::fromStdString(r.yosysVersion)},
-                       {"seconds", r.seconds}};
+    QJsonObject out{{"unroll", r.unroll},
+                    {"target", "xc7 (yosys synth_xilinx -family xc7)"},
+                    {"luts", static_cast<qint64>(r.luts)},
+                    {"lut_ram", static_cast<qint64>(r.lutRam)},
+                    {"ffs", static_cast<qint64>(r.ffs)},
+                    {"muxf7", static_cast<qint64>(r.muxf7)},
+                    {"muxf8", static_cast<qint64>(r.muxf8)},
+                    {"carry4", static_cast<qint64>(r.carry4)},
+                    {"dsp48", static_cast<qint64>(r.dsp48)},
+                    {"block_ram", static_cast<qint64>(r.blockRam)},
+                    {"cells", cells},
+                    {"yosys", QString::fromStdString(r.yosysVersion)},
+                    {"seconds", r.seconds}};
+    if (r.ip) out.insert("ip", scopeJson(*r.ip));
+    if (r.core) out.insert("core", scopeJson(*r.core));
+    if (!opt.params.empty()) {
+        QJsonObject params;
+        for (const auto& [name, value] : opt.params)
+            params.insert(QString::fromStdString(name), value);
+        out.insert("params", params);
+    }
+    return out;
 }
 
 } // namespace rs::cli

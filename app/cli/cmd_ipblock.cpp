@@ -108,6 +108,7 @@ int ipBlockResources(const CliArgs& args) {
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 48));
     if ((alg.core == hw::BlockCore::Skinny128_256 ? 48 : 24) % opt.unroll)
         throw UsageError("--unroll: rounds per clock must divide the round count");
+    opt.detail = args.flag("detail");
     std::optional<QJsonObject> o = synthesizeJson(opt);
     if (!o) return kExitUsage;
     o->insert(QStringLiteral("alg"), QString::fromStdString(id));

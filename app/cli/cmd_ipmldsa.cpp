@@ -208,6 +208,7 @@ int ipMlDsaResources(const CliArgs& args) {
     if (opt.unroll != 1 && opt.unroll != 2 && opt.unroll != 4 && opt.unroll != 8)
         throw UsageError("--butterflies: the unit synthesises with B = 1, 2, 4 or 8, not " +
                          std::to_string(opt.unroll));
+    opt.detail = args.flag("detail");
     std::optional<QJsonObject> o = synthesizeJson(opt);
     if (!o) return kExitUsage;
     o->insert(QStringLiteral("alg"), QString::fromStdString(id));

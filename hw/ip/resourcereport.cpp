@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <regex>
 #include <sstream>
 
@@ -83,7 +84,14 @@ std::vector<std::string> mldsaRtlFiles() {
     return files;
 }
 
-ResourceReport parseYosysStat(const std::string& json) {
+long ResourceCounts::other() const {
+    long n = 0;
+    for (const auto& [name, count] : cells)
+        n += count;
+    return n - luts - lutRam - ffs - muxf7 - muxf8 - carry4 - dsp48 - blockRam;
+}
+
+ResourceCounts parseYosysStat(const std::string& json) {
     // The design totals: "design": { ... "num_cells_by_type": { "NAME": N, ... } }.
     std::size_t from = json.find("\"design\"");
     if (from == std::string::npos) from = 0;
@@ -92,7 +100,7 @@ ResourceReport parseYosysStat(const std::string& json) {
     const std::size_t open = json.find('{', key), close = json.find('}', key);
     if (open == std::string::npos || close == std::string::npos || close < open)
         throw std::runtime_error("yosys stat output: malformed num_cells_by_type");
-    ResourceReport r;
+    ResourceCounts r;
     const std::string body = json.substr(open + 1, close - open - 1);
     static const std::regex pair("\"([^\"]+)\"\\s*:\\s*([0-9]+)");
     for (auto it = std::sregex_iterator(body.begin(), body.end(), pair); it != std::sregex_iterator(); ++it) {
@@ -119,6 +127,64 @@ ResourceReport parseYosysStat(const std::string& json) {
     return r;
 }
 
+int parseLtpLength(const std::string& text) {
+    static const std::regex length("\\(length=([0-9]+)\\)");
+    std::smatch m;
+    if (!std::regex_search(text, m, length)) throw std::runtime_error("yosys ltp output has no length");
+    return std::stoi(m[1]);
+}
+
+std::string coreTop(int core) {
+    switch (core) {
+    case 0:
+        return "ascon_core";
+    case 1:
+        return "lea_core";
+    case 2:
+        return "skinny_core";
+    default:
+        return "mldsa_core";
+    }
+}
+
+namespace {
+
+/** The AXI top of a core and its `chparam -set` list (the unroll parameter first). */
+std::string axiTop(int core) {
+    return core == 0 ? "ascon_axi_top" : core == 3 ? "mldsa_axi_top" : "block_axi_top";
+}
+
+std::string unrollParam(int core) {
+    return core == 0 ? "UNROLL" : core == 3 ? "B" : "RPC";
+}
+
+std::string readVerilog(int core) {
+    std::string line = "read_verilog -sv";
+    for (const auto& f : core == 0 ? rtlFiles() : core == 3 ? mldsaRtlFiles() : blockRtlFiles())
+        line += ' ' + f;
+    return line + '\n';
+}
+
+std::string chparam(const std::string& top, const std::vector<std::pair<std::string, int>>& params) {
+    std::string line = "chparam";
+    for (const auto& [name, value] : params)
+        line += " -set " + name + ' ' + std::to_string(value);
+    return line + ' ' + top + '\n';
+}
+
+/** One scope's script: the RTL read once, then abc, abc9 and a generic LUT6 mapping for ltp, each from
+ *  the saved elaborated design; outputs <scope>.abc.json, <scope>.abc9.json, <scope>.ltp.txt. */
+std::string scopeScript(int core, const std::string& scope, const std::string& top,
+                        const std::vector<std::pair<std::string, int>>& params) {
+    const std::string xc7 = "synth_xilinx -family xc7 -top " + top + " -flatten -noiopad";
+    return readVerilog(core) + chparam(top, params) + "hierarchy -top " + top + "\ndesign -save rtl\n" + xc7 +
+           "\ntee -q -o " + scope + ".abc.json stat -json\ndesign -load rtl\n" + xc7 + " -abc9\ntee -q -o " +
+           scope + ".abc9.json stat -json\ndesign -load rtl\nsynth -flatten -top " + top +
+           " -lut 6\ntee -q -o " + scope + ".ltp.txt ltp -noff\n";
+}
+
+} // namespace
+
 ResourceReport synthesizeResources(const ResourceOptions& options) {
     if (options.core < 0 || options.core > 3)
         throw std::invalid_argument("core " + std::to_string(options.core) +
@@ -131,6 +197,10 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
     if (options.unroll < 1 || options.unroll > maxUnroll)
         throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
                                     std::to_string(maxUnroll));
+    static const std::regex paramName("[A-Za-z_][A-Za-z0-9_]*");
+    for (const auto& [name, value] : options.params)
+        if (!std::regex_match(name, paramName))
+            throw std::invalid_argument("parameter name '" + name + "' is not a Verilog identifier");
     std::string yosys = options.yosys;
     if (yosys.empty()) {
         const char* env = std::getenv("ROUNDSCOPE_YOSYS");
@@ -151,31 +221,56 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         throw ToolMissing("yosys not found: '" + yosys +
                           "' could not be run (install the Debian package yosys, or set ROUNDSCOPE_YOSYS)");
 
-    std::ofstream script(dir / "synth.ys");
-    script << "read_verilog -sv";
-    for (const auto& f : options.core == 0   ? rtlFiles()
-                         : options.core == 3 ? mldsaRtlFiles()
-                                             : blockRtlFiles())
-        script << ' ' << f;
-    if (options.core == 3)
-        script << "\nchparam -set B " << options.unroll << " mldsa_axi_top\n"
-               << "synth_xilinx -family xc7 -top mldsa_axi_top -flatten -noiopad\n";
-    else if (options.core == 0)
-        script << "\nchparam -set UNROLL " << options.unroll << " ascon_axi_top\n"
-               << "synth_xilinx -family xc7 -top ascon_axi_top -flatten -noiopad\n";
-    else
-        script << "\nchparam -set CIPHER " << options.core << " -set RPC " << options.unroll
-               << " block_axi_top\n"
-               << "synth_xilinx -family xc7 -top block_axi_top -flatten -noiopad\n";
-    script << "tee -q -o stat.json stat -json\n";
-    script.close();
-
-    const std::string cmd = "cd " + shellQuote(dir.string()) + " && " + shellQuote(yosys) +
-                            " -q -l synth.log -s synth.ys > yosys.out 2>&1";
-    if (run(cmd) != 0 || !fs::exists(dir / "stat.json"))
-        throw std::runtime_error("yosys synthesis failed:\n" + lastLines(readText(dir / "yosys.out"), 8));
-
-    ResourceReport r = parseYosysStat(readText(dir / "stat.json"));
+    std::vector<std::pair<std::string, int>> params{{unrollParam(options.core), options.unroll}};
+    if (options.core == 1 || options.core == 2) params.insert(params.begin(), {"CIPHER", options.core});
+    params.insert(params.end(), options.params.begin(), options.params.end());
+    const std::string top = axiTop(options.core);
+    const auto yosysIn = [&](const std::string& scope) {
+        return "cd " + shellQuote(dir.string()) + " && " + shellQuote(yosys) + " -q -l " + scope +
+               ".log -s " + scope + ".ys > " + scope + ".out 2>&1";
+    };
+    ResourceReport r;
+    if (!options.detail) {
+        std::ofstream(dir / "synth.ys") << readVerilog(options.core) << chparam(top, params)
+                                        << "synth_xilinx -family xc7 -top " << top << " -flatten -noiopad\n"
+                                        << "tee -q -o stat.json stat -json\n";
+        if (run(yosysIn("synth")) != 0 || !fs::exists(dir / "stat.json"))
+            throw std::runtime_error("yosys synthesis failed:\n" + lastLines(readText(dir / "synth.out"), 8));
+        static_cast<ResourceCounts&>(r) = parseYosysStat(readText(dir / "stat.json"));
+    } else {
+        const std::vector<std::pair<std::string, int>> coreParams{
+            {unrollParam(options.core), options.unroll}};
+        std::ofstream(dir / "ip.ys") << scopeScript(options.core, "ip", top, params);
+        std::ofstream(dir / "core.ys")
+            << scopeScript(options.core, "core", coreTop(options.core), coreParams);
+        // The two scopes in parallel: each run is single-threaded, and abc9 is the slow part.
+        const auto timed = [&](const std::string& scope) {
+            const auto s0 = std::chrono::steady_clock::now();
+            const int rc = run(yosysIn(scope));
+            return std::make_pair(
+                rc, std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
+        };
+        auto coreRun = std::async(std::launch::async, timed, std::string("core"));
+        const auto ipRc = timed("ip");
+        const auto coreRc = coreRun.get();
+        const auto collect = [&](const std::string& scope, const std::string& module,
+                                 std::pair<int, double> rc) {
+            const fs::path ltp = dir / (scope + ".ltp.txt");
+            if (rc.first != 0 || !fs::exists(ltp))
+                throw std::runtime_error("yosys synthesis of " + module + " failed:\n" +
+                                         lastLines(readText(dir / (scope + ".out")), 8));
+            ScopeResources s;
+            s.top = module;
+            s.abc = parseYosysStat(readText(dir / (scope + ".abc.json")));
+            s.abc9 = parseYosysStat(readText(dir / (scope + ".abc9.json")));
+            s.lutDepth = parseLtpLength(readText(ltp));
+            s.seconds = rc.second;
+            return s;
+        };
+        r.ip = collect("ip", top, ipRc);
+        r.core = collect("core", coreTop(options.core), coreRc);
+        static_cast<ResourceCounts&>(r) = r.ip->abc;
+    }
     r.unroll = options.unroll;
     std::stringstream version(readText(dir / "version.txt"));
     std::getline(version, r.yosysVersion);

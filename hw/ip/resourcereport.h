@@ -3,8 +3,10 @@
 // paper's Zynq-7020) over hw/rtl, and the cell counts a Vivado utilisation report would list.
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rs::hw {
@@ -26,10 +28,15 @@ struct ResourceOptions {
     std::string yosys;
     /** @brief Keep the temporary directory (script, log, stat.json) for inspection. */
     bool keepFiles = false;
+    /** @brief Also map with `-abc9`, synthesise the core alone beside the AXI IP, and measure the LUT depth
+     *  (`synth -lut 6` + `ltp -noff`): one yosys run per scope, the two scopes in parallel. */
+    bool detail = false;
+    /** @brief Extra `chparam -set NAME VALUE` on the AXI top (e.g. the Ascon IP's IN_DEPTH, OUT_DEPTH). */
+    std::vector<std::pair<std::string, int>> params;
 };
 
-struct ResourceReport {
-    int unroll = 1;
+/** @brief The cell counts of one mapping, as a Vivado utilisation report would list them. */
+struct ResourceCounts {
     long luts = 0;   ///< LUT1..LUT6 (logic)
     long lutRam = 0; ///< distributed-RAM cells (RAM32M, RAM64M, RAM32X1D, ...; not the RAMB block RAMs)
     long ffs = 0;    ///< FDRE, FDSE, FDCE, FDPE
@@ -39,6 +46,24 @@ struct ResourceReport {
     long dsp48 = 0;                    ///< DSP48E1 (the multipliers)
     long blockRam = 0;                 ///< RAMB18E1 + RAMB36E1
     std::map<std::string, long> cells; ///< every cell type yosys reported
+    /** @brief Cells that are none of the above (BUFG, IBUF, INV, ...). */
+    long other() const;
+};
+
+/** @brief One scope (the AXI IP or the core alone) under both mappers, and its LUT depth. */
+struct ScopeResources {
+    std::string top;     ///< the synthesised module
+    ResourceCounts abc;  ///< synth_xilinx with its default mapper (abc)
+    ResourceCounts abc9; ///< synth_xilinx -abc9
+    int lutDepth = 0;    ///< LUTs on the longest path of a generic LUT6 mapping (ltp -noff)
+    double seconds = 0;  ///< the scope's yosys run
+};
+
+/** @brief The AXI IP's counts with the default mapper (the figure the IP page quotes); with
+ *  ResourceOptions::detail also both scopes under both mappers. */
+struct ResourceReport : ResourceCounts {
+    int unroll = 1;
+    std::optional<ScopeResources> ip, core; ///< set with ResourceOptions::detail
     std::string yosysVersion;
     std::string workDir; ///< where the run happened (removed unless keepFiles)
     double seconds = 0;
@@ -50,7 +75,14 @@ struct ResourceReport {
 ResourceReport synthesizeResources(const ResourceOptions& options);
 
 /** @brief Parses the design totals of `stat -json` output into a report's counts. */
-ResourceReport parseYosysStat(const std::string& json);
+ResourceCounts parseYosysStat(const std::string& json);
+
+/** @brief The length of `ltp` output ("Longest topological path in T (length=N):"); throws
+ *  std::runtime_error when there is none. */
+int parseLtpLength(const std::string& text);
+
+/** @brief The module synthesised for the core alone: ascon_core, lea_core, skinny_core or mldsa_core. */
+std::string coreTop(int core);
 
 /** @brief The RTL directory and files (in elaboration order) compiled into this program. */
 std::string rtlDirectory();

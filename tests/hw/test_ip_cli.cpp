@@ -105,6 +105,23 @@ TEST(IpCli, ResourcesReportTheCellCounts) {
     EXPECT_EQ(o.value("muxf8").toInt(), 1);
     EXPECT_EQ(o.value("carry4").toInt(), 3);
     EXPECT_EQ(o.value("paper").toObject().value("ascon128").toObject().value("luts").toInt(), 39224);
+    EXPECT_FALSE(o.contains("ip")) << "the scopes and -abc9 come with --detail";
+
+    const CliResult detail =
+        cli({"ip", "resources", "--detail", "--param", "OUT_DEPTH=16,IN_DEPTH=8", "--json"}, env);
+    ASSERT_EQ(detail.status, 0) << detail.err.toStdString();
+    const QJsonObject d = detail.json();
+    EXPECT_EQ(d.value("luts").toInt(), 10);
+    EXPECT_EQ(d.value("ip").toObject().value("abc").toObject().value("luts").toInt(), 10);
+    EXPECT_EQ(d.value("ip").toObject().value("abc9").toObject().value("luts").toInt(), 6);
+    EXPECT_EQ(d.value("ip").toObject().value("lut_depth").toInt(), 12);
+    EXPECT_EQ(d.value("core").toObject().value("top").toString(), "ascon_core");
+    EXPECT_EQ(d.value("core").toObject().value("abc9").toObject().value("luts").toInt(), 5);
+    EXPECT_EQ(d.value("core").toObject().value("lut_depth").toInt(), 6);
+    EXPECT_EQ(d.value("params").toObject().value("OUT_DEPTH").toInt(), 16);
+    EXPECT_EQ(d.value("params").toObject().value("IN_DEPTH").toInt(), 8);
+    EXPECT_EQ(cli({"ip", "resources", "--param", "OUT_DEPTH", "--json"}, env).status, 2);
+    EXPECT_EQ(cli({"ip", "resources", "--param", "OUT DEPTH=4", "--json"}, env).status, 2);
 
     env.insert("ROUNDSCOPE_YOSYS", "/nonexistent/yosys");
     const CliResult missing = cli({"ip", "resources", "--json"}, env);
