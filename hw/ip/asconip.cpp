@@ -130,6 +130,11 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     if (op.decrypt) cfg |= reg::kCfgDecrypt;
     if (options.precomputed) cfg |= reg::kCfgPrecomputed;
     if (adPre) cfg |= reg::kCfgAdPrecomputed;
+    // A decryption's plaintext is released only after its tag verified; one longer than the output
+    // FIFO needs two passes (the first checks the tag) unless unverified streaming was asked for.
+    const bool twoPass = op.decrypt && !options.streamUnverified && outWords > reg::kOutDepth;
+    if (op.decrypt && options.streamUnverified) cfg |= reg::kCfgStreamUnverified;
+    if (twoPass) cfg |= reg::kCfgVerifyFirst;
     bus.write(reg::kConfig, cfg);
     bus.write(reg::kAdLen, adPre ? 0u : static_cast<std::uint32_t>(op.ad.size()));
     bus.write(reg::kMsgLen, static_cast<std::uint32_t>(op.data.size()));
@@ -160,39 +165,48 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     info.precomputed = options.precomputed;
     info.adPrecomputed = adPre;
     info.streamed = in.size() > reg::kInDepth || outWords > reg::kOutDepth;
-    std::size_t sent = 0;
-    for (; sent < std::min<std::size_t>(in.size(), reg::kInDepth); ++sent)
-        bus.write(reg::kDin, in[sent]);
-    bus.write(reg::kCtrl, reg::kCtrlStart);
+    info.passes = twoPass ? 2 : 1;
 
     std::vector<std::uint32_t> got;
-    got.reserve(outWords);
     std::uint32_t status = 0;
-    if (!info.streamed) {
-        do
-            status = bus.read(reg::kStatus);
-        while (!(status & reg::kStDone));
-        while (got.size() < outWords)
-            got.push_back(bus.read(reg::kDout));
-    } else {
-        // Keep both FIFOs moving while the core runs: drain output, refill input.
-        const std::uint64_t limit = kStreamClocksPerWord * (in.size() + outWords + 64);
-        while (true) {
-            if (bus.cycles() > limit)
-                throw AxiError("IP did not finish: no DONE after " + std::to_string(limit) + " clocks");
-            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
-                throw IpCancelled();
-            status = bus.read(reg::kStatus);
-            for (unsigned n = reg::statusOutCount(status); n > 0 && got.size() < outWords; --n)
-                got.push_back(bus.read(reg::kDout));
-            for (unsigned n = reg::statusInFree(status); n > 0 && sent < in.size(); --n)
-                bus.write(reg::kDin, in[sent++]);
-            if ((status & reg::kStDone) && got.size() == outWords) break;
+    for (int pass = 1; pass <= info.passes; ++pass) {
+        const bool discard = twoPass && pass == 1; // the first pass releases nothing
+        const std::size_t want = discard ? 0 : outWords;
+        got.clear();
+        got.reserve(want);
+        std::size_t sent = 0;
+        for (; sent < std::min<std::size_t>(in.size(), reg::kInDepth); ++sent)
+            bus.write(reg::kDin, in[sent]);
+        bus.write(reg::kCtrl, reg::kCtrlStart);
+        if (!info.streamed) {
+            do
+                status = bus.read(reg::kStatus);
+            while (!(status & reg::kStDone));
+            if (!(status & reg::kStAuthFail))
+                while (got.size() < want)
+                    got.push_back(bus.read(reg::kDout));
+        } else {
+            // Keep both FIFOs moving while the core runs: drain output, refill input.
+            const std::uint64_t limit = bus.cycles() + kStreamClocksPerWord * (in.size() + outWords + 64);
+            while (true) {
+                if (bus.cycles() > limit)
+                    throw AxiError("IP did not finish: no DONE after " + std::to_string(limit) + " clocks");
+                if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+                    throw IpCancelled();
+                status = bus.read(reg::kStatus);
+                for (unsigned n = reg::statusOutCount(status); n > 0 && got.size() < want; --n)
+                    got.push_back(bus.read(reg::kDout));
+                for (unsigned n = reg::statusInFree(status); n > 0 && sent < in.size(); --n)
+                    bus.write(reg::kDin, in[sent++]);
+                if ((status & reg::kStDone) && (got.size() == want || (status & reg::kStAuthFail))) break;
+            }
         }
+        if (status & reg::kStAuthFail) break; // nothing was released; no second pass
     }
     authFail = (status & reg::kStAuthFail) != 0;
     info.stalled = (status & reg::kStStalled) != 0;
-    out = unpackWords(got, op.data.size());
+    out =
+        authFail ? Bytes(op.data.size(), 0) : unpackWords(got, op.data.size()); // nothing released on failure
     if (!op.decrypt) {
         std::vector<std::uint32_t> tag;
         for (std::size_t i = 0; i < 4; ++i)

@@ -33,6 +33,9 @@ struct AsconIpOptions {
     /** Raised: the operation stops within a few clocks' polling with IpCancelled (a long message's
      *  simulation takes seconds; a campaign's Cancel must not wait for it). */
     const std::atomic<bool>* cancel = nullptr;
+    /** Decryption: set CONFIG.STREAM_UNVERIFIED, so plaintext leaves the IP before the tag is
+     *  checked (the unsafe mode the IP offers for comparison; off by default). */
+    bool streamUnverified = false;
 };
 
 /** @brief Clock counts of one operation. */
@@ -55,6 +58,7 @@ struct AsconIpRunInfo {
     std::uint64_t axiReads = 0;
     bool streamed = false; ///< input or output did not fit the FIFOs and moved during the run
     bool stalled = false;  ///< the core waited on a FIFO
+    int passes = 1;        ///< 2: a decryption longer than the output FIFO verified its tag first
     int unroll = 1;
     bool precomputed = false;
     bool adPrecomputed = false;

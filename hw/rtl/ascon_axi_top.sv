@@ -7,7 +7,15 @@
 // is accepted while no read data is pending (ARREADY = !RVALID), RVALID follows one clock later.
 // So a transaction takes two clocks when the master answers at once.
 // Errors (SLVERR): an unmapped or read-only address, DIN while the input FIFO is full, DOUT while
-// the output FIFO is empty, START or CLEAR while busy.
+// the output FIFO is empty or its plaintext is held, START or CLEAR while busy, a START of a held
+// decryption whose plaintext does not fit the output FIFO, TAG reads except after an encryption.
+//
+// Plaintext release (REGISTERS.md, "Decryption"): by default a decryption's plaintext stays in the
+// output FIFO, unreadable, until the tag has verified (AUTH_OK) and is cleared when it fails; a
+// message longer than the FIFO is decrypted in two passes (VERIFY_FIRST: the first only checks the
+// tag, the second releases the plaintext); CONFIG.STREAM_UNVERIFIED restores the unsafe streaming.
+// STATE0..9 read back only what the master wrote (never the working state, which would give away
+// the key), and TAG0..3 read the computed tag only after an encryption (no tag oracle).
 // The dbg_* ports are probes for the simulator's waveform capture (an ILA would tap the same
 // nets); they add no logic.
 module ascon_axi_top #(
@@ -50,6 +58,8 @@ module ascon_axi_top #(
   localparam int OAW = $clog2(OUT_DEPTH);
   localparam logic [1:0] OKAY = 2'b00;
   localparam logic [1:0] SLVERR = 2'b10;
+  localparam logic [OAW:0] OUT_FULL_FREE = OUT_DEPTH[OAW:0];
+  localparam logic [32:0] OUT_DEPTH_W = 33'(OUT_DEPTH);
 
   // AWPROT/ARPROT are part of AXI4-Lite; this slave grants every access.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -58,7 +68,9 @@ module ascon_axi_top #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // Registers written by the master.
-  logic [6:0] cfg;  // [1:0] variant, [4] decrypt, [5] precomputed, [6] AD precomputed
+  // [1:0] variant, [4] decrypt, [5] precomputed, [6] AD precomputed, [7] stream unverified
+  // plaintext, [8] verify first
+  logic [8:0] cfg;
   logic [31:0] ad_len, msg_len;
   logic [127:0] key_w, nonce_w, tag_in;
   logic [319:0] state_in;
@@ -75,6 +87,15 @@ module ascon_axi_top #(
   logic [OAW:0] out_count, out_free;
   logic [2:0] out_push_n;
   logic [127:0] out_push_data;
+
+  // Plaintext release. The run_* flags are sampled at START.
+  logic run_dec, run_hold, run_verify, verified, done_d, done_rise, auth_ok, held, out_fits;
+  logic [OAW:0] core_out_free;
+  logic [2:0] fifo_push_n;
+  assign done_rise = done && !done_d;
+  assign auth_ok = done && run_dec && !auth_fail;
+  assign held = run_hold && !auth_ok;
+  assign out_fits = ({1'b0, msg_len} + 33'd3) >> 2 <= OUT_DEPTH_W;
 
   // ---- write channel ----
   logic w_hs, w_err;
@@ -102,6 +123,7 @@ module ascon_axi_top #(
       case (w_idx)
         6'h00: begin  // CTRL
           if (busy && (s_axi_wdata[0] || s_axi_wdata[1])) w_err = 1'b1;
+          else if (s_axi_wdata[0] && cfg[4] && !cfg[7] && !cfg[8] && !out_fits) w_err = 1'b1;
           else begin
             start = s_axi_wdata[0];
             clear = s_axi_wdata[1];
@@ -131,7 +153,30 @@ module ascon_axi_top #(
       state_in <= '0;
       s_axi_bvalid <= 1'b0;
       s_axi_bresp <= OKAY;
+      run_dec <= 1'b0;
+      run_hold <= 1'b0;
+      run_verify <= 1'b0;
+      verified <= 1'b0;
+      done_d <= 1'b0;
     end else begin
+      done_d <= done;
+      // VERIFIED: set by a first pass whose tag matched, cleared when any other run ends.
+      if (done_rise) verified <= run_verify && !auth_fail;
+      if (start) begin
+        run_dec <= cfg[4];
+        run_verify <= cfg[4] && cfg[8] && !verified && !cfg[7];
+        run_hold <= cfg[4] && !cfg[7] && !cfg[8];
+      end
+      if (clear) begin
+        run_dec <= 1'b0;
+        run_hold <= 1'b0;
+        run_verify <= 1'b0;
+        verified <= 1'b0;
+      end
+      // Changing what a first pass verified forgets it (DIN words are the master's to repeat).
+      if (w_hs && !w_err && (w_idx == 6'h01 || w_idx == 6'h03 || w_idx == 6'h04 ||
+                             (w_idx >= 6'h0c && w_idx <= 6'h1d) || (w_idx >= 6'h24 && w_idx <= 6'h27)))
+        verified <= 1'b0;
       if (s_axi_bvalid && s_axi_bready) s_axi_bvalid <= 1'b0;
       if (w_hs) begin
         s_axi_bvalid <= 1'b1;
@@ -140,8 +185,9 @@ module ascon_axi_top #(
           6'h01: begin
             if (s_axi_wstrb[0]) begin
               if (s_axi_wdata[1:0] != 2'd3) cfg[1:0] <= s_axi_wdata[1:0];  // 3 is reserved
-              cfg[6:4] <= s_axi_wdata[6:4];
+              cfg[7:4] <= s_axi_wdata[7:4];
             end
+            if (s_axi_wstrb[1]) cfg[8] <= s_axi_wdata[8];
           end
           6'h03: ad_len <= merge(ad_len, s_axi_wdata, strb_mask);
           6'h04: msg_len <= merge(msg_len, s_axi_wdata, strb_mask);
@@ -173,15 +219,18 @@ module ascon_axi_top #(
   assign ar_hs = s_axi_arvalid && !s_axi_rvalid;
   assign s_axi_arready = !s_axi_rvalid;
   assign r_idx = s_axi_araddr[7:2];
-  assign out_pop = ar_hs && r_idx == 6'h21 && out_count != 0;
+  assign out_pop = ar_hs && r_idx == 6'h21 && out_count != 0 && !held;
 
   always_comb begin
     r_data = 32'b0;
     r_err = 1'b0;
     case (r_idx)
       6'h00: r_data = 32'b0;  // CTRL reads 0
-      6'h01: r_data = {25'b0, cfg};
-      6'h02: r_data = {8'b0, 8'(out_count), 8'(in_free), 1'b0, phase_now, stalled, auth_fail, done, busy};
+      6'h01: r_data = {23'b0, cfg};
+      6'h02: begin  // STATUS
+        r_data = {6'b0, verified, held, held ? 8'b0 : 8'(out_count), 8'(in_free), auth_ok, phase_now,
+                  stalled, auth_fail, done, busy};
+      end
       6'h03: r_data = ad_len;
       6'h04: r_data = msg_len;
       6'h05: r_data = cyc_total;
@@ -189,18 +238,21 @@ module ascon_axi_top #(
       6'h07: r_data = cyc_ad;
       6'h08: r_data = cyc_data;
       6'h09: r_data = cyc_final;
-      6'h0a: r_data = {8'h01, 8'(OUT_DEPTH), 8'(IN_DEPTH), 8'(UNROLL)};  // INFO
+      6'h0a: r_data = {8'h02, 8'(OUT_DEPTH), 8'(IN_DEPTH), 8'(UNROLL)};  // INFO
       6'h0c, 6'h0d, 6'h0e, 6'h0f: r_data = 32'b0;  // KEY is write-only
       6'h10, 6'h11, 6'h12, 6'h13: r_data = nonce_w[32*r_idx[1:0]+:32];
       6'h14, 6'h15, 6'h16, 6'h17, 6'h18, 6'h19, 6'h1a, 6'h1b, 6'h1c, 6'h1d: begin
         for (int k = 0; k < 10; k++)
-          if (r_idx == 6'h14 + 6'(k)) r_data = state[(256-64*(k/2)+32*(k%2))+:32];
+          if (r_idx == 6'h14 + 6'(k)) r_data = state_in[(256-64*(k/2)+32*(k%2))+:32];
       end
       6'h21: begin  // DOUT
         r_data = out_head;
-        r_err = out_count == 0;
+        r_err = out_count == 0 || held;
       end
-      6'h24, 6'h25, 6'h26, 6'h27: r_data = tag_words[32*r_idx[1:0]+:32];
+      6'h24, 6'h25, 6'h26, 6'h27: begin  // TAG: the computed tag after an encryption only
+        r_data = tag_words[32*r_idx[1:0]+:32];
+        r_err = !done || run_dec;
+      end
       default: r_err = 1'b1;
     endcase
   end
@@ -242,8 +294,8 @@ module ascon_axi_top #(
   ) u_out_fifo (
       .clk      (aclk),
       .rst_n    (aresetn),
-      .clear    (clear || start),
-      .push_n   (out_push_n),
+      .clear    (clear || start || (done && auth_fail)),
+      .push_n   (fifo_push_n),
       .push_data(out_push_data),
       .pop      (out_pop),
       .head     (out_head),
@@ -272,7 +324,7 @@ module ascon_axi_top #(
       .in_empty     (in_count == 0),
       .in_head      (in_head),
       .in_pop       (in_pop),
-      .out_free     (out_free),
+      .out_free     (core_out_free),
       .out_push_n   (out_push_n),
       .out_push_data(out_push_data),
       .busy         (busy),
@@ -293,6 +345,10 @@ module ascon_axi_top #(
       .dbg_take     (dbg_take),
       .dbg_stage    (dbg_stage)
   );
+
+  // A first pass discards the plaintext and never waits on the output FIFO.
+  assign fifo_push_n = run_verify ? 3'b0 : out_push_n;
+  assign core_out_free = run_verify ? OUT_FULL_FREE : out_free;
 
   assign irq = done;
   assign dbg_phase = phase_now;

@@ -144,6 +144,33 @@ TEST(Board, HandshakeAndEveryCommand) {
     EXPECT_EQ(c.retriesUsed(), 0);
 }
 
+TEST(Board, TheFirmwareReleasesPlaintextOnlyAfterTheTagVerifies) {
+    // 300 bytes do not fit the IP's 128-byte output FIFO: the firmware decrypts in two passes
+    // (CONFIG.VERIFY_FIRST), so the IP clocks of a decryption are about twice an encryption's.
+    VirtualBoard sim;
+    BoardClient c;
+    c.open(sim.start());
+    const Bytes key = seq(16, 3), nonce = seq(16, 30), ad = seq(7, 9), pt = seq(300, 77);
+    c.loadKey(2, key);
+    c.loadNonce(nonce);
+    const auto want =
+        rs::crypto::asconEncrypt(rs::crypto::AsconAeadVariant::AsconAead128, key, nonce, ad, pt);
+    const CryptResult enc = c.encrypt(BoardPath::Hardware, ad, pt);
+    const CryptResult dec = c.decrypt(BoardPath::Hardware, ad, want.ct, want.tag);
+    EXPECT_EQ(dec.output, pt);
+    EXPECT_GT(dec.ipCycles, enc.ipCycles * 3 / 2);
+    for (int which = 0; which < 2; ++which) {
+        Bytes ct = want.ct, tag = want.tag;
+        (which ? ct[150] : tag[2]) ^= 0x10;
+        try {
+            c.decrypt(BoardPath::Hardware, ad, ct, tag);
+            ADD_FAILURE() << "a tampered message decrypted";
+        } catch (const BoardError& e) {
+            EXPECT_EQ(e.code(), 6);
+        }
+    }
+}
+
 TEST(Board, AllKatsOnBothPaths) {
     VirtualBoard sim;
     BoardClient c;

@@ -19,8 +19,8 @@ TEST(IpBus, InfoNamesTheBuild) {
     for (int u : AsconIpDevice::supportedUnrolls()) {
         AsconIpDevice dev(u);
         AxiLiteMaster bus(dev);
-        EXPECT_EQ(bus.read(reg::kInfo),
-                  0x01000000u | (reg::kOutDepth << 16) | (reg::kInDepth << 8) | static_cast<unsigned>(u));
+        EXPECT_EQ(bus.read(reg::kInfo), (reg::kInfoVersion << 24) | (reg::kOutDepth << 16) |
+                                            (reg::kInDepth << 8) | static_cast<unsigned>(u));
         EXPECT_EQ(bus.cycles(), 2u) << "one read is two clocks";
     }
     EXPECT_THROW(AsconIpDevice(5), std::invalid_argument);
@@ -93,29 +93,36 @@ TEST(IpBus, StartWhileBusyIsRefusedAndAStarvedCoreReportsAStall) {
 }
 
 TEST(IpBus, InjectedStateEntersThroughStateRegisters) {
-    // Precomputed Ascon-AEAD128 with empty AD and message: the working state at DONE is
-    // p^12((S ^ domain bit ^ padding) ^ K after the rate), whatever S was injected.
+    // Precomputed Ascon-AEAD128 with empty AD and message and a zero key: the tag is x3||x4 of
+    // p^12((S ^ domain bit ^ padding)), whatever S was injected. STATE reads return what was
+    // written, before and after the run (never the working state).
     AsconIpDevice dev(4);
     AxiLiteMaster bus(dev);
     rs::crypto::AsconState s;
     s.x = {0x0123456789abcdefull, 0x1111111122222222ull, 0x3333333344444444ull, 0x5555555566666666ull,
            0x7777777788888888ull};
+    const auto word = [](const rs::crypto::AsconState& st, unsigned i) {
+        return static_cast<std::uint32_t>(i % 2 ? st.x[i / 2] >> 32 : st.x[i / 2]);
+    };
     bus.write(reg::kConfig, 2 | reg::kCfgPrecomputed);
     for (unsigned k = 0; k < 4; ++k)
         bus.write(static_cast<std::uint8_t>(reg::kKey + 4 * k), 0);
     for (unsigned i = 0; i < 10; ++i)
-        bus.write(static_cast<std::uint8_t>(reg::kState + 4 * i),
-                  static_cast<std::uint32_t>(i % 2 ? s.x[i / 2] >> 32 : s.x[i / 2]));
+        bus.write(static_cast<std::uint8_t>(reg::kState + 4 * i), word(s, i));
     bus.write(reg::kCtrl, reg::kCtrlStart);
     while (!(bus.read(reg::kStatus) & reg::kStDone)) {
     }
-    s.x[4] ^= 1ull << 63; // domain separation (SP 800-232: MSB of x4)
-    s.x[0] ^= 0x01;       // padding of the empty last block (byte 0, 0x01)
-    rs::crypto::asconPermute(s, 12);
     for (unsigned i = 0; i < 10; ++i)
-        EXPECT_EQ(bus.read(static_cast<std::uint8_t>(reg::kState + 4 * i)),
-                  static_cast<std::uint32_t>(i % 2 ? s.x[i / 2] >> 32 : s.x[i / 2]))
-            << "STATE" << i;
+        EXPECT_EQ(bus.read(static_cast<std::uint8_t>(reg::kState + 4 * i)), word(s, i)) << "STATE" << i;
+    rs::crypto::AsconState p = s;
+    p.x[4] ^= 1ull << 63; // domain separation (SP 800-232: MSB of x4)
+    p.x[0] ^= 0x01;       // padding of the empty last block (byte 0, 0x01)
+    rs::crypto::asconPermute(p, 12);
+    // SP 800-232 tag bytes are x3 then x4, little-endian: TAG0 = x3[31:0] ... TAG3 = x4[63:32].
+    EXPECT_EQ(bus.read(reg::kTag + 0), word(p, 6));
+    EXPECT_EQ(bus.read(reg::kTag + 4), word(p, 7));
+    EXPECT_EQ(bus.read(reg::kTag + 8), word(p, 8));
+    EXPECT_EQ(bus.read(reg::kTag + 12), word(p, 9));
 }
 
 TEST(IpBus, ModelsAreClockedOnlyByTheirOwnThread) {

@@ -18,7 +18,9 @@
 #define ST_AUTH_FAIL 4u
 #define CFG_DECRYPT 0x10u
 #define CFG_PRECOMP 0x20u
+#define CFG_VERIFY_FIRST 0x100u
 #define IN_DEPTH 32u
+#define OUT_DEPTH 32u
 #define POLL_LIMIT 100000u
 
 static uint32_t word_of(const uint8_t *p, uint32_t n, uint32_t i) {
@@ -53,24 +55,38 @@ int ascon_ip_run(const struct ascon_ip_op *op, uint32_t *cycles) {
     }
     if (op->decrypt)
         for (uint32_t i = 0; i < 4; ++i) hal_ip_write(R_TAG + 4 * i, word_of(op->tag, 16, i));
-    /* The input: the AD words, then the message words (each starts on a new word). */
-    uint32_t sent = 0, got = 0;
+    /* The input: the AD words, then the message words (each starts on a new word). A decryption
+     * longer than the output FIFO runs twice (CONFIG.VERIFY_FIRST): the first pass checks the tag
+     * and releases nothing, the second streams the plaintext of the same words. */
+    const uint32_t passes = (op->decrypt && msg_words > OUT_DEPTH) ? 2u : 1u;
+    if (passes == 2) hal_ip_write(R_CONFIG, cfg | CFG_VERIFY_FIRST);
+    uint32_t status = 0, core_cycles = 0;
 #define NEXT_IN(k) ((k) < ad_words ? word_of(op->ad, op->ad_len, (k)) : word_of(op->in, op->len, (k)-ad_words))
-    for (; sent < in_words && sent < IN_DEPTH; ++sent) hal_ip_write(R_DIN, NEXT_IN(sent));
-    hal_ip_write(R_CTRL, 1u);
-    uint32_t status = 0, polls = 0;
-    for (;;) {
-        status = hal_ip_read(R_STATUS);
-        for (uint32_t n = (status >> 16) & 0xff; n > 0 && got < msg_words; --n, ++got)
-            put_word(op->out, op->len, got, hal_ip_read(R_DOUT));
-        for (uint32_t n = (status >> 8) & 0xff; n > 0 && sent < in_words; --n, ++sent)
-            hal_ip_write(R_DIN, NEXT_IN(sent));
-        if ((status & ST_DONE) && got == msg_words) break;
-        if (++polls > POLL_LIMIT + 64 * (in_words + msg_words)) return ASCON_IP_TIMEOUT;
+    for (uint32_t pass = 1; pass <= passes; ++pass) {
+        const uint32_t want = (passes == 2 && pass == 1) ? 0u : msg_words;
+        uint32_t sent = 0, got = 0, polls = 0;
+        for (; sent < in_words && sent < IN_DEPTH; ++sent) hal_ip_write(R_DIN, NEXT_IN(sent));
+        hal_ip_write(R_CTRL, 1u);
+        for (;;) {
+            status = hal_ip_read(R_STATUS);
+            for (uint32_t n = (status >> 16) & 0xff; n > 0 && got < want; --n, ++got)
+                put_word(op->out, op->len, got, hal_ip_read(R_DOUT));
+            for (uint32_t n = (status >> 8) & 0xff; n > 0 && sent < in_words; --n, ++sent)
+                hal_ip_write(R_DIN, NEXT_IN(sent));
+            if ((status & ST_DONE) && (got == want || (status & ST_AUTH_FAIL))) break;
+            if (++polls > POLL_LIMIT + 64 * (in_words + msg_words)) return ASCON_IP_TIMEOUT;
+        }
+        core_cycles += hal_ip_read(R_CYCLES);
+        if (status & ST_AUTH_FAIL) break;
     }
 #undef NEXT_IN
-    if (cycles) *cycles = hal_ip_read(R_CYCLES);
-    if (op->decrypt) return (status & ST_AUTH_FAIL) ? ASCON_IP_AUTH_FAIL : ASCON_IP_OK;
+    if (cycles) *cycles = core_cycles;
+    if (op->decrypt && (status & ST_AUTH_FAIL)) {
+        /* The IP released nothing; clear what the buffer may hold from an earlier use. */
+        for (uint32_t i = 0; i < op->len; ++i) op->out[i] = 0;
+        return ASCON_IP_AUTH_FAIL;
+    }
+    if (op->decrypt) return ASCON_IP_OK;
     for (uint32_t i = 0; i < 4; ++i) put_word(op->out + op->len, 16, i, hal_ip_read(R_TAG + 4 * i));
     return ASCON_IP_OK;
 }

@@ -23,7 +23,8 @@ struct ascon_ip_op {
 
 enum { ASCON_IP_OK = 0, ASCON_IP_AUTH_FAIL = 1, ASCON_IP_TIMEOUT = -1 };
 
-/** Runs the operation; *cycles gets the core's CYCLES register. */
+/** Runs the operation; *cycles gets the core's CYCLES register (summed over both passes of a
+ * verify-first decryption). On AUTH_FAIL the IP released no plaintext and out is zeroed. */
 int ascon_ip_run(const struct ascon_ip_op* op, uint32_t* cycles);
 /** CTRL.CLEAR: empties the FIFOs and clears DONE / AUTH_FAIL. */
 void ascon_ip_clear(void);

@@ -50,7 +50,7 @@ int hal_ip_present(void) {
     if (ip_state < 0) {
         const uint32_t before = rs_abort_count;
         const uint32_t info = REG(RS_IP_BASE + 0x28u);
-        ip_state = rs_abort_count == before && (info >> 24) == 1u;
+        ip_state = rs_abort_count == before && (info >> 24) == 2u;
     }
     return ip_state;
 }

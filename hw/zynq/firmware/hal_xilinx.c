@@ -29,7 +29,7 @@ void hal_ip_write(uint32_t offset, uint32_t value) {
 }
 
 int hal_ip_present(void) {
-    return (hal_ip_read(0x28) >> 24) == 1u;
+    return (hal_ip_read(0x28) >> 24) == 2u;
 }
 
 uint64_t hal_time(void) {
