@@ -79,7 +79,7 @@ std::vector<std::string> blockRtlFiles() {
 std::vector<std::string> mldsaRtlFiles() {
     std::vector<std::string> files;
     for (const char* f : {"mldsa_pkg.sv", "mldsa_mulred.sv", "mldsa_bank.sv", "mldsa_butterfly.sv",
-                          "mldsa_core.sv", "mldsa_axi_top.sv"})
+                          "mldsa_core.sv", "axil_slave.sv", "mldsa_axi_top.sv"})
         files.push_back((fs::path(RS_HW_RTL_DIR) / f).string());
     return files;
 }

@@ -2,10 +2,8 @@
 // in front of ascon_core, with an input FIFO (DIN) and an output FIFO (DOUT). The register map is
 // in REGISTERS.md next to this file.
 //
-// Handshakes: a write is accepted in the clock where AWVALID and WVALID are both high and no
-// response is pending (AWREADY = WREADY = that condition), BVALID follows one clock later; a read
-// is accepted while no read data is pending (ARREADY = !RVALID), RVALID follows one clock later.
-// So a transaction takes two clocks when the master answers at once.
+// Handshakes: axil_slave (shared with the other IP tops): a transaction takes two clocks when the
+// master answers at once.
 // Errors (SLVERR): an unmapped or read-only address, DIN while the input FIFO is full, DOUT while
 // the output FIFO is empty or its plaintext is held, START or CLEAR while busy, a START of a held
 // decryption whose plaintext does not fit the output FIFO, TAG reads except after an encryption.
@@ -56,16 +54,8 @@ module ascon_axi_top #(
 );
   localparam int IAW = $clog2(IN_DEPTH);
   localparam int OAW = $clog2(OUT_DEPTH);
-  localparam logic [1:0] OKAY = 2'b00;
-  localparam logic [1:0] SLVERR = 2'b10;
   localparam logic [OAW:0] OUT_FULL_FREE = OUT_DEPTH[OAW:0];
   localparam logic [32:0] OUT_DEPTH_W = 33'(OUT_DEPTH);
-
-  // AWPROT/ARPROT are part of AXI4-Lite; this slave grants every access.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_prot;
-  assign unused_prot = ^{s_axi_awprot, s_axi_arprot, s_axi_awaddr[1:0], s_axi_araddr[1:0]};
-  /* verilator lint_on UNUSEDSIGNAL */
 
   // Registers written by the master.
   // [1:0] variant, [4] decrypt, [5] precomputed, [6] AD precomputed, [7] stream unverified
@@ -97,17 +87,43 @@ module ascon_axi_top #(
   assign held = run_hold && !auth_ok;
   assign out_fits = ({1'b0, msg_len} + 33'd3) >> 2 <= OUT_DEPTH_W;
 
-  // ---- write channel ----
-  logic w_hs, w_err;
-  logic [5:0] w_idx;
-  assign w_hs = s_axi_awvalid && s_axi_wvalid && !s_axi_bvalid;
-  assign s_axi_awready = w_hs;
-  assign s_axi_wready = w_hs;
-  assign w_idx = s_axi_awaddr[7:2];
+  // ---- bus ----
+  logic w_hs, w_err, ar_hs, r_err;
+  logic [5:0] w_idx, r_idx;
+  logic [31:0] strb_mask, r_data;
+  axil_slave u_axi (
+      .aclk         (aclk),
+      .aresetn      (aresetn),
+      .s_axi_awaddr (s_axi_awaddr),
+      .s_axi_awprot (s_axi_awprot),
+      .s_axi_awvalid(s_axi_awvalid),
+      .s_axi_awready(s_axi_awready),
+      .s_axi_wstrb  (s_axi_wstrb),
+      .s_axi_wvalid (s_axi_wvalid),
+      .s_axi_wready (s_axi_wready),
+      .s_axi_bresp  (s_axi_bresp),
+      .s_axi_bvalid (s_axi_bvalid),
+      .s_axi_bready (s_axi_bready),
+      .s_axi_araddr (s_axi_araddr),
+      .s_axi_arprot (s_axi_arprot),
+      .s_axi_arvalid(s_axi_arvalid),
+      .s_axi_arready(s_axi_arready),
+      .s_axi_rdata  (s_axi_rdata),
+      .s_axi_rresp  (s_axi_rresp),
+      .s_axi_rvalid (s_axi_rvalid),
+      .s_axi_rready (s_axi_rready),
+      .w_hs         (w_hs),
+      .w_idx        (w_idx),
+      .w_mask       (strb_mask),
+      .w_err        (w_err),
+      .ar_wait      (1'b0),
+      .ar_hs        (ar_hs),
+      .r_idx        (r_idx),
+      .r_data       (r_data),
+      .r_err        (r_err)
+  );
 
-  // WSTRB byte lanes: new bytes where the strobe is set, old bytes elsewhere.
-  logic [31:0] strb_mask;
-  assign strb_mask = {{8{s_axi_wstrb[3]}}, {8{s_axi_wstrb[2]}}, {8{s_axi_wstrb[1]}}, {8{s_axi_wstrb[0]}}};
+  // ---- write side: decode and registers ----
 
   function automatic logic [31:0] merge(input logic [31:0] old, input logic [31:0] data,
                                         input logic [31:0] mask);
@@ -151,8 +167,6 @@ module ascon_axi_top #(
       nonce_w <= '0;
       tag_in <= '0;
       state_in <= '0;
-      s_axi_bvalid <= 1'b0;
-      s_axi_bresp <= OKAY;
       run_dec <= 1'b0;
       run_hold <= 1'b0;
       run_verify <= 1'b0;
@@ -177,10 +191,7 @@ module ascon_axi_top #(
       if (w_hs && !w_err && (w_idx == 6'h01 || w_idx == 6'h03 || w_idx == 6'h04 ||
                              (w_idx >= 6'h0c && w_idx <= 6'h1d) || (w_idx >= 6'h24 && w_idx <= 6'h27)))
         verified <= 1'b0;
-      if (s_axi_bvalid && s_axi_bready) s_axi_bvalid <= 1'b0;
       if (w_hs) begin
-        s_axi_bvalid <= 1'b1;
-        s_axi_bresp <= w_err ? SLVERR : OKAY;
         case (w_idx)
           6'h01: begin
             if (s_axi_wstrb[0]) begin
@@ -211,14 +222,7 @@ module ascon_axi_top #(
     end
   end
 
-  // ---- read channel ----
-  logic ar_hs;
-  logic [5:0] r_idx;
-  logic [31:0] r_data;
-  logic r_err;
-  assign ar_hs = s_axi_arvalid && !s_axi_rvalid;
-  assign s_axi_arready = !s_axi_rvalid;
-  assign r_idx = s_axi_araddr[7:2];
+  // ---- read side: the register mux ----
   assign out_pop = ar_hs && r_idx == 6'h21 && out_count != 0 && !held;
 
   always_comb begin
@@ -255,21 +259,6 @@ module ascon_axi_top #(
       end
       default: r_err = 1'b1;
     endcase
-  end
-
-  always_ff @(posedge aclk) begin
-    if (!aresetn) begin
-      s_axi_rvalid <= 1'b0;
-      s_axi_rdata <= '0;
-      s_axi_rresp <= OKAY;
-    end else begin
-      if (s_axi_rvalid && s_axi_rready) s_axi_rvalid <= 1'b0;
-      if (ar_hs) begin
-        s_axi_rvalid <= 1'b1;
-        s_axi_rdata <= r_err ? 32'b0 : r_data;
-        s_axi_rresp <= r_err ? SLVERR : OKAY;
-      end
-    end
   end
 
   // ---- FIFOs and core ----

@@ -44,16 +44,9 @@ module mldsa_axi_top #(
     output logic [2*B-1:0] dbg_bank_re,
     output logic [2*B-1:0] dbg_bank_we
 );
-  localparam logic [1:0] OKAY = 2'b00;
-  localparam logic [1:0] SLVERR = 2'b10;
   localparam logic [7:0] B_ID = B[7:0];
   localparam logic [5:0] R_CTRL = 6'h00, R_CONFIG = 6'h01, R_STATUS = 6'h02, R_CYCLES = 6'h05, R_INFO = 6'h0a,
                          R_SLOT = 6'h0c, R_INDEX = 6'h0d, R_DATA = 6'h0e;
-
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_prot;
-  assign unused_prot = ^{s_axi_awprot, s_axi_arprot, s_axi_awaddr[1:0], s_axi_araddr[1:0]};
-  /* verilator lint_on UNUSEDSIGNAL */
 
   logic [1:0] cfg;
   logic slot;
@@ -63,13 +56,44 @@ module mldsa_axi_top #(
   logic [22:0] host_rdata;
   logic fresh;
 
-  // ---- write channel ----
-  logic w_hs, w_err, host_we;
-  logic [5:0] w_idx;
-  assign w_hs = s_axi_awvalid && s_axi_wvalid && !s_axi_bvalid;
-  assign s_axi_awready = w_hs;
-  assign s_axi_wready = w_hs;
-  assign w_idx = s_axi_awaddr[7:2];
+  // ---- bus (axil_slave); a DATA read waits one clock after the coefficient port moved ----
+  logic w_hs, w_err, host_we, r_err, r_hs;
+  logic [5:0] w_idx, r_idx;
+  logic [31:0] r_data;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] w_mask;  // the registers here take whole words (WSTRB is checked, not merged)
+  /* verilator lint_on UNUSEDSIGNAL */
+  axil_slave u_axi (
+      .aclk         (aclk),
+      .aresetn      (aresetn),
+      .s_axi_awaddr (s_axi_awaddr),
+      .s_axi_awprot (s_axi_awprot),
+      .s_axi_awvalid(s_axi_awvalid),
+      .s_axi_awready(s_axi_awready),
+      .s_axi_wstrb  (s_axi_wstrb),
+      .s_axi_wvalid (s_axi_wvalid),
+      .s_axi_wready (s_axi_wready),
+      .s_axi_bresp  (s_axi_bresp),
+      .s_axi_bvalid (s_axi_bvalid),
+      .s_axi_bready (s_axi_bready),
+      .s_axi_araddr (s_axi_araddr),
+      .s_axi_arprot (s_axi_arprot),
+      .s_axi_arvalid(s_axi_arvalid),
+      .s_axi_arready(s_axi_arready),
+      .s_axi_rdata  (s_axi_rdata),
+      .s_axi_rresp  (s_axi_rresp),
+      .s_axi_rvalid (s_axi_rvalid),
+      .s_axi_rready (s_axi_rready),
+      .w_hs         (w_hs),
+      .w_idx        (w_idx),
+      .w_mask       (w_mask),
+      .w_err        (w_err),
+      .ar_wait      (!(fresh || busy || r_idx != R_DATA)),
+      .ar_hs        (r_hs),
+      .r_idx        (r_idx),
+      .r_data       (r_data),
+      .r_err        (r_err)
+  );
 
   always_comb begin
     w_err = 1'b0;
@@ -97,14 +121,7 @@ module mldsa_axi_top #(
     end
   end
 
-  // ---- read channel ----
-  logic [5:0] r_idx;
-  logic [31:0] r_data;
-  logic r_err, r_hs;
-  assign r_idx = s_axi_araddr[7:2];
-  assign s_axi_arready = !s_axi_rvalid && (fresh || busy || r_idx != R_DATA);
-  assign r_hs = s_axi_arvalid && s_axi_arready;
-
+  // ---- read mux ----
   always_comb begin
     r_err = 1'b0;
     r_data = '0;
@@ -130,23 +147,9 @@ module mldsa_axi_top #(
       slot <= 1'b0;
       idx <= '0;
       fresh <= 1'b0;
-      s_axi_bvalid <= 1'b0;
-      s_axi_bresp <= OKAY;
-      s_axi_rvalid <= 1'b0;
-      s_axi_rdata <= '0;
-      s_axi_rresp <= OKAY;
     end else begin
-      if (s_axi_bvalid && s_axi_bready) s_axi_bvalid <= 1'b0;
-      if (s_axi_rvalid && s_axi_rready) s_axi_rvalid <= 1'b0;
-      if (r_hs) begin
-        s_axi_rvalid <= 1'b1;
-        s_axi_rdata <= r_data;
-        s_axi_rresp <= r_err ? SLVERR : OKAY;
-        if (r_idx == R_DATA && !r_err) idx <= idx + 8'd1;
-      end
+      if (r_hs && r_idx == R_DATA && !r_err) idx <= idx + 8'd1;
       if (w_hs) begin
-        s_axi_bvalid <= 1'b1;
-        s_axi_bresp <= w_err ? SLVERR : OKAY;
         if (w_idx == R_CONFIG && s_axi_wstrb[0]) cfg <= s_axi_wdata[1:0];
         if (!w_err && w_idx == R_SLOT) slot <= s_axi_wdata[0];
         if (!w_err && w_idx == R_INDEX) idx <= s_axi_wdata[7:0];

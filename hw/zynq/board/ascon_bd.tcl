@@ -14,7 +14,7 @@ set unroll [expr {[llength $argv] > 2 ? [lindex $argv 2] : 1}]
 create_project roundscope_ascon ./vivado_roundscope -part $part -force
 if {$board_part ne ""} { set_property board_part $board_part [current_project] }
 set sources [list $here/ascon_axi_wrapper.v]
-foreach f {ascon_pkg.sv ascon_round.sv ascon_perm.sv ascon_fifo.sv ascon_frontend.sv ascon_core.sv ascon_axi_top.sv} {
+foreach f {ascon_pkg.sv ascon_round.sv ascon_perm.sv ascon_fifo.sv ascon_frontend.sv ascon_core.sv axil_slave.sv ascon_axi_top.sv} {
     lappend sources "$rtl/$f"
 }
 add_files -norecurse $sources
