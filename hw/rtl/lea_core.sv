@@ -6,21 +6,23 @@
 // with the clock that runs the last round. Clocks = 1 + ceil(Nr / RPC), Nr = 24, 28, 32 (hw/CYCLES.md).
 //
 // Why the key schedule is small (issue 21): round i of every key size adds ROL(delta[i mod k], i + j) to
-// schedule word j (k = 4, 6, 8 for 128, 192, 256 bits); written with the round number that is a variable
-// rotation and a variable constant index per word, and LEA-256 also indexes its eight words with
-// (6i + j) mod 8. Here nothing in the datapath depends on the round number:
+// schedule word j (k = 4, 6, 8 for 128, 192, 256 bits); written with the round number, that is a rotation
+// by a variable amount and a variable index into the constants, and LEA-256 also indexes its
+// eight words with (6i + j) mod 8 (4 386 LUTs with abc9, LUT depth 27; now 842 and 10, hw/README.md).
+// Here nothing in the datapath depends on the round number:
 //  - dq (eight words) holds dq[m] = ROL(delta[(i + m) mod k], i) in round i: LOAD sets dq = delta[0..7],
 //    a round reads D = dq[0] and adds ROL(D, j) (fixed wiring), and the step to round i + 1 is
 //    dq[m] <- ROL(dq[m + 1], 1), dq[k - 1] <- ROL(dq[0], 1); only the words at m = k - 1 (m = 3 and 5;
-//    m = 7 always takes dq[0]) choose by key size. RPC rounds in one clock read ROL(dq[q], q) for round
-//    q of the clock and step dq by RPC words at once (dq[m] <- ROL(dq[(m + RPC) mod k], RPC)).
+//    m = 7 always takes dq[0]) choose by key size. RPC rounds in one clock read ROL(dq[q mod k], q) for
+//    round q of the clock and step dq by RPC words at once (dq[m] <- ROL(dq[(m + RPC) mod k], RPC)).
 //  - One six-word datapath T[j] <- ROL(T[j] + ROL(D, j), s_j), s = 1, 3, 6, 11, 13, 17, serves all sizes
 //    (LEA-128 uses words 0..3 and ignores 4..5; its round key is T0, T1, T2, T1, T3, T1).
 //  - LEA-256 updates words (6i .. 6i + 5) mod 8, which advance by 6 per round: the register keeps the
 //    words due next at 0..5, so after each round it turns by six words (T'[m] = T[(m + 6) mod 8]), wiring.
-//  - The only counter is the round count r (6 bits), compared with Nr - RPC for DONE.
+//  - The only counter is the round count r (6 bits), compared with Nr - RPC for DONE. An RPC that does
+//    not divide Nr (not built; ip resources accepts 1..48) guards each round with r + q < Nr instead.
 module lea_core #(
-    parameter int RPC = 1  // rounds per clock: 1, 2 or 4 divide every key size's round count
+    parameter int RPC = 1  // rounds per clock, 1..48; 1, 2 and 4 divide every key size's round count
 ) (
     input  logic         clk,
     input  logic         rst_n,
@@ -53,21 +55,32 @@ module lea_core #(
   // Flat vectors, word j at [32j+31:32j] (yosys 0.23 reads neither packed 2-D nor unpacked arrays here).
   logic [127:0] x, xn;
   logic [255:0] t, tn, dq, dqn;
-  logic [5:0] r;
+  logic [5:0] r, nr;
   logic [1:0] kl;
   logic k128, k192, k256, last;
+
+  // The built settings (1, 2, 4) divide every Nr; another (ip resources accepts 1..48) ends with a clock
+  // that runs fewer rounds, as round guards below.
+  localparam bit DIV = (24 % RPC == 0) && (28 % RPC == 0) && (32 % RPC == 0);
 
   assign k128 = kl == 2'd0;
   assign k192 = kl == 2'd1;
   assign k256 = kl[1];
 
-  // DONE comes with the clock that runs round Nr: r steps by RPC, which divides Nr.
+  // DONE comes with the clock that runs round Nr (r steps by RPC, so it meets Nr - RPC when RPC divides Nr).
   always_comb begin
     case (kl)
-      2'd0: last = r == 6'(24 - RPC);
-      2'd1: last = r == 6'(28 - RPC);
-      default: last = r == 6'(32 - RPC);
+      2'd0: nr = 6'd24;
+      2'd1: nr = 6'd28;
+      default: nr = 6'd32;
     endcase
+    if (!DIV) last = 7'(r) + 7'(RPC) >= {1'b0, nr};
+    else
+      case (kl)
+        2'd0: last = r == 6'(24 - RPC);
+        2'd1: last = r == 6'(28 - RPC);
+        default: last = r == 6'(32 - RPC);
+      endcase
   end
 
   // The delta register after RPC rounds: a fixed rotation of a word chosen by key size (at most 3 ways).
@@ -96,7 +109,8 @@ module lea_core #(
     xn = x;
     tn = t;
     for (int q = 0; q < RPC; q++) begin
-      d = rol(dq[32*q+:32], q);
+      if (q < 4) d = rol(dq[32*q+:32], q);  // q < k for every size
+      else d = rol(k128 ? dq[32*(q%4)+:32] : (k192 ? dq[32*(q%6)+:32] : dq[32*(q%8)+:32]), q);
       u = tn;
       u[32*0+:32] = rol(tn[32*0+:32] + d, 1);
       u[32*1+:32] = rol(tn[32*1+:32] + rol(d, 1), 3);
@@ -110,12 +124,13 @@ module lea_core #(
       rk[32*3+:32] = k128 ? u[32*1+:32] : u[32*3+:32];
       rk[32*4+:32] = k128 ? u[32*3+:32] : u[32*4+:32];
       rk[32*5+:32] = k128 ? u[32*1+:32] : u[32*5+:32];
-      xn = {
-        xn[32*0+:32],
-        rol((xn[32*2+:32] ^ rk[32*4+:32]) + (xn[32*3+:32] ^ rk[32*5+:32]), 29),  // ROR3
-        rol((xn[32*1+:32] ^ rk[32*2+:32]) + (xn[32*2+:32] ^ rk[32*3+:32]), 27),  // ROR5
-        rol((xn[32*0+:32] ^ rk[32*0+:32]) + (xn[32*1+:32] ^ rk[32*1+:32]), 9)
-      };
+      if (DIV || 7'(r) + 7'(q) < {1'b0, nr})
+        xn = {
+          xn[32*0+:32],
+          rol((xn[32*2+:32] ^ rk[32*4+:32]) + (xn[32*3+:32] ^ rk[32*5+:32]), 29),  // ROR3
+          rol((xn[32*1+:32] ^ rk[32*2+:32]) + (xn[32*2+:32] ^ rk[32*3+:32]), 27),  // ROR5
+          rol((xn[32*0+:32] ^ rk[32*0+:32]) + (xn[32*1+:32] ^ rk[32*1+:32]), 9)
+        };
       tn = k256 ? {u[191:0], u[255:192]} : u;
     end
   end
@@ -144,7 +159,7 @@ module lea_core #(
     end else if (busy) begin
       t <= tn;
       x <= xn;
-      r <= r + 6'(RPC);
+      r <= (DIV || !last) ? r + 6'(RPC) : nr;
       if (last) begin
         busy <= 1'b0;
         done <= 1'b1;
