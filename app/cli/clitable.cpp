@@ -206,7 +206,7 @@ std::vector<CliCommand> buildTable() {
            {optional("unroll", "N"), flag("detail"), optional("param", "NAME=N,...")},
            "yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4; --detail adds -abc9, the core\n"
            "alone and a LUT depth (ltp on a generic LUT6 mapping); --param sets AXI-top parameters\n"
-           "(IN_DEPTH, OUT_DEPTH)",
+           "(IN_DEPTH, OUT_DEPTH; Ascon's VARIANTS, LEN_BITS, PHASE_COUNTERS also reach the core)",
            noAlg,
            noVerb<ipResources>},
           {{"run"},

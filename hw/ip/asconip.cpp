@@ -79,6 +79,11 @@ class RunGuard {
     bool m_capturing = false, m_fst = false, m_ok = false;
 };
 
+/** Devices are kept per (unroll, build): the lean build's keys are negative. */
+int deviceKey(int unroll, AsconIpBuild build) {
+    return build == AsconIpBuild::Lean ? -unroll : unroll;
+}
+
 // Streaming gives up when DONE has not come after this many bus clocks per word moved (a hung
 // core, not a long message: a word costs well under 100 clocks even at one round per clock).
 constexpr std::uint64_t kStreamClocksPerWord = 1000;
@@ -88,9 +93,10 @@ constexpr std::uint64_t kStreamClocksPerWord = 1000;
 AsconIp::AsconIp() = default;
 AsconIp::~AsconIp() = default;
 
-AsconIpDevice& AsconIp::device(int unroll) {
-    auto it = m_devices.find(unroll);
-    if (it == m_devices.end()) it = m_devices.emplace(unroll, std::make_unique<AsconIpDevice>(unroll)).first;
+AsconIpDevice& AsconIp::device(int unroll, AsconIpBuild build) {
+    auto it = m_devices.find(deviceKey(unroll, build));
+    if (it == m_devices.end())
+        it = m_devices.emplace(deviceKey(unroll, build), std::make_unique<AsconIpDevice>(unroll, build)).first;
     it->second->requireOwnerThread("AsconIp");
     return *it->second;
 }
@@ -99,8 +105,8 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     checkSize(op.key, "key");
     checkSize(op.nonce, "nonce");
     if (op.decrypt) checkSize(op.tag, "tag");
-    AsconIpDevice& dev = device(options.unroll);
-    bool& dirty = m_dirty[options.unroll];
+    AsconIpDevice& dev = device(options.unroll, options.build);
+    bool& dirty = m_dirty[deviceKey(options.unroll, options.build)];
     if (dirty) {
         dev.reset();
         dirty = false;

@@ -24,6 +24,7 @@ namespace rs::hw {
 /** @brief How to run one operation. */
 struct AsconIpOptions {
     int unroll = 1;             ///< rounds per clock: one of AsconIpDevice::supportedUnrolls()
+    AsconIpBuild build = AsconIpBuild::Full; ///< Lean: the AEAD128-only build (unroll 1 only)
     bool precomputed = false;   ///< inject the state after initialisation (computed on the host)
     bool adPrecomputed = false; ///< with precomputed: the injected state also holds the AD
     waveform::WaveformStore* capture = nullptr; ///< append every clock's signals here
@@ -93,7 +94,7 @@ class AsconIp {
                                  const AsconIpOptions& options = {});
 
     /** @brief The device for an unroll setting, built on first use. */
-    AsconIpDevice& device(int unroll);
+    AsconIpDevice& device(int unroll, AsconIpBuild build);
 
   private:
     struct Operation;

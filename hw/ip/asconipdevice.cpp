@@ -15,8 +15,16 @@ struct AsconIpDevice::Capture {
     std::uint64_t startCycle = 0;
 };
 
-AsconIpDevice::AsconIpDevice(int unroll) : m_unroll(unroll), m_owner(std::this_thread::get_id()) {
-    m_model = detail::makeModelBackend(unroll);
+AsconIpDevice::AsconIpDevice(int unroll, AsconIpBuild build)
+    : m_unroll(unroll), m_owner(std::this_thread::get_id()) {
+    if (build == AsconIpBuild::Lean) {
+        if (unroll != 1)
+            throw std::invalid_argument("the lean Ascon IP build exists at unroll 1 only, not " +
+                                        std::to_string(unroll));
+        m_model = detail::makeLeanModelBackend();
+    } else {
+        m_model = detail::makeModelBackend(unroll);
+    }
     if (!m_model) {
         std::string list;
         for (int u : supportedUnrolls())

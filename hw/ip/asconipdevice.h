@@ -44,11 +44,17 @@ struct AsconIpPhaseCycles {
     bool operator==(const AsconIpPhaseCycles&) const = default;
 };
 
+/** @brief Which parameter set of ascon_axi_top a model was Verilated with. */
+enum class AsconIpBuild : std::uint8_t {
+    Full, ///< every variant, 32-bit lengths, cycle counters (the defaults), at each built unroll
+    Lean, ///< Ascon-AEAD128 only, 16-bit lengths, no cycle counters (issue 21), unroll 1 only
+};
+
 class AsconIpDevice final : public AxiLiteTarget {
   public:
     /** @brief Builds and resets the model; throws std::invalid_argument naming the supported
-     *  settings when unroll was not Verilated. */
-    explicit AsconIpDevice(int unroll);
+     *  settings when unroll was not Verilated (the lean build exists at unroll 1 only). */
+    explicit AsconIpDevice(int unroll, AsconIpBuild build = AsconIpBuild::Full);
     ~AsconIpDevice() override;
     AsconIpDevice(const AsconIpDevice&) = delete;
     AsconIpDevice& operator=(const AsconIpDevice&) = delete;

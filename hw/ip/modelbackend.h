@@ -27,6 +27,8 @@ class ModelBackend {
 
 /** @brief The model built for unroll, or nullptr when that setting was not Verilated. */
 std::unique_ptr<ModelBackend> makeModelBackend(int unroll);
+/** @brief The lean build (hw/CMakeLists.txt RS_HW_LEAN_PARAMS: Ascon-AEAD128 only, unroll 1). */
+std::unique_ptr<ModelBackend> makeLeanModelBackend();
 /** @brief The unroll settings Verilated into this build. */
 std::vector<int> builtUnrolls();
 

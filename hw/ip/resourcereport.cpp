@@ -238,8 +238,14 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
             throw std::runtime_error("yosys synthesis failed:\n" + lastLines(readText(dir / "synth.out"), 8));
         static_cast<ResourceCounts&>(r) = parseYosysStat(readText(dir / "stat.json"));
     } else {
-        const std::vector<std::pair<std::string, int>> coreParams{
-            {unrollParam(options.core), options.unroll}};
+        std::vector<std::pair<std::string, int>> coreParams{{unrollParam(options.core), options.unroll}};
+        if (options.core == 0) {
+            // The Ascon core has its AXI top's feature switches under the same names; the core
+            // alone gets them too (the FIFO depths are the top's own).
+            for (const auto& [name, value] : options.params)
+                if (name == "VARIANTS" || name == "LEN_BITS" || name == "PHASE_COUNTERS")
+                    coreParams.emplace_back(name, value);
+        }
         std::ofstream(dir / "ip.ys") << scopeScript(options.core, "ip", top, params);
         std::ofstream(dir / "core.ys")
             << scopeScript(options.core, "core", coreTop(options.core), coreParams);

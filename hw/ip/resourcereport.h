@@ -31,7 +31,8 @@ struct ResourceOptions {
     /** @brief Also map with `-abc9`, synthesise the core alone beside the AXI IP, and measure the LUT depth
      *  (`synth -lut 6` + `ltp -noff`): one yosys run per scope, the two scopes in parallel. */
     bool detail = false;
-    /** @brief Extra `chparam -set NAME VALUE` on the AXI top (e.g. the Ascon IP's IN_DEPTH, OUT_DEPTH). */
+    /** @brief Extra `chparam -set NAME VALUE` on the AXI top (e.g. the Ascon IP's IN_DEPTH, OUT_DEPTH);
+     *  the Ascon core alone (detail) gets VARIANTS, LEN_BITS and PHASE_COUNTERS too. */
     std::vector<std::pair<std::string, int>> params;
 };
 

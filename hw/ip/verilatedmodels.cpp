@@ -57,6 +57,10 @@ std::unique_ptr<ModelBackend> makeModelBackend(int unroll) {
     return nullptr;
 }
 
+std::unique_ptr<ModelBackend> makeLeanModelBackend() {
+    return std::make_unique<VerilatedBackend<RS_HW_LEAN_MODEL>>();
+}
+
 std::vector<int> builtUnrolls() {
     std::vector<int> list;
 #define RS_HW_MODEL(u) list.push_back(u);

@@ -19,7 +19,10 @@
 module ascon_axi_top #(
     parameter int UNROLL = 1,
     parameter int IN_DEPTH = 32,   // words, power of two, at most 128
-    parameter int OUT_DEPTH = 32   // words, power of two, at most 128
+    parameter int OUT_DEPTH = 32,  // words, power of two, at most 128
+    parameter int VARIANTS = 7,  // built variants, bit v = CONFIG code v (ascon_core)
+    parameter int LEN_BITS = 32,  // AD_LEN / MSG_LEN bits the core counts (ascon_core)
+    parameter bit PHASE_COUNTERS = 1  // 0: CYCLES..CYC_FINAL read 0 (ascon_core)
 ) (
     input  logic         aclk,
     input  logic         aresetn,
@@ -160,7 +163,7 @@ module ascon_axi_top #(
 
   always_ff @(posedge aclk) begin
     if (!aresetn) begin
-      cfg <= '0;
+      cfg <= {7'b0, ascon_pkg::built_variant(3'(VARIANTS), 2'd3)};
       ad_len <= '0;
       msg_len <= '0;
       key_w <= '0;
@@ -195,7 +198,8 @@ module ascon_axi_top #(
         case (w_idx)
           6'h01: begin
             if (s_axi_wstrb[0]) begin
-              if (s_axi_wdata[1:0] != 2'd3) cfg[1:0] <= s_axi_wdata[1:0];  // 3 is reserved
+              if (ascon_pkg::variant_built(3'(VARIANTS), s_axi_wdata[1:0]))
+                cfg[1:0] <= s_axi_wdata[1:0];  // 3 is reserved, so is a variant not built
               cfg[7:4] <= s_axi_wdata[7:4];
             end
             if (s_axi_wstrb[1]) cfg[8] <= s_axi_wdata[8];
@@ -294,7 +298,10 @@ module ascon_axi_top #(
 
   ascon_core #(
       .UNROLL(UNROLL),
-      .OUT_AW(OAW)
+      .OUT_AW(OAW),
+      .VARIANTS(VARIANTS),
+      .LEN_BITS(LEN_BITS),
+      .PHASE_COUNTERS(PHASE_COUNTERS)
   ) u_core (
       .clk          (aclk),
       .rst_n        (aresetn),

@@ -12,9 +12,20 @@
 // block k, block k+1 is fetched, expanded and padded, so a block costs max(p^b clocks, words per
 // block) clocks. AD and encryption take a block by absorbing it in the clock that starts p^b;
 // decryption's own stage does decrypt + state restore + padding in that clock.
+//
+// Parameters that leave features out (hw/README.md has their measured cost):
+//   VARIANTS        bit mask of the variants built in (bit v = CONFIG variant code v). With one
+//                   variant, or with variants that agree on it, the byte order, rate, IV and
+//                   domain bit are constants. The core runs a code whose bit is clear as if it
+//                   were the lowest built variant; the AXI top does not store such a code.
+//   LEN_BITS        width of the byte counters: ad_len and msg_len are taken modulo 2^LEN_BITS.
+//   PHASE_COUNTERS  0: no cycle counters (cyc_* read 0).
 module ascon_core #(
     parameter int UNROLL = 1,
-    parameter int OUT_AW = 5  // log2 of the output FIFO depth
+    parameter int OUT_AW = 5,  // log2 of the output FIFO depth
+    parameter int VARIANTS = 7,  // bit 0 Ascon-128, bit 1 Ascon-128a, bit 2 Ascon-AEAD128
+    parameter int LEN_BITS = 32,  // 5..32
+    parameter bit PHASE_COUNTERS = 1
 ) (
     input  logic         clk,
     input  logic         rst_n,
@@ -61,15 +72,25 @@ module ascon_core #(
   logic [319:0] s;
   logic dsep_pend, ad_last_q;
   logic [2:0] kind_q;
-  logic [127:0] tag_q;
+  logic [127:0] tag_q;  // bus word layout
   logic done_q, fail_q, stalled_q;
 
   logic rate16, le;
   logic [3:0] nb;
   logic [127:0] k_lanes;
+  logic [LEN_BITS-1:0] ad_n, msg_n;
+  logic [1:0] var_in;
 
-  assign rate16 = var_q != ascon_pkg::VAR_ASCON128;
-  assign le = var_q == ascon_pkg::VAR_AEAD128;
+  // Variant-dependent values are constants where every built variant agrees on them.
+  assign var_in = ascon_pkg::built_variant(3'(VARIANTS), variant);
+  assign rate16 = ascon_pkg::var_rate16(3'(VARIANTS), var_q);
+  assign le = ascon_pkg::var_le(3'(VARIANTS), var_q);
+  assign ad_n = ad_len[LEN_BITS-1:0];  // lengths are counted modulo 2^LEN_BITS
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_len;
+  assign unused_len = ^{ad_len, msg_len};
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign msg_n = msg_len[LEN_BITS-1:0];
   assign nb = rate16 ? 4'd8 : 4'd6;
   assign k_lanes = ascon_pkg::words_to_rate(key_w, le);
 
@@ -78,14 +99,16 @@ module ascon_core #(
   logic [4:0] blk_len;
   logic [127:0] blk_rate;
 
-  ascon_frontend u_frontend (
+  ascon_frontend #(
+      .LEN_BITS(LEN_BITS)
+  ) u_frontend (
       .clk       (clk),
       .rst_n     (rst_n),
       .start     (start),
       .rate16    (rate16),
       .le        (le),
-      .ad_len    (ad_len),
-      .msg_len   (msg_len),
+      .ad_len    (ad_n),
+      .msg_len   (msg_n),
       .skip_ad   (precomp && adpre),
       .fifo_empty(in_empty),
       .fifo_head (in_head),
@@ -164,9 +187,9 @@ module ascon_core #(
   end
   assign kind_now = p_start ? start_kind : kind_q;
 
-  logic [127:0] tag_next;
+  logic [127:0] tag_next;  // bus word layout
   logic ad_last_now;
-  assign tag_next = p_out[127:0] ^ k_lanes;
+  assign tag_next = ascon_pkg::rate_to_words(p_out[127:0] ^ k_lanes, le);
   assign ad_last_now = p_start ? blk_last : ad_last_q;
 
   // Phase of the work done in this clock (the cycle counters' view).
@@ -190,32 +213,21 @@ module ascon_core #(
       done_q <= 1'b0;
       fail_q <= 1'b0;
       stalled_q <= 1'b0;
-      cyc_total <= '0;
-      cyc_init <= '0;
-      cyc_ad <= '0;
-      cyc_data <= '0;
-      cyc_final <= '0;
     end else if (start) begin
       // LOAD: the lengths and key were written over AXI before START.
-      var_q <= variant;
+      var_q <= var_in;
       dec_q <= decrypt;
-      skip_ad_q <= ad_len == 0 || (precomp && adpre);
+      skip_ad_q <= ad_n == 0 || (precomp && adpre);
       dsep_pend <= !(precomp && adpre);
       done_q <= 1'b0;
       fail_q <= 1'b0;
       stalled_q <= 1'b0;
-      cyc_total <= 32'd1;
-      cyc_init <= 32'd1;
-      cyc_ad <= '0;
-      cyc_data <= '0;
-      cyc_final <= '0;
       if (precomp) begin
         s <= state_in;
-        phase <= (ad_len == 0 || adpre) ? ascon_pkg::PH_DATA : ascon_pkg::PH_AD;
+        phase <= (ad_n == 0 || adpre) ? ascon_pkg::PH_DATA : ascon_pkg::PH_AD;
       end else begin
-        s <= {variant == ascon_pkg::VAR_ASCON128 ? ascon_pkg::IV_ASCON128 : variant == ascon_pkg::VAR_ASCON128A ? ascon_pkg::IV_ASCON128A
-                : ascon_pkg::IV_AEAD128, ascon_pkg::words_to_rate(key_w, variant == ascon_pkg::VAR_AEAD128),
-              ascon_pkg::words_to_rate(nonce_w, variant == ascon_pkg::VAR_AEAD128)};
+        s <= {ascon_pkg::var_iv(var_in), ascon_pkg::words_to_rate(key_w, ascon_pkg::var_le(3'(VARIANTS), var_in)),
+              ascon_pkg::words_to_rate(nonce_w, ascon_pkg::var_le(3'(VARIANTS), var_in))};
         phase <= ascon_pkg::PH_INIT;
       end
     end else if (clear) begin
@@ -223,13 +235,6 @@ module ascon_core #(
       fail_q <= 1'b0;
       stalled_q <= 1'b0;
     end else if (phase != ascon_pkg::PH_IDLE) begin
-      cyc_total <= cyc_total + 1'b1;
-      case (phase_now)
-        ascon_pkg::PH_INIT: cyc_init <= cyc_init + 1'b1;
-        ascon_pkg::PH_AD: cyc_ad <= cyc_ad + 1'b1;
-        ascon_pkg::PH_DATA: cyc_data <= cyc_data + 1'b1;
-        default: cyc_final <= cyc_final + 1'b1;
-      endcase
       if (fe_stall || (phase == ascon_pkg::PH_DATA && !p_busy && blk_valid && !room)) stalled_q <= 1'b1;
       if (p_start) begin
         kind_q <= start_kind;
@@ -245,7 +250,7 @@ module ascon_core #(
             phase <= ascon_pkg::PH_IDLE;
             tag_q <= tag_next;
             done_q <= 1'b1;
-            fail_q <= dec_q && (ascon_pkg::rate_to_words(tag_next, le) != tag_w);
+            fail_q <= dec_q && (tag_next != tag_w);
           end
           default: ;
         endcase
@@ -255,11 +260,40 @@ module ascon_core #(
     end
   end
 
+  // Cycle counters: clocks of the operation, and per phase of the work done in the clock.
+  if (PHASE_COUNTERS) begin : g_counters
+    always_ff @(posedge clk) begin
+      if (!rst_n) begin
+        cyc_total <= '0;
+        cyc_init <= '0;
+        cyc_ad <= '0;
+        cyc_data <= '0;
+        cyc_final <= '0;
+      end else if (start) begin
+        cyc_total <= 32'd1;
+        cyc_init <= 32'd1;
+        cyc_ad <= '0;
+        cyc_data <= '0;
+        cyc_final <= '0;
+      end else if (!clear && phase != ascon_pkg::PH_IDLE) begin
+        cyc_total <= cyc_total + 1'b1;
+        case (phase_now)
+          ascon_pkg::PH_INIT: cyc_init <= cyc_init + 1'b1;
+          ascon_pkg::PH_AD: cyc_ad <= cyc_ad + 1'b1;
+          ascon_pkg::PH_DATA: cyc_data <= cyc_data + 1'b1;
+          default: cyc_final <= cyc_final + 1'b1;
+        endcase
+      end
+    end
+  end else begin : g_no_counters
+    assign {cyc_total, cyc_init, cyc_ad, cyc_data, cyc_final} = '0;
+  end
+
   assign busy = phase != ascon_pkg::PH_IDLE;
   assign done = done_q;
   assign auth_fail = fail_q;
   assign stalled = stalled_q;
-  assign tag_words = ascon_pkg::rate_to_words(tag_q, le);
+  assign tag_words = tag_q;
   assign state = s;
   assign dbg_perm_busy = p_start || p_busy;
   assign dbg_round = p_round;

@@ -9,19 +9,24 @@
 //   d1..d4      the block descriptor {length, last, kind}: length delayed 4 clocks (2 for the
 //               8-byte rate of Ascon-128) so that it meets the block's last word; each word reads
 //               its own tap (word i uses d_i) to place the padding byte;
-//   lane0_d1/2  the companion input: lane 0 (x0 part, words 0-1) is complete at c2 and is
-//               delayed 2 clocks to meet lane 1 (x1 part, words 2-3) at c4.
+//   blk_q       the companion input: one 128-bit block buffer {lane0, lane1}; each word is
+//               written into its own 32-bit slot in the clock it is read, so lane 0 (x0 part,
+//               words 0-1) is complete at c2 and waits there for lane 1 (x1 part, words 2-3) at c4.
+//               One block is in flight at a time (the next issues in the clock the stage takes
+//               this one), so the buffer holds lane 0 as long as a delay line would.
 // At c4 (c2 for Ascon-128) length, lane 0 and lane 1 sit on the same clock edge as the stage that
 // takes them (absorb in AD/encryption; decrypt + state restore + padding in decryption).
 // When the FIFO lacks a needed word, or a presented block is not taken, the pipeline holds.
-module ascon_frontend (
+module ascon_frontend #(
+    parameter int LEN_BITS = 32  // width of the byte counters (5..32)
+) (
     input  logic         clk,
     input  logic         rst_n,
     input  logic         start,       // LOAD clock: take the lengths, forget any block
     input  logic         rate16,      // 16-byte rate (Ascon-128a, Ascon-AEAD128)
     input  logic         le,          // SP 800-232 byte order and 0x01 padding
-    input  logic [ 31:0] ad_len,
-    input  logic [ 31:0] msg_len,
+    input  logic [LEN_BITS-1:0] ad_len,
+    input  logic [LEN_BITS-1:0] msg_len,
     input  logic         skip_ad,     // no AD blocks (empty AD, or AD inside the injected state)
     input  logic         fifo_empty,
     input  logic [ 31:0] fifo_head,
@@ -36,20 +41,20 @@ module ascon_frontend (
     output logic [  3:0] stage        // debug: which delay stages hold the block in flight
 );
   // Sequencer: bytes still to cut into blocks, per kind.
-  logic [31:0] ad_left, msg_left;
+  logic [LEN_BITS-1:0] ad_left, msg_left;
   logic ad_pend, msg_pend;
 
   // Descriptor issued this clock (stage 0).
   logic have, d0_ad, d0_last;
   logic [4:0] d0_len;
-  logic [31:0] rate_bytes, left;
+  logic [LEN_BITS-1:0] rate_bytes, left;
 
   // Delay line of the descriptor (stage k holds the block issued k clocks ago).
   logic [4:1] d_vld, d_ad, d_last;
   logic [4:0] d_len1, d_len2, d_len3, d_len4;
 
-  // Gathered lanes.
-  logic [63:0] half0, lane0, lane0_d1, lane0_d2, half1, lane1;
+  // Gathered block {lane0, lane1}.
+  logic [127:0] blk_q, slot;
 
   logic pres, inflight, can_issue, issue, adv, need, word_stall, reading;
   logic [1:0] wi;
@@ -59,7 +64,7 @@ module ascon_frontend (
   logic [31:0] wpad;
   logic [4:0] wbase;
 
-  assign rate_bytes = rate16 ? 32'd16 : 32'd8;
+  assign rate_bytes = rate16 ? LEN_BITS'(16) : LEN_BITS'(8);
   assign have = ad_pend || msg_pend;
   assign left = ad_pend ? ad_left : msg_left;
   assign d0_ad = ad_pend;
@@ -169,22 +174,16 @@ module ascon_frontend (
     end
   end
 
-  // Lane gathering: word 0 and word 2 wait one clock in half0 / half1 for their partner word.
+  // Block gathering: word 0 in its issue clock, words 1-3 at their stage, each into its slot.
+  assign slot = ascon_pkg::word_to_rate(32'hffffffff, wi, le);
   always_ff @(posedge clk) begin
-    if (issue) half0 <= chunk[127:64];
-    if (adv) begin
-      if (reading && wi == 2'd1) lane0 <= half0 | chunk[127:64];
-      if (reading && wi == 2'd2) half1 <= chunk[63:0];
-      if (reading && wi == 2'd3) lane1 <= half1 | chunk[63:0];
-      lane0_d1 <= lane0;
-      lane0_d2 <= lane0_d1;
-    end
+    if (issue || (adv && reading)) blk_q <= (blk_q & ~slot) | chunk;
   end
 
   assign blk_valid = pres;
   assign blk_ad = rate16 ? d_ad[4] : d_ad[2];
   assign blk_last = rate16 ? d_last[4] : d_last[2];
   assign blk_len = rate16 ? d_len4 : d_len2;
-  assign blk_rate = rate16 ? {lane0_d2, lane1} : {lane0, 64'b0};
+  assign blk_rate = rate16 ? blk_q : {blk_q[127:64], 64'b0};
   assign stage = d_vld;
 endmodule

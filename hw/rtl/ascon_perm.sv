@@ -3,7 +3,8 @@
 // caller (ascon_core): each running clock it stores s_out, and feeds s_in back (on the start clock
 // s_in may carry an absorbed block, the key, the domain bit).
 // UNROLL may be any of 1..12; when it does not divide n, the round units of the last clock whose
-// index would pass 11 are bypassed (ascon_round.enable), so the count is still exact.
+// index would pass 11 are bypassed (ascon_round.enable), so the count is still exact. When UNROLL
+// divides 12, 8 and 6 (UNROLL 1 or 2) no clock runs past round 11 and the bypass is left out.
 module ascon_perm #(
     parameter int UNROLL = 1
 ) (
@@ -18,6 +19,7 @@ module ascon_perm #(
     output logic [  3:0] round     // index of the first round applied in this clock
 );
   localparam logic [4:0] STEP = 5'(UNROLL);
+  localparam bit BYPASS = (12 % UNROLL != 0) || (8 % UNROLL != 0) || (6 % UNROLL != 0);
 
   logic [3:0] rnd_q;
   logic busy_q;
@@ -36,7 +38,7 @@ module ascon_perm #(
     ascon_round u_round (
         .s_in  (chain[320*k+:320]),
         .idx   (idx[3:0]),
-        .enable(idx < 5'd12),
+        .enable(!BYPASS || idx < 5'd12),
         .s_out (chain[320*(k+1)+:320])
     );
   end

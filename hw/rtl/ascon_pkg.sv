@@ -17,6 +17,41 @@ package ascon_pkg;
   localparam logic [63:0] IV_ASCON128A = 64'h80800c0800000000;
   localparam logic [63:0] IV_AEAD128 = 64'h00001000808c0001;
 
+  // Variant sets (a VARIANTS parameter: bit v set = variant code v built in).
+  // The code the core runs for v: v itself when built, else the lowest built variant.
+  function automatic logic variant_built(input logic [2:0] vars, input logic [1:0] v);
+    variant_built = v != 2'd3 && vars[v];
+  endfunction
+
+  function automatic logic [1:0] built_variant(input logic [2:0] vars, input logic [1:0] v);
+    if (variant_built(vars, v)) built_variant = v;
+    else if (vars[0]) built_variant = VAR_ASCON128;
+    else if (vars[1]) built_variant = VAR_ASCON128A;
+    else built_variant = VAR_AEAD128;
+  endfunction
+
+  // 16-byte rate; a constant when every built variant agrees.
+  function automatic logic var_rate16(input logic [2:0] vars, input logic [1:0] v);
+    if (!vars[0]) var_rate16 = 1'b1;
+    else if (vars[2:1] == 2'b00) var_rate16 = 1'b0;
+    else var_rate16 = v != VAR_ASCON128;
+  endfunction
+
+  // SP 800-232 byte order and padding; a constant when every built variant agrees.
+  function automatic logic var_le(input logic [2:0] vars, input logic [1:0] v);
+    if (!vars[2]) var_le = 1'b0;
+    else if (vars[1:0] == 2'b00) var_le = 1'b1;
+    else var_le = v == VAR_AEAD128;
+  endfunction
+
+  function automatic logic [63:0] var_iv(input logic [1:0] v);
+    case (v)
+      VAR_ASCON128: var_iv = IV_ASCON128;
+      VAR_ASCON128A: var_iv = IV_ASCON128A;
+      default: var_iv = IV_AEAD128;
+    endcase
+  endfunction
+
   // Phase codes (STATUS[6:4], debug port, cycle counters).
   localparam logic [2:0] PH_IDLE = 3'd0;
   localparam logic [2:0] PH_LOAD = 3'd1;   // state loaded (IV||K||N, or the injected state)

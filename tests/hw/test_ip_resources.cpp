@@ -71,7 +71,7 @@ TEST(IpResources, DetailMapsBothScopesWithBothMappers) {
     opt.yosys = kFakeYosys;
     opt.detail = true;
     opt.keepFiles = true;
-    opt.params = {{"OUT_DEPTH", 16}};
+    opt.params = {{"OUT_DEPTH", 16}, {"VARIANTS", 4}};
     const auto r = rs::hw::synthesizeResources(opt);
     ASSERT_TRUE(r.ip && r.core);
     EXPECT_EQ(r.ip->top, "ascon_axi_top");
@@ -96,8 +96,10 @@ TEST(IpResources, DetailMapsBothScopesWithBothMappers) {
     };
     const std::string ip = script("ip.ys"), core = script("core.ys");
     std::filesystem::remove_all(r.workDir);
-    EXPECT_NE(ip.find("chparam -set UNROLL 1 -set OUT_DEPTH 16 ascon_axi_top"), std::string::npos) << ip;
-    EXPECT_NE(core.find("chparam -set UNROLL 1 ascon_core"), std::string::npos) << core;
+    EXPECT_NE(ip.find("chparam -set UNROLL 1 -set OUT_DEPTH 16 -set VARIANTS 4 ascon_axi_top"),
+              std::string::npos)
+        << ip;
+    EXPECT_NE(core.find("chparam -set UNROLL 1 -set VARIANTS 4 ascon_core"), std::string::npos) << core;
     for (const std::string& s : {ip, core}) {
         EXPECT_EQ(s.find("read_verilog"), s.rfind("read_verilog")) << "the RTL is read once";
         EXPECT_NE(s.find("design -save rtl"), std::string::npos);
