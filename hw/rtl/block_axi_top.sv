@@ -1,18 +1,20 @@
-// AXI4-Lite slave around one block-cipher core (LEA or SKINNY-128-256), with the ASCON IP's conventions
-// (hw/rtl/REGISTERS.md): word registers at byte addresses, byte 4i+j of a string in bits [8j+7:8j] of word
-// i, AWREADY = WREADY = AWVALID && WVALID && !BVALID with BVALID a clock later, ARREADY = !RVALID with
-// RVALID a clock later, SLVERR for unmapped or read-only addresses and for START/CLEAR while busy.
+// AXI4-Lite slave around one block-cipher core (LEA, SKINNY-128-256 or SKINNY-128-384), with the ASCON IP's
+// conventions (hw/rtl/REGISTERS.md): word registers at byte addresses, byte 4i+j of a string in bits
+// [8j+7:8j] of word i, AWREADY = WREADY = AWVALID && WVALID && !BVALID with BVALID a clock later, ARREADY =
+// !RVALID with RVALID a clock later, SLVERR for unmapped or read-only addresses and for START/CLEAR while
+// busy.
 //
 //   0x00 CTRL    W  bit 0 START (this write's clock is the core's LOAD clock), bit 1 CLEAR (DONE)
 //   0x04 CONFIG  RW [1:0] LEA key length: 0 128, 1 192, 2 256 bits (SKINNY: unused)
 //   0x08 STATUS  R  [0] BUSY, [1] DONE (sticky until START / CLEAR; also irq)
 //   0x14 CYCLES  R  clocks of the last operation, LOAD clock to the clock that set DONE
-//   0x28 INFO    R  [7:0] RPC, [15:8] cipher (1 LEA, 2 SKINNY-128-256), [31:24] version (1)
+//   0x28 INFO    R  [7:0] RPC, [15:8] cipher (1 LEA, 2 SKINNY-128-256, 3 SKINNY-128-384), [31:24] version 1
 //   0x30-0x4C KEY0..7  W  key (LEA: 16/24/32 bytes; SKINNY: TK1 || TK2)
 //   0x50-0x5C DIN0..3  RW the block to encrypt
 //   0x60-0x6C DOUT0..3 R  the result
+//   0x80-0x8C KEY8..11 W  SKINNY-128-384's TK3 (CIPHER 3 only; unmapped otherwise)
 module block_axi_top #(
-    parameter int CIPHER = 1,  // 1 LEA-128/192/256, 2 SKINNY-128-256
+    parameter int CIPHER = 1,  // 1 LEA-128/192/256, 2 SKINNY-128-256, 3 SKINNY-128-384
     parameter int RPC = 1
 ) (
     input  logic         aclk,
@@ -79,7 +81,8 @@ module block_axi_top #(
           start = s_axi_wdata[0];
           clear = s_axi_wdata[1];
         end
-      end else if (!(w_idx == 6'h01 || (w_idx >= 6'h0c && w_idx <= 6'h17))) begin
+      end else if (!(w_idx == 6'h01 || (w_idx >= 6'h0c && w_idx <= 6'h17) ||
+                     (CIPHER == 3 && w_idx >= 6'h20 && w_idx <= 6'h23))) begin
         w_err = 1'b1;  // read-only or unmapped
       end
     end
@@ -126,6 +129,7 @@ module block_axi_top #(
     else if (r_idx >= 6'h0c && r_idx <= 6'h13) r_data = '0;  // KEY reads 0
     else if (r_idx >= 6'h14 && r_idx <= 6'h17) r_data = din_w[32*(r_idx-6'h14)+:32];
     else if (r_idx >= 6'h18 && r_idx <= 6'h1b) r_data = dout[32*(r_idx-6'h18)+:32];
+    else if (CIPHER == 3 && r_idx >= 6'h20 && r_idx <= 6'h23) r_data = '0;  // KEY8..11 read 0
     else r_err = 1'b1;
   end
 
@@ -149,6 +153,22 @@ module block_axi_top #(
     if (CIPHER == 1) begin : g_lea
       lea_core #(.RPC(RPC)) core (.clk(aclk), .rst_n(aresetn), .start(start), .key_len(cfg), .key(key_w),
                                   .din(din_w), .dout(dout), .busy(busy), .done(core_done), .round(round));
+    end else if (CIPHER == 3) begin : g_skinny384
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [1:0] unused_cfg;
+      assign unused_cfg = cfg;
+      /* verilator lint_on UNUSEDSIGNAL */
+      logic [127:0] key3_w;  // KEY8..11: TK3
+      always_ff @(posedge aclk) begin
+        if (!aresetn) key3_w <= '0;
+        else if (w_hs)
+          for (int i = 0; i < 4; i++)
+            if ({26'b0, w_idx} == 32'h20 + i)
+              key3_w[32*i+:32] <= (key3_w[32*i+:32] & ~strb_mask) | (s_axi_wdata & strb_mask);
+      end
+      skinny_core #(.RPC(RPC), .TK(3)) core (.clk(aclk), .rst_n(aresetn), .start(start),
+                                             .key({key3_w, key_w}), .din(din_w), .dout(dout), .busy(busy),
+                                             .done(core_done), .round(round));
     end else begin : g_skinny
       /* verilator lint_off UNUSEDSIGNAL */
       logic [1:0] unused_cfg;
