@@ -126,7 +126,7 @@ int ipResources(const CliArgs& args);
 std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt);
 /** @brief Reads `ip resources`' --detail and --param NAME=N,... into the options. */
 void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt);
-/** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256). */
+/** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256, skinny-128-384). */
 bool isBlockIpAlgorithm(const CliArgs& args);
 /** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */
 int ipBlockRun(const CliArgs& args);

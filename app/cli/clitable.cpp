@@ -82,7 +82,7 @@ std::vector<CliCommand> buildTable() {
     const std::string aeadHelp = "A: " + ids(oracle::aeadIds());
     const std::string blockHelp = "B: " + ids(oracle::blockIds()) + " (SKINNY --key is the whole tweakey)";
     const std::string ipAlg = "ascon-128|ascon-128a|ascon-aead128";
-    const std::string blockCores = "lea-128|lea-192|lea-256|skinny-128-256";
+    const std::string blockCores = "lea-128|lea-192|lea-256|skinny-128-256|skinny-128-384";
     const std::string mldsaOps = "mldsa-ntt|mldsa-intt|mldsa-pwm|mldsa-pwa";
     std::vector<CliCommand> t;
     t.push_back({"aead",
@@ -187,7 +187,7 @@ std::vector<CliCommand> buildTable() {
            "png"}}});
     t.push_back(
         {"ip",
-         "the Verilated IP cores: Ascon (AEAD), the LEA / SKINNY-128-256 block cores, the ML-DSA unit",
+         "the Verilated IP cores: Ascon (AEAD), the LEA / SKINNY-128-256/384 block cores, the ML-DSA unit",
          {{{"run"},
            {option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
             option("pt", "HEX"), optional("unroll", "N"), flag("precomputed"), flag("ad-precomputed"),
@@ -239,9 +239,10 @@ std::vector<CliCommand> buildTable() {
            isMlDsaIpAlgorithm,
            noVerb<ipMlDsaResources>}},
          [](const std::string&, const CliArgs&) {
-             throw UsageError("--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256 or "
-                              "mldsa-ntt|-intt|-pwm|-pwa "
-                              "(no --alg: Ascon)");
+             throw UsageError(
+                 "--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256, skinny-128-384 or "
+                 "mldsa-ntt|-intt|-pwm|-pwa "
+                 "(no --alg: Ascon)");
          }});
     t.push_back(
         {"ntt",

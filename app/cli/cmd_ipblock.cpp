@@ -1,4 +1,5 @@
-// `ip run|resources --alg lea-128|lea-192|lea-256|skinny-128-256`: the block-cipher IP cores.
+// `ip run|kat|resources --alg lea-128|lea-192|lea-256|skinny-128-256|skinny-128-384`: the block-cipher IP
+// cores.
 #include <QJsonArray>
 
 #include <algorithm>
@@ -23,9 +24,14 @@ std::string rpcList(hw::BlockCore core) {
     return s;
 }
 
+/** The largest --unroll accepted: 48, SKINNY-128-384's 56 rounds. */
+int maxRpc(const hw::BlockIpAlgorithm& alg) {
+    return std::max(48, alg.rounds);
+}
+
 /** --unroll: one of the rounds-per-clock settings Verilated for the core. */
 int rpcArg(const CliArgs& args, const std::string& id, const hw::BlockIpAlgorithm& alg) {
-    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, 48));
+    const int rpc = static_cast<int>(args.integer("unroll", 1, 1, maxRpc(alg)));
     const auto built = hw::BlockIp::supportedRpc(alg.core);
     if (std::find(built.begin(), built.end(), rpc) == built.end())
         throw UsageError("--unroll: " + std::to_string(rpc) + " rounds per clock is not built for " + id +
@@ -104,9 +110,11 @@ int ipBlockResources(const CliArgs& args) {
     const std::string id = args.require("alg");
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
     hw::ResourceOptions opt;
-    opt.core = static_cast<int>(alg.core);
-    opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 48));
-    if ((alg.core == hw::BlockCore::Skinny128_256 ? 48 : 24) % opt.unroll)
+    // ResourceOptions numbers SKINNY-128-384 4 (3 is the ML-DSA unit); the AXI top gets CIPHER 3.
+    opt.core = alg.core == hw::BlockCore::Skinny128_384 ? 4 : static_cast<int>(alg.core);
+    opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, maxRpc(alg)));
+    // LEA: one core for all key sizes, its RPC divides LEA-128's 24 rounds.
+    if ((alg.core == hw::BlockCore::Lea ? 24 : alg.rounds) % opt.unroll)
         throw UsageError("--unroll: rounds per clock must divide the round count");
     opt.detail = args.flag("detail");
     std::optional<QJsonObject> o = synthesizeJson(opt);

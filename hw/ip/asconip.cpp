@@ -96,7 +96,8 @@ AsconIp::~AsconIp() = default;
 AsconIpDevice& AsconIp::device(int unroll, AsconIpBuild build) {
     auto it = m_devices.find(deviceKey(unroll, build));
     if (it == m_devices.end())
-        it = m_devices.emplace(deviceKey(unroll, build), std::make_unique<AsconIpDevice>(unroll, build)).first;
+        it =
+            m_devices.emplace(deviceKey(unroll, build), std::make_unique<AsconIpDevice>(unroll, build)).first;
     it->second->requireOwnerThread("AsconIp");
     return *it->second;
 }

@@ -23,10 +23,10 @@ namespace rs::hw {
 
 /** @brief How to run one operation. */
 struct AsconIpOptions {
-    int unroll = 1;             ///< rounds per clock: one of AsconIpDevice::supportedUnrolls()
+    int unroll = 1;                          ///< rounds per clock: one of AsconIpDevice::supportedUnrolls()
     AsconIpBuild build = AsconIpBuild::Full; ///< Lean: the AEAD128-only build (unroll 1 only)
-    bool precomputed = false;   ///< inject the state after initialisation (computed on the host)
-    bool adPrecomputed = false; ///< with precomputed: the injected state also holds the AD
+    bool precomputed = false;                ///< inject the state after initialisation (computed on the host)
+    bool adPrecomputed = false;              ///< with precomputed: the injected state also holds the AD
     waveform::WaveformStore* capture = nullptr; ///< append every clock's signals here
     std::vector<std::string> captureGroups;     ///< groups to capture; empty = all
     std::string vcdPath;                        ///< write the captured signals as VCD

@@ -155,7 +155,7 @@ class AsconIpRunner final : public campaign::Runner {
             throw RunnerError(
                 "ip: unsupported algorithm '" + key.algorithm +
                 "' (the IP cores run ascon-128, ascon-128a, ascon-aead128, lea-128/192/256-ecb/ctr, "
-                "skinny-128-256-ecb/ctr, mldsa-ntt/intt/pwm/pwa)");
+                "skinny-128-256/384-ecb/ctr, mldsa-ntt/intt/pwm/pwa)");
         AsconIpOptions ipOptions;
         ipOptions.unroll = unrollOption(options);
         ipOptions.precomputed = precomputedOption(options);

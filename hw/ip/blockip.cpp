@@ -12,7 +12,7 @@ namespace rs::hw {
 namespace {
 
 constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0x14, kKey = 0x30, kDin = 0x50,
-                       kDout = 0x60;
+                       kDout = 0x60, kKey3 = 0x80;
 
 std::uint32_t word(crypto::ByteView b, std::size_t i) {
     std::uint32_t w = 0;
@@ -90,6 +90,7 @@ std::optional<BlockIpAlgorithm> blockIpAlgorithm(std::string_view id) {
     if (id == "lea-192") return BlockIpAlgorithm{BlockCore::Lea, 24, 28};
     if (id == "lea-256") return BlockIpAlgorithm{BlockCore::Lea, 32, 32};
     if (id == "skinny-128-256") return BlockIpAlgorithm{BlockCore::Skinny128_256, 32, 48};
+    if (id == "skinny-128-384") return BlockIpAlgorithm{BlockCore::Skinny128_384, 48, 56};
     return std::nullopt;
 }
 
@@ -142,8 +143,9 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
                            crypto::ByteView in, int rpc, bool ctr) {
     const auto alg = blockIpAlgorithm(algorithm);
     if (!alg)
-        throw crypto::InvalidArgument("the block IP runs lea-128, lea-192, lea-256, skinny-128-256, not '" +
-                                      std::string(algorithm) + "'");
+        throw crypto::InvalidArgument(
+            "the block IP runs lea-128, lea-192, lea-256, skinny-128-256, skinny-128-384, not '" +
+            std::string(algorithm) + "'");
     crypto::requireLength("key", key, alg->keyBytes);
     if (!ctr && in.size() % 16) throw crypto::InvalidArgument("ECB needs whole 16-byte blocks");
     detail::BlockModel& m = model(alg->core, rpc);
@@ -165,6 +167,9 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
     bus.write(kConfig, alg->keyBytes == 16 ? 0u : alg->keyBytes == 24 ? 1u : 2u);
     for (std::size_t i = 0; i < 8; ++i)
         bus.write(static_cast<std::uint8_t>(kKey + 4 * i), word(key, i));
+    if (alg->core == BlockCore::Skinny128_384) // TK3 in KEY8..11
+        for (std::size_t i = 0; i < 4; ++i)
+            bus.write(static_cast<std::uint8_t>(kKey3 + 4 * i), word(key, 8 + i));
     std::uint8_t counter[16] = {};
     if (ctr) std::copy(iv.begin(), iv.end(), counter);
     for (std::size_t off = 0; off < in.size(); off += 16) {

@@ -1,6 +1,6 @@
 #pragma once
-// The LEA-128/192/256 and SKINNY-128-256 IP cores (hw/rtl/lea_core.sv, skinny_core.sv behind
-// block_axi_top), Verilated per rounds-per-clock setting and driven over AXI4-Lite like the Ascon IP:
+// The LEA-128/192/256, SKINNY-128-256 and SKINNY-128-384 IP cores (hw/rtl/lea_core.sv, skinny_core.sv
+// behind block_axi_top), Verilated per rounds-per-clock setting and driven over AXI4-Lite like the Ascon IP:
 // one block per operation, ECB and CTR (the counter block incremented as one big-endian integer, as
 // rs::crypto::ctrXor) around it. Register map: hw/rtl/block_axi_top.sv; clocks: hw/CYCLES.md.
 // Threads: the thread that first runs a setting owns its model (Verilator's rule).
@@ -24,9 +24,11 @@ namespace detail {
 class BlockModel;
 }
 
-enum class BlockCore : int { Lea = 1, Skinny128_256 = 2 };
+/** @brief The core, numbered as block_axi_top's CIPHER parameter and INFO[15:8]. */
+enum class BlockCore : int { Lea = 1, Skinny128_256 = 2, Skinny128_384 = 3 };
 
-/** @brief What an algorithm id names on the block IP: "lea-128", "lea-192", "lea-256", "skinny-128-256". */
+/** @brief What an algorithm id names on the block IP: "lea-128", "lea-192", "lea-256", "skinny-128-256",
+ *  "skinny-128-384". */
 struct BlockIpAlgorithm {
     BlockCore core;
     std::size_t keyBytes;

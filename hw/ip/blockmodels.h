@@ -25,7 +25,8 @@ class BlockModel : public AxiLiteTarget {
     virtual void closeFst() = 0;
 };
 
-/** @brief The model of cipher (1 LEA, 2 SKINNY-128-256) at rpc rounds per clock, or nullptr. */
+/** @brief The model of a cipher (block_axi_top's CIPHER: 1 LEA, 2 SKINNY-128-256, 3 SKINNY-128-384) at rpc
+ *  rounds per clock, or nullptr when that setting was not Verilated. */
 std::unique_ptr<BlockModel> makeBlockModel(int cipher, int rpc);
 /** @brief (cipher, rpc) pairs built. */
 std::vector<std::pair<int, int>> builtBlockModels();

@@ -71,7 +71,7 @@ std::vector<std::string> rtlFiles() {
 
 std::vector<std::string> blockRtlFiles() {
     std::vector<std::string> files;
-    for (const char* f : {"lea_core.sv", "skinny_core.sv", "block_axi_top.sv"})
+    for (const char* f : {"lea_core.sv", "skinny_core.sv", "axil_slave.sv", "block_axi_top.sv"})
         files.push_back((fs::path(RS_HW_RTL_DIR) / f).string());
     return files;
 }
@@ -141,6 +141,7 @@ std::string coreTop(int core) {
     case 1:
         return "lea_core";
     case 2:
+    case 4:
         return "skinny_core";
     default:
         return "mldsa_core";
@@ -186,14 +187,15 @@ std::string scopeScript(int core, const std::string& scope, const std::string& t
 } // namespace
 
 ResourceReport synthesizeResources(const ResourceOptions& options) {
-    if (options.core < 0 || options.core > 3)
+    if (options.core < 0 || options.core > 4)
         throw std::invalid_argument("core " + std::to_string(options.core) +
-                                    " is not 0 (Ascon), 1 (LEA), 2 (SKINNY) or 3 (ML-DSA)");
+                                    " is not 0 (Ascon), 1 (LEA), 2 (SKINNY-128-256), 3 (ML-DSA) or 4 "
+                                    "(SKINNY-128-384)");
     if (options.core == 3 && options.unroll != 1 && options.unroll != 2 && options.unroll != 4 &&
         options.unroll != 8)
         throw std::invalid_argument("butterflies per clock " + std::to_string(options.unroll) +
                                     " is not 1, 2, 4 or 8");
-    const int maxUnroll = options.core == 0 ? 12 : 48;
+    const int maxUnroll = options.core == 0 ? 12 : options.core == 4 ? 56 : 48;
     if (options.unroll < 1 || options.unroll > maxUnroll)
         throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
                                     std::to_string(maxUnroll));
@@ -222,7 +224,9 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
                           "' could not be run (install the Debian package yosys, or set ROUNDSCOPE_YOSYS)");
 
     std::vector<std::pair<std::string, int>> params{{unrollParam(options.core), options.unroll}};
-    if (options.core == 1 || options.core == 2) params.insert(params.begin(), {"CIPHER", options.core});
+    // block_axi_top's CIPHER: 1 LEA, 2 SKINNY-128-256, 3 SKINNY-128-384 (resource core 4).
+    if (options.core == 1 || options.core == 2 || options.core == 4)
+        params.insert(params.begin(), {"CIPHER", options.core == 4 ? 3 : options.core});
     params.insert(params.end(), options.params.begin(), options.params.end());
     const std::string top = axiTop(options.core);
     const auto yosysIn = [&](const std::string& scope) {
@@ -246,6 +250,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
                 if (name == "VARIANTS" || name == "LEN_BITS" || name == "PHASE_COUNTERS")
                     coreParams.emplace_back(name, value);
         }
+        if (options.core == 4) coreParams.emplace_back("TK", 3); // skinny_core as SKINNY-128-384
         std::ofstream(dir / "ip.ys") << scopeScript(options.core, "ip", top, params);
         std::ofstream(dir / "core.ys")
             << scopeScript(options.core, "core", coreTop(options.core), coreParams);

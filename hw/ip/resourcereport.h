@@ -18,11 +18,13 @@ class ToolMissing : public std::runtime_error {
 };
 
 struct ResourceOptions {
-    /** @brief Ascon: rounds per clock 1..12; LEA/SKINNY: rounds per clock (RPC) 1..48; ML-DSA: butterflies
-     *  per clock B (1, 2, 4 or 8: the schedule needs 64 / B clocks of slack for its 7-clock pipeline). */
+    /** @brief Ascon: rounds per clock 1..12; LEA/SKINNY: rounds per clock (RPC) 1..48 (1..56 for
+     *  SKINNY-128-384); ML-DSA: butterflies per clock B (1, 2, 4 or 8: the schedule needs 64 / B clocks of
+     *  slack for its 7-clock pipeline). */
     int unroll = 1;
     /** @brief Which core: 0 the Ascon IP (ascon_axi_top), 1 LEA, 2 SKINNY-128-256 (block_axi_top), 3 the
-     *  ML-DSA polynomial unit (mldsa_axi_top). */
+     *  ML-DSA polynomial unit (mldsa_axi_top), 4 SKINNY-128-384 (block_axi_top with CIPHER 3; the core alone
+     *  is skinny_core with TK 3). */
     int core = 0;
     /** @brief The yosys program; empty = $ROUNDSCOPE_YOSYS, else "yosys" from PATH. */
     std::string yosys;
@@ -82,7 +84,8 @@ ResourceCounts parseYosysStat(const std::string& json);
  *  std::runtime_error when there is none. */
 int parseLtpLength(const std::string& text);
 
-/** @brief The module synthesised for the core alone: ascon_core, lea_core, skinny_core or mldsa_core. */
+/** @brief The module synthesised for the core alone: ascon_core, lea_core, skinny_core (cores 2 and 4) or
+ *  mldsa_core. */
 std::string coreTop(int core);
 
 /** @brief The RTL directory and files (in elaboration order) compiled into this program. */

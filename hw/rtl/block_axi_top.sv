@@ -1,18 +1,21 @@
-// AXI4-Lite slave around one block-cipher core (LEA or SKINNY-128-256), with the ASCON IP's conventions
-// (hw/rtl/REGISTERS.md): word registers at byte addresses, byte 4i+j of a string in bits [8j+7:8j] of word
-// i, AWREADY = WREADY = AWVALID && WVALID && !BVALID with BVALID a clock later, ARREADY = !RVALID with
-// RVALID a clock later, SLVERR for unmapped or read-only addresses and for START/CLEAR while busy.
+// AXI4-Lite slave around one block-cipher core (LEA, SKINNY-128-256 or SKINNY-128-384), with the ASCON IP's
+// conventions (hw/rtl/REGISTERS.md): word registers at byte addresses, byte 4i+j of a string in bits
+// [8j+7:8j] of word i, the handshake of axil_slave (shared with the Ascon and ML-DSA tops): AWREADY =
+// WREADY = AWVALID && WVALID && !BVALID with BVALID a clock later, ARREADY =
+// !RVALID with RVALID a clock later, SLVERR for unmapped or read-only addresses and for START/CLEAR while
+// busy.
 //
 //   0x00 CTRL    W  bit 0 START (this write's clock is the core's LOAD clock), bit 1 CLEAR (DONE)
 //   0x04 CONFIG  RW [1:0] LEA key length: 0 128, 1 192, 2 256 bits (SKINNY: unused)
 //   0x08 STATUS  R  [0] BUSY, [1] DONE (sticky until START / CLEAR; also irq)
 //   0x14 CYCLES  R  clocks of the last operation, LOAD clock to the clock that set DONE
-//   0x28 INFO    R  [7:0] RPC, [15:8] cipher (1 LEA, 2 SKINNY-128-256), [31:24] version (1)
+//   0x28 INFO    R  [7:0] RPC, [15:8] cipher (1 LEA, 2 SKINNY-128-256, 3 SKINNY-128-384), [31:24] version 1
 //   0x30-0x4C KEY0..7  W  key (LEA: 16/24/32 bytes; SKINNY: TK1 || TK2)
 //   0x50-0x5C DIN0..3  RW the block to encrypt
 //   0x60-0x6C DOUT0..3 R  the result
+//   0x80-0x8C KEY8..11 W  SKINNY-128-384's TK3 (CIPHER 3 only; unmapped otherwise)
 module block_axi_top #(
-    parameter int CIPHER = 1,  // 1 LEA-128/192/256, 2 SKINNY-128-256
+    parameter int CIPHER = 1,  // 1 LEA-128/192/256, 2 SKINNY-128-256, 3 SKINNY-128-384
     parameter int RPC = 1
 ) (
     input  logic         aclk,
@@ -41,15 +44,8 @@ module block_axi_top #(
     output logic [  5:0] dbg_round,
     output logic [127:0] dbg_state
 );
-  localparam logic [1:0] OKAY = 2'b00;
-  localparam logic [1:0] SLVERR = 2'b10;
   localparam logic [7:0] CIPHER_ID = CIPHER[7:0];
   localparam logic [7:0] RPC_ID = RPC[7:0];
-
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_prot;
-  assign unused_prot = ^{s_axi_awprot, s_axi_arprot, s_axi_awaddr[1:0], s_axi_araddr[1:0]};
-  /* verilator lint_on UNUSEDSIGNAL */
 
   logic [1:0] cfg;
   logic [255:0] key_w;
@@ -58,15 +54,45 @@ module block_axi_top #(
   logic [31:0] cycles;
   logic [5:0] round;
 
-  // ---- write channel ----
-  logic w_hs, w_err;
-  logic [5:0] w_idx;
-  logic [31:0] strb_mask;
-  assign w_hs = s_axi_awvalid && s_axi_wvalid && !s_axi_bvalid;
-  assign s_axi_awready = w_hs;
-  assign s_axi_wready = w_hs;
-  assign w_idx = s_axi_awaddr[7:2];
-  assign strb_mask = {{8{s_axi_wstrb[3]}}, {8{s_axi_wstrb[2]}}, {8{s_axi_wstrb[1]}}, {8{s_axi_wstrb[0]}}};
+  // ---- bus (axil_slave, shared with the other IP tops) ----
+  logic w_hs, w_err, r_err;
+  logic [5:0] w_idx, r_idx;
+  logic [31:0] strb_mask, r_data;
+  axil_slave u_axi (
+      .aclk         (aclk),
+      .aresetn      (aresetn),
+      .s_axi_awaddr (s_axi_awaddr),
+      .s_axi_awprot (s_axi_awprot),
+      .s_axi_awvalid(s_axi_awvalid),
+      .s_axi_awready(s_axi_awready),
+      .s_axi_wstrb  (s_axi_wstrb),
+      .s_axi_wvalid (s_axi_wvalid),
+      .s_axi_wready (s_axi_wready),
+      .s_axi_bresp  (s_axi_bresp),
+      .s_axi_bvalid (s_axi_bvalid),
+      .s_axi_bready (s_axi_bready),
+      .s_axi_araddr (s_axi_araddr),
+      .s_axi_arprot (s_axi_arprot),
+      .s_axi_arvalid(s_axi_arvalid),
+      .s_axi_arready(s_axi_arready),
+      .s_axi_rdata  (s_axi_rdata),
+      .s_axi_rresp  (s_axi_rresp),
+      .s_axi_rvalid (s_axi_rvalid),
+      .s_axi_rready (s_axi_rready),
+      .w_hs         (w_hs),
+      .w_idx        (w_idx),
+      .w_mask       (strb_mask),
+      .w_err        (w_err),
+      .ar_wait      (1'b0),
+      /* verilator lint_off PINCONNECTEMPTY */
+      .ar_hs        (),
+      /* verilator lint_on PINCONNECTEMPTY */
+      .r_idx        (r_idx),
+      .r_data       (r_data),
+      .r_err        (r_err)
+  );
+
+  // ---- write side ----
 
   always_comb begin
     w_err = 1'b0;
@@ -79,7 +105,8 @@ module block_axi_top #(
           start = s_axi_wdata[0];
           clear = s_axi_wdata[1];
         end
-      end else if (!(w_idx == 6'h01 || (w_idx >= 6'h0c && w_idx <= 6'h17))) begin
+      end else if (!(w_idx == 6'h01 || (w_idx >= 6'h0c && w_idx <= 6'h17) ||
+                     (CIPHER == 3 && w_idx >= 6'h20 && w_idx <= 6'h23))) begin
         w_err = 1'b1;  // read-only or unmapped
       end
     end
@@ -90,13 +117,8 @@ module block_axi_top #(
       cfg <= '0;
       key_w <= '0;
       din_w <= '0;
-      s_axi_bvalid <= 1'b0;
-      s_axi_bresp <= OKAY;
     end else begin
-      if (s_axi_bvalid && s_axi_bready) s_axi_bvalid <= 1'b0;
       if (w_hs) begin
-        s_axi_bvalid <= 1'b1;
-        s_axi_bresp <= w_err ? SLVERR : OKAY;
         if (w_idx == 6'h01) cfg <= (cfg & ~strb_mask[1:0]) | (s_axi_wdata[1:0] & strb_mask[1:0]);
         for (int i = 0; i < 8; i++)
           if ({26'b0, w_idx} == 32'h0c + i)
@@ -108,12 +130,7 @@ module block_axi_top #(
     end
   end
 
-  // ---- read channel ----
-  logic [5:0] r_idx;
-  logic [31:0] r_data;
-  logic r_err;
-  assign r_idx = s_axi_araddr[7:2];
-  assign s_axi_arready = !s_axi_rvalid;
+  // ---- read mux ----
 
   always_comb begin
     r_err = 1'b0;
@@ -126,22 +143,8 @@ module block_axi_top #(
     else if (r_idx >= 6'h0c && r_idx <= 6'h13) r_data = '0;  // KEY reads 0
     else if (r_idx >= 6'h14 && r_idx <= 6'h17) r_data = din_w[32*(r_idx-6'h14)+:32];
     else if (r_idx >= 6'h18 && r_idx <= 6'h1b) r_data = dout[32*(r_idx-6'h18)+:32];
+    else if (CIPHER == 3 && r_idx >= 6'h20 && r_idx <= 6'h23) r_data = '0;  // KEY8..11 read 0
     else r_err = 1'b1;
-  end
-
-  always_ff @(posedge aclk) begin
-    if (!aresetn) begin
-      s_axi_rvalid <= 1'b0;
-      s_axi_rdata <= '0;
-      s_axi_rresp <= OKAY;
-    end else begin
-      if (s_axi_rvalid && s_axi_rready) s_axi_rvalid <= 1'b0;
-      if (s_axi_arvalid && !s_axi_rvalid) begin
-        s_axi_rvalid <= 1'b1;
-        s_axi_rdata <= r_data;
-        s_axi_rresp <= r_err ? SLVERR : OKAY;
-      end
-    end
   end
 
   // ---- core, DONE and the clock count ----
@@ -149,6 +152,22 @@ module block_axi_top #(
     if (CIPHER == 1) begin : g_lea
       lea_core #(.RPC(RPC)) core (.clk(aclk), .rst_n(aresetn), .start(start), .key_len(cfg), .key(key_w),
                                   .din(din_w), .dout(dout), .busy(busy), .done(core_done), .round(round));
+    end else if (CIPHER == 3) begin : g_skinny384
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [1:0] unused_cfg;
+      assign unused_cfg = cfg;
+      /* verilator lint_on UNUSEDSIGNAL */
+      logic [127:0] key3_w;  // KEY8..11: TK3
+      always_ff @(posedge aclk) begin
+        if (!aresetn) key3_w <= '0;
+        else if (w_hs)
+          for (int i = 0; i < 4; i++)
+            if ({26'b0, w_idx} == 32'h20 + i)
+              key3_w[32*i+:32] <= (key3_w[32*i+:32] & ~strb_mask) | (s_axi_wdata & strb_mask);
+      end
+      skinny_core #(.RPC(RPC), .TK(3)) core (.clk(aclk), .rst_n(aresetn), .start(start),
+                                             .key({key3_w, key_w}), .din(din_w), .dout(dout), .busy(busy),
+                                             .done(core_done), .round(round));
     end else begin : g_skinny
       /* verilator lint_off UNUSEDSIGNAL */
       logic [1:0] unused_cfg;

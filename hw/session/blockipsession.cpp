@@ -17,7 +17,7 @@ BlockIpSession::~BlockIpSession() {
 
 QStringList BlockIpSession::algorithms() {
     return {QStringLiteral("lea-128"), QStringLiteral("lea-192"), QStringLiteral("lea-256"),
-            QStringLiteral("skinny-128-256")};
+            QStringLiteral("skinny-128-256"), QStringLiteral("skinny-128-384")};
 }
 
 QList<int> BlockIpSession::supportedRpc(const QString& algorithm) {

@@ -18,7 +18,7 @@ namespace rs::hw {
 class BlockIp;
 
 struct BlockIpSessionResult {
-    QString algorithm; ///< "lea-128", ..., "skinny-128-256"
+    QString algorithm; ///< "lea-128", ..., "skinny-128-256", "skinny-128-384"
     QString mode;      ///< "ecb" or "ctr"
     int rpc = 1;
     crypto::Bytes key, input, iv; ///< what ran (a page shows the inputs of a run it did not start)

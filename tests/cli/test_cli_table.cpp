@@ -186,10 +186,9 @@ TEST(CliTable, VerbsAndUnknownAlgorithmsAreNamed) {
     EXPECT_EQ(usageError({"trace"}), "missing --alg");
     EXPECT_NE(usageError({"trace", "--alg", "nope"}).find("unknown algorithm 'nope' for trace"),
               std::string::npos);
-    EXPECT_EQ(
-        usageError({"ip", "resources", "--alg", "ascon-128"}),
-        "--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256 or mldsa-ntt|-intt|-pwm|-pwa "
-        "(no --alg: Ascon)");
+    EXPECT_EQ(usageError({"ip", "resources", "--alg", "ascon-128"}),
+              "--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256, skinny-128-384 or "
+              "mldsa-ntt|-intt|-pwm|-pwa (no --alg: Ascon)");
     EXPECT_EQ(usageError({"list", "extra"}), "unexpected argument 'extra'");
     // Only the commands that draw charts need a GUI application.
     EXPECT_TRUE(rs::cli::needsGui({"roundscope-cli", "chart", "--db", "x"}));

@@ -32,6 +32,9 @@ class TestBlockIp : public QObject {
     void everyCoreMatchesTheModel() {
         hw::BlockIpSession session;
         gui::BlockIpPanel panel(&session);
+        QVERIFY(hw::BlockIpSession::algorithms().contains(QStringLiteral("skinny-128-384")));
+        QCOMPARE(hw::BlockIpSession::keyBytes(QStringLiteral("skinny-128-384")), 48); // TK1 || TK2 || TK3
+        QCOMPARE(hw::BlockIpSession::supportedRpc(QStringLiteral("skinny-128-384")), (QList<int>{1, 4}));
         for (const QString& alg : hw::BlockIpSession::algorithms()) {
             panel.algorithmBox()->setCurrentText(alg);
             QCOMPARE(panel.keyEdit()->text().size(), 2 * hw::BlockIpSession::keyBytes(alg));

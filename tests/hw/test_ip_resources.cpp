@@ -114,19 +114,39 @@ TEST(IpResources, DetailNamesEachCoresModule) {
     opt.yosys = kFakeYosys;
     opt.detail = true;
     opt.keepFiles = true;
-    for (int core : {1, 2, 3}) {
+    for (int core : {1, 2, 3, 4}) {
         opt.core = core;
         const auto r = rs::hw::synthesizeResources(opt);
         ASSERT_TRUE(r.core);
         EXPECT_EQ(r.core->top, rs::hw::coreTop(core));
-        std::ifstream f(std::filesystem::path(r.workDir) / "core.ys");
-        std::stringstream ss;
-        ss << f.rdbuf();
+        const auto read = [&](const char* name) {
+            std::ifstream f(std::filesystem::path(r.workDir) / name);
+            std::stringstream ss;
+            ss << f.rdbuf();
+            return ss.str();
+        };
+        const std::string coreScript = read("core.ys"), ipScript = read("ip.ys");
         std::filesystem::remove_all(r.workDir);
-        EXPECT_NE(ss.str().find(std::string(core == 3 ? "-set B 1 " : "-set RPC 1 ") + rs::hw::coreTop(core)),
-                  std::string::npos)
-            << ss.str();
+        // SKINNY-128-384 (core 4) is skinny_core with TK 3 behind block_axi_top with CIPHER 3.
+        const std::string coreSet = core == 3   ? "-set B 1 "
+                                    : core == 4 ? "-set RPC 1 -set TK 3 "
+                                                : "-set RPC 1 ";
+        EXPECT_NE(coreScript.find(coreSet + rs::hw::coreTop(core)), std::string::npos) << coreScript;
+        if (core != 3)
+            EXPECT_NE(ipScript.find("chparam -set CIPHER " + std::to_string(core == 4 ? 3 : core) +
+                                    " -set RPC 1 block_axi_top"),
+                      std::string::npos)
+                << ipScript;
     }
+    EXPECT_EQ(rs::hw::coreTop(4), "skinny_core");
+    opt.keepFiles = false;
+    opt.core = 5;
+    EXPECT_THROW(rs::hw::synthesizeResources(opt), std::invalid_argument);
+    opt.core = 4;
+    opt.unroll = 56; // SKINNY-128-384's whole 56 rounds in one clock is in range; 57 is not
+    EXPECT_NO_THROW(rs::hw::synthesizeResources(opt));
+    opt.unroll = 57;
+    EXPECT_THROW(rs::hw::synthesizeResources(opt), std::invalid_argument);
 }
 
 TEST(IpResources, MissingYosysIsNamed) {

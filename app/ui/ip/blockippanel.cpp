@@ -15,12 +15,14 @@ namespace rs::gui {
 
 namespace {
 
-// The LEA spec example key (KS X 3246), cut to the core's key length.
+// The LEA spec example key (KS X 3246), cut to the core's key length; SKINNY-128-384's 48-byte tweakey
+// repeats its first 16 bytes as TK3.
 constexpr const char* kExampleKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A5968778695A4B3C2D1E0F";
 
 std::vector<inputs::HexField> fieldsFor(const QString& algorithm) {
     const int kb = hw::BlockIpSession::keyBytes(algorithm);
-    return {{"key", "Key", kb, std::string(kExampleKey).substr(0, 2 * static_cast<std::size_t>(kb))},
+    const std::string example = std::string(kExampleKey) + std::string(kExampleKey).substr(0, 32);
+    return {{"key", "Key", kb, example.substr(0, 2 * static_cast<std::size_t>(kb))},
             {"pt", "Message (whole 16-byte blocks in ECB)", -1, "101112131415161718191A1B1C1D1E1F"},
             {"iv", "Counter block (CTR)", 16, std::string(32, '0')}};
 }

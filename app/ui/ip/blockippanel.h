@@ -1,9 +1,9 @@
 #pragma once
-// The LEA / SKINNY-128-256 cores on the IP page: core, rounds per clock, mode, and the hex inputs (key,
-// message, CTR counter block) checked by core/inputs' rules as they are typed; Run; the output beside the
-// C++ model's verdict, the clocks per block with the formula, and the bus clocks. A run the panel did not
-// start (the explorer's capture) shows its inputs here too. Every run's capture goes to the waveform
-// viewer (the Workbench wires it).
+// The LEA / SKINNY-128-256 / SKINNY-128-384 cores on the IP page: core, rounds per clock, mode, and the hex
+// inputs (key, message, CTR counter block) checked by core/inputs' rules as they are typed; Run; the output
+// beside the C++ model's verdict, the clocks per block with the formula, and the bus clocks. A run the panel
+// did not start (the explorer's capture) shows its inputs here too. Every run's capture goes to the
+// waveform viewer (the Workbench wires it).
 
 #include <QWidget>
 

@@ -19,7 +19,8 @@ IpCorePage::IpCorePage(hw::AsconIpSession* ascon, hw::BlockIpSession* block, hw:
       m_mldsa(new MlDsaIpPanel(mldsa, this)) {
     m_core = new QComboBox(this);
     m_core->setObjectName(QStringLiteral("ipCore"));
-    m_core->addItems({tr("Ascon (AEAD)"), tr("LEA / SKINNY-128-256 (block)"), tr("ML-DSA polynomial unit")});
+    m_core->addItems(
+        {tr("Ascon (AEAD)"), tr("LEA / SKINNY-128-256/384 (block)"), tr("ML-DSA polynomial unit")});
     auto* stack = new QStackedWidget(this);
     stack->addWidget(m_ascon);
     stack->addWidget(m_block);

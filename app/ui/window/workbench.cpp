@@ -112,9 +112,10 @@ bool Workbench::captureExplorerInputs() {
     const bool block = !variant && hw::BlockIpSession::algorithms().contains(id);
     const bool mldsa = id == QLatin1String("mldsa-ntt") || id == QLatin1String("mldsa-intt");
     if (!variant && !block && !mldsa) {
-        emit notice(tr("The IP cores run Ascon AEAD, LEA-128/192/256, SKINNY-128-256 and the ML-DSA NTT / "
-                       "INTT: choose one of them in the Round Explorer first"),
-                    8000);
+        emit notice(
+            tr("The IP cores run Ascon AEAD, LEA-128/192/256, SKINNY-128-256/384 and the ML-DSA NTT / "
+               "INTT: choose one of them in the Round Explorer first"),
+            8000);
         return false;
     }
     if (!m_cipher->inputsValid()) {
