@@ -94,7 +94,8 @@ int ipRun(const CliArgs& args) {
                                            {"data", static_cast<qint64>(c.data)},
                                            {"final", static_cast<qint64>(c.final)},
                                            {"core", static_cast<qint64>(c.core())},
-                                           {"axi", static_cast<qint64>(c.axi)}}},
+                                           {"axi", static_cast<qint64>(c.axi)},
+                                           {"stall", static_cast<qint64>(c.stall)}}},
                     {"axi_transactions", static_cast<qint64>(r.run.axiTransactions)},
                     {"streamed", r.run.streamed}};
     if (!opt.vcdPath.empty()) out.insert("vcd", QString::fromStdString(opt.vcdPath));

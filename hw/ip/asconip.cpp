@@ -208,6 +208,7 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
                 if ((status & reg::kStDone) && (got.size() == want || (status & reg::kStAuthFail))) break;
             }
         }
+        if (info.streamed) info.cycles.stall += bus.read(reg::kCycStall);
         if (status & reg::kStAuthFail) break; // nothing was released; no second pass
     }
     authFail = (status & reg::kStAuthFail) != 0;

@@ -47,6 +47,9 @@ struct AsconIpCycles {
     std::uint64_t data = 0;  ///< core: message blocks
     std::uint64_t final = 0; ///< core: last block + finalisation
     std::uint64_t axi = 0;   ///< total - core: what the bus costs around the core
+    /** Streamed runs: core clocks spent waiting on a FIFO (CYC_STALL; core() = the formula + stall,
+     *  summed over both passes of a verify-first decryption). 0 when nothing streamed. */
+    std::uint64_t stall = 0;
     /** @brief init + ad + data + final. */
     std::uint64_t core() const { return init + ad + data + final; }
 };
@@ -94,7 +97,7 @@ class AsconIp {
                                  const AsconIpOptions& options = {});
 
     /** @brief The device for an unroll setting, built on first use. */
-    AsconIpDevice& device(int unroll, AsconIpBuild build);
+    AsconIpDevice& device(int unroll, AsconIpBuild build = AsconIpBuild::Full);
 
   private:
     struct Operation;

@@ -17,6 +17,7 @@ inline constexpr std::uint8_t kCycInit = 0x18;  ///< R: of which load + initiali
 inline constexpr std::uint8_t kCycAd = 0x1c;    ///< R: of which associated data
 inline constexpr std::uint8_t kCycData = 0x20;  ///< R: of which message blocks
 inline constexpr std::uint8_t kCycFinal = 0x24; ///< R: of which finalisation
+inline constexpr std::uint8_t kCycStall = 0x2c; ///< R: clocks the core waited on a FIFO (CYCLES.md)
 inline constexpr std::uint8_t kInfo =
     0x28; ///< R: [7:0] UNROLL, [15:8] IN_DEPTH, [23:16] OUT_DEPTH, [31:24] version
 inline constexpr std::uint8_t kKey = 0x30;   ///< W: KEY0..3 (bytes 4i..4i+3 of the key, little-endian)

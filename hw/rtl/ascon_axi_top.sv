@@ -73,7 +73,7 @@ module ascon_axi_top #(
   logic [127:0] tag_words;
   logic [319:0] state;
   logic [2:0] phase_now;
-  logic [31:0] cyc_total, cyc_init, cyc_ad, cyc_data, cyc_final;
+  logic [31:0] cyc_total, cyc_init, cyc_ad, cyc_data, cyc_final, cyc_stall;
   logic in_pop, in_push, out_pop;
   logic [31:0] in_head, out_head;
   logic [IAW:0] in_count, in_free;
@@ -246,6 +246,7 @@ module ascon_axi_top #(
       6'h07: r_data = cyc_ad;
       6'h08: r_data = cyc_data;
       6'h09: r_data = cyc_final;
+      6'h0b: r_data = cyc_stall;
       6'h0a: r_data = {8'h02, 8'(OUT_DEPTH), 8'(IN_DEPTH), 8'(UNROLL)};  // INFO
       6'h0c, 6'h0d, 6'h0e, 6'h0f: r_data = 32'b0;  // KEY is write-only
       6'h10, 6'h11, 6'h12, 6'h13: r_data = nonce_w[32*r_idx[1:0]+:32];
@@ -335,6 +336,7 @@ module ascon_axi_top #(
       .cyc_ad       (cyc_ad),
       .cyc_data     (cyc_data),
       .cyc_final    (cyc_final),
+      .cyc_stall    (cyc_stall),
       .dbg_perm_busy(dbg_perm_busy),
       .dbg_round    (dbg_round),
       .dbg_blk_valid(dbg_blk_valid),

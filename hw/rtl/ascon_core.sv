@@ -59,6 +59,7 @@ module ascon_core #(
     output logic [ 31:0] cyc_ad,
     output logic [ 31:0] cyc_data,
     output logic [ 31:0] cyc_final,
+    output logic [ 31:0] cyc_stall,  // clocks a block was taken later than CYCLES.md's schedule
     output logic         dbg_perm_busy,
     output logic [  3:0] dbg_round,
     output logic         dbg_blk_valid,
@@ -262,6 +263,44 @@ module ascon_core #(
 
   // Cycle counters: clocks of the operation, and per phase of the work done in the clock.
   if (PHASE_COUNTERS) begin : g_counters
+    // CYC_STALL makes a streamed operation's count exact: CYCLES = the formula's core total +
+    // CYC_STALL. Block 0 is due C0 clocks after LOAD and every later block M clocks after the one
+    // before (hw/CYCLES.md); each clock in AD or data without a take once a block is due is a clock
+    // the core waited on a FIFO (input words late, or no room for the output).
+    localparam int NA = (12 + UNROLL - 1) / UNROLL;
+    localparam logic [4:0] NB6 = 5'((6 + UNROLL - 1) / UNROLL), NB8 = 5'((8 + UNROLL - 1) / UNROLL);
+    localparam logic [4:0] R0_FULL = 5'(1 + NA);
+    logic [4:0] since, w_clk, nb_clk, m_clk, r0_clk, c0_clk, due;
+    logic first_q, precomp_q;
+    assign w_clk = rate16 ? 5'd4 : 5'd2;
+    assign nb_clk = rate16 ? NB8 : NB6;
+    assign m_clk = w_clk > nb_clk ? w_clk : nb_clk;
+    assign r0_clk = precomp_q ? 5'd1 : R0_FULL;
+    assign c0_clk = w_clk + 5'd1 > r0_clk ? w_clk + 5'd1 : r0_clk;
+    assign due = first_q ? c0_clk : m_clk;
+    always_ff @(posedge clk) begin
+      if (!rst_n) begin
+        since <= '0;
+        first_q <= 1'b0;
+        precomp_q <= 1'b0;
+        cyc_stall <= '0;
+      end else if (start) begin
+        since <= 5'd1;
+        first_q <= 1'b1;
+        precomp_q <= precomp;
+        cyc_stall <= '0;
+      end else if (!clear && phase != ascon_pkg::PH_IDLE) begin
+        if (take) begin
+          since <= 5'd1;
+          first_q <= 1'b0;
+        end else begin
+          if (since != 5'h1f) since <= since + 5'd1;
+          if ((phase == ascon_pkg::PH_AD || phase == ascon_pkg::PH_DATA) && since >= due)
+            cyc_stall <= cyc_stall + 1'b1;
+        end
+      end
+    end
+
     always_ff @(posedge clk) begin
       if (!rst_n) begin
         cyc_total <= '0;
@@ -286,7 +325,7 @@ module ascon_core #(
       end
     end
   end else begin : g_no_counters
-    assign {cyc_total, cyc_init, cyc_ad, cyc_data, cyc_final} = '0;
+    assign {cyc_total, cyc_init, cyc_ad, cyc_data, cyc_final, cyc_stall} = '0;
   end
 
   assign busy = phase != ascon_pkg::PH_IDLE;

@@ -125,7 +125,8 @@ TEST(RunnerRegistry, UnsupportedPairsAreRefusedByNameWhenDefined) {
     EXPECT_EQ(rs::oracle::joinIds(runs),
               "ascon-128, ascon-128a, ascon-aead128, lea-128-ecb, lea-128-ctr, "
               "lea-192-ecb, lea-192-ctr, lea-256-ecb, lea-256-ctr, skinny-128-256-ecb, "
-              "skinny-128-256-ctr, mldsa-ntt, mldsa-intt, mldsa-pwm, mldsa-pwa");
+              "skinny-128-256-ctr, skinny-128-384-ecb, skinny-128-384-ctr, mldsa-ntt, mldsa-intt, mldsa-pwm, "
+              "mldsa-pwa");
     CampaignSpec spec = presetSpec("paper003"); // LEA-128 CTR and GCM
     spec.targets = {"cpu", "ip", "cuda"};       // cuda: no runner registered here, left to the engine
     try {
@@ -496,7 +497,8 @@ TEST(AsconIpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     const auto ip = rs::hw::makeIpRunner();
     EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/ip/blockip.h)
     EXPECT_TRUE(ip->supports("lea-192-ecb"));
-    for (const std::string alg : {"lea-128-gcm", "skinny-64-64-ctr", "skinny-128-384-ecb", "ascon-hash256"}) {
+    EXPECT_TRUE(ip->supports("skinny-128-384-ecb")); // CIPHER 3 (issue 21)
+    for (const std::string alg : {"lea-128-gcm", "skinny-64-64-ctr", "skinny-128-128-ecb", "ascon-hash256"}) {
         EXPECT_FALSE(ip->supports(alg));
         const RunKey key{"ip", alg, 16, 0};
         EXPECT_NE(errorOf([&] {

@@ -171,12 +171,20 @@ class TestIpPage : public QObject {
         AsconIpPage page(&session);
         const QTableWidget* t = page.resourceTable();
         QCOMPARE(t->columnCount(), 5);
-        QCOMPARE(t->item(0, 0)->text(), QStringLiteral("9 068 + 6 RAM32M"));
-        QCOMPARE(t->item(0, 3)->text(), QStringLiteral("39 224"));
-        QCOMPARE(t->item(0, 4)->text(), QStringLiteral("29 471"));
+        QCOMPARE(t->rowCount(), 6);
+        QCOMPARE(t->verticalHeaderItem(1)->text(), QStringLiteral("LUTs, yosys -abc9"));
+        QCOMPARE(t->item(1, 0)->text(), QStringLiteral("4 608 + 30 RAM32M"));
+        QCOMPARE(t->item(1, 2)->text(), QStringLiteral("2 021")); // the lean core, under rprimas's 2 444
+        QCOMPARE(t->item(2, 3)->text(), QStringLiteral("39 224"));
+        QCOMPARE(t->item(2, 4)->text(), QStringLiteral("29 471"));
+        QCOMPARE(t->item(2, 0)->text(), QStringLiteral("—")); // no Vivado figure of ours
+        QCOMPARE(t->verticalHeaderItem(5)->text(), QStringLiteral("LUT depth"));
         QVERIFY(page.findChild<QLabel*>(QStringLiteral("ipResourceSource"))
                     ->text()
                     .contains(QStringLiteral("yosys 0.23 synth_xilinx -family xc7")));
+        QVERIFY(page.findChild<QLabel*>(QStringLiteral("ipResourceSource"))
+                    ->text()
+                    .contains(QStringLiteral("-abc9")));
     }
 };
 
