@@ -59,37 +59,12 @@ module block_axi_top #(
   logic [5:0] w_idx, r_idx;
   logic [31:0] strb_mask, r_data;
   axil_slave u_axi (
-      .aclk         (aclk),
-      .aresetn      (aresetn),
-      .s_axi_awaddr (s_axi_awaddr),
-      .s_axi_awprot (s_axi_awprot),
-      .s_axi_awvalid(s_axi_awvalid),
-      .s_axi_awready(s_axi_awready),
-      .s_axi_wstrb  (s_axi_wstrb),
-      .s_axi_wvalid (s_axi_wvalid),
-      .s_axi_wready (s_axi_wready),
-      .s_axi_bresp  (s_axi_bresp),
-      .s_axi_bvalid (s_axi_bvalid),
-      .s_axi_bready (s_axi_bready),
-      .s_axi_araddr (s_axi_araddr),
-      .s_axi_arprot (s_axi_arprot),
-      .s_axi_arvalid(s_axi_arvalid),
-      .s_axi_arready(s_axi_arready),
-      .s_axi_rdata  (s_axi_rdata),
-      .s_axi_rresp  (s_axi_rresp),
-      .s_axi_rvalid (s_axi_rvalid),
-      .s_axi_rready (s_axi_rready),
-      .w_hs         (w_hs),
-      .w_idx        (w_idx),
-      .w_mask       (strb_mask),
-      .w_err        (w_err),
-      .ar_wait      (1'b0),
+      .w_mask (strb_mask),
+      .ar_wait(1'b0),
       /* verilator lint_off PINCONNECTEMPTY */
-      .ar_hs        (),
+      .ar_hs  (),
       /* verilator lint_on PINCONNECTEMPTY */
-      .r_idx        (r_idx),
-      .r_data       (r_data),
-      .r_err        (r_err)
+      .*  // the s_axi_* pins and w_hs, w_idx, w_err, ar_hs, r_idx, r_data, r_err by name
   );
 
   // ---- write side ----

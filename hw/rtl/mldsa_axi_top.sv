@@ -64,35 +64,9 @@ module mldsa_axi_top #(
   logic [31:0] w_mask;  // the registers here take whole words (WSTRB is checked, not merged)
   /* verilator lint_on UNUSEDSIGNAL */
   axil_slave u_axi (
-      .aclk         (aclk),
-      .aresetn      (aresetn),
-      .s_axi_awaddr (s_axi_awaddr),
-      .s_axi_awprot (s_axi_awprot),
-      .s_axi_awvalid(s_axi_awvalid),
-      .s_axi_awready(s_axi_awready),
-      .s_axi_wstrb  (s_axi_wstrb),
-      .s_axi_wvalid (s_axi_wvalid),
-      .s_axi_wready (s_axi_wready),
-      .s_axi_bresp  (s_axi_bresp),
-      .s_axi_bvalid (s_axi_bvalid),
-      .s_axi_bready (s_axi_bready),
-      .s_axi_araddr (s_axi_araddr),
-      .s_axi_arprot (s_axi_arprot),
-      .s_axi_arvalid(s_axi_arvalid),
-      .s_axi_arready(s_axi_arready),
-      .s_axi_rdata  (s_axi_rdata),
-      .s_axi_rresp  (s_axi_rresp),
-      .s_axi_rvalid (s_axi_rvalid),
-      .s_axi_rready (s_axi_rready),
-      .w_hs         (w_hs),
-      .w_idx        (w_idx),
-      .w_mask       (w_mask),
-      .w_err        (w_err),
-      .ar_wait      (!(fresh || busy || r_idx != R_DATA)),
-      .ar_hs        (r_hs),
-      .r_idx        (r_idx),
-      .r_data       (r_data),
-      .r_err        (r_err)
+      .ar_wait(!(fresh || busy || r_idx != R_DATA)),
+      .ar_hs  (r_hs),
+      .*  // the s_axi_* pins and w_hs, w_idx, w_err, ar_hs, r_idx, r_data, r_err by name
   );
 
   always_comb begin

@@ -180,11 +180,11 @@ QWidget* AsconIpPage::buildResources() {
                               tr("CARRY4"),          tr("LUT depth")};
     const QString none = QStringLiteral("—");
     const QList<QStringList> values = {
-        {tr("6 355 + 30 RAM32M"), tr("2 976"), tr("2 205"), none, none},
-        {tr("4 608 + 30 RAM32M"), tr("2 764"), tr("2 021"), none, none},
+        {tr("6 124 + 30 RAM32M"), tr("2 995"), tr("2 217"), none, none},
+        {tr("4 555 + 30 RAM32M"), tr("2 830"), tr("2 047"), none, none},
         {none, none, none, tr("39 224"), tr("29 471")},
-        {tr("1 706"), tr("858"), tr("664"), tr("7 446"), tr("6 555")},
-        {tr("107"), tr("63"), tr("11"), none, none},
+        {tr("1 745"), tr("897"), tr("664"), tr("7 446"), tr("6 555")},
+        {tr("117"), tr("73"), tr("11"), none, none},
         {tr("11"), tr("10"), tr("9"), none, none},
     };
     m_resources = makeTable(static_cast<int>(rows.size()), rows, columns, box);
