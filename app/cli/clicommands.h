@@ -165,6 +165,8 @@ int riscvKernels(const CliArgs& args);
 int riscvPaper003(const CliArgs& args);
 /** @brief `board info|kat|bench`: a Zynq board (or the virtual one) over the serial protocol. */
 int runBoard(const std::string& verb, const CliArgs& args);
+/** @brief `board paper000`: paper 000's speedup and memory saving beside ours (hw/board/paper000.h). */
+int runBoardPaper000(const std::string& verb, const CliArgs& args);
 /** @brief `ntt run`: one ML-DSA ring operation (fast path or model) beside the model's answer. */
 int nttRun(const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */

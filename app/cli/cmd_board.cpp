@@ -1,10 +1,12 @@
 // `board info|kat|bench`: a Zynq board over its serial port, or the virtual board (--port virtual).
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <iostream>
 
 #include "app/cli/clicommands.h"
 #include "hw/board/boardclient.h"
+#include "hw/board/paper000.h"
 
 namespace rs::cli {
 
@@ -26,7 +28,56 @@ BoardPath pathArg(const CliArgs& args) {
     return p == "hw" ? BoardPath::Hardware : BoardPath::Software;
 }
 
+/** --NAME LO:HI (or one value for both) over `fallback`; a usage error unless 0 < LO <= HI. */
+hw::board::Range rangeArg(const CliArgs& args, const std::string& name, hw::board::Range fallback) {
+    const auto v = args.value(name);
+    if (!v) return fallback;
+    const auto colon = v->find(':');
+    const std::string lo = v->substr(0, colon), hi = colon == std::string::npos ? lo : v->substr(colon + 1);
+    hw::board::Range r;
+    try {
+        std::size_t a = 0, b = 0;
+        r = {std::stod(lo, &a), std::stod(hi, &b)};
+        if (a != lo.size() || b != hi.size()) throw std::invalid_argument(name);
+    } catch (const std::exception&) {
+        throw UsageError("--" + name + ": expected LO:HI (two numbers), got '" + *v + "'");
+    }
+    if (!(r.lo > 0) || !(r.hi >= r.lo) || r.hi > 1e6)
+        throw UsageError("--" + name + ": expected 0 < LO <= HI, got '" + *v + "'");
+    return r;
+}
+
 } // namespace
+
+int runBoardPaper000(const std::string&, const CliArgs& args) {
+    if (!args.positional().empty())
+        throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    hw::board::Paper000Options o;
+    o.port = QString::fromStdString(args.value("port").value_or("virtual"));
+    o.baud = static_cast<int>(args.integer("baud", 115200, 1200, 4000000));
+    o.records = static_cast<int>(args.integer("records", 0, 1, 1089));
+    auto& m = o.model;
+    m.cpi = rangeArg(args, "cpi", m.cpi);
+    m.gpReadNs = rangeArg(args, "gp-read-ns", m.gpReadNs);
+    m.gpWriteNs = rangeArg(args, "gp-write-ns", m.gpWriteNs);
+    m.driverInstructions = rangeArg(args, "driver-insns", m.driverInstructions);
+    o.log = [](const std::string& s) { std::cerr << s << "\n"; };
+    hw::board::Paper000Report r;
+    try {
+        r = hw::board::runPaper000(o);
+    } catch (const hw::board::BoardError& e) {
+        throw UsageError(std::string("board: ") + e.what());
+    } catch (const hw::board::ElfError& e) {
+        throw UsageError(std::string("board: ") + e.what());
+    }
+    if (args.flag("json"))
+        std::cout
+            << QJsonDocument(r.toJson(args.flag("per-record"))).toJson(QJsonDocument::Compact).toStdString()
+            << std::endl;
+    else
+        std::cout << r.text();
+    return r.failures.empty() ? kExitOk : kExitKatFailed;
+}
 
 int runBoard(const std::string& verb, const CliArgs& args) {
     const std::string port = args.require("port");

@@ -4,6 +4,7 @@
 #include <QSerialPortInfo>
 
 #include "hw/board/boardclient.h"
+#include "hw/board/paper000.h"
 
 namespace rs::hw {
 
@@ -178,6 +179,39 @@ void BoardSession::bench(int path, int variant, int size, int count) {
             if (r.value)
                 emit benchFinished(r.value->seconds(), r.value->ipCycles, static_cast<int>(r.value->count),
                                    static_cast<int>(r.value->size));
+            else
+                emit failed(r.cancelled ? tr("cancelled") : r.error);
+        });
+}
+
+void BoardSession::paper000(const QString& port, int baud, int records) {
+    if (m_busy || m_connected) return;
+    struct Done {
+        QJsonObject json;
+        QString text;
+    };
+    submit(
+        [port, baud, records](Line& line, sessions::JobContext<Progress>& job) {
+            board::Paper000Options o;
+            o.port = port;
+            o.baud = baud;
+            o.records = records;
+            std::string stage;
+            o.progress = [&](const std::string& s, int done, int total) {
+                if (s != stage) line.log(QString::fromStdString(stage = s));
+                job.update([done, total](Progress& p) {
+                    p.done = done;
+                    p.total = total;
+                });
+            };
+            o.cancelled = [&job] { return job.cancelled(); };
+            o.log = [&line](const std::string& s) { line.log(QString::fromStdString(s)); };
+            const board::Paper000Report r = board::runPaper000(o);
+            return Done{r.toJson(), QString::fromStdString(r.text())};
+        },
+        [this](const sessions::JobResult<Done>& r) {
+            if (r.value)
+                emit paper000Finished(r.value->json, r.value->text);
             else
                 emit failed(r.cancelled ? tr("cancelled") : r.error);
         });

@@ -4,6 +4,7 @@
 // and benchmarks are jobs queued to it, their log lines and progress handed on coalesced (~25 Hz), their
 // outcomes and errors reported by signals. Qt Core and SerialPort only.
 
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -36,6 +37,9 @@ class BoardSession : public QObject {
     /** @brief path 0 hardware, 1 software. */
     void runKats(int path, int variant, const QString& katFile);
     void bench(int path, int variant, int size, int count);
+    /** @brief Paper 000 side by side (hw/board/paper000.h) on `port` ("virtual" or a board's device):
+     *  opens its own boards, so only while not connected. records = 0: all 1089 of each file. */
+    void paper000(const QString& port, int baud, int records = 0);
     void cancel();
 
   signals:
@@ -45,6 +49,8 @@ class BoardSession : public QObject {
     void progress(int done, int total);
     void katFinished(int passed, int failed, double seconds);
     void benchFinished(double seconds, qulonglong ipCycles, int count, int size);
+    /** @brief The report as Paper000Report::toJson() has it, and its text. */
+    void paper000Finished(const QJsonObject& report, const QString& text);
     void failed(const QString& why);
     void busyChanged(bool busy);
 

@@ -19,7 +19,7 @@ inline std::vector<std::uint8_t>& uartOut() {
     return out;
 }
 
-/** Software-path operations run (hal_sw_begin calls), to tell a cached answer from a second run. */
+/** Software-path operations run (hal_sw_done calls), to tell a cached answer from a second run. */
 inline std::uint64_t& softwareOps() {
     static std::uint64_t n = 0;
     return n;
@@ -56,9 +56,12 @@ int hal_uart_getc(uint32_t) {
 void hal_uart_write(const uint8_t* p, uint32_t n) {
     rs::fuzz::board::uartOut().insert(rs::fuzz::board::uartOut().end(), p, p + n);
 }
-void hal_sw_begin(void) {
+void hal_sw_done(int, int, uint32_t, uint32_t) {
     ++rs::fuzz::board::softwareOps();
 }
-void hal_sw_end(void) {}
+uint32_t hal_stack_used(uint32_t* size) {
+    *size = 0;
+    return 0;
+}
 
 } // extern "C"

@@ -7,12 +7,16 @@
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace rs::gui {
@@ -46,6 +50,21 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     m_count->setRange(1, 1000000);
     m_count->setValue(1000);
     m_bench = new QPushButton(tr("Benchmark"), this);
+    m_paper000 = new QPushButton(tr("Paper 000"), this);
+    m_paper000->setToolTip(
+        tr("Paper 000's 7.93× speedup and ≥ 90 % memory saving beside ours: every Ascon-128 "
+           "and Ascon-128a KAT record on both paths, verified, then timed (measured on a "
+           "board, a modelled range on the virtual board); run while not connected"));
+    m_paperTable = new QTableWidget(4, 3, this);
+    m_paperTable->setObjectName(QStringLiteral("paper000Table"));
+    m_paperTable->setHorizontalHeaderLabels({tr("Paper 000"), tr("RoundScope"), tr("Kind")});
+    m_paperTable->setVerticalHeaderLabels({tr("Speedup, Ascon-128"), tr("Speedup, Ascon-128a"),
+                                           tr("Memory saving (footprint)"),
+                                           tr("Memory saving (with stack)")});
+    m_paperTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_paperTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_paperTable->setMaximumHeight(m_paperTable->verticalHeader()->length() +
+                                   m_paperTable->horizontalHeader()->height() + 4);
     m_progress = new QProgressBar(this);
     m_log = new QPlainTextEdit(this);
     m_log->setReadOnly(true);
@@ -72,9 +91,11 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     benchRow->addWidget(m_size);
     grid->addLayout(benchRow, 3, 1, 1, 3);
     grid->addWidget(m_bench, 3, 4);
+    grid->addWidget(m_paper000, 4, 4);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(grid);
     layout->addWidget(statusLabel());
+    layout->addWidget(m_paperTable);
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(cancelButton());
@@ -103,6 +124,16 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
         m_session->bench(m_path->currentData().toInt(), m_variant->currentIndex(), m_size->value(),
                          m_count->value());
     });
+    connect(m_paper000, &QPushButton::clicked, this, [this] {
+        m_progress->setValue(0);
+        setStatus(tr("Paper 000 on %1…").arg(m_port->currentText()));
+        m_session->paper000(m_port->currentText(), m_baud->currentData().toInt(), m_paperRecords);
+    });
+    connect(m_session, &hw::BoardSession::paper000Finished, this,
+            [this](const QJsonObject& r, const QString& text) {
+                showPaper000(r);
+                m_log->appendPlainText(text.trimmed());
+            });
     connect(cancelButton(), &QPushButton::clicked, m_session, &hw::BoardSession::cancel);
     connect(m_session, &hw::BoardSession::connected, this, [this](const QString& d) {
         setStatus(d);
@@ -156,6 +187,39 @@ void BoardPage::run() {
     m_session->runKats(m_path->currentData().toInt(), m_variant->currentIndex(), m_katFile->text());
 }
 
+void BoardPage::showPaper000(const QJsonObject& r) {
+    const QString kind = r.value(QStringLiteral("kind")).toString();
+    const bool modelled = kind == QLatin1String("modelled");
+    const auto set = [this](int row, const QString& paper, const QString& ours, const QString& k) {
+        const QStringList cells{paper, ours, k};
+        for (int c = 0; c < 3; ++c)
+            m_paperTable->setItem(row, c, new QTableWidgetItem(cells[c]));
+    };
+    const QJsonArray variants = r.value(QStringLiteral("variants")).toArray();
+    for (int i = 0; i < 2 && i < variants.size(); ++i) {
+        const QJsonObject v = variants[i].toObject();
+        QString ours = tr("— (failures: see the log)");
+        if (v.contains(QStringLiteral("speedup_range"))) {
+            const QJsonArray s = v.value(QStringLiteral("speedup_range")).toArray();
+            ours = tr("%1× to %2×").arg(s[0].toDouble(), 0, 'f', 2).arg(s[1].toDouble(), 0, 'f', 2);
+        } else if (v.contains(QStringLiteral("speedup"))) {
+            ours = tr("%1×").arg(v.value(QStringLiteral("speedup")).toDouble(), 0, 'f', 2);
+        }
+        set(i, tr("≥ 7.93×"), ours, modelled ? tr("modelled (inputs in the log)") : kind);
+    }
+    const QJsonObject mem = r.value(QStringLiteral("memory")).toObject();
+    const auto pct = [&mem, this](const char* key) {
+        const QJsonValue v = mem.value(QLatin1String(key));
+        return v.isDouble() ? tr("%1 %").arg(v.toDouble(), 0, 'f', 1) : tr("not measured");
+    };
+    set(2, tr("≥ 90 %"), pct("saving_footprint_pct"), tr("measured (our ELF files)"));
+    set(3, tr("≥ 90 %"), pct("saving_with_stack_pct"), tr("measured (ELF files, stack under QEMU)"));
+    const QJsonArray failures = r.value(QStringLiteral("failures")).toArray();
+    report(failures.isEmpty() ? tr("Paper 000: done (%1)").arg(kind)
+                              : tr("Paper 000: %1 records did not verify; no speedup").arg(failures.size()),
+           !failures.isEmpty());
+}
+
 void BoardPage::report(const QString& line, bool error) {
     setStatus(line, error);
     m_log->appendPlainText(line);
@@ -176,6 +240,7 @@ void BoardPage::updateButtons() {
     m_bench->setEnabled(on && !busy);
     cancelButton()->setEnabled(busy);
     m_port->setEnabled(!on && !busy);
+    m_paper000->setEnabled(!on && !busy);
 }
 
 } // namespace rs::gui

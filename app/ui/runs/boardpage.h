@@ -1,8 +1,10 @@
 #pragma once
 // The Board page: a Zynq board over its USB-UART (the serial ports present) or the virtual board, baud
 // rate, connect/disconnect, what the board said about itself, a log, and KAT runs (all 1089 records of a
-// variant, hardware IP or ARM software path) and benchmarks with progress and cancel. Talks only to
-// BoardSession.
+// variant, hardware IP or ARM software path) and benchmarks with progress and cancel; "Paper 000" runs
+// paper 000's comparison (both KAT files, both paths, the firmware builds' memory) on the chosen port while
+// not connected, and fills a table of the paper's figures beside ours, each labelled measured or modelled.
+// Talks only to BoardSession.
 
 #include "app/ui/runs/runpage.h"
 
@@ -11,6 +13,8 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QSpinBox;
+class QTableWidget;
+class QJsonObject;
 
 namespace rs::hw {
 class BoardSession;
@@ -31,6 +35,10 @@ class BoardPage : public RunPage {
     QPushButton* connectButton() const { return m_connect; }
     QPushButton* benchButton() const { return m_bench; }
     QProgressBar* progressBar() const { return m_progress; }
+    QPushButton* paper000Button() const { return m_paper000; }
+    QTableWidget* paper000Table() const { return m_paperTable; }
+    /** @brief Records per KAT file the Paper 000 button runs (0, the default: all 1089). */
+    void setPaper000Records(int records) { m_paperRecords = records; }
 
   public slots:
     /** @brief Runs the KAT file through the board. */
@@ -41,6 +49,7 @@ class BoardPage : public RunPage {
     void updateButtons();
     /** @brief The line in the status label (an error in the error colour) and in the log. */
     void report(const QString& line, bool error);
+    void showPaper000(const QJsonObject& report);
 
     hw::BoardSession* m_session;
     QComboBox* m_port = nullptr;
@@ -54,6 +63,9 @@ class BoardPage : public RunPage {
     QPushButton* m_bench = nullptr;
     QProgressBar* m_progress = nullptr;
     QPlainTextEdit* m_log = nullptr;
+    QPushButton* m_paper000 = nullptr;
+    QTableWidget* m_paperTable = nullptr;
+    int m_paperRecords = 0;
 };
 
 } // namespace rs::gui

@@ -25,9 +25,12 @@ uint32_t hal_pl_hz(void);
 /** A byte from the UART, or -1 when none came within about timeout_ms. */
 int hal_uart_getc(uint32_t timeout_ms);
 void hal_uart_write(const uint8_t* p, uint32_t n);
-/** Called around the software path so a host backend can account for its time. */
-void hal_sw_begin(void);
-void hal_sw_end(void);
+/** Called after each software-path operation (variant 0..2, decrypt, the lengths) so a host backend can
+ *  charge its modelled time; the boards' backends do nothing. */
+void hal_sw_done(int variant, int decrypt, uint32_t ad_len, uint32_t len);
+/** The SVC stack's size and its high-water mark in bytes (startup fills it with a pattern; the deepest
+ *  word that changed marks the mark); 0 and 0 where it is not measured (the host and the Xilinx BSP). */
+uint32_t hal_stack_used(uint32_t* size);
 
 #ifdef __cplusplus
 }

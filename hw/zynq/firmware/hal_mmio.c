@@ -26,7 +26,6 @@
 #define SR_TXFULL 0x10u
 
 volatile uint32_t rs_abort_count;
-static int ip_state = -1; /* -1 unknown, 0 absent, 1 present */
 
 void hal_board_init(void) {
     /* 115200 8N1 from the 100 MHz UART reference: CD 124, BDIV 6. */
@@ -37,6 +36,28 @@ void hal_board_init(void) {
     REG(RS_UART_BASE + UART_CR) = 0x14u; /* TX and RX enabled */
     REG(GTIMER_BASE + 0x08u) = 1u;       /* global timer on, no prescaler */
 }
+
+#ifdef RS_IP_RAM_STUB
+/* The IP's registers as plain RAM that always reads "done, room and data" (STATUS) and INFO version 2:
+ * ascon_ip_run then runs every line under QEMU, which has no PL. Its outputs mean nothing; the build is
+ * for measuring the driver's stack (roundscope-fw-zynq-ip-stub.elf). */
+static volatile uint32_t ip_ram[64];
+
+uint32_t hal_ip_read(uint32_t offset) {
+    if (offset == 0x08u) return 0x00FFFF02u;
+    if (offset == 0x28u) return 2u << 24;
+    return ip_ram[(offset / 4u) % 64u];
+}
+
+void hal_ip_write(uint32_t offset, uint32_t value) {
+    ip_ram[(offset / 4u) % 64u] = value;
+}
+
+int hal_ip_present(void) {
+    return 1;
+}
+#else
+static int ip_state = -1; /* -1 unknown, 0 absent, 1 present */
 
 uint32_t hal_ip_read(uint32_t offset) {
     return REG(RS_IP_BASE + offset);
@@ -54,6 +75,7 @@ int hal_ip_present(void) {
     }
     return ip_state;
 }
+#endif
 
 uint64_t hal_time(void) {
     uint32_t hi, lo;
@@ -87,5 +109,17 @@ void hal_uart_write(const uint8_t *p, uint32_t n) {
     }
 }
 
-void hal_sw_begin(void) {}
-void hal_sw_end(void) {}
+void hal_sw_done(int variant, int decrypt, uint32_t ad_len, uint32_t len) {
+    (void)variant, (void)decrypt, (void)ad_len, (void)len;
+}
+
+/* startup_a9.S fills the SVC stack with this before the first call. */
+#define STACK_FILL 0x5AA5F00Du
+extern uint32_t __svc_stack_limit[], __svc_stack[];
+
+uint32_t hal_stack_used(uint32_t *size) {
+    const volatile uint32_t *p = __svc_stack_limit;
+    while (p < __svc_stack && *p == STACK_FILL) ++p;
+    *size = (uint32_t)((uintptr_t)__svc_stack - (uintptr_t)__svc_stack_limit);
+    return (uint32_t)((uintptr_t)__svc_stack - (uintptr_t)p);
+}

@@ -59,5 +59,11 @@ void hal_uart_write(const uint8_t *p, uint32_t n) {
     while (sent < n) sent += XUartPs_Send(&uart, (u8 *)p + sent, n - sent);
 }
 
-void hal_sw_begin(void) {}
-void hal_sw_end(void) {}
+void hal_sw_done(int variant, int decrypt, uint32_t ad_len, uint32_t len) {
+    (void)variant, (void)decrypt, (void)ad_len, (void)len;
+}
+
+uint32_t hal_stack_used(uint32_t *size) {
+    *size = 0;
+    return 0;
+}

@@ -35,6 +35,7 @@ enum rsb_type {
     RSB_KAT_BATCH = 0x30,
     RSB_BENCH = 0x40,
     RSB_RESET = 0x50,
+    RSB_STATS = 0x60,
     RSB_ERROR = 0x7f,
     RSB_RESPONSE = 0x80 /* a response's type is the request's | RSB_RESPONSE */
 };
@@ -49,7 +50,8 @@ enum rsb_error {
     RSB_E_HW_TIMEOUT = 7,
     RSB_E_NO_HW = 8,
     RSB_E_BAD_VARIANT = 9,
-    RSB_E_BAD_VERSION = 10
+    RSB_E_BAD_VERSION = 10,
+    RSB_E_NO_SW = 11
 };
 
 /* Capabilities (HELLO). */

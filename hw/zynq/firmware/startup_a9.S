@@ -25,6 +25,12 @@ _start_real:
     cps #0x17                    /* abort mode */
     ldr sp, =__abort_stack
     cps #0x13                    /* SVC mode */
+    ldr r0, =__svc_stack_limit   /* the SVC stack filled with a pattern: hal_stack_used() finds */
+    ldr r1, =__svc_stack         /* the deepest word the firmware ever wrote */
+    ldr r2, =0x5AA5F00D
+2:  cmp r0, r1
+    strlo r2, [r0], #4
+    blo 2b
     ldr sp, =__svc_stack
     ldr r0, =__bss_start
     ldr r1, =__bss_end

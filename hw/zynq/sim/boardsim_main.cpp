@@ -33,7 +33,8 @@ int usage(const char* why) {
         stderr,
         "roundscope-board-sim: %s\nusage: roundscope-board-sim [--unroll N] [--no-ip] [--corrupt-every N] "
         "[--drop-every N] [--disconnect-after N] [--reset-after N] [--garbage-before N] [--merge-at N] "
-        "[--bad-length N] [--extra-byte N] [--lie-after N]\n",
+        "[--bad-length N] [--extra-byte N] [--lie-after N] [--cpi X] [--gp-read-ns X] [--gp-write-ns X] "
+        "[--driver-insns X]\n",
         why);
     return 2;
 }
@@ -59,6 +60,19 @@ int main(int argc, char** argv) {
             {"--bad-length", &rs::hw::board::HostBoardOptions::badLength},
             {"--extra-byte", &rs::hw::board::HostBoardOptions::extraByte},
             {"--lie-after", &rs::hw::board::HostBoardOptions::lieAfter}};
+        static const std::map<std::string, double rs::hw::board::HostBoardOptions::*> model = {
+            {"--cpi", &rs::hw::board::HostBoardOptions::cpi},
+            {"--gp-read-ns", &rs::hw::board::HostBoardOptions::gpReadNs},
+            {"--gp-write-ns", &rs::hw::board::HostBoardOptions::gpWriteNs},
+            {"--driver-insns", &rs::hw::board::HostBoardOptions::driverInsns}};
+        if (const auto m = model.find(a); m != model.end()) {
+            if (i + 1 >= argc) return usage(("missing value after " + a).c_str());
+            char* end = nullptr;
+            const double v = std::strtod(argv[++i], &end);
+            if (!end || *end || !(v > 0) || v > 1e6) return usage(("bad value for " + a).c_str());
+            o.*(m->second) = v;
+            continue;
+        }
         const auto option = counts.find(a);
         if (option == counts.end()) return usage(("unknown option " + a).c_str());
         if (i + 1 >= argc) return usage(("missing value after " + a).c_str());

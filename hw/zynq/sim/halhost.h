@@ -3,11 +3,12 @@
 // register reads and writes, the UART on a file descriptor (the master side of a pseudo-terminal), time
 // from a model, and faults injected on purpose for the client's tests.
 //
-// Timing model (what makes the virtual board's numbers look like a board's, and only that: they are
-// modelled, never measured): the A9 global timer runs at 333.33 MHz (a 667 MHz Cortex-A9, timer = CPU/2);
-// each register access costs the IP's AXI clocks at the 100 MHz PL clock plus kAccessNs of interconnect
-// and load/store latency on the ARM side; the software path costs the host's own time times
-// kSoftwareSlowdown (a Cortex-A9 running the same C is that much slower than a desktop core, roughly).
+// Timing model (modelled, never measured; its inputs are stated and sourced in hw/board/paper000.h's
+// paper000Inputs()): the A9 global timer runs at 333.33 MHz (a 666.67 MHz Cortex-A9, timer = CPU/2).
+// A register access costs the M_AXI_GP read or write latency plus the driver's instructions around it at
+// the CPI, and the Verilated IP runs one 100 MHz PL clock per 10 ns of that latency (so a poll sees the IP
+// as far as a real one would be). A software-path operation costs its Cortex-A9 instructions
+// (swInstructions(), fitted to counts measured under QEMU) at the CPI.
 
 #include <cstdint>
 
@@ -28,15 +29,25 @@ struct HostBoardOptions {
     // A board that computes wrongly (a well-formed frame with a wrong answer):
     int lieAfter =
         0; ///< after N right ENCRYPT answers, every later one has a ciphertext byte flipped (0: never)
+    // The timing model's inputs (the midpoints of paper000's ranges by default):
+    double cpi = 1.15;       ///< Cortex-A9 cycles per instruction
+    double gpReadNs = 160;   ///< one M_AXI_GP read
+    double gpWriteNs = 115;  ///< one M_AXI_GP write
+    double driverInsns = 14; ///< the driver's instructions per register access
 };
 
 /** @brief The length of the line written before the garbageBefore frame. */
 inline constexpr int kGarbageLineBytes = 4200;
 
 inline constexpr double kTimerHz = 333333333.0;
+inline constexpr double kCpuHz = 666666667.0;
 inline constexpr double kPlHz = 100e6;
-inline constexpr double kAccessNs = 60.0;
-inline constexpr double kSoftwareSlowdown = 8.0;
+
+/** @brief The Cortex-A9 instructions of one software-path operation of the firmware (ascon_sw.c at -O2,
+ *  arm-none-eabi-gcc 12.2), from a fit to the counts measured under QEMU; see swcost.cpp. */
+double swInstructions(int variant, bool decrypt, std::uint32_t adLength, std::uint32_t length);
+/** @brief The fit's largest residual over the KAT records, in instructions. */
+double swFitMaxResidual();
 
 /** @brief Sets the backend up (builds the Verilated IP on this thread) with the UART on fd. */
 void hostBoardInit(int uartFd, const HostBoardOptions& options);

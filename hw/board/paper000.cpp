@@ -1,0 +1,296 @@
+#include "hw/board/paper000.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+
+#include "core/katfile.h"
+#include "hw/board/boardclient.h"
+#include "hw/board/qemuboard.h"
+
+namespace rs::hw::board {
+
+namespace {
+
+struct KatFile {
+    const char* operation;
+    int variant;
+    const char* file;
+};
+
+constexpr KatFile kFiles[] = {{"ascon-128", 0, "ascon128v12_LWC_AEAD_KAT_128_128.txt"},
+                              {"ascon-128a", 1, "ascon128av12_LWC_AEAD_KAT_128_128.txt"}};
+
+std::vector<core::KatRecord> katRecords(const KatFile& f, int limit) {
+#ifdef RS_VECTORS_DIR
+    const std::string path = std::string(RS_VECTORS_DIR "/ascon/") + f.file;
+#else
+    const std::string path = std::string("resources/vectors/ascon/") + f.file;
+#endif
+    std::vector<core::KatRecord> r;
+    try {
+        r = core::readKatFile(path);
+    } catch (const core::KatError& e) {
+        throw BoardError(0, std::string("paper000: ") + e.what());
+    }
+    if (limit > 0 && static_cast<std::size_t>(limit) < r.size()) r.resize(static_cast<std::size_t>(limit));
+    return r;
+}
+
+std::string hexOf(const crypto::Bytes& b) {
+    static const char* digits = "0123456789ABCDEF";
+    std::string s;
+    for (const auto x : b)
+        s += {digits[x >> 4], digits[x & 15]};
+    return s;
+}
+
+/** What a run over one file needs besides the board. */
+struct RunContext {
+    const Paper000Options& options;
+    std::vector<std::string>& failures;
+    std::string stage;
+    bool verify = true; ///< false for the RAM stand-in of the IP (stack only)
+};
+
+bool cancelled(const Paper000Options& o) {
+    return o.cancelled && o.cancelled();
+}
+
+/** Every record of `records` encrypted and then decrypted on `path`, each output checked against the
+ *  record before its ticks are kept. Errors the board answers (a failed tag check, no such path) are
+ *  failures of that record when verifying, and ignored when not. */
+Paper000PathRun runRecords(BoardClient& c, BoardPath path, int variant,
+                           const std::vector<core::KatRecord>& records, RunContext& ctx) {
+    Paper000PathRun run;
+    run.timerHz = c.info().timerHz;
+    const int total = static_cast<int>(records.size());
+    for (int i = 0; i < total && !cancelled(ctx.options); ++i) {
+        const core::KatRecord& r = records[static_cast<std::size_t>(i)];
+        const crypto::Bytes key = r.hex("Key"), nonce = r.hex("Nonce"), pt = r.hex("PT"), ad = r.hex("AD"),
+                            ct = r.hex("CT");
+        const int count = std::stoi(r.text("Count"));
+        const auto fail = [&](const std::string& why) {
+            if (ctx.verify)
+                ctx.failures.push_back(ctx.stage + ", Count = " + std::to_string(count) + ": " + why);
+        };
+        if (ct.size() != pt.size() + 16) {
+            fail("the record's CT is not PT plus a 16-byte tag");
+            continue;
+        }
+        c.loadKey(variant, key);
+        c.loadNonce(nonce);
+        Paper000Record rec{count, static_cast<int>(ad.size()), static_cast<int>(pt.size()), 0, 0};
+        try {
+            const CryptResult e = c.encrypt(path, ad, pt);
+            if (ctx.verify && e.output != ct) {
+                fail("encryption gave " + hexOf(e.output) + ", expected " + hexOf(ct));
+                continue;
+            }
+            const crypto::Bytes body(ct.begin(), ct.end() - 16), tag(ct.end() - 16, ct.end());
+            const CryptResult d = c.decrypt(path, ad, body, tag);
+            if (ctx.verify && d.output != pt) {
+                fail("decryption gave " + hexOf(d.output) + ", expected " + hexOf(pt));
+                continue;
+            }
+            rec.encTicks = e.ticks;
+            rec.decTicks = d.ticks;
+        } catch (const BoardError& e) {
+            if (e.code() == 0) throw; // the line, not the record
+            fail(e.what());
+            if (ctx.verify) continue;
+        }
+        run.records.push_back(rec);
+        if (ctx.options.progress && (i + 1) % 32 == 0) ctx.options.progress(ctx.stage, i + 1, total);
+    }
+    if (ctx.options.progress) ctx.options.progress(ctx.stage, total, total);
+    return run;
+}
+
+QStringList boardArgs(const Paper000Model& m, bool high) {
+    const auto pick = [high](const Range& r) { return QString::number(high ? r.hi : r.lo, 'g', 10); };
+    return {QStringLiteral("--cpi"),          pick(m.cpi),
+            QStringLiteral("--gp-read-ns"),   pick(m.gpReadNs),
+            QStringLiteral("--gp-write-ns"),  pick(m.gpWriteNs),
+            QStringLiteral("--driver-insns"), pick(m.driverInstructions)};
+}
+
+std::uint32_t stackOf(BoardClient& c) {
+    const crypto::Bytes s = c.request(0x60, {});
+    if (s.size() != 12)
+        throw BoardError(4, "STATS: answer of " + std::to_string(s.size()) + " bytes, expected 12");
+    const auto word = [&s](int at) {
+        return static_cast<std::uint32_t>(s[at]) | static_cast<std::uint32_t>(s[at + 1]) << 8 |
+               static_cast<std::uint32_t>(s[at + 2]) << 16 | static_cast<std::uint32_t>(s[at + 3]) << 24;
+    };
+    return word(4);
+}
+
+void say(const Paper000Options& o, const std::string& s) {
+    if (o.log) o.log(s);
+}
+
+/** The stack's high-water mark of a firmware build under QEMU after `records` of each file on `path`. */
+std::uint32_t qemuStack(const QString& elf, BoardPath path, int records, const Paper000Options& o,
+                        std::vector<std::string>& ignored) {
+    QemuBoard q;
+    BoardClient c;
+    c.open(q.start(elf, false));
+    for (const KatFile& f : kFiles) {
+        RunContext ctx{o, ignored, "stack", false};
+        runRecords(c, path, f.variant, katRecords(f, records), ctx);
+    }
+    return stackOf(c);
+}
+
+Range scaled(double x, const Range& r) {
+    return {x * r.lo, x * r.hi};
+}
+
+/** Encryption instructions per message byte between the records with no AD and a 0-byte and a 32-byte
+ *  message (two whole 16-byte blocks apart), times the CPI range. */
+std::optional<Range> cyclesPerByte(const Paper000PathRun& qemu, const Range& cpi) {
+    std::optional<std::uint64_t> empty, full;
+    for (const Paper000Record& r : qemu.records) {
+        if (r.adLength != 0) continue;
+        if (r.length == 0) empty = r.encTicks;
+        if (r.length == 32) full = r.encTicks;
+    }
+    if (!empty || !full || *full <= *empty) return std::nullopt;
+    return scaled(static_cast<double>(*full - *empty) * kQemuInstructionsPerTick / 32.0, cpi);
+}
+
+} // namespace
+
+std::uint64_t Paper000PathRun::ticks() const {
+    std::uint64_t t = 0;
+    for (const auto& r : records)
+        t += r.encTicks + r.decTicks;
+    return t;
+}
+
+double Paper000PathRun::us() const {
+    return timerHz > 0 ? static_cast<double>(ticks()) * 1e6 / timerHz : 0;
+}
+
+std::uint64_t Paper000Variant::swInstructions() const {
+    return swQemu.ticks() * kQemuInstructionsPerTick;
+}
+
+Paper000Memory measurePaper000Memory(const Paper000Options& options) {
+    Paper000Memory m;
+    for (const char* v : {"sw", "ip", "none"}) {
+        const QString elf = QemuBoard::firmware(QString::fromLatin1(v), options.firmwareDir);
+        if (!QFileInfo::exists(elf)) {
+            m.note = "the ARM firmware builds are missing (" + elf.toStdString() +
+                     "; arm-none-eabi-gcc and picolibc-arm-none-eabi, .ci/setup installs them)";
+            m.builds.clear();
+            return m;
+        }
+        m.builds.push_back({v, elf.toStdString(), readElfFootprint(elf.toStdString()), std::nullopt});
+    }
+    const auto saving = [&m](auto size) -> std::optional<double> {
+        const double sw = size(m.builds[0]) - size(m.builds[2]), ip = size(m.builds[1]) - size(m.builds[2]);
+        if (sw <= 0) return std::nullopt;
+        return 100.0 * (1.0 - ip / sw);
+    };
+    m.staticSavingPct =
+        saving([](const Paper000Build& b) { return static_cast<double>(b.footprint.total()); });
+    if (QemuBoard::executable().isEmpty()) {
+        m.note = "stack not measured: qemu-system-arm not found (.ci/setup installs it)";
+        return m;
+    }
+    // The stacks: each build runs the same records (the IP build over the RAM stand-in of the IP, since
+    // QEMU has no PL; its outputs are not checked, its stack is the driver's).
+    const int n = options.records > 0 ? std::min(options.records, 64) : 64;
+    std::vector<std::string> ignored;
+    say(options,
+        "memory: stack high-water marks under QEMU (" + std::to_string(n) + " records of each file)");
+    m.builds[0].stackBytes =
+        qemuStack(QemuBoard::firmware("sw", options.firmwareDir), BoardPath::Software, n, options, ignored);
+    m.builds[1].stackBytes = qemuStack(QemuBoard::firmware("ip-stub", options.firmwareDir),
+                                       BoardPath::Hardware, n, options, ignored);
+    m.builds[2].stackBytes =
+        qemuStack(QemuBoard::firmware("none", options.firmwareDir), BoardPath::Software, n, options, ignored);
+    m.savingPct = saving([](const Paper000Build& b) {
+        return static_cast<double>(b.footprint.total() + b.stackBytes.value_or(0));
+    });
+    return m;
+}
+
+Paper000Report runPaper000(const Paper000Options& options) {
+    const Paper000Model& m = options.model;
+    for (const Range* r : {&m.cpi, &m.gpReadNs, &m.gpWriteNs, &m.driverInstructions})
+        if (!(r->lo > 0) || r->hi < r->lo)
+            throw BoardError(0, "paper000: every model range needs 0 < lo <= hi");
+    Paper000Report rep;
+    rep.model = m;
+    rep.modelled = options.port == QLatin1String("virtual");
+    rep.port = options.port.toStdString();
+    rep.kind = rep.modelled ? "modelled" : "measured (the board's global timer)";
+    const bool haveQemu = !QemuBoard::executable().isEmpty() &&
+                          QFileInfo::exists(QemuBoard::firmware("sw", options.firmwareDir));
+    for (const KatFile& f : kFiles) {
+        Paper000Variant v;
+        v.operation = f.operation;
+        const auto records = katRecords(f, options.records);
+        v.records = static_cast<int>(records.size());
+        rep.variants.push_back(v);
+    }
+    const auto runBoth = [&](BoardClient& c, const std::string& where, bool intoHigh) {
+        for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
+            const auto records = katRecords(kFiles[i], options.records);
+            Paper000Variant& v = rep.variants[i];
+            RunContext sw{options, rep.failures, where + " " + v.operation + " software"};
+            if (!intoHigh) v.sw = runRecords(c, BoardPath::Software, kFiles[i].variant, records, sw);
+            RunContext ip{options, rep.failures, where + " " + v.operation + " IP"};
+            (intoHigh ? v.ipHigh : v.ip) = runRecords(c, BoardPath::Hardware, kFiles[i].variant, records, ip);
+        }
+    };
+    if (rep.modelled) {
+        for (const bool high : {false, true}) {
+            VirtualBoard sim;
+            BoardClient c;
+            say(options, std::string("virtual board at the model's ") + (high ? "high" : "low") + " inputs");
+            c.open(sim.start(boardArgs(m, high)));
+            runBoth(c, high ? "virtual (high)" : "virtual (low)", high);
+        }
+        if (haveQemu && !cancelled(options)) {
+            QemuBoard q;
+            BoardClient c;
+            say(options, "software path under QEMU (-icount shift=0): retired instructions");
+            c.open(q.start(QemuBoard::firmware("sw", options.firmwareDir)));
+            for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
+                RunContext ctx{options, rep.failures, "QEMU " + rep.variants[i].operation + " software"};
+                rep.variants[i].swQemu = runRecords(c, BoardPath::Software, kFiles[i].variant,
+                                                    katRecords(kFiles[i], options.records), ctx);
+            }
+        } else {
+            rep.notes.push_back(
+                "QEMU or the sw firmware build is missing: the software path's instructions come "
+                "from the virtual board's fit (hw/zynq/sim/swcost.h), not from a QEMU run");
+        }
+    } else {
+        BoardClient c;
+        c.open(options.port, options.baud);
+        runBoth(c, "board", false);
+    }
+    rep.cancelled = cancelled(options);
+    for (Paper000Variant& v : rep.variants) {
+        v.ipUs = rep.modelled ? Range{v.ip.us(), v.ipHigh.us()} : Range{v.ip.us(), v.ip.us()};
+        if (!rep.modelled)
+            v.swUs = {v.sw.us(), v.sw.us()};
+        else if (!v.swQemu.records.empty())
+            v.swUs = scaled(static_cast<double>(v.swInstructions()) * 1e6 / m.cpuHz, m.cpi);
+        else
+            v.swUs = {v.sw.us(), 0},
+            v.swUs.hi = v.swUs.lo * m.cpi.hi / m.cpi.lo; // the low board ran at CPI lo
+        if (v.ipUs.lo > 0 && v.ipUs.hi > 0) v.speedup = {v.swUs.lo / v.ipUs.hi, v.swUs.hi / v.ipUs.lo};
+    }
+    rep.cyclesPerByte = cyclesPerByte(rep.variants[1].swQemu, m.cpi);
+    if (!cancelled(options)) rep.memory = measurePaper000Memory(options);
+    return rep;
+}
+
+} // namespace rs::hw::board
