@@ -253,7 +253,7 @@ Paper000Report runPaper000(const Paper000Options& options) {
             VirtualBoard sim;
             BoardClient c;
             say(options, std::string("virtual board at the model's ") + (high ? "high" : "low") + " inputs");
-            c.open(sim.start(boardArgs(m, high)));
+            c.open(sim.start(boardArgs(m, high) + options.boardArgs));
             runBoth(c, high ? "virtual (high)" : "virtual (low)", high);
         }
         if (haveQemu && !cancelled(options)) {

@@ -15,6 +15,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <functional>
@@ -43,7 +44,7 @@ struct Paper000Model {
     Range cpi{0.8, 1.5};        ///< Cortex-A9 cycles per instruction (assumed; ≥ 0.5 by its dual issue)
     Range gpReadNs{120, 200};   ///< one M_AXI_GP read, ARM to PL and back (UviDTE-FPSoC measurements)
     Range gpWriteNs{60, 170};   ///< one M_AXI_GP write
-    Range driverInstructions{8, 20}; ///< the driver's instructions per register access (its loops)
+    Range driverInstructions{25, 40}; ///< the driver's instructions per register access (measured, QEMU)
 };
 
 struct ModelInput {
@@ -58,8 +59,9 @@ std::vector<ModelInput> paper000Inputs(const Paper000Model& model);
 struct Paper000Options {
     QString port = QStringLiteral("virtual"); ///< "virtual", or a serial device (a real board)
     int baud = 115200;
-    int records = 0;     ///< records per KAT file (0: all); fewer only for quick looks and tests
-    QString firmwareDir; ///< the ARM firmware builds (empty: the build tree's)
+    int records = 0;       ///< records per KAT file (0: all); fewer only for quick looks and tests
+    QString firmwareDir;   ///< the ARM firmware builds (empty: the build tree's)
+    QStringList boardArgs; ///< more arguments for the virtual board (--unroll N, a fault for a test)
     Paper000Model model;
     std::function<void(const std::string& stage, int done, int total)> progress;
     std::function<bool()> cancelled;

@@ -10,6 +10,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 
 #include "app/ui/runs/boardpage.h"
 #include "hw/session/boardsession.h"
@@ -62,6 +63,37 @@ class TestBoard : public QObject {
         QVERIFY(gone.wait(30000));
         QCOMPARE(page.connectButton()->text(), QStringLiteral("Connect"));
         QVERIFY(!page.runButton()->isEnabled());
+    }
+
+    // Issue 22: the Paper 000 button on the virtual board fills the table, labelled modelled, beside the
+    // paper's figures (a few records: the CLI test runs all 1089).
+    void paper000FillsTheTable() {
+        hw::BoardSession session;
+        gui::BoardPage page(&session);
+        QVERIFY(page.paper000Button()->isEnabled());
+        page.setPaper000Records(6);
+        QSignalSpy done(&session, &hw::BoardSession::paper000Finished);
+        page.paper000Button()->click();
+        QVERIFY(!page.paper000Button()->isEnabled()); // busy
+        QVERIFY(done.wait(120000));
+        QTableWidget* t = page.paper000Table();
+        QCOMPARE(t->item(0, 0)->text(), QStringLiteral("≥ 7.93×"));
+        QCOMPARE(t->item(2, 0)->text(), QStringLiteral("≥ 90 %"));
+        for (int row = 0; row < 2; ++row) {
+            QVERIFY2(t->item(row, 1)->text().contains(QStringLiteral("× to ")),
+                     qPrintable(t->item(row, 1)->text()));
+            QVERIFY(t->item(row, 2)->text().startsWith(QStringLiteral("modelled")));
+        }
+        QVERIFY(t->item(2, 1)->text().endsWith(QStringLiteral(" %")));
+        QVERIFY2(page.statusLabel()->text().startsWith(QStringLiteral("Paper 000: done")),
+                 qPrintable(page.statusLabel()->text()));
+        QTRY_VERIFY(page.paper000Button()->isEnabled());
+        // While connected the button waits (the comparison opens its own boards).
+        QSignalSpy connected(&session, &hw::BoardSession::connected);
+        page.connectButton()->click();
+        QVERIFY(connected.wait(30000));
+        QTRY_VERIFY(!session.isBusy());
+        QVERIFY(!page.paper000Button()->isEnabled());
     }
 
     void aMissingPortIsAClearError() {

@@ -1,15 +1,13 @@
 // The ARM firmware image (arm-none-eabi, Cortex-A9) booted in QEMU's xilinx-zynq-a9 machine, answering the
 // board protocol over its emulated UART1 on a pseudo-terminal. QEMU has no PL, so the firmware must find
-// no IP and serve the software path: the KATs run through it must all pass.
+// no IP and serve the software path: the KATs run through it must all pass. With -icount, the timer's
+// ticks count the software path's instructions: the virtual board's fit of them (hw/zynq/sim/swcost.cpp)
+// must still match the firmware as built, and STATS reports the stack's high-water mark.
 #include <gtest/gtest.h>
 
-#include <QElapsedTimer>
-#include <QFileInfo>
-#include <QProcess>
-#include <QRegularExpression>
-#include <QStandardPaths>
-
 #include "hw/board/boardclient.h"
+#include "hw/board/qemuboard.h"
+#include "hw/zynq/sim/halhost.h"
 #include "tests/qtcoreapp.h"
 #include "tests/testsupport.h"
 
@@ -18,31 +16,9 @@ namespace {
 using namespace rs::hw::board;
 
 TEST(BoardQemu, ArmFirmwareAnswersOverTheEmulatedUart) {
-    const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-arm"));
-    ASSERT_FALSE(qemu.isEmpty())
-        << "qemu-system-arm not found (Debian package qemu-system-arm; .ci/setup installs it)";
-    ASSERT_TRUE(QFileInfo::exists(QStringLiteral(RS_FIRMWARE_ELF)))
-        << "no ARM image at " RS_FIRMWARE_ELF
-           " (arm-none-eabi-gcc and picolibc-arm-none-eabi; .ci/setup installs them)";
-    QProcess q;
-    q.start(qemu, {QStringLiteral("-M"), QStringLiteral("xilinx-zynq-a9"), QStringLiteral("-display"),
-                   QStringLiteral("none"), QStringLiteral("-monitor"), QStringLiteral("none"),
-                   QStringLiteral("-serial"), QStringLiteral("null"), QStringLiteral("-serial"),
-                   QStringLiteral("pty"), QStringLiteral("-kernel"), QStringLiteral(RS_FIRMWARE_ELF)});
-    ASSERT_TRUE(q.waitForStarted(10000));
-    QString err;
-    QElapsedTimer t;
-    t.start();
-    const QRegularExpression pty(QStringLiteral("(/dev/pts/\\d+)"));
-    while (!pty.match(err).hasMatch() && t.elapsed() < 20000) {
-        q.waitForReadyRead(200);
-        err += QString::fromUtf8(q.readAllStandardError() + q.readAllStandardOutput()); // QEMU 7.2: stdout
-    }
-    const QString port = pty.match(err).captured(1);
-    ASSERT_FALSE(port.isEmpty()) << err.toStdString();
-
+    QemuBoard q;
     BoardClient c;
-    const BoardHello h = c.open(port);
+    const BoardHello h = c.open(q.start(QStringLiteral(RS_FIRMWARE_ELF), false));
     EXPECT_EQ(h.firmware, "roundscope-fw 1.0");
     EXPECT_FALSE(h.hasHardware()); // no PL in QEMU: the probe's abort was caught
     const BoardInfo i = c.info();
@@ -61,9 +37,51 @@ TEST(BoardQemu, ArmFirmwareAnswersOverTheEmulatedUart) {
     } catch (const BoardError& e) {
         EXPECT_EQ(e.code(), 8);
     }
-    c.close();
-    q.kill();
-    q.waitForFinished(5000);
+}
+
+/** Every 7th record of both files: its encryption's and decryption's instructions under QEMU against the
+ *  fit, within the fit's stated residual plus the timer's resolution at both ends. */
+TEST(BoardQemu, TheSoftwareInstructionFitStillMatchesTheFirmware) {
+    QemuBoard q;
+    BoardClient c;
+    c.open(q.start(QemuBoard::firmware(QStringLiteral("sw"))));
+    const char* files[] = {"ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt",
+                           "ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"};
+    for (int variant = 0; variant < 2; ++variant) {
+        const auto records = rs::core::readKatFile(rs::test::vectorPath(files[variant]));
+        for (std::size_t i = 0; i < records.size(); i += 7) {
+            const auto& r = records[i];
+            const auto pt = r.hex("PT"), ad = r.hex("AD"), ct = r.hex("CT");
+            c.loadKey(variant, r.hex("Key"));
+            c.loadNonce(r.hex("Nonce"));
+            const CryptResult e = c.encrypt(BoardPath::Software, ad, pt);
+            ASSERT_EQ(e.output, ct);
+            const CryptResult d =
+                c.decrypt(BoardPath::Software, ad, rs::crypto::Bytes(ct.begin(), ct.end() - 16),
+                          rs::crypto::Bytes(ct.end() - 16, ct.end()));
+            ASSERT_EQ(d.output, pt);
+            const auto adLen = static_cast<std::uint32_t>(ad.size()),
+                       len = static_cast<std::uint32_t>(pt.size());
+            const double tolerance = swFitMaxResidual() + 2 * kQemuInstructionsPerTick;
+            EXPECT_NEAR(static_cast<double>(e.ticks * kQemuInstructionsPerTick),
+                        swInstructions(variant, false, adLen, len), tolerance)
+                << "variant " << variant << ", record " << r.text("Count") << ": regenerate swcost.cpp's fit";
+            EXPECT_NEAR(static_cast<double>(d.ticks * kQemuInstructionsPerTick),
+                        swInstructions(variant, true, adLen, len), tolerance)
+                << "variant " << variant << ", record " << r.text("Count");
+        }
+    }
+    // STATS: size (4), high-water mark (4), the paths built (4).
+    const rs::crypto::Bytes s = c.request(0x60, {});
+    ASSERT_EQ(s.size(), 12u);
+    const auto word = [&s](int at) {
+        return static_cast<std::uint32_t>(s[at]) | static_cast<std::uint32_t>(s[at + 1]) << 8 |
+               static_cast<std::uint32_t>(s[at + 2]) << 16 | static_cast<std::uint32_t>(s[at + 3]) << 24;
+    };
+    EXPECT_EQ(word(0), 0x10000u); // zynq.ld's SVC stack
+    EXPECT_GT(word(4), 64u);
+    EXPECT_LT(word(4), word(0));
+    EXPECT_EQ(word(8), 2u); // the software path only
 }
 
 } // namespace

@@ -23,14 +23,22 @@
 #define OUT_DEPTH 32u
 #define POLL_LIMIT 100000u
 
+/* Bytes to bus words, little-endian; a whole word without the byte loop (most of a message's words). */
 static uint32_t word_of(const uint8_t *p, uint32_t n, uint32_t i) {
+    const uint8_t *q = p + 4 * i;
+    if (4 * i + 4 <= n) return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
     uint32_t w = 0;
-    for (uint32_t j = 0; j < 4 && 4 * i + j < n; ++j) w |= (uint32_t)p[4 * i + j] << (8 * j);
+    for (uint32_t j = 0; 4 * i + j < n; ++j) w |= (uint32_t)q[j] << (8 * j);
     return w;
 }
 
 static void put_word(uint8_t *p, uint32_t n, uint32_t i, uint32_t w) {
-    for (uint32_t j = 0; j < 4 && 4 * i + j < n; ++j) p[4 * i + j] = (uint8_t)(w >> (8 * j));
+    uint8_t *q = p + 4 * i;
+    if (4 * i + 4 <= n) {
+        q[0] = (uint8_t)w, q[1] = (uint8_t)(w >> 8), q[2] = (uint8_t)(w >> 16), q[3] = (uint8_t)(w >> 24);
+        return;
+    }
+    for (uint32_t j = 0; 4 * i + j < n; ++j) q[j] = (uint8_t)(w >> (8 * j));
 }
 
 void ascon_ip_clear(void) {

@@ -33,7 +33,7 @@ struct HostBoardOptions {
     double cpi = 1.15;       ///< Cortex-A9 cycles per instruction
     double gpReadNs = 160;   ///< one M_AXI_GP read
     double gpWriteNs = 115;  ///< one M_AXI_GP write
-    double driverInsns = 14; ///< the driver's instructions per register access
+    double driverInsns = 32; ///< the driver's instructions per register access
 };
 
 /** @brief The length of the line written before the garbageBefore frame. */
