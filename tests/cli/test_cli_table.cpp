@@ -181,7 +181,7 @@ TEST(CliTable, VerbsAndUnknownAlgorithmsAreNamed) {
     EXPECT_EQ(usageError({"ip"}), "ip: expected 'run', 'kat' or 'resources'");
     EXPECT_EQ(usageError({"ip", "frob"}), "ip: expected 'run', 'kat' or 'resources', got 'frob'");
     EXPECT_EQ(usageError({"aead", "--alg", "x"}), "aead: expected 'encrypt' or 'decrypt'");
-    EXPECT_EQ(usageError({"board", "x"}), "board: expected 'info', 'kat' or 'bench', got 'x'");
+    EXPECT_EQ(usageError({"board", "x"}), "board: expected 'info', 'kat', 'bench' or 'paper000', got 'x'");
     EXPECT_EQ(usageError({"frobnicate"}), "unknown command 'frobnicate' (try --help)");
     EXPECT_EQ(usageError({"trace"}), "missing --alg");
     EXPECT_NE(usageError({"trace", "--alg", "nope"}).find("unknown algorithm 'nope' for trace"),
