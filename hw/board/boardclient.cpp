@@ -270,6 +270,10 @@ BenchResult BoardClient::bench(BoardPath path, std::uint16_t size, std::uint32_t
     return parseBench(request(RSB_BENCH, b), size, count);
 }
 
+BoardStats BoardClient::stats() {
+    return parseStats(request(RSB_STATS, {}));
+}
+
 void BoardClient::reset() {
     parseEmpty(request(RSB_RESET, {}), "RESET");
 }

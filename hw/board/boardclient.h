@@ -85,6 +85,8 @@ class BoardClient {
                         const crypto::Bytes& tag);
     BenchResult bench(BoardPath path, std::uint16_t size, std::uint32_t count);
     void reset();
+    /** @brief STATS: the stack's high-water mark (a build under QEMU or on a board; 0 on the virtual one). */
+    BoardStats stats();
     /** @brief Encrypts as many of `inputs` (from the first on) as fit one request and its answer, with
      *  KAT_BATCH: the board's batching, its adapter to the one KAT comparator. BoardError (bad length) for a
      *  key or nonce that is not 16 bytes, or a first input that fits no frame. */

@@ -203,6 +203,15 @@ BenchResult parseBench(const crypto::Bytes& a, std::uint16_t size, std::uint32_t
     return r;
 }
 
+BoardStats parseStats(const crypto::Bytes& a) {
+    requireExactly(a, 12, "STATS");
+    BoardStats s{rsb_get32(a.data()), rsb_get32(a.data() + 4), rsb_get32(a.data() + 8)};
+    if (s.stackUsed > s.stackSize)
+        throw BoardError(0, "STATS answer: a stack high-water mark of " + std::to_string(s.stackUsed) +
+                                " bytes in a stack of " + std::to_string(s.stackSize));
+    return s;
+}
+
 KatBatchAnswer parseKatBatch(const crypto::Bytes& a, std::span<const std::size_t> messageBytes) {
     std::size_t want = 10;
     for (const std::size_t m : messageBytes)

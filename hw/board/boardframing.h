@@ -55,6 +55,13 @@ struct BenchResult {
     double seconds() const { return timerHz ? static_cast<double>(ticks) / timerHz : 0; }
 };
 
+/** @brief STATS: the firmware's SVC stack and its high-water mark (0 and 0: not measured there), and the
+ *  paths the build has. */
+struct BoardStats {
+    std::uint32_t stackSize = 0, stackUsed = 0, paths = 0;
+    bool measured() const { return stackSize > 0; }
+};
+
 struct KatBatchAnswer {
     std::uint64_t ticks = 0;
     std::vector<crypto::Bytes> outputs; ///< per record, ciphertext‖tag
@@ -133,6 +140,8 @@ BoardInfo parseInfo(const crypto::Bytes& a);
 CryptResult parseCrypt(const crypto::Bytes& a, std::size_t outputBytes, const char* what);
 /** @brief BENCH, which must echo the size and count asked for. */
 BenchResult parseBench(const crypto::Bytes& a, std::uint16_t size, std::uint32_t count);
+/** @brief STATS: exactly 12 bytes, and a high-water mark within the stack. */
+BoardStats parseStats(const crypto::Bytes& a);
 /** @brief KAT_BATCH for records of these message lengths: the count, ticks, then message + 16 bytes each. */
 KatBatchAnswer parseKatBatch(const crypto::Bytes& a, std::span<const std::size_t> messageBytes);
 /** @brief The commands whose answer is empty (LOAD_KEY, LOAD_NONCE, LOAD_STATE, RESET). */

@@ -116,17 +116,6 @@ QStringList boardArgs(const Paper000Model& m, bool high) {
             QStringLiteral("--driver-insns"), pick(m.driverInstructions)};
 }
 
-std::uint32_t stackOf(BoardClient& c) {
-    const crypto::Bytes s = c.request(0x60, {});
-    if (s.size() != 12)
-        throw BoardError(4, "STATS: answer of " + std::to_string(s.size()) + " bytes, expected 12");
-    const auto word = [&s](int at) {
-        return static_cast<std::uint32_t>(s[at]) | static_cast<std::uint32_t>(s[at + 1]) << 8 |
-               static_cast<std::uint32_t>(s[at + 2]) << 16 | static_cast<std::uint32_t>(s[at + 3]) << 24;
-    };
-    return word(4);
-}
-
 void say(const Paper000Options& o, const std::string& s) {
     if (o.log) o.log(s);
 }
@@ -141,7 +130,7 @@ std::uint32_t qemuStack(const QString& elf, BoardPath path, int records, const P
         RunContext ctx{o, ignored, "stack", false};
         runRecords(c, path, f.variant, katRecords(f, records), ctx);
     }
-    return stackOf(c);
+    return c.stats().stackUsed;
 }
 
 Range scaled(double x, const Range& r) {

@@ -133,6 +133,7 @@ inline Bytes requestBody(Rng& r, std::uint8_t type) {
     }
     case RSB_INFO:
     case RSB_RESET:
+    case RSB_STATS:
         return {};
     default:
         return r.bytes(r.below(16));
@@ -165,6 +166,8 @@ inline Bytes answerBody(Rng& r, std::uint8_t type) {
     }
     case RSB_BENCH:
         return r.bytes(26);
+    case RSB_STATS:
+        return r.bytes(12);
     case RSB_ERROR: {
         Bytes b;
         put16(b, 1 + r.below(10));
@@ -177,9 +180,10 @@ inline Bytes answerBody(Rng& r, std::uint8_t type) {
     }
 }
 
-inline constexpr std::uint8_t kCommands[] = {RSB_HELLO,      RSB_INFO,       RSB_PING,    RSB_LOAD_KEY,
-                                             RSB_LOAD_NONCE, RSB_LOAD_STATE, RSB_ENCRYPT, RSB_DECRYPT,
-                                             RSB_KAT_BATCH,  RSB_BENCH,      RSB_RESET,   0x66};
+inline constexpr std::uint8_t kCommands[] = {
+    RSB_HELLO,      RSB_INFO,    RSB_PING,    RSB_LOAD_KEY,  RSB_LOAD_NONCE,
+    RSB_LOAD_STATE, RSB_ENCRYPT, RSB_DECRYPT, RSB_KAT_BATCH, RSB_BENCH,
+    RSB_RESET,      RSB_STATS,   0x66};
 
 /** A stream of valid frames: requests (what the firmware reads) or answers (what the host reads). */
 inline Bytes validStream(Rng& r, bool answers, int frames) {
@@ -353,6 +357,8 @@ inline std::string commandName(std::uint8_t type) {
         return "bench";
     case RSB_RESET:
         return "reset";
+    case RSB_STATS:
+        return "stats";
     default:
         return "unknown";
     }

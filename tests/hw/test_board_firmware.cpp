@@ -186,6 +186,13 @@ TEST_F(BoardFirmware, InnerLengthsThatDisagreeWithTheBodyAreBadLength) {
     Bytes big{RSB_PATH_SW};
     fb::put16(big, RSB_MAX_BODY - 15), fb::put16(big, 1), fb::put16(big, 0);
     EXPECT_EQ(errorCode(feed(fb::frame(RSB_BENCH, ++seq, big)).at(0)), RSB_E_BAD_LENGTH);
+    // STATS takes no body; with one it is refused, and without it answers its 12 bytes.
+    EXPECT_EQ(errorCode(feed(fb::frame(RSB_STATS, ++seq, Bytes{0})).at(0)), RSB_E_BAD_LENGTH);
+    const auto stats = feed(fb::frame(RSB_STATS, ++seq, {}));
+    ASSERT_EQ(stats.size(), 1u);
+    EXPECT_EQ(stats[0].type, RSB_STATS | RSB_RESPONSE);
+    EXPECT_EQ(stats[0].body.size(), 12u);
+    EXPECT_EQ(rsb_get32(stats[0].body.data() + 8), RSB_CAP_SW | RSB_CAP_HW); // the host build has both paths
     expectPingServed(++seq);
 }
 

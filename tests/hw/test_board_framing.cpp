@@ -170,6 +170,14 @@ TEST(BoardFraming, AnswerBodiesMustHaveTheLengthsTheCommandDefines) {
               std::string::npos);
     EXPECT_NE(refusal([] { parseBench(Bytes(25, 0), 1, 1); }).find("BENCH answer has 25 bytes"),
               std::string::npos);
+    // STATS: 12 bytes, a high-water mark within the stack.
+    Bytes stats(12, 0);
+    rsb_put32(stats.data(), 0x10000), rsb_put32(stats.data() + 4, 552), rsb_put32(stats.data() + 8, 2);
+    EXPECT_EQ(parseStats(stats).stackUsed, 552u);
+    EXPECT_NE(refusal([] { parseStats(Bytes(11, 0)); }).find("STATS answer has 11 bytes"), std::string::npos);
+    rsb_put32(stats.data() + 4, 0x10004);
+    EXPECT_NE(refusal([&] { parseStats(stats); }).find("high-water mark of 65540 bytes in a stack of 65536"),
+              std::string::npos);
     // HELLO, INFO (a timer of 0 Hz would divide every time by zero), the empty answers.
     EXPECT_NE(refusal([] { parseHello(Bytes(5, 1)); }).find("short answer to HELLO"), std::string::npos);
     Bytes info(10, 0);
