@@ -11,7 +11,7 @@ namespace {
 constexpr std::uint32_t kShfWrite = 1, kShfAlloc = 2, kShfExec = 4;
 constexpr std::uint32_t kShtNobits = 8;
 
-std::uint32_t le(const std::vector<unsigned char>& b, std::size_t at, int bytes) {
+std::uint32_t le(const unsigned char* b, std::size_t at, int bytes) {
     std::uint32_t v = 0;
     for (int i = bytes - 1; i >= 0; --i)
         v = (v << 8) | b[at + static_cast<std::size_t>(i)];
@@ -24,12 +24,15 @@ ElfFootprint readElfFootprint(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ElfError(path + ": cannot open");
     const std::vector<unsigned char> b{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const auto fail = [&path](const std::string& why) { return ElfError(path + ": " + why); };
-    if (b.size() < 52 || b[0] != 0x7f || b[1] != 'E' || b[2] != 'L' || b[3] != 'F')
-        throw fail("not an ELF file");
+    return parseElfFootprint(b.data(), b.size(), path);
+}
+
+ElfFootprint parseElfFootprint(const unsigned char* b, std::size_t n, const std::string& name) {
+    const auto fail = [&name](const std::string& why) { return ElfError(name + ": " + why); };
+    if (n < 52 || b[0] != 0x7f || b[1] != 'E' || b[2] != 'L' || b[3] != 'F') throw fail("not an ELF file");
     if (b[4] != 1 || b[5] != 1) throw fail("not a 32-bit little-endian ELF file");
     const std::uint64_t shoff = le(b, 32, 4), shentsize = le(b, 46, 2), shnum = le(b, 48, 2);
-    if (shnum == 0 || shentsize < 40 || shoff + shnum * shentsize > b.size())
+    if (shnum == 0 || shentsize < 40 || shoff + shnum * shentsize > n)
         throw fail("its section headers lie outside the file");
     ElfFootprint f;
     for (std::uint64_t i = 0; i < shnum; ++i) {

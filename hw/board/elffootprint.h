@@ -4,6 +4,7 @@
 // with contents) and bss (writable, no contents). The stacks lie outside every section (hw/zynq/firmware/
 // zynq.ld reserves them after .bss), so they are not part of it: they are measured at run time.
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -23,5 +24,7 @@ class ElfError : public std::runtime_error {
 /** @brief The footprint of a 32-bit little-endian ELF file; ElfError (naming the file) when it is missing
  *  or not one, or a header points outside the file. */
 ElfFootprint readElfFootprint(const std::string& path);
+/** @brief The same over bytes in memory; `name` goes into the error. */
+ElfFootprint parseElfFootprint(const unsigned char* data, std::size_t size, const std::string& name);
 
 } // namespace rs::hw::board
