@@ -6,6 +6,7 @@
 
 #include "core/waveform/vcd.h"
 #include "hw/ip/axilite.h"
+#include "hw/ip/buswords.h"
 #include "hw/ip/ipprecompute.h"
 #include "hw/ip/ipregisters.h"
 
@@ -22,21 +23,6 @@ struct AsconIp::Operation {
 };
 
 namespace {
-
-/** Bytes into bus words, 4 per word, byte 4i+j in bits [8j+7:8j] (a little-endian CPU's view). */
-std::vector<std::uint32_t> packWords(ByteView b) {
-    std::vector<std::uint32_t> w((b.size() + 3) / 4, 0);
-    for (std::size_t i = 0; i < b.size(); ++i)
-        w[i / 4] |= static_cast<std::uint32_t>(b[i]) << (8 * (i % 4));
-    return w;
-}
-
-Bytes unpackWords(const std::vector<std::uint32_t>& w, std::size_t n) {
-    Bytes b(n);
-    for (std::size_t i = 0; i < n; ++i)
-        b[i] = static_cast<std::uint8_t>(w[i / 4] >> (8 * (i % 4)));
-    return b;
-}
 
 std::uint32_t variantCode(AsconAeadVariant v) {
     switch (v) {
@@ -79,11 +65,6 @@ class RunGuard {
     bool m_capturing = false, m_fst = false, m_ok = false;
 };
 
-/** Devices are kept per (unroll, build): the lean build's keys are negative. */
-int deviceKey(int unroll, AsconIpBuild build) {
-    return build == AsconIpBuild::Lean ? -unroll : unroll;
-}
-
 // Streaming gives up when DONE has not come after this many bus clocks per word moved (a hung
 // core, not a long message: a word costs well under 100 clocks even at one round per clock).
 constexpr std::uint64_t kStreamClocksPerWord = 1000;
@@ -94,10 +75,10 @@ AsconIp::AsconIp() = default;
 AsconIp::~AsconIp() = default;
 
 AsconIpDevice& AsconIp::device(int unroll, AsconIpBuild build) {
-    auto it = m_devices.find(deviceKey(unroll, build));
+    auto it = m_devices.find({unroll, build});
     if (it == m_devices.end())
         it =
-            m_devices.emplace(deviceKey(unroll, build), std::make_unique<AsconIpDevice>(unroll, build)).first;
+            m_devices.emplace(DeviceKey{unroll, build}, std::make_unique<AsconIpDevice>(unroll, build)).first;
     it->second->requireOwnerThread("AsconIp");
     return *it->second;
 }
@@ -107,14 +88,14 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     checkSize(op.nonce, "nonce");
     if (op.decrypt) checkSize(op.tag, "tag");
     AsconIpDevice& dev = device(options.unroll, options.build);
-    bool& dirty = m_dirty[deviceKey(options.unroll, options.build)];
+    bool& dirty = m_dirty[{options.unroll, options.build}];
     if (dirty) {
         dev.reset();
         dirty = false;
     }
     const bool adPre = options.precomputed && options.adPrecomputed;
-    std::vector<std::uint32_t> in = adPre ? std::vector<std::uint32_t>{} : packWords(op.ad);
-    const std::vector<std::uint32_t> msg = packWords(op.data);
+    std::vector<std::uint32_t> in = adPre ? std::vector<std::uint32_t>{} : packBusWords(op.ad);
+    const std::vector<std::uint32_t> msg = packBusWords(op.data);
     in.insert(in.end(), msg.begin(), msg.end());
     const std::size_t outWords = msg.size();
 
@@ -145,7 +126,7 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     bus.write(reg::kConfig, cfg);
     bus.write(reg::kAdLen, adPre ? 0u : static_cast<std::uint32_t>(op.ad.size()));
     bus.write(reg::kMsgLen, static_cast<std::uint32_t>(op.data.size()));
-    const auto key = packWords(op.key);
+    const auto key = packBusWords(op.key);
     for (std::size_t i = 0; i < 4; ++i)
         bus.write(static_cast<std::uint8_t>(reg::kKey + 4 * i), key[i]);
     if (options.precomputed) {
@@ -157,12 +138,12 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
                       static_cast<std::uint32_t>(i % 2 ? x >> 32 : x));
         }
     } else {
-        const auto nonce = packWords(op.nonce);
+        const auto nonce = packBusWords(op.nonce);
         for (std::size_t i = 0; i < 4; ++i)
             bus.write(static_cast<std::uint8_t>(reg::kNonce + 4 * i), nonce[i]);
     }
     if (op.decrypt) {
-        const auto tag = packWords(op.tag);
+        const auto tag = packBusWords(op.tag);
         for (std::size_t i = 0; i < 4; ++i)
             bus.write(static_cast<std::uint8_t>(reg::kTag + 4 * i), tag[i]);
     }
@@ -213,13 +194,13 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     }
     authFail = (status & reg::kStAuthFail) != 0;
     info.stalled = (status & reg::kStStalled) != 0;
-    out =
-        authFail ? Bytes(op.data.size(), 0) : unpackWords(got, op.data.size()); // nothing released on failure
+    out = authFail ? Bytes(op.data.size(), 0)
+                   : unpackBusWords(got, op.data.size()); // nothing released on failure
     if (!op.decrypt) {
         std::vector<std::uint32_t> tag;
         for (std::size_t i = 0; i < 4; ++i)
             tag.push_back(bus.read(static_cast<std::uint8_t>(reg::kTag + 4 * i)));
-        const Bytes tagBytes = unpackWords(tag, 16);
+        const Bytes tagBytes = unpackBusWords(tag, 16);
         out.insert(out.end(), tagBytes.begin(), tagBytes.end());
     }
 

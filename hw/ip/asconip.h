@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/crypto/asconaead.h"
@@ -104,8 +105,9 @@ class AsconIp {
     AsconIpRunInfo run(const Operation& op, const AsconIpOptions& options, crypto::Bytes& out,
                        bool& authFail);
 
-    std::map<int, std::unique_ptr<AsconIpDevice>> m_devices;
-    std::map<int, bool> m_dirty; ///< an operation failed part-way: CLEAR (or reset) first
+    using DeviceKey = std::pair<int, AsconIpBuild>; ///< (unroll, build)
+    std::map<DeviceKey, std::unique_ptr<AsconIpDevice>> m_devices;
+    std::map<DeviceKey, bool> m_dirty; ///< an operation failed part-way: CLEAR (or reset) first
 };
 
 /** @brief The AEAD variant of a CLI id ("ascon-128", "ascon-128a", "ascon-aead128"). */

@@ -6,6 +6,7 @@
 #include "core/crypto/blockmodes.h"
 #include "hw/ip/axilite.h"
 #include "hw/ip/blockmodels.h"
+#include "hw/ip/buswords.h"
 
 namespace rs::hw {
 
@@ -13,13 +14,6 @@ namespace {
 
 constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0x14, kKey = 0x30, kDin = 0x50,
                        kDout = 0x60, kKey3 = 0x80;
-
-std::uint32_t word(crypto::ByteView b, std::size_t i) {
-    std::uint32_t w = 0;
-    for (std::size_t j = 0; j < 4 && 4 * i + j < b.size(); ++j)
-        w |= std::uint32_t(b[4 * i + j]) << (8 * j);
-    return w;
-}
 
 /** Forwards every clock to the model and samples what the viewer shows into a store. */
 class CapturingTarget final : public AxiLiteTarget {
@@ -165,29 +159,30 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
     BlockIpResult r;
     r.output.resize(in.size());
     bus.write(kConfig, alg->keyBytes == 16 ? 0u : alg->keyBytes == 24 ? 1u : 2u);
+    std::vector<std::uint32_t> keyWords = packBusWords(key);
+    keyWords.resize(12, 0); // KEY0..7, and KEY8..11 (SKINNY-128-384's TK3)
     for (std::size_t i = 0; i < 8; ++i)
-        bus.write(static_cast<std::uint8_t>(kKey + 4 * i), word(key, i));
+        bus.write(static_cast<std::uint8_t>(kKey + 4 * i), keyWords[i]);
     if (alg->core == BlockCore::Skinny128_384) // TK3 in KEY8..11
         for (std::size_t i = 0; i < 4; ++i)
-            bus.write(static_cast<std::uint8_t>(kKey3 + 4 * i), word(key, 8 + i));
+            bus.write(static_cast<std::uint8_t>(kKey3 + 4 * i), keyWords[8 + i]);
     std::uint8_t counter[16] = {};
     if (ctr) std::copy(iv.begin(), iv.end(), counter);
     for (std::size_t off = 0; off < in.size(); off += 16) {
         if (m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed)) throw IpCancelled();
         const crypto::ByteView block = ctr ? crypto::ByteView(counter, 16) : in.subspan(off, 16);
+        const std::vector<std::uint32_t> blockWords = packBusWords(block);
         for (std::size_t i = 0; i < 4; ++i)
-            bus.write(static_cast<std::uint8_t>(kDin + 4 * i), word(block, i));
+            bus.write(static_cast<std::uint8_t>(kDin + 4 * i), blockWords[i]);
         bus.write(kCtrl, 1);
         int polls = 0;
         while (!(bus.read(kStatus) & 2u))
             if (++polls > 10000) throw AxiError("the block IP did not raise DONE");
         r.coreCycles += bus.read(kCycles);
-        std::uint8_t out[16];
-        for (std::size_t i = 0; i < 4; ++i) {
-            const std::uint32_t w = bus.read(static_cast<std::uint8_t>(kDout + 4 * i));
-            for (int j = 0; j < 4; ++j)
-                out[4 * i + static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(w >> (8 * j));
-        }
+        std::vector<std::uint32_t> outWords(4);
+        for (std::size_t i = 0; i < 4; ++i)
+            outWords[i] = bus.read(static_cast<std::uint8_t>(kDout + 4 * i));
+        const crypto::Bytes out = unpackBusWords(outWords, 16);
         const std::size_t n = std::min<std::size_t>(16, in.size() - off);
         for (std::size_t j = 0; j < n; ++j)
             r.output[off + j] = ctr ? static_cast<std::uint8_t>(in[off + j] ^ out[j]) : out[j];

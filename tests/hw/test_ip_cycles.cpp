@@ -8,6 +8,7 @@
 #include "hw/ip/asconip.h"
 #include "hw/ip/asconipcycles.h"
 #include "hw/ip/axilite.h"
+#include "hw/ip/buswords.h"
 #include "hw/ip/ipregisters.h"
 
 namespace {
@@ -101,12 +102,7 @@ TEST_P(AsconIpCycles, StreamedRunsAreExactWithTheStallCount) {
             rs::hw::AxiLiteMaster bus(dev);
             const Bytes key = rs::test::randomBytes(rng, 16), nonce = rs::test::randomBytes(rng, 16);
             const Bytes ad = rs::test::randomBytes(rng, adLen), pt = rs::test::randomBytes(rng, msgLen);
-            const auto word = [](const Bytes& b, std::size_t i) {
-                std::uint32_t w = 0;
-                for (std::size_t j = 0; j < 4 && 4 * i + j < b.size(); ++j)
-                    w |= static_cast<std::uint32_t>(b[4 * i + j]) << (8 * j);
-                return w;
-            };
+            const auto word = [](const Bytes& b, std::size_t i) { return rs::hw::packBusWords(b).at(i); };
             bus.write(reg::kConfig, static_cast<std::uint32_t>(v.variant));
             bus.write(reg::kAdLen, static_cast<std::uint32_t>(adLen));
             bus.write(reg::kMsgLen, static_cast<std::uint32_t>(msgLen));

@@ -8,6 +8,7 @@
 #include "core/crypto/asconaead.h"
 #include "hw/ip/asconip.h"
 #include "hw/ip/axilite.h"
+#include "hw/ip/buswords.h"
 #include "hw/ip/ipregisters.h"
 
 namespace {
@@ -20,10 +21,7 @@ using rs::hw::AxiLiteMaster;
 using rs::hw::kAxiSlvErr;
 
 std::uint32_t wordOf(const Bytes& b, std::size_t i) {
-    std::uint32_t w = 0;
-    for (std::size_t j = 0; j < 4 && 4 * i + j < b.size(); ++j)
-        w |= static_cast<std::uint32_t>(b[4 * i + j]) << (8 * j);
-    return w;
+    return rs::hw::packBusWords(b).at(i);
 }
 
 std::size_t words(const Bytes& b) {
