@@ -258,7 +258,7 @@ Paper000Report runPaper000(const Paper000Options& options) {
         } else {
             rep.notes.push_back(
                 "QEMU or the sw firmware build is missing: the software path's instructions come "
-                "from the virtual board's fit (hw/zynq/sim/swcost.h), not from a QEMU run");
+                "from the virtual board's fit (hw/zynq/sim/swcost.cpp), not from a QEMU run");
         }
     } else {
         BoardClient c;
@@ -272,9 +272,8 @@ Paper000Report runPaper000(const Paper000Options& options) {
             v.swUs = {v.sw.us(), v.sw.us()};
         else if (!v.swQemu.records.empty())
             v.swUs = scaled(static_cast<double>(v.swInstructions()) * 1e6 / m.cpuHz, m.cpi);
-        else
-            v.swUs = {v.sw.us(), 0},
-            v.swUs.hi = v.swUs.lo * m.cpi.hi / m.cpi.lo; // the low board ran at CPI lo
+        else // the low board charged its fitted instructions at CPI lo
+            v.swUs = {v.sw.us(), v.sw.us() * m.cpi.hi / m.cpi.lo};
         if (v.ipUs.lo > 0 && v.ipUs.hi > 0) v.speedup = {v.swUs.lo / v.ipUs.hi, v.swUs.hi / v.ipUs.lo};
     }
     rep.cyclesPerByte = cyclesPerByte(rep.variants[1].swQemu, m.cpi);
