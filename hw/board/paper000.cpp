@@ -198,7 +198,7 @@ Paper000Memory measurePaper000Memory(const Paper000Options& options) {
         "memory: stack high-water marks under QEMU (" + std::to_string(n) + " records of each file)");
     m.builds[0].stackBytes =
         qemuStack(QemuBoard::firmware("sw", options.firmwareDir), BoardPath::Software, n, options, ignored);
-    m.builds[1].stackBytes = qemuStack(QemuBoard::firmware("ip-stub", options.firmwareDir),
+    m.builds[1].stackBytes = qemuStack(QemuBoard::firmware("ip-ram", options.firmwareDir),
                                        BoardPath::Hardware, n, options, ignored);
     m.builds[2].stackBytes =
         qemuStack(QemuBoard::firmware("none", options.firmwareDir), BoardPath::Software, n, options, ignored);

@@ -69,7 +69,7 @@ std::vector<ModelInput> paper000Inputs(const Paper000Model& m) {
         {"M_AXI_GP read latency", m.gpReadNs, "ns", uvidte},
         {"M_AXI_GP write latency", m.gpWriteNs, "ns", uvidte},
         {"driver instructions per register access", m.driverInstructions, "instructions",
-         "measured: roundscope-fw-zynq-ip-stub.elf (the IP driver over a RAM stand-in for the IP) under QEMU "
+         "measured: roundscope-fw-zynq-ip-ram.elf (the IP driver over a RAM stand-in for the IP) under QEMU "
          "-icount: 614 instructions for the 19 register accesses of an empty message, 36 for each further "
          "data word written or read (a stand-in access costs a few instructions more than a real one)"},
         {"IP clocks",

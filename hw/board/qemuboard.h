@@ -29,7 +29,7 @@ class QemuBoard {
     void stop();
     /** @brief qemu-system-arm on PATH ($ROUNDSCOPE_QEMU_ARM first); empty when there is none. */
     static QString executable();
-    /** @brief The firmware build `variant` (full, sw, ip, none, ip-stub) in `dir`, or in the build tree. */
+    /** @brief The firmware build `variant` (full, sw, ip, none, ip-ram) in `dir`, or in the build tree. */
     static QString firmware(const QString& variant, const QString& dir = {});
 
   private:

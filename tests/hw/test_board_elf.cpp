@@ -73,7 +73,7 @@ TEST(FirmwareElf, FootprintsAgreeWithBinutilsAndOrderAsExpected) {
 
 TEST(FirmwareElf, TheSavingFollowsTheFiles) {
     QTemporaryDir dir;
-    for (const char* v : {"sw", "ip", "none", "ip-stub"})
+    for (const char* v : {"sw", "ip", "none", "ip-ram"})
         ASSERT_TRUE(QFile::copy(elfOf(v), QemuBoard::firmware(QString::fromLatin1(v), dir.path())));
     Paper000Options o;
     o.firmwareDir = dir.path();

@@ -2,7 +2,7 @@
 # Builds the firmware for the Zynq-7020's Cortex-A9 with arm-none-eabi-gcc and picolibc (used by
 # hw/CMakeLists.txt): build-arm.sh CC OUT.elf SRCDIR [VARIANT]
 # VARIANT: full (both paths, the default), sw (the software Ascon only), ip (the IP driver only), none
-# (neither: the protocol harness alone, the baseline subtracted from both), ip-stub (the IP driver over a
+# (neither: the protocol harness alone, the baseline subtracted from both), ip-ram (the IP driver over a
 # RAM stand-in for the IP, to measure its stack under QEMU). All share the same flags and harness.
 set -eu
 cc="$1"; out="$2"; src="$3"; variant="${4:-full}"
@@ -11,7 +11,7 @@ case "$variant" in
   sw) defs="-DRS_FW_IP=0" ;;
   ip) defs="-DRS_FW_SW=0" ;;
   none) defs="-DRS_FW_SW=0 -DRS_FW_IP=0" ;;
-  ip-stub) defs="-DRS_FW_SW=0 -DRS_IP_RAM_STUB" ;;
+  ip-ram) defs="-DRS_FW_SW=0 -DRS_IP_IN_RAM" ;;
   *) echo "build-arm.sh: unknown variant $variant" >&2; exit 2 ;;
 esac
 # shellcheck disable=SC2086 # defs is a list of flags

@@ -37,10 +37,10 @@ void hal_board_init(void) {
     REG(GTIMER_BASE + 0x08u) = 1u;       /* global timer on, no prescaler */
 }
 
-#ifdef RS_IP_RAM_STUB
+#ifdef RS_IP_IN_RAM
 /* The IP's registers as plain RAM that always reads "done, room and data" (STATUS) and INFO version 2:
  * ascon_ip_run then runs every line under QEMU, which has no PL. Its outputs mean nothing; the build is
- * for measuring the driver's stack (roundscope-fw-zynq-ip-stub.elf). */
+ * for measuring the driver's stack (roundscope-fw-zynq-ip-ram.elf). */
 static volatile uint32_t ip_ram[64];
 
 uint32_t hal_ip_read(uint32_t offset) {
