@@ -58,6 +58,9 @@ int runBoardPaper000(const std::string&, const CliArgs& args) {
     o.records = static_cast<int>(args.integer("records", 0, 1, 1089));
     auto& m = o.model;
     m.cpi = rangeArg(args, "cpi", m.cpi);
+    if (m.cpi.lo < hw::board::kMinCortexA9Cpi)
+        throw UsageError("--cpi: a Cortex-A9 issues at most two instructions a clock, so CPI >= 0.5, got '" +
+                         *args.value("cpi") + "'");
     m.gpReadNs = rangeArg(args, "gp-read-ns", m.gpReadNs);
     m.gpWriteNs = rangeArg(args, "gp-write-ns", m.gpWriteNs);
     m.driverInstructions = rangeArg(args, "driver-insns", m.driverInstructions);

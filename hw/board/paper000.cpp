@@ -81,7 +81,7 @@ Paper000PathRun runRecords(BoardClient& c, BoardPath path, int variant,
         }
         c.loadKey(variant, key);
         c.loadNonce(nonce);
-        Paper000Record rec{count, static_cast<int>(ad.size()), static_cast<int>(pt.size()), 0, 0};
+        Paper000Record rec{count, static_cast<int>(ad.size()), static_cast<int>(pt.size()), 0, 0, 0};
         try {
             const CryptResult e = c.encrypt(path, ad, pt);
             if (ctx.verify && e.output != ct) {
@@ -96,6 +96,7 @@ Paper000PathRun runRecords(BoardClient& c, BoardPath path, int variant,
             }
             rec.encTicks = e.ticks;
             rec.decTicks = d.ticks;
+            rec.ipClocks = std::uint64_t{e.ipCycles} + d.ipCycles;
         } catch (const BoardError& e) {
             if (e.code() == 0) throw; // the line, not the record
             fail(e.what());
@@ -159,6 +160,13 @@ std::uint64_t Paper000PathRun::ticks() const {
     return t;
 }
 
+std::uint64_t Paper000PathRun::ipClocks() const {
+    std::uint64_t t = 0;
+    for (const auto& r : records)
+        t += r.ipClocks;
+    return t;
+}
+
 double Paper000PathRun::us() const {
     return timerHz > 0 ? static_cast<double>(ticks()) * 1e6 / timerHz : 0;
 }
@@ -186,8 +194,11 @@ Paper000Memory measurePaper000Memory(const Paper000Options& options) {
     };
     m.staticSavingPct =
         saving([](const Paper000Build& b) { return static_cast<double>(b.footprint.total()); });
-    if (QemuBoard::executable().isEmpty()) {
-        m.note = "stack not measured: qemu-system-arm not found (.ci/setup installs it)";
+    const QString ipRam = QemuBoard::firmware("ip-ram", options.firmwareDir);
+    if (QemuBoard::executable().isEmpty() || !QFileInfo::exists(ipRam)) {
+        m.note = QemuBoard::executable().isEmpty()
+                     ? "stack not measured: qemu-system-arm not found (.ci/setup installs it)"
+                     : "stack not measured: " + ipRam.toStdString() + " is missing";
         return m;
     }
     // The stacks: each build runs the same records (the IP build over the RAM stand-in of the IP, since
@@ -196,12 +207,24 @@ Paper000Memory measurePaper000Memory(const Paper000Options& options) {
     std::vector<std::string> ignored;
     say(options,
         "memory: stack high-water marks under QEMU (" + std::to_string(n) + " records of each file)");
-    m.builds[0].stackBytes =
-        qemuStack(QemuBoard::firmware("sw", options.firmwareDir), BoardPath::Software, n, options, ignored);
-    m.builds[1].stackBytes = qemuStack(QemuBoard::firmware("ip-ram", options.firmwareDir),
-                                       BoardPath::Hardware, n, options, ignored);
-    m.builds[2].stackBytes =
-        qemuStack(QemuBoard::firmware("none", options.firmwareDir), BoardPath::Software, n, options, ignored);
+    try {
+        m.builds[0].stackBytes = qemuStack(QemuBoard::firmware("sw", options.firmwareDir),
+                                           BoardPath::Software, n, options, ignored);
+        m.builds[1].stackBytes = qemuStack(ipRam, BoardPath::Hardware, n, options, ignored);
+        m.builds[2].stackBytes = qemuStack(QemuBoard::firmware("none", options.firmwareDir),
+                                           BoardPath::Software, n, options, ignored);
+    } catch (const BoardError& e) {
+        for (Paper000Build& b : m.builds)
+            b.stackBytes.reset();
+        m.note = std::string("stack not measured: QEMU: ") + e.what();
+        return m;
+    }
+    if (cancelled(options)) { // the stacks of a cut-short run are not the high-water marks of the records
+        for (Paper000Build& b : m.builds)
+            b.stackBytes.reset();
+        m.note = "stack not measured: cancelled";
+        return m;
+    }
     m.savingPct = saving([](const Paper000Build& b) {
         return static_cast<double>(b.footprint.total() + b.stackBytes.value_or(0));
     });
@@ -213,6 +236,8 @@ Paper000Report runPaper000(const Paper000Options& options) {
     for (const Range* r : {&m.cpi, &m.gpReadNs, &m.gpWriteNs, &m.driverInstructions})
         if (!(r->lo > 0) || r->hi < r->lo)
             throw BoardError(0, "paper000: every model range needs 0 < lo <= hi");
+    if (m.cpi.lo < kMinCortexA9Cpi)
+        throw BoardError(0, "paper000: a Cortex-A9 issues at most two instructions a clock (CPI >= 0.5)");
     Paper000Report rep;
     rep.model = m;
     rep.modelled = options.port == QLatin1String("virtual");
@@ -246,14 +271,22 @@ Paper000Report runPaper000(const Paper000Options& options) {
             runBoth(c, high ? "virtual (high)" : "virtual (low)", high);
         }
         if (haveQemu && !cancelled(options)) {
-            QemuBoard q;
-            BoardClient c;
-            say(options, "software path under QEMU (-icount shift=0): retired instructions");
-            c.open(q.start(QemuBoard::firmware("sw", options.firmwareDir)));
-            for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
-                RunContext ctx{options, rep.failures, "QEMU " + rep.variants[i].operation + " software"};
-                rep.variants[i].swQemu = runRecords(c, BoardPath::Software, kFiles[i].variant,
-                                                    katRecords(kFiles[i], options.records), ctx);
+            try {
+                QemuBoard q;
+                BoardClient c;
+                say(options, "software path under QEMU (-icount shift=0): retired instructions");
+                c.open(q.start(QemuBoard::firmware("sw", options.firmwareDir)));
+                for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
+                    RunContext ctx{options, rep.failures, "QEMU " + rep.variants[i].operation + " software"};
+                    rep.variants[i].swQemu = runRecords(c, BoardPath::Software, kFiles[i].variant,
+                                                        katRecords(kFiles[i], options.records), ctx);
+                }
+            } catch (const BoardError& e) { // the virtual board's results stand; the fit replaces QEMU
+                for (Paper000Variant& v : rep.variants)
+                    v.swQemu = {};
+                rep.notes.push_back(std::string("QEMU failed (") + e.what() +
+                                    "): the software path's instructions come from the virtual board's fit "
+                                    "(hw/zynq/sim/swcost.cpp), not from a QEMU run");
             }
         } else {
             rep.notes.push_back(
@@ -278,6 +311,7 @@ Paper000Report runPaper000(const Paper000Options& options) {
     }
     rep.cyclesPerByte = cyclesPerByte(rep.variants[1].swQemu, m.cpi);
     if (!cancelled(options)) rep.memory = measurePaper000Memory(options);
+    rep.cancelled = cancelled(options);
     return rep;
 }
 

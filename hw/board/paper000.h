@@ -34,6 +34,8 @@ struct Range {
 /** @brief The paper's figures (paper 000, abstract and §4). */
 inline constexpr double kPaper000Speedup = 7.93;
 inline constexpr double kPaper000MemorySavingPct = 90.0;
+/** @brief A Cortex-A9 issues at most two instructions a clock, so no CPI below this is possible. */
+inline constexpr double kMinCortexA9Cpi = 0.5;
 /** @brief Ascon-AEAD128 on a Cortex-A9, long messages (ascon.iaik.tugraz.at/implementations.html). */
 inline constexpr double kAsconTeamCortexA9CyclesPerByte = 24.0;
 
@@ -73,14 +75,16 @@ struct Paper000Record {
     int count = 0; ///< the KAT record's Count
     int adLength = 0, length = 0;
     std::uint64_t encTicks = 0, decTicks = 0;
+    std::uint64_t ipClocks = 0; ///< the IP's clocks over both operations (0 on the software path)
 };
 
 /** @brief One path's run over one KAT file. */
 struct Paper000PathRun {
     std::vector<Paper000Record> records;
     double timerHz = 0;
-    std::uint64_t ticks() const; ///< Σ of the records' encryption and decryption ticks
-    double us() const;           ///< the paper's T = ticks × 10⁶ / COUNTS_PER_SECOND, over the sum
+    std::uint64_t ticks() const;    ///< Σ of the records' encryption and decryption ticks
+    std::uint64_t ipClocks() const; ///< Σ of the records' IP clocks
+    double us() const;              ///< the paper's T = ticks × 10⁶ / COUNTS_PER_SECOND, over the sum
 };
 
 struct Paper000Variant {

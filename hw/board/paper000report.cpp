@@ -29,15 +29,16 @@ std::string rangeText(const Range& r, int digits) {
 QJsonObject pathJson(const Paper000PathRun& p, bool withRecords) {
     QJsonObject o{{"records", static_cast<int>(p.records.size())},
                   {"ticks", static_cast<double>(p.ticks())},
+                  {"ip_clocks", static_cast<double>(p.ipClocks())},
                   {"timer_hz", p.timerHz},
                   {"us", p.us()}};
     if (withRecords) {
         QJsonArray a;
         for (const Paper000Record& r : p.records)
             a.append(QJsonArray{r.count, r.adLength, r.length, static_cast<double>(r.encTicks),
-                                static_cast<double>(r.decTicks)});
-        o.insert(QStringLiteral("per_record"),
-                 a); // [Count, AD bytes, PT bytes, encryption ticks, decryption ticks]
+                                static_cast<double>(r.decTicks), static_cast<double>(r.ipClocks)});
+        // [Count, AD bytes, PT bytes, encryption ticks, decryption ticks, IP clocks of both]
+        o.insert(QStringLiteral("per_record"), a);
     }
     return o;
 }
@@ -58,7 +59,7 @@ std::vector<ModelInput> paper000Inputs(const Paper000Model& m) {
         {"PL clock", {m.plHz / 1e6, m.plHz / 1e6}, "MHz", "paper 000, section 2 (the IP at 100 MHz)"},
         {"software instructions",
          {0, 0},
-         "per operation",
+         "per operation (totals with each variant)",
          "measured: retired instructions of roundscope-fw-zynq-sw.elf under QEMU xilinx-zynq-a9 with -icount "
          "shift=0 (one instruction per virtual ns; the A9 global timer ticks every 10 ns: " +
              std::to_string(kQemuInstructionsPerTick) + " instructions a tick, +-10 per operation)"},
@@ -74,9 +75,11 @@ std::vector<ModelInput> paper000Inputs(const Paper000Model& m) {
          "data word written or read (a stand-in access costs a few instructions more than a real one)"},
         {"IP clocks",
          {0, 0},
-         "per operation",
+         "per operation (totals with each variant)",
          "measured: the Verilated ascon_axi_top (1 round a clock) behind every register access; it runs one "
-         "PL clock per 10 ns of the access's latency, so polling sees it work while the ARM waits"},
+         "PL clock per 10 ns of each access's time (the port's latency, or its bus clocks when longer, and "
+         "the "
+         "driver's instructions), so polling sees it work while the ARM waits"},
         {"cross-check: Ascon on a Cortex-A9",
          {kAsconTeamCortexA9CyclesPerByte, kAsconTeamCortexA9CyclesPerByte},
          "cycles/byte",
@@ -168,15 +171,35 @@ std::string Paper000Report::text() const {
     for (const Paper000Variant& v : variants) {
         s << v.operation << ": " << v.records << " KAT records, each encrypted and decrypted\n"
           << "  software path " << rangeText(v.swUs, 1) << " us, IP path " << rangeText(v.ipUs, 1) << " us\n";
+        if (modelled)
+            s << "  measured inputs: "
+              << (v.swQemu.records.empty()
+                      ? std::string("no QEMU run (the fit's instructions)")
+                      : std::to_string(v.swInstructions()) + " software instructions (QEMU)")
+              << ", " << v.ip.ipClocks() << " IP clocks (Verilated, low inputs) and " << v.ipHigh.ipClocks()
+              << " (high)\n";
+        else
+            s << "  IP clocks " << v.ip.ipClocks() << "\n";
         if (failures.empty() && !cancelled)
             s << "  speedup " << rangeText(v.speedup, 2) << "x (" << (modelled ? "modelled" : "measured")
               << "); paper 000: >= " << fixed(kPaper000Speedup, 2) << "x\n";
     }
-    s << "Memory (our firmware builds, bytes; each less the build with neither path):\n";
-    for (const Paper000Build& b : memory.builds)
+    s << "Memory (our firmware builds, bytes; the saving compares sw and ip, each less none):\n";
+    const Paper000Build* none = memory.builds.size() == 3 ? &memory.builds[2] : nullptr;
+    for (const Paper000Build& b : memory.builds) {
         s << "  " << b.variant << ": text " << b.footprint.text << ", rodata " << b.footprint.rodata
           << ", data " << b.footprint.data << ", bss " << b.footprint.bss << ", stack "
-          << (b.stackBytes ? std::to_string(*b.stackBytes) : std::string("not measured")) << "\n";
+          << (b.stackBytes ? std::to_string(*b.stackBytes) : std::string("not measured"));
+        if (none && &b != none) {
+            const auto less = [](std::uint64_t x, std::uint64_t y) {
+                return std::to_string(static_cast<std::int64_t>(x) - static_cast<std::int64_t>(y));
+            };
+            s << "; less none: " << less(b.footprint.total(), none->footprint.total());
+            if (b.stackBytes && none->stackBytes)
+                s << " + " << less(*b.stackBytes, *none->stackBytes) << " stack";
+        }
+        s << "\n";
+    }
     if (memory.staticSavingPct) s << "  saving (footprint) " << fixed(*memory.staticSavingPct, 1) << " %\n";
     if (memory.savingPct) s << "  saving (footprint and stack) " << fixed(*memory.savingPct, 1) << " %\n";
     s << "  paper 000: >= " << fixed(kPaper000MemorySavingPct, 0) << " %\n";

@@ -91,8 +91,10 @@ TEST(BoardCli, Paper000OnTheVirtualBoardIsAModelledRangeWithItsInputs) {
     ASSERT_EQ(t.status, 0) << t.err.toStdString();
     for (const char* name : {"PS clock f_cpu = 666.67 MHz (paper 000", "Cortex-A9 CPI = 0.80 to 1.50",
                              "M_AXI_GP read latency = 120.00 to 200.00 ns (measured by UviDTE-FPSoC",
-                             "software instructions = per operation (measured: retired instructions",
-                             "driver instructions per register access = 25.00 to 40.00"})
+                             "software instructions = per operation (totals with each variant) (measured: "
+                             "retired instructions",
+                             "driver instructions per register access = 25.00 to 40.00",
+                             "IP clocks (Verilated, low inputs) and ", "ip: text "})
         EXPECT_TRUE(QString::fromUtf8(t.out).contains(QLatin1String(name))) << name << "\n"
                                                                             << t.out.toStdString();
     EXPECT_TRUE(t.out.contains("(modelled); paper 000: >= 7.93x"));
@@ -114,6 +116,10 @@ TEST(BoardCli, BadUsageIsExitTwoWithOneLine) {
     expectUsageError(
         {QStringLiteral("board"), QStringLiteral("paper000"), QStringLiteral("--cpi"), QStringLiteral("2:1")},
         "--cpi: expected 0 < LO <= HI, got '2:1'");
+    expectUsageError(
+        {QStringLiteral("board"), QStringLiteral("paper000"), QStringLiteral("--cpi"),
+         QStringLiteral("0.3:1")},
+        "--cpi: a Cortex-A9 issues at most two instructions a clock, so CPI >= 0.5, got '0.3:1'");
     expectUsageError({QStringLiteral("board"), QStringLiteral("paper000"), QStringLiteral("--gp-read-ns"),
                       QStringLiteral("fast")},
                      "--gp-read-ns: expected LO:HI");

@@ -5,11 +5,13 @@
 // consistency, never against the paper's.
 #include <gtest/gtest.h>
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include "hw/board/boardframing.h"
 #include "hw/board/paper000.h"
 #include "hw/board/qemuboard.h"
+#include "hw/zynq/sim/halhost.h"
 #include "tests/qtcoreapp.h"
 
 namespace {
@@ -32,6 +34,26 @@ void expectSums(const Paper000PathRun& p, int records) {
                      static_cast<double>(sum) * 1e6 / p.timerHz); // T = ticks × 10⁶ / COUNTS_PER_SECOND
 }
 
+bool haveQemuSoftware() {
+    return !QemuBoard::executable().isEmpty() && QFileInfo::exists(QemuBoard::firmware(QStringLiteral("sw")));
+}
+
+/** Each software-path record on the virtual board at CPI `cpi` against the model computed here, from the
+ *  instruction fit alone: its ticks are the instructions × CPI at 666.67 MHz on the 333.33 MHz timer (±1 tick
+ *  for the timer's truncation at both ends), so a swapped, doubled or dropped operation shows. */
+void expectSoftwareModel(const Paper000PathRun& p, int variant, double cpi) {
+    for (const Paper000Record& r : p.records) {
+        const auto ticks = [&](bool decrypt) {
+            return swInstructions(variant, decrypt, static_cast<std::uint32_t>(r.adLength),
+                                  static_cast<std::uint32_t>(r.length)) *
+                   cpi / kCpuHz * kTimerHz;
+        };
+        EXPECT_NEAR(static_cast<double>(r.encTicks), ticks(false), 1.0) << "Count " << r.count;
+        EXPECT_NEAR(static_cast<double>(r.decTicks), ticks(true), 1.0) << "Count " << r.count;
+        EXPECT_EQ(r.ipClocks, 0u) << "Count " << r.count;
+    }
+}
+
 TEST(Paper000, TotalsAreTheSumsOfTheVerifiedRecords) {
     Paper000Options o;
     o.records = kRecords;
@@ -47,11 +69,14 @@ TEST(Paper000, TotalsAreTheSumsOfTheVerifiedRecords) {
         expectSums(v.sw, kRecords);
         expectSums(v.ip, kRecords);
         expectSums(v.ipHigh, kRecords);
+        expectSoftwareModel(v.sw, &v == &r.variants[0] ? 0 : 1, m.cpi.lo);
+        EXPECT_GT(v.ip.ipClocks(), 0u);
+        EXPECT_GT(v.ipHigh.ipClocks(), 0u);
         // The IP path at the high inputs is slower than at the low ones; the range is [low, high].
         EXPECT_LT(v.ip.ticks(), v.ipHigh.ticks());
         EXPECT_DOUBLE_EQ(v.ipUs.lo, v.ip.us());
         EXPECT_DOUBLE_EQ(v.ipUs.hi, v.ipHigh.us());
-        if (!QemuBoard::executable().isEmpty()) {
+        if (haveQemuSoftware()) {
             expectSums(v.swQemu, kRecords);
             EXPECT_EQ(v.swInstructions(), v.swQemu.ticks() * kQemuInstructionsPerTick);
             const double us = static_cast<double>(v.swInstructions()) * 1e6 / m.cpuHz;
@@ -90,6 +115,26 @@ TEST(Paper000, ARecordCountsOnlyAfterItsOutputsVerified) {
     EXPECT_NE(r.text().find("FAILED"), std::string::npos);
 }
 
+TEST(Paper000, ADecryptionThatDoesNotVerifyNeverCounts) {
+    Paper000Options o;
+    o.records = 40; // Counts 1-33 have no plaintext; 34.. have one
+    o.boardArgs = {QStringLiteral("--lie-decrypt-after"), QStringLiteral("3")}; // plaintexts 4.. are wrong
+    const Paper000Report r = runPaper000(o);
+    ASSERT_FALSE(r.failures.empty());
+    EXPECT_NE(r.failures.front().find("Count = 37: decryption gave"), std::string::npos)
+        << r.failures.front();
+    const Paper000Variant& v = r.variants[0];
+    ASSERT_EQ(v.sw.records.size(), 36u); // Counts 1-36: the encryptions and decryptions that verified
+    EXPECT_EQ(v.sw.records.back().count, 36);
+    ASSERT_EQ(v.ip.records.size(), 33u); // only the records without a plaintext, whose answers are right
+    EXPECT_EQ(v.ip.records.back().count, 33);
+    EXPECT_FALSE(r.toJson()
+                     .value(QStringLiteral("variants"))
+                     .toArray()[0]
+                     .toObject()
+                     .contains(QStringLiteral("speedup_range")));
+}
+
 TEST(Paper000, BadModelRangesAreRefused) {
     Paper000Options o;
     o.records = 1;
@@ -97,6 +142,9 @@ TEST(Paper000, BadModelRangesAreRefused) {
     EXPECT_THROW(runPaper000(o), BoardError);
     o.model.cpi = {0.8, 1.5};
     o.model.gpReadNs = {0, 100};
+    EXPECT_THROW(runPaper000(o), BoardError);
+    o.model.gpReadNs = {120, 200};
+    o.model.cpi = {0.4, 1.5}; // below a dual-issue core's floor
     EXPECT_THROW(runPaper000(o), BoardError);
 }
 

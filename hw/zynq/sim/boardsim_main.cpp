@@ -33,7 +33,8 @@ int usage(const char* why) {
         stderr,
         "roundscope-board-sim: %s\nusage: roundscope-board-sim [--unroll N] [--no-ip] [--corrupt-every N] "
         "[--drop-every N] [--disconnect-after N] [--reset-after N] [--garbage-before N] [--merge-at N] "
-        "[--bad-length N] [--extra-byte N] [--lie-after N] [--cpi X] [--gp-read-ns X] [--gp-write-ns X] "
+        "[--bad-length N] [--extra-byte N] [--lie-after N] [--lie-decrypt-after N] [--cpi X] [--gp-read-ns "
+        "X] [--gp-write-ns X] "
         "[--driver-insns X]\n",
         why);
     return 2;
@@ -59,7 +60,8 @@ int main(int argc, char** argv) {
             {"--merge-at", &rs::hw::board::HostBoardOptions::mergeAt},
             {"--bad-length", &rs::hw::board::HostBoardOptions::badLength},
             {"--extra-byte", &rs::hw::board::HostBoardOptions::extraByte},
-            {"--lie-after", &rs::hw::board::HostBoardOptions::lieAfter}};
+            {"--lie-after", &rs::hw::board::HostBoardOptions::lieAfter},
+            {"--lie-decrypt-after", &rs::hw::board::HostBoardOptions::lieDecryptAfter}};
         static const std::map<std::string, double rs::hw::board::HostBoardOptions::*> model = {
             {"--cpi", &rs::hw::board::HostBoardOptions::cpi},
             {"--gp-read-ns", &rs::hw::board::HostBoardOptions::gpReadNs},

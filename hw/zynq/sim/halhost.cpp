@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -29,6 +30,7 @@ struct Board {
     bool disconnected = false;
     bool mergeNext = false; ///< the previous frame lost its trailing 0x00; this one loses its leading one
     int encryptAnswers = 0; ///< ENCRYPT answers written (for lieAfter)
+    int decryptAnswers = 0; ///< DECRYPT answers with plaintext written (for lieDecryptAfter)
 };
 
 Board& board() {
@@ -36,13 +38,16 @@ Board& board() {
     return b;
 }
 
-/** One register access that took `clocks` bus clocks of the Verilated IP: the ARM waits `latencyNs`
- *  and runs the driver's instructions; the IP runs on for the rest of the latency's PL clocks. */
+/** One register access that took `clocks` bus clocks of the Verilated IP: the ARM waits the port's
+ *  `latencyNs` (or the bus clocks, when the IP took longer) and runs the driver's instructions around it;
+ *  the PL runs on through all of that time, so the IP idles for the clocks the access itself did not use. */
 void chargeAccess(std::uint64_t clocks, double latencyNs) {
     Board& b = board();
-    const auto pl = static_cast<std::uint64_t>(latencyNs * kPlHz / 1e9 + 0.5);
+    const double busNs = std::max(latencyNs, static_cast<double>(clocks) * 1e9 / kPlHz);
+    const double ns = busNs + b.options.driverInsns * b.options.cpi * 1e9 / kCpuHz;
+    const auto pl = static_cast<std::uint64_t>(ns * kPlHz / 1e9 + 0.5);
     if (pl > clocks) b.bus->idle(pl - clocks);
-    b.timeNs += latencyNs + b.options.driverInsns * b.options.cpi * 1e9 / kCpuHz;
+    b.timeNs += ns;
 }
 
 /** A frame as the firmware writes it (0x00, COBS, 0x00) rebuilt with its payload changed by `change`
@@ -81,14 +86,18 @@ std::basic_string<uint8_t> damaged(Board& b, std::basic_string<uint8_t> frame) {
             rsb_put16(p.data() + 4, static_cast<uint16_t>(p.size() - RSB_HEADER));
             return p;
         });
-    if (o.lieAfter > 0)
-        frame = rebuilt(frame, [&b, &o](std::basic_string<uint8_t> p) {
-            // ENCRYPT's answer: ticks (8), IP clocks (4), then ciphertext ‖ tag; flip the first of those.
+    // A board that computes wrongly: ENCRYPT's and DECRYPT's answers are ticks (8), IP clocks (4), then the
+    // output; after `after` right ones (DECRYPTs with a plaintext), the first output byte is flipped.
+    const auto lie = [&frame](std::uint8_t command, int after, int& answered) {
+        if (after <= 0) return;
+        frame = rebuilt(frame, [&](std::basic_string<uint8_t> p) {
             constexpr std::size_t kOutput = RSB_HEADER + 12;
-            if (p.size() > kOutput && p[1] == (0x20 | 0x80) && ++b.encryptAnswers > o.lieAfter)
-                p[kOutput] ^= 0x01;
+            if (p.size() > kOutput && p[1] == (command | 0x80) && ++answered > after) p[kOutput] ^= 0x01;
             return p;
         });
+    };
+    lie(RSB_ENCRYPT, o.lieAfter, b.encryptAnswers);
+    lie(RSB_DECRYPT, o.lieDecryptAfter, b.decryptAnswers);
     if (b.mergeNext && !frame.empty() && frame.front() == 0) frame.erase(0, 1);
     b.mergeNext = false;
     if (k == o.mergeAt && !frame.empty() && frame.back() == 0) {

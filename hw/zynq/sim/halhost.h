@@ -5,10 +5,10 @@
 //
 // Timing model (modelled, never measured; its inputs are stated and sourced in hw/board/paper000.h's
 // paper000Inputs()): the A9 global timer runs at 333.33 MHz (a 666.67 MHz Cortex-A9, timer = CPU/2).
-// A register access costs the M_AXI_GP read or write latency plus the driver's instructions around it at
-// the CPI, and the Verilated IP runs one 100 MHz PL clock per 10 ns of that latency (so a poll sees the IP
-// as far as a real one would be). A software-path operation costs its Cortex-A9 instructions
-// (swInstructions(), fitted to counts measured under QEMU) at the CPI.
+// A register access costs the M_AXI_GP read or write latency (or the IP's bus clocks, if longer) plus the
+// driver's instructions around it at the CPI, and the Verilated IP runs one 100 MHz PL clock per 10 ns of
+// all that time (so a poll sees the IP as far as a real one would be). A software-path operation costs its
+// Cortex-A9 instructions (swInstructions(), fitted to counts measured under QEMU) at the CPI.
 
 #include <cstdint>
 
@@ -27,8 +27,8 @@ struct HostBoardOptions {
     int badLength = 0;     ///< its header says one body byte more than it carries (the CRC is right)
     int extraByte = 0;     ///< one body byte more than its command answers, header and CRC consistent
     // A board that computes wrongly (a well-formed frame with a wrong answer):
-    int lieAfter =
-        0; ///< after N right ENCRYPT answers, every later one has a ciphertext byte flipped (0: never)
+    int lieAfter = 0;        ///< after N right ENCRYPT answers, every later one has a byte flipped (0: never)
+    int lieDecryptAfter = 0; ///< the same for DECRYPT answers that carry a plaintext (0: never)
     // The timing model's inputs (the midpoints of paper000's ranges by default):
     double cpi = 1.15;       ///< Cortex-A9 cycles per instruction
     double gpReadNs = 160;   ///< one M_AXI_GP read
