@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/crypto/bytes.h"
 #include "core/katfile.h"
 #include "hw/board/boardclient.h"
 #include "hw/board/qemuboard.h"
@@ -38,12 +39,14 @@ std::vector<core::KatRecord> katRecords(const KatFile& f, int limit) {
     return r;
 }
 
-std::string hexOf(const crypto::Bytes& b) {
-    static const char* digits = "0123456789ABCDEF";
-    std::string s;
-    for (const auto x : b)
-        s += {digits[x >> 4], digits[x & 15]};
-    return s;
+/** The records of every file in kFiles, read once per run. */
+using Kats = std::vector<std::vector<core::KatRecord>>;
+
+Kats loadKats(int limit) {
+    Kats k;
+    for (const KatFile& f : kFiles)
+        k.push_back(katRecords(f, limit));
+    return k;
 }
 
 /** What a run over one file needs besides the board. */
@@ -85,13 +88,13 @@ Paper000PathRun runRecords(BoardClient& c, BoardPath path, int variant,
         try {
             const CryptResult e = c.encrypt(path, ad, pt);
             if (ctx.verify && e.output != ct) {
-                fail("encryption gave " + hexOf(e.output) + ", expected " + hexOf(ct));
+                fail("encryption gave " + crypto::toHex(e.output) + ", expected " + crypto::toHex(ct));
                 continue;
             }
             const crypto::Bytes body(ct.begin(), ct.end() - 16), tag(ct.end() - 16, ct.end());
             const CryptResult d = c.decrypt(path, ad, body, tag);
             if (ctx.verify && d.output != pt) {
-                fail("decryption gave " + hexOf(d.output) + ", expected " + hexOf(pt));
+                fail("decryption gave " + crypto::toHex(d.output) + ", expected " + crypto::toHex(pt));
                 continue;
             }
             rec.encTicks = e.ticks;
@@ -121,15 +124,15 @@ void say(const Paper000Options& o, const std::string& s) {
     if (o.log) o.log(s);
 }
 
-/** The stack's high-water mark of a firmware build under QEMU after `records` of each file on `path`. */
-std::uint32_t qemuStack(const QString& elf, BoardPath path, int records, const Paper000Options& o,
+/** The stack's high-water mark of a firmware build under QEMU after `kats` (a list per file) on `path`. */
+std::uint32_t qemuStack(const QString& elf, BoardPath path, const Kats& kats, const Paper000Options& o,
                         std::vector<std::string>& ignored) {
     QemuBoard q;
     BoardClient c;
     c.open(q.start(elf, false));
-    for (const KatFile& f : kFiles) {
+    for (std::size_t i = 0; i < std::size(kFiles); ++i) {
         RunContext ctx{o, ignored, "stack", false};
-        runRecords(c, path, f.variant, katRecords(f, records), ctx);
+        runRecords(c, path, kFiles[i].variant, kats[i], ctx);
     }
     return c.stats().stackUsed;
 }
@@ -205,26 +208,26 @@ Paper000Memory measurePaper000Memory(const Paper000Options& options) {
     // QEMU has no PL; its outputs are not checked, its stack is the driver's).
     const int n = options.records > 0 ? std::min(options.records, 64) : 64;
     std::vector<std::string> ignored;
+    const Kats kats = loadKats(n);
     say(options,
         "memory: stack high-water marks under QEMU (" + std::to_string(n) + " records of each file)");
+    const auto noStacks = [&m](const std::string& why) {
+        for (Paper000Build& b : m.builds)
+            b.stackBytes.reset();
+        m.note = "stack not measured: " + why;
+        return m;
+    };
     try {
         m.builds[0].stackBytes = qemuStack(QemuBoard::firmware("sw", options.firmwareDir),
-                                           BoardPath::Software, n, options, ignored);
-        m.builds[1].stackBytes = qemuStack(ipRam, BoardPath::Hardware, n, options, ignored);
+                                           BoardPath::Software, kats, options, ignored);
+        m.builds[1].stackBytes = qemuStack(ipRam, BoardPath::Hardware, kats, options, ignored);
         m.builds[2].stackBytes = qemuStack(QemuBoard::firmware("none", options.firmwareDir),
-                                           BoardPath::Software, n, options, ignored);
+                                           BoardPath::Software, kats, options, ignored);
     } catch (const BoardError& e) {
-        for (Paper000Build& b : m.builds)
-            b.stackBytes.reset();
-        m.note = std::string("stack not measured: QEMU: ") + e.what();
-        return m;
+        return noStacks(std::string("QEMU: ") + e.what());
     }
-    if (cancelled(options)) { // the stacks of a cut-short run are not the high-water marks of the records
-        for (Paper000Build& b : m.builds)
-            b.stackBytes.reset();
-        m.note = "stack not measured: cancelled";
-        return m;
-    }
+    // The stacks of a cut-short run are not the high-water marks of the records.
+    if (cancelled(options)) return noStacks("cancelled");
     m.savingPct = saving([](const Paper000Build& b) {
         return static_cast<double>(b.footprint.total() + b.stackBytes.value_or(0));
     });
@@ -245,16 +248,16 @@ Paper000Report runPaper000(const Paper000Options& options) {
     rep.kind = rep.modelled ? "modelled" : "measured (the board's global timer)";
     const bool haveQemu = !QemuBoard::executable().isEmpty() &&
                           QFileInfo::exists(QemuBoard::firmware("sw", options.firmwareDir));
-    for (const KatFile& f : kFiles) {
+    const Kats kats = loadKats(options.records);
+    for (std::size_t i = 0; i < std::size(kFiles); ++i) {
         Paper000Variant v;
-        v.operation = f.operation;
-        const auto records = katRecords(f, options.records);
-        v.records = static_cast<int>(records.size());
+        v.operation = kFiles[i].operation;
+        v.records = static_cast<int>(kats[i].size());
         rep.variants.push_back(v);
     }
     const auto runBoth = [&](BoardClient& c, const std::string& where, bool intoHigh) {
         for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
-            const auto records = katRecords(kFiles[i], options.records);
+            const auto& records = kats[i];
             Paper000Variant& v = rep.variants[i];
             RunContext sw{options, rep.failures, where + " " + v.operation + " software"};
             if (!intoHigh) v.sw = runRecords(c, BoardPath::Software, kFiles[i].variant, records, sw);
@@ -278,8 +281,8 @@ Paper000Report runPaper000(const Paper000Options& options) {
                 c.open(q.start(QemuBoard::firmware("sw", options.firmwareDir)));
                 for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
                     RunContext ctx{options, rep.failures, "QEMU " + rep.variants[i].operation + " software"};
-                    rep.variants[i].swQemu = runRecords(c, BoardPath::Software, kFiles[i].variant,
-                                                        katRecords(kFiles[i], options.records), ctx);
+                    rep.variants[i].swQemu =
+                        runRecords(c, BoardPath::Software, kFiles[i].variant, kats[i], ctx);
                 }
             } catch (const BoardError& e) { // the virtual board's results stand; the fit replaces QEMU
                 for (Paper000Variant& v : rep.variants)

@@ -195,6 +195,12 @@ void BoardPage::showPaper000(const QJsonObject& r) {
         for (int c = 0; c < 3; ++c)
             m_paperTable->setItem(row, c, new QTableWidgetItem(cells[c]));
     };
+    // The paper's figures as the report gives them (hw/board/paper000.h), not a second copy here.
+    const QJsonObject paper = r.value(QStringLiteral("paper")).toObject();
+    const QString speedupMin =
+        tr("≥ %1×").arg(paper.value(QStringLiteral("speedup_min")).toDouble(), 0, 'f', 2);
+    const QString savingMin =
+        tr("≥ %1 %").arg(paper.value(QStringLiteral("memory_saving_min_pct")).toDouble(), 0, 'f', 0);
     const QJsonArray variants = r.value(QStringLiteral("variants")).toArray();
     for (int i = 0; i < 2 && i < variants.size(); ++i) {
         const QJsonObject v = variants[i].toObject();
@@ -205,15 +211,15 @@ void BoardPage::showPaper000(const QJsonObject& r) {
         } else if (v.contains(QStringLiteral("speedup"))) {
             ours = tr("%1×").arg(v.value(QStringLiteral("speedup")).toDouble(), 0, 'f', 2);
         }
-        set(i, tr("≥ 7.93×"), ours, modelled ? tr("modelled (inputs in the log)") : kind);
+        set(i, speedupMin, ours, modelled ? tr("modelled (inputs in the log)") : kind);
     }
     const QJsonObject mem = r.value(QStringLiteral("memory")).toObject();
     const auto pct = [&mem, this](const char* key) {
         const QJsonValue v = mem.value(QLatin1String(key));
         return v.isDouble() ? tr("%1 %").arg(v.toDouble(), 0, 'f', 1) : tr("not measured");
     };
-    set(2, tr("≥ 90 %"), pct("saving_footprint_pct"), tr("measured (our ELF files)"));
-    set(3, tr("≥ 90 %"), pct("saving_with_stack_pct"), tr("measured (ELF files, stack under QEMU)"));
+    set(2, savingMin, pct("saving_footprint_pct"), tr("measured (our ELF files)"));
+    set(3, savingMin, pct("saving_with_stack_pct"), tr("measured (ELF files, stack under QEMU)"));
     const QJsonArray failures = r.value(QStringLiteral("failures")).toArray();
     if (r.value(QStringLiteral("cancelled")).toBool()) {
         report(tr("Paper 000: cancelled; the totals cover the records run so far, no speedup"), true);
