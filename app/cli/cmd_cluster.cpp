@@ -171,7 +171,9 @@ int campaignStatus(const CliArgs& args) {
             std::cout << "  shard " << s.row.index << "  " << s.row.target << "  " << s.row.runs << " runs  "
                       << cluster::shardStateName(s.state);
             if (!s.row.job.empty()) std::cout << "  job " << s.row.job << "_" << s.row.index;
-            if (!s.detail.empty() && s.state == cluster::ShardState::Failed) std::cout << "  " << s.detail;
+            if (!s.detail.empty() &&
+                (s.state == cluster::ShardState::Failed || s.state == cluster::ShardState::Refused))
+                std::cout << "  " << s.detail;
             std::cout << "\n";
         }
     }

@@ -38,12 +38,6 @@ std::string jobName(const ClusterPlan& plan, const std::string& target) {
     return "rs-" + plan.uid + "-" + target;
 }
 
-std::string printableLine(std::string text) {
-    for (char& c : text)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    return text;
-}
-
 std::string shellQuote(const std::string& s) {
     std::string out = "'";
     for (char c : s)
@@ -128,6 +122,60 @@ std::vector<SubmittedArray> submitShards(const CampaignDir& dir, const ClusterPl
     return done;
 }
 
+/** The runs of shard `index` from its store, closed again on return. MergeRefused when the store holds no
+ *  campaign of this shard (or several) or its runs are not exactly the plan's; StoreError when it cannot be
+ *  read. */
+std::vector<campaign::RunRow> shardRuns(const CampaignDir& dir, const ClusterPlan& plan, int index) {
+    const CampaignStore shard(dir.shardStore(index), campaign::StoreOptions{OpenMode::ReadOnly, {}});
+    const ShardOwners owners = shardOwners(shard, plan, index);
+    if (owners.mine.size() != 1) {
+        std::string others;
+        for (const std::string& o : owners.others)
+            others += (others.empty() ? "" : ", ") + o;
+        throw campaign::MergeRefused("it is not shard " + std::to_string(index) + " of campaign " + plan.uid +
+                                     (others.empty() ? std::string() : " (it holds " + others + ")") +
+                                     "; nothing was merged");
+    }
+    std::vector<campaign::RunRow> runs = shard.runs(owners.mine.front().id);
+    const Shard& planned = plan.shards.at(static_cast<std::size_t>(index));
+    const std::set<campaign::RunKey> want(planned.runs.begin(), planned.runs.end());
+    std::set<campaign::RunKey> got;
+    for (const auto& r : runs)
+        got.insert(r.key);
+    if (got != want)
+        throw campaign::MergeRefused("it holds " + std::to_string(got.size()) + " runs, not the " +
+                                     std::to_string(want.size()) + " of its plan; nothing was merged");
+    return runs;
+}
+
+/** Before run-shard writes into an existing shard store: it must hold this shard's campaign only (the
+ *  engine would resume any campaign of the same definition, another campaign's too). Otherwise, or when
+ *  it cannot be read, the shard is refused (its store moved aside) and ClusterError says so. */
+void checkShardStore(const CampaignDir& dir, const ClusterPlan& plan, int index) {
+    const std::string path = dir.shardStore(index);
+    if (!QFileInfo::exists(QString::fromStdString(path))) return;
+    std::string why;
+    try {
+        const CampaignStore shard(path, campaign::StoreOptions{OpenMode::ReadOnly, {}});
+        const ShardOwners owners = shardOwners(shard, plan, index);
+        if (!owners.others.empty() || owners.mine.size() > 1) {
+            std::string others;
+            for (const std::string& o : owners.others)
+                others += (others.empty() ? "" : ", ") + o;
+            why = "it holds " +
+                  (others.empty() ? std::to_string(owners.mine.size()) + " campaigns" : others) +
+                  ", not only shard " + std::to_string(index) + " of campaign " + plan.uid;
+        }
+    } catch (const campaign::StoreError& e) {
+        why = e.what();
+    } // closed before it is moved
+    if (why.empty()) return;
+    const Refusal r = refuseShard(dir, index, "run-shard", why);
+    throw ClusterError("--shard " + std::to_string(index) + ": " + path + " was refused and not run: " + why +
+                       (r.kept.empty() ? std::string() : "; moved aside to " + r.kept) +
+                       "; `campaign submit --resume` reruns the shard into a fresh store");
+}
+
 ShardState queueState(const std::string& s) {
     if (s == "PENDING" || s == "REQUEUED" || s == "REQUEUE_HOLD" || s == "REQUEUE_FED")
         return ShardState::Pending;
@@ -203,6 +251,8 @@ const char* shardStateName(ShardState s) {
         return "failed";
     case ShardState::Merged:
         return "merged";
+    case ShardState::Refused:
+        return "refused";
     }
     return "?";
 }
@@ -262,9 +312,7 @@ CampaignStatus campaignStatus(const std::string& dirPath, const SlurmTools& tool
     CampaignStatus st;
     st.plan = readPlan(dir);
     const CampaignStore store(dir.store(), campaign::StoreOptions{OpenMode::ReadOnly, {}});
-    const auto c = store.campaign(st.plan.campaignId);
-    if (!c) throw ClusterError(dir.store() + " has no campaign " + std::to_string(st.plan.campaignId));
-    st.campaign = *c;
+    st.campaign = checkPlan(dir, st.plan, store);
     std::map<std::pair<std::string, int>, std::string> queued;
     std::vector<std::string> names;
     for (const std::string& t : st.plan.spec.targets)
@@ -282,11 +330,14 @@ CampaignStatus campaignStatus(const std::string& dirPath, const SlurmTools& tool
             s.state = ShardState::Done;
             QFile f(marker);
             if (f.open(QIODevice::ReadOnly)) s.detail = f.read(4096).trimmed().toStdString();
+        } else if (!row.job.empty() && q != queued.end()) {
+            s.state = queueState(q->second); // resubmitted after a refusal: the new task's state
+            s.queueState = q->second;
+        } else if (const auto refusal = readRefusal(dir, row.index)) {
+            s.state = ShardState::Refused;
+            s.detail = refusal->describe();
         } else if (row.job.empty()) {
             s.state = ShardState::Unsubmitted;
-        } else if (q != queued.end()) {
-            s.state = queueState(q->second);
-            s.queueState = q->second;
         } else {
             s.state = ShardState::Failed;
             s.detail =
@@ -306,7 +357,8 @@ SubmitResult resumeCampaign(const std::string& dirPath, const SubmitOptions& opt
     result.campaignId = st.plan.campaignId;
     result.shards = static_cast<int>(st.shards.size());
     for (const ShardStatus& s : st.shards) {
-        if (s.state == ShardState::Failed || s.state == ShardState::Unsubmitted)
+        if (s.state == ShardState::Failed || s.state == ShardState::Unsubmitted ||
+            s.state == ShardState::Refused)
             again.insert(s.row.index);
         else
             result.skipped.push_back(s.row.index);
@@ -321,51 +373,43 @@ MergeReport mergeCampaign(const std::string& dirPath) {
     const CampaignDir dir{absolute(dirPath)};
     const ClusterPlan plan = readPlan(dir);
     CampaignStore main(dir.store());
+    checkPlan(dir, plan, main); // nothing is merged from a plan the main store does not confirm
     MergeReport report;
     for (const ShardRow& row : main.shards(plan.campaignId)) {
-        const std::string path = dir.shardStore(row.index);
-        const std::string name = "shard " + std::to_string(row.index) + " (" + path + ")";
         if (!QFileInfo::exists(QString::fromStdString(dir.doneMarker(row.index)))) {
             if (row.merged.empty()) ++report.notReady;
             continue;
         }
+        std::string why;
+        std::vector<campaign::RunRow> runs;
         try {
-            const CampaignStore shard(path, campaign::StoreOptions{OpenMode::ReadOnly, {}});
-            std::vector<campaign::CampaignRow> mine;
-            std::string others;
-            for (const auto& c : shard.campaigns()) {
-                const auto uid = c.provenance.find("cluster.uid");
-                const auto idx = c.provenance.find("cluster.shard");
-                const std::string u = uid == c.provenance.end() ? "(none)" : uid->second;
-                const std::string i = idx == c.provenance.end() ? "(none)" : idx->second;
-                if (u == plan.uid && i == std::to_string(row.index))
-                    mine.push_back(c);
-                else
-                    others += (others.empty() ? "" : ", ") + std::string("campaign ") + u + " shard " + i;
-            }
-            if (mine.size() != 1 || !(mine.front().spec == plan.spec))
-                throw campaign::MergeRefused(
-                    "it is not shard " + std::to_string(row.index) + " of campaign " + plan.uid +
-                    (others.empty() ? std::string() : " (it holds " + others + ")") + "; nothing was merged");
-            const std::vector<campaign::RunRow> runs = shard.runs(mine.front().id);
-            const Shard& planned = plan.shards.at(static_cast<std::size_t>(row.index));
-            const std::set<campaign::RunKey> want(planned.runs.begin(), planned.runs.end());
-            std::set<campaign::RunKey> got;
-            for (const auto& r : runs)
-                got.insert(r.key);
-            if (got != want)
-                throw campaign::MergeRefused("it holds " + std::to_string(got.size()) + " runs, not the " +
-                                             std::to_string(want.size()) +
-                                             " of its plan; nothing was merged");
-            report.runsAdded += main.mergeShard(plan.campaignId, row.index, runs);
-            ++report.merged;
-        } catch (const campaign::StoreError& e) {
-            report.refused.push_back(name + ": " + e.what());
+            runs = shardRuns(dir, plan, row.index);
         } catch (const campaign::MergeRefused& e) {
-            report.refused.push_back(name + ": " + e.what());
+            why = e.what();
+        } catch (const campaign::StoreError& e) {
+            why = e.what(); // the shard store cannot be read
         }
+        if (why.empty()) {
+            try {
+                // A StoreError here is the main store's, not the shard's fault: it stops the merge.
+                report.runsAdded += main.mergeShard(plan.campaignId, row.index, runs);
+                ++report.merged;
+                continue;
+            } catch (const campaign::MergeRefused& e) {
+                why = e.what(); // a run conflicts with the one merged before
+            }
+        }
+        // Moved aside and marked: status says why, resume reruns it, merge no longer looks at it.
+        const Refusal r = refuseShard(dir, row.index, "merge", why);
+        report.refused.push_back("shard " + std::to_string(row.index) + " (" + dir.shardStore(row.index) +
+                                 "): " + r.reason +
+                                 (r.kept.empty() ? std::string() : "; moved aside to " + r.kept) +
+                                 (row.merged.empty() ? "; `campaign submit --resume` reruns it"
+                                                     : "; its runs were merged before"));
     }
-    report.campaign = *main.campaign(plan.campaignId);
+    const auto c = main.campaign(plan.campaignId);
+    if (!c) throw ClusterError(dir.store() + " has no campaign " + std::to_string(plan.campaignId));
+    report.campaign = *c;
     return report;
 }
 
@@ -375,8 +419,14 @@ campaign::EngineResult runShard(const std::string& dirPath, int index, campaign:
     if (index < 0 || index >= static_cast<int>(plan.shards.size()))
         throw ClusterError("--shard: " + std::to_string(index) + " (the campaign has shards 0.." +
                            std::to_string(plan.shards.size() - 1) + ")");
+    {
+        const CampaignStore main(dir.store(), campaign::StoreOptions{OpenMode::ReadOnly, {}});
+        checkPlan(dir, plan, main);
+    } // closed before the shard runs: a task only reads the main store
     const Shard& shard = plan.shards[static_cast<std::size_t>(index)];
     makeDir(dir.shards());
+    checkShardStore(dir, plan, index);
+    clearRefusal(dir, index); // a refused shard's store is aside: this run starts it afresh
     const std::map<std::string, std::string> slurm{{"slurm.job_id", env("SLURM_JOB_ID")},
                                                    {"slurm.array_job_id", env("SLURM_ARRAY_JOB_ID")},
                                                    {"slurm.array_task_id", env("SLURM_ARRAY_TASK_ID")},

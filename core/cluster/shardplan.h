@@ -1,8 +1,8 @@
 #pragma once
 // A campaign cut into shards for a cluster: the runs of each target packed into shards of at most
 // `perTask` runs (one Slurm array task each, so many small runs do not flood the scheduler), and the plan
-// file the array tasks read (plan.json in the campaign's folder: tasks never open the main store, so no
-// database file is written from many nodes). Plain C++ + Qt Core's JSON.
+// file the array tasks read (plan.json in the campaign's folder; a task opens the main store read-only, only
+// to check the plan against it, so no database file is written from many nodes). Plain C++ + Qt Core's JSON.
 
 #include <cstdint>
 #include <stdexcept>
@@ -63,6 +63,9 @@ struct CampaignDir {
     std::string shardStore(int index) const { return root + "/" + shardFile(index); }
     /** @brief Written by the task after its shard store is complete and closed. */
     std::string doneMarker(int index) const { return shardStore(index) + ".done"; }
+    /** @brief Written when merge or run-shard refused the shard (JSON: who, why, where its store was moved);
+     *  removed when the shard runs again. */
+    std::string refusedMarker(int index) const { return shardStore(index) + ".refused"; }
 };
 
 /** @brief Reads DIR/plan.json; ClusterError naming the file when it is missing or not a plan. */
