@@ -14,10 +14,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
 #include <limits>
+#include <set>
 #include <sstream>
 
 namespace rs::cli {
@@ -199,8 +201,18 @@ int campaignList(const CliArgs& args) {
 int campaignExport(const CliArgs& args) {
     const bool csv = args.flag("csv");
     if (csv == args.flag("json")) throw UsageError("campaign export: choose one of --csv or --json");
-    const auto id = static_cast<std::int64_t>(args.integer("id", -1, 1, std::numeric_limits<int>::max()));
     const auto store = openStore(args, campaign::OpenMode::ReadOnly);
+    if (!args.has("id")) {
+        // Which one? The store's ids say what --id may be.
+        std::string ids;
+        for (const auto& c : withStore([&] { return store->campaigns(); }))
+            ids += (ids.empty() ? "" : ", ") + std::to_string(c.id);
+        throw UsageError("campaign export: --id is required (" +
+                         (ids.empty() ? store->path() + " holds no campaign"
+                                      : "the campaigns in " + store->path() + ": " + ids) +
+                         ")");
+    }
+    const auto id = static_cast<std::int64_t>(args.integer("id", 0, 1, std::numeric_limits<int>::max()));
     const auto c = withStore([&] { return store->campaign(id); });
     if (!c) throw UsageError("--id: no campaign " + std::to_string(id) + " in " + store->path());
     const auto runs = withStore([&] { return store->runs(id); });
@@ -248,6 +260,7 @@ int runChart(const CliArgs& args) {
             throw UsageError("--campaign: '" + part + "' is not a campaign id (N or N,M)");
         }
     }
+    if (req.campaigns.empty()) throw UsageError("--campaign: no campaign id given (N or N,M)");
     const std::string out = args.require("out");
     if (!QString::fromStdString(out).endsWith(".png", Qt::CaseInsensitive) &&
         !QString::fromStdString(out).endsWith(".pdf", Qt::CaseInsensitive))
@@ -258,14 +271,42 @@ int runChart(const CliArgs& args) {
         if (!c) throw UsageError("--campaign: no campaign " + std::to_string(id) + " in " + store->path());
         title += (title.isEmpty() ? QString() : QStringLiteral(" vs ")) + QString::fromStdString(c->name);
     }
-    campaign::ChartData data;
     try {
         req.kind = campaign::chartKindFromName(args.value("kind").value_or("metric"));
-        req.metric = args.value("metric").value_or("throughput");
-        req.baseline = args.value("baseline").value_or("cpu");
-        data = withStore([&] { return campaign::chartData(*store, req); });
     } catch (const campaign::SpecError& e) {
-        throw UsageError(std::string("--kind/--metric: ") + e.what());
+        throw UsageError(std::string("--kind: ") + e.what());
+    }
+    req.metric = args.value("metric").value_or("throughput");
+    req.baseline = args.value("baseline").value_or("cpu");
+    // The targets with a verified baseline time, seen while the chart's runs are read.
+    std::set<std::string> targets;
+    bool baselineSeen = false;
+    const auto runsOf = [&](std::int64_t id) {
+        auto runs = store->runs(id);
+        for (const auto& r : runs) {
+            targets.insert(r.key.target);
+            baselineSeen =
+                baselineSeen || (r.verified && r.key.target == req.baseline &&
+                                 std::any_of(r.measurements.begin(), r.measurements.end(),
+                                             [](const auto& m) { return m.metric == "time_median"; }));
+        }
+        return runs;
+    };
+    campaign::ChartData data;
+    try {
+        data = withStore([&] { return campaign::chartData(req, runsOf); });
+    } catch (const campaign::SpecError& e) {
+        throw UsageError(std::string(req.kind == campaign::ChartKind::Metric ? "--metric: " : "--kind: ") +
+                         e.what());
+    }
+    if (req.kind != campaign::ChartKind::Metric && !baselineSeen) {
+        std::string names;
+        for (const std::string& t : targets)
+            names += (names.empty() ? "" : ", ") + t;
+        throw UsageError("--baseline: no verified run of target '" + req.baseline +
+                         "' with a median time in " +
+                         (req.campaigns.size() > 1 ? "these campaigns" : "this campaign") +
+                         " (the targets there: " + (names.empty() ? "none" : names) + ")");
     }
     QString error;
     // Rendered in memory, written all or nothing (a full disk leaves the previous file as it was).

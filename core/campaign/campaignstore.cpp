@@ -1,5 +1,4 @@
 #include "core/campaign/campaignstore.h"
-#include "core/fileio/safefile.h"
 
 #include "core/campaign/storeintegrity.h"
 #include "core/campaign/storesql.h"
@@ -10,12 +9,8 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <new>
-
-#include <sys/stat.h>
 
 namespace rs::campaign {
 
@@ -102,17 +97,6 @@ std::map<std::string, std::string> jsonMap(const std::string& text) {
     return m;
 }
 
-/** Opens a connection (the store's VFS when one is named); StoreError naming the file when it cannot. */
-void openConn(Conn& c, const char* file, int flags, const std::string& vfs) {
-    const int rc = sqlite3_open_v2(file, &c.db, flags, vfs.empty() ? nullptr : vfs.c_str());
-    if (rc != SQLITE_OK) {
-        const std::string msg = c.db ? printable(sqlite3_errmsg(c.db)) : "out of memory";
-        sqlite3_close(c.db);
-        c.db = nullptr;
-        throw StoreError("cannot open campaign store " + c.path + ": " + msg + "; it was not changed");
-    }
-}
-
 /** A stored campaign as the program sees it; a definition it cannot read is reported, not thrown. */
 CampaignRow rowFrom(const RawCampaign& raw) {
     CampaignRow c;
@@ -148,16 +132,6 @@ RunRow runFrom(const RawRun& raw) {
     for (const RawMeasurement& m : raw.measurements)
         r.measurements.push_back(Measurement{m.metric, m.value, m.unit});
     return r;
-}
-
-/** Runs a read on one snapshot of the file (another process may be writing); running out of memory says
- *  what was being read instead of "std::bad_alloc". */
-template <class F> auto reading(const Conn& c, const std::string& what, F f) {
-    try {
-        return inSnapshot(c, f);
-    } catch (const std::bad_alloc&) {
-        throw StoreError(where(c) + "out of memory while reading " + what);
-    }
 }
 
 } // namespace
@@ -240,83 +214,6 @@ CampaignStore::CampaignStore(const std::string& path, const StoreOptions& option
 
 CampaignStore::~CampaignStore() {
     closeConn(*m_conn);
-}
-
-// The file is looked at with stat() and through SQLite only, never opened by hand (see the header).
-void CampaignStore::openChecked() {
-    struct stat st {};
-    if (::stat(m_path.c_str(), &st) != 0) {
-        const int e = errno;
-        if (e != ENOENT)
-            throw StoreError("campaign store " + m_path + " cannot be read: " + std::strerror(e));
-        if (readOnly()) throw StoreError("no campaign store at " + m_path);
-        openReadWrite(); // created
-        return;
-    }
-    if (!S_ISREG(st.st_mode))
-        throw StoreError(m_path + " is " + fileio::fileKindText(st.st_mode) +
-                         ", not a campaign store; it was not changed");
-    if (st.st_size == 0) {
-        if (!readOnly()) {
-            openReadWrite(); // an empty file becomes a new store
-            return;
-        }
-        // Nothing stored yet: an empty store in memory, the file untouched.
-        openConn(*m_conn, ":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, {});
-        migrate();
-        return;
-    }
-    Conn check;
-    check.path = m_path;
-    openConn(check, m_path.c_str(), SQLITE_OPEN_READONLY, m_options.vfs);
-    std::unique_ptr<sqlite3, int (*)(sqlite3*)> guard(check.db, sqlite3_close);
-    hardenConnection(check);
-    // Reading checks quickly and verifies the checksums of what it reads; writing checks everything first.
-    const int version = checkFile(check, !readOnly());
-    if (readOnly()) {
-        if (version == kSchemaVersion) {
-            m_conn->db = guard.release();
-            return;
-        }
-        // An older schema is read through a migrated copy in memory: the file stays as it is.
-        openConn(*m_conn, ":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, {});
-        sqlite3_backup* copy = sqlite3_backup_init(m_conn->db, "main", check.db, "main");
-        if (!copy) fail(*m_conn, "copying the store into memory");
-        const int rc = sqlite3_backup_step(copy, -1);
-        sqlite3_backup_finish(copy);
-        if (rc != SQLITE_DONE) fail(*m_conn, "copying the store into memory");
-        migrate();
-        return;
-    }
-    if (version == kSchemaVersion) verifyStore(check); // every checksum, before anything is written
-    guard.reset();
-    openReadWrite();
-}
-
-void CampaignStore::openReadWrite() {
-    openConn(*m_conn, m_path.c_str(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, m_options.vfs);
-    hardenConnection(*m_conn);
-    // WAL with synchronous=FULL: a run whose commit returned survives the process being killed and a
-    // power loss (one fsync per commit; the engine commits finished runs in batches).
-    exec(*m_conn, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
-    m_conn->keepStatements = true; // the engine records runs through the same few statements
-    migrate();
-}
-
-void CampaignStore::migrate() {
-    if (queryInt(*m_conn, "PRAGMA user_version") >= kSchemaVersion) return;
-    // The version is read again under the write lock: two programs opening a new file at once
-    // migrate it once (the second one finds it done).
-    inTransaction(*m_conn, [&] {
-        for (std::int64_t v = queryInt(*m_conn, "PRAGMA user_version"); v < kSchemaVersion; ++v) {
-            exec(*m_conn, migrationSql(static_cast<int>(v)));
-            migrationBackfill(*m_conn, static_cast<int>(v));
-            // PRAGMAs take no bound parameters; both values are constants of this program.
-            exec(*m_conn, ("PRAGMA application_id=" + std::to_string(kApplicationId) +
-                           "; PRAGMA user_version=" + std::to_string(v + 1))
-                              .c_str());
-        }
-    });
 }
 
 void CampaignStore::requireWritable() const {
@@ -429,49 +326,49 @@ bool CampaignStore::hasRun(std::int64_t campaign, const RunKey& key) const {
 }
 
 std::vector<CampaignRow> CampaignStore::campaigns() const {
-    return reading(*m_conn, "the campaigns", [&] {
+    std::vector<CampaignRow> out;
+    reading("the campaigns", [&] {
+        out.clear();
         const RawSummary s = verifiedSummary(*m_conn);
         const std::vector<std::int64_t> ids = campaignIds(*m_conn);
         if (static_cast<std::int64_t>(ids.size()) != s.campaigns ||
             (ids.empty() ? 0 : ids.back()) != s.lastCampaign)
             damaged(*m_conn, "the campaigns found are not the " + std::to_string(s.campaigns) + " it holds");
-        std::vector<CampaignRow> out;
         out.reserve(ids.size());
         for (const std::int64_t id : ids) {
             const auto raw = verifiedCampaign(*m_conn, id);
             if (!raw) damaged(*m_conn, "campaign " + std::to_string(id) + " cannot be read");
             out.push_back(rowFrom(*raw));
         }
-        return out;
     });
+    return out;
 }
 
 std::optional<CampaignRow> CampaignStore::campaign(std::int64_t id) const {
-    return reading(*m_conn, "campaign " + std::to_string(id), [&]() -> std::optional<CampaignRow> {
+    std::optional<CampaignRow> out;
+    reading("campaign " + std::to_string(id), [&] {
         const auto raw = verifiedCampaign(*m_conn, id);
-        if (!raw) return std::nullopt;
-        return rowFrom(*raw);
+        out = raw ? std::optional<CampaignRow>(rowFrom(*raw)) : std::nullopt;
     });
+    return out;
 }
 
 std::vector<RunRow> CampaignStore::runs(std::int64_t campaign) const {
-    return reading(*m_conn, "the runs of campaign " + std::to_string(campaign), [&] {
-        std::vector<RunRow> out;
+    std::vector<RunRow> out;
+    reading("the runs of campaign " + std::to_string(campaign), [&] {
+        out.clear();
         const auto raw = verifiedCampaign(*m_conn, campaign);
-        if (!raw) return out;
+        if (!raw) return;
         const std::vector<RawRun> runs = verifiedRuns(*m_conn, *raw);
         out.reserve(runs.size());
         for (const RawRun& r : runs)
             out.push_back(runFrom(r));
-        return out;
     });
+    return out;
 }
 
 void CampaignStore::verifyAll() const {
-    reading(*m_conn, "the whole store", [&] {
-        verifyStore(*m_conn);
-        return 0;
-    });
+    reading("the whole store", [&] { verifyStore(*m_conn); });
 }
 
 } // namespace rs::campaign

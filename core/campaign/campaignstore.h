@@ -16,13 +16,20 @@
 // another program delete the WAL a connection here still uses).
 //
 // A store is opened ReadWrite (created when missing, migrated) or ReadOnly (list, export, charts:
-// never creates, migrates or writes anything; a store of an older schema is read through a migrated
-// copy in memory). A campaign being run is claimed by one process at a time through a lease (owner
-// host, pid and process start, refreshed while it runs).
+// never creates, migrates or writes anything, and creates no file beside the store either: a store
+// in WAL mode with no -wal file beside it is read as immutable, so it reads on a read-only medium and
+// leaves no -wal or -shm behind; a writer that comes later is noticed before and after every read,
+// which then goes through an ordinary read-only connection; a store of an older schema is read through
+// a migrated copy in memory). A store of an older schema carries no checksums: before it is read or
+// migrated it passes integrity_check and a read of every row of every table (each value of its
+// column's type). Every non-empty file must begin with SQLite's header ("SQLite format 3"), whatever
+// the mode. A campaign being run is claimed by one process at a time through a lease (owner host, pid
+// and process start, refreshed while it runs).
 //
 // Threads: one CampaignStore per thread (an sqlite3 connection is not shared).
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -242,14 +249,33 @@ class CampaignStore {
     /** @brief Reads and verifies every campaign and run; StoreError naming the first damaged one. */
     void verifyAll() const;
 
+    /** @brief The file as the store last opened it (device, inode, size, change time): a read-only store
+     *  read as immutable is opened again when it differs. */
+    struct FileStamp {
+        std::uint64_t device = 0, inode = 0;
+        std::int64_t size = 0, mtimeNs = 0, ctimeNs = 0;
+        bool operator==(const FileStamp&) const = default;
+    };
+
   private:
     void openChecked();
     void openReadWrite();
+    void openReadOnly(detail::Conn& check, int version);
     void migrate();
     void requireWritable() const;
+    /** @brief Runs a read (body assigns its results; it may run again) on one snapshot of the file. An
+     *  immutable connection is opened again first when a writer has come since (a -wal file, or the file
+     *  changed), and the read is run again when the file changed under it. */
+    void reading(const std::string& what, const std::function<void()>& body) const;
+    /** @brief Whether the immutable connection still stands for the file (stamp equal; with `noLog`,
+     *  no -wal file beside it either). */
+    bool unchanged(bool noLog) const;
+    void reopen() const;
     std::unique_ptr<detail::Conn> m_conn;
     std::string m_path;
     StoreOptions m_options;
+    mutable bool m_immutable = false; ///< read-only, opened with immutable=1 (no -wal file was there)
+    mutable FileStamp m_stamp;        ///< the file when the immutable connection was opened
 };
 
 } // namespace rs::campaign

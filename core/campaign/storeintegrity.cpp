@@ -417,39 +417,4 @@ const std::string& expectedSchema(int version) {
     return described.at(static_cast<std::size_t>(version));
 }
 
-void hardenConnection(const Conn& c) {
-    sqlite3_busy_timeout(c.db, 5000); // another RoundScope may be writing it (WAL readers do not block)
-    sqlite3_db_config(c.db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(c.db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    // No stored value is near this; a crafted file cannot make a read allocate gigabytes.
-    sqlite3_limit(c.db, SQLITE_LIMIT_LENGTH, 64 << 20);
-    exec(c, "PRAGMA cell_size_check=ON; PRAGMA mmap_size=0;");
-}
-
-int checkFile(const Conn& c, bool thorough) {
-    // Through SQLite only: "file is not a database" comes back as SQLITE_NOTADB (fail() says so).
-    const std::int64_t objects = queryInt(c, "SELECT count(*) FROM sqlite_master");
-    const std::int64_t app = queryInt(c, "PRAGMA application_id");
-    const std::int64_t version = queryInt(c, "PRAGMA user_version");
-    if (app != CampaignStore::kApplicationId && objects > 0)
-        throw StoreError(c.path + " is an SQLite database of another program (application_id " +
-                         std::to_string(app) + "); RoundScope will not write to it");
-    if (version > CampaignStore::kSchemaVersion)
-        throw StoreError(c.path + " has campaign schema " + std::to_string(version) +
-                         ", newer than this program's " + std::to_string(CampaignStore::kSchemaVersion) +
-                         "; it was not changed");
-    if (version < 0) damaged(c, "schema version " + std::to_string(version));
-    {
-        Stmt check(c, thorough ? "PRAGMA integrity_check(1)" : "PRAGMA quick_check(1)");
-        const std::string verdict = check.step() ? printable(check.text(0)) : "no answer";
-        if (verdict != "ok") throw StoreError(c.path + " is corrupt (" + verdict + "); it was not changed");
-    }
-    if (schemaDescription(c) != expectedSchema(static_cast<int>(version)))
-        throw StoreError(c.path +
-                         " is corrupt or not a RoundScope campaign store (its tables are not those of "
-                         "campaign schema " +
-                         std::to_string(version) + "); it was not changed");
-    return static_cast<int>(version);
-}
-
 } // namespace rs::campaign::detail

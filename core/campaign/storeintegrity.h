@@ -1,7 +1,8 @@
 #pragma once
 // Internal to the campaign store: the rows as stored (raw), their checksums, the checks a file passes
-// before it is read or written (SQLite header through SQLite itself, application_id, schema version,
-// integrity, the exact schema), and the verification of every row read. Tests use it to build stores
+// before it is read or written (storecheck.cpp: SQLite header through SQLite itself, application_id,
+// schema version, integrity, the exact schema, every row of an older schema), and the verification of
+// every row read. Tests use it to build stores
 // of older schemas and to check the checksums; other layers use campaignstore.h.
 
 #include <cstdint>
@@ -125,11 +126,25 @@ const char* migrationSql(int step);
 /** @brief What migration step i computes after its SQL (schema 2: counts and checksums of the rows). */
 void migrationBackfill(const Conn& c, int step);
 
+/** @brief The first 100 bytes of the connection's file, read through SQLite's own handle of it (the
+ *  file is never opened by hand). StoreError naming the file when it is shorter or does not begin with
+ *  "SQLite format 3\0": whatever else it is, it is not a store, and it is never taken for an empty one. */
+std::string checkHeader(const Conn& c);
+
+/** @brief Whether a header says the database is in WAL mode (read and write versions 2). */
+bool walHeader(const std::string& header);
+
 /** @brief Checks an existing, non-empty file through a read-only connection before anything else
- *  touches it: an SQLite database, intact (quick_check, or integrity_check when `thorough`), RoundScope's
- *  application_id or an empty database, a schema exactly as RoundScope's of its version and not newer
- *  than this program's. Returns the schema version; StoreError ("...; it was not changed") otherwise. */
+ *  touches it: an SQLite database, intact (quick_check, or integrity_check when `thorough` or the
+ *  schema is older than this program's), RoundScope's application_id or an empty database, a schema
+ *  exactly as RoundScope's of its version and not newer than this program's, and for an older schema
+ *  (no checksums) every row of every table readable with each value of its column's type. Returns the
+ *  schema version; StoreError ("...; it was not changed") naming the damage otherwise. */
 int checkFile(const Conn& c, bool thorough);
+
+/** @brief Reads every row of every table, each value checked against its column's declared type
+ *  (INTEGER, REAL, TEXT; NULL only where allowed); StoreError (damaged) naming the table, row and column. */
+void readEveryRow(const Conn& c);
 
 /** @brief Sets the connection up for a file that may be damaged or crafted: defensive mode, no trusted
  *  schema, cell size checks, no memory mapping, a busy timeout. */

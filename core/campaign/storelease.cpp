@@ -218,7 +218,9 @@ void CampaignStore::releaseLease(std::int64_t campaign, const LeaseOwner& owner)
 }
 
 std::optional<Lease> CampaignStore::lease(std::int64_t campaign) const {
-    const auto l = verifiedLease(*m_conn, campaign);
+    std::optional<RawLease> l;
+    reading("the lease of campaign " + std::to_string(campaign),
+            [&] { l = verifiedLease(*m_conn, campaign); });
     if (!l) return std::nullopt;
     return Lease{l->owner, l->since, l->expires, static_cast<int>(l->seconds)};
 }

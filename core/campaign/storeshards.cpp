@@ -120,8 +120,11 @@ void CampaignStore::setShardJob(std::int64_t campaign, const std::vector<int>& s
 }
 
 std::vector<ShardRow> CampaignStore::shards(std::int64_t campaign) const {
+    std::vector<RawShard> raw;
+    reading("the shards of campaign " + std::to_string(campaign),
+            [&] { raw = verifiedShards(*m_conn, campaign); });
     std::vector<ShardRow> out;
-    for (const RawShard& r : inSnapshot(*m_conn, [&] { return verifiedShards(*m_conn, campaign); }))
+    for (const RawShard& r : raw)
         out.push_back(ShardRow{static_cast<int>(r.shard), r.target, static_cast<int>(r.runs), r.file, r.job,
                                static_cast<int>(r.submissions), r.merged, static_cast<int>(r.mergedRuns)});
     return out;

@@ -111,6 +111,14 @@ bool Stmt::isNull(int col) const {
     return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
 }
 
+int Stmt::columns() const {
+    return sqlite3_column_count(m_stmt);
+}
+
+int Stmt::storageClass(int col) const {
+    return sqlite3_column_type(m_stmt, col);
+}
+
 void exec(const Conn& c, const char* sql) {
     char* err = nullptr;
     if (sqlite3_exec(c.db, sql, nullptr, nullptr, &err) != SQLITE_OK) {

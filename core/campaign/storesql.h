@@ -66,6 +66,11 @@ class Stmt {
     /** @brief The column's bytes in full (an embedded NUL does not cut it short). */
     std::string text(int col) const;
     bool isNull(int col) const;
+    /** @brief Columns of the result. */
+    int columns() const;
+    /** @brief The value's storage class (SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB,
+     * SQLITE_NULL). */
+    int storageClass(int col) const;
 
   private:
     const Conn& m_conn;

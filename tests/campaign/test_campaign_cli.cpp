@@ -89,6 +89,39 @@ TEST(CampaignCli, RunListExportAndChart) {
         "SPEC");
 }
 
+TEST(CampaignCli, ChartAndExportNameTheOptionAtFault) {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("n.sqlite"), png = dir.filePath("c.png");
+    const QString spec = writeSpec(dir, "n.json", R"({"name": "names", "targets": ["cpu", "cpu-mt"],
+        "algorithms": ["ascon-aead128"], "message_bytes": [16, 64], "repeats": 1})");
+    ASSERT_EQ(runCli({"campaign", "run", spec, "--db", db}).status, 0);
+    ASSERT_EQ(runCli({"campaign", "run", spec, "--db", db, "--new"}).status, 0);
+    // A baseline target the campaign never ran: every point would be left out of an empty chart.
+    expectUsageError(
+        {"chart", "--db", db, "--campaign", "1", "--kind", "speedup", "--baseline", "nope", "--out", png},
+        "--baseline: no verified run of target 'nope' with a median time in this campaign (the "
+        "targets there: cpu, cpu-mt)");
+    expectUsageError(
+        {"chart", "--db", db, "--campaign", "1,2", "--kind", "efficiency", "--baseline", "ip", "--out", png},
+        "--baseline");
+    EXPECT_FALSE(QFile::exists(png));
+    const CliResult ok = runCli({"chart", "--db", db, "--campaign", "1", "--kind", "speedup", "--baseline",
+                                 "cpu-mt", "--out", png, "--json"});
+    ASSERT_EQ(ok.status, 0) << ok.err.toStdString();
+    EXPECT_EQ(ok.json().value("series").toInt(), 1);
+    // No campaign id at all is --campaign's fault, an unknown kind --kind's, an unknown metric --metric's.
+    expectUsageError({"chart", "--db", db, "--campaign", "", "--out", png},
+                     "--campaign: no campaign id given");
+    expectUsageError({"chart", "--db", db, "--campaign", "1", "--kind", "pie", "--out", png},
+                     "--kind: chart kind 'pie'");
+    expectUsageError({"chart", "--db", db, "--campaign", "1", "--metric", "joules", "--out", png},
+                     "--metric: no verified run of campaign(s) has the metric 'joules'");
+    // export without --id: which ids there are.
+    expectUsageError(
+        {"campaign", "export", "--db", db, "--csv"},
+        ("campaign export: --id is required (the campaigns in " + db.toStdString() + ": 1, 2)").c_str());
+}
+
 TEST(CampaignCli, AnUnsupportedPairIsRefusedWhenDefinedAndNothingIsStored) {
     // The board runs the Ascon IP only: pairing it with LEA is the definition's error, named, exit 2, and no
     // store is created (never runs counted and stored as failures).

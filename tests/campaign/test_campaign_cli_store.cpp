@@ -169,8 +169,8 @@ TEST(CampaignCliStore, OutputsAreWrittenAllOrNothing) {
     QTemporaryDir dir;
     const QString db = dir.filePath("o.sqlite");
     makeStore(db, cpuSpec("a", 6), cpuSpec("b", 2));
-    // The store's shared-memory file exists while this reader is open, so the limited CLI only has its
-    // output to write.
+    // Reading the store writes nothing (no -wal or -shm file), so the limited CLI only has its output to
+    // write.
     const CampaignStore reader(db.toStdString(), {OpenMode::ReadOnly, {}});
     ASSERT_EQ(reader.runs(1).size(), 12u);
     const QString csv = dir.filePath("runs.csv"), png = dir.filePath("c.png"), pdf = dir.filePath("c.pdf");

@@ -2,8 +2,9 @@
 // value, a key, a name, a deleted run or measurement, a vanished campaign) is refused when read and the
 // file is never written; a damaged index that quick_check misses is found before a resume writes;
 // read-only opening never creates, migrates or writes; schema 1 stores are migrated (checksums computed
-// after integrity_check) or read through a copy; a stored definition this program cannot read is
-// reported for its campaign without breaking the listing.
+// after integrity_check) or read through a copy, and one that fails integrity_check or holds a value of
+// another type than its column's is refused when read as well; a stored definition this program cannot
+// read is reported for its campaign without breaking the listing.
 #include <gtest/gtest.h>
 
 #include <sqlite3.h>
@@ -266,6 +267,81 @@ TEST(StoreIntegrity, SchemaOneThatFailsIntegrityCheckIsNotMigrated) {
         EXPECT_NE(std::string(e.what()).find(path + " is corrupt"), std::string::npos) << e.what();
     }
     EXPECT_EQ(readAll(path), bytes);
+}
+
+/** A schema 1 store with one campaign of `runs` runs (message sizes 16, 32, ...), as an older release
+ *  wrote it (no checksums). */
+std::string makeSchemaOneStore(const QTemporaryDir& dir, int runs) {
+    std::vector<std::uint64_t> sizes;
+    for (int i = 1; i <= runs; ++i)
+        sizes.push_back(static_cast<std::uint64_t>(16 * i));
+    const std::string path = dir.filePath("v1-" + QString::number(runs) + ".sqlite").toStdString();
+    sql(path,
+        std::string(detail::migrationSql(0)) + "PRAGMA application_id=1381188401; PRAGMA user_version=1;");
+    sql(path, "INSERT INTO campaigns VALUES (1, 'old', '" + specJson(spec("old", sizes)) +
+                  "', '2024-05-01T10:00:00.000Z', 'finished')");
+    sql(path, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                  std::to_string(runs) +
+                  ") INSERT INTO runs SELECT i, 1, 'cpu', 'ascon-aead128', 16 * i, 0, 1, '', "
+                  "'2024-05-01T10:00:01.000Z', '{}' FROM n");
+    return path;
+}
+
+/** Reading it (read-only) and opening it for writing are both refused naming the damage; the file stays. */
+void expectOldStoreRefused(const std::string& path, const std::string& damage) {
+    const std::string before = readAll(path);
+    try {
+        CampaignStore ro(path, {OpenMode::ReadOnly, {}});
+        ADD_FAILURE() << "a damaged schema 1 store was read: " << ro.runs(1).size() << " runs";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(path + " is corrupt"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(damage), std::string::npos) << e.what();
+    }
+    try {
+        CampaignStore rw(path);
+        ADD_FAILURE() << "a damaged schema 1 store was migrated";
+    } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find(damage), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(readAll(path) == before) << "the damaged store was written";
+}
+
+TEST(StoreIntegrity, SchemaOneWithADamagedIndexIsRefusedWhenRead) {
+    QTemporaryDir dir;
+    const std::string path = makeSchemaOneStore(dir, 58);
+    // One byte in the runs' unique index: the campaign id of its middle entry, where a lookup's binary
+    // search looks first, becomes 0 (record serial type 9, the constant 1, becomes 8, the constant 0).
+    const auto root =
+        std::stoll(sql(path, "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_runs_1'"));
+    const auto pageSize = static_cast<std::size_t>(std::stoll(sql(path, "PRAGMA page_size")));
+    std::string bytes = readAll(path);
+    const std::size_t page = static_cast<std::size_t>(root - 1) * pageSize;
+    ASSERT_EQ(static_cast<unsigned char>(bytes[page]), 10u); // one leaf page holds the whole index
+    const auto u16 = [&](std::size_t at) {
+        return static_cast<std::size_t>(static_cast<unsigned char>(bytes[at])) << 8 |
+               static_cast<unsigned char>(bytes[at + 1]);
+    };
+    const std::size_t cells = u16(page + 3), middle = (cells - 1) / 2;
+    ASSERT_EQ(cells, 58u);
+    // The cell: payload size (1 byte), record header size (1 byte), then campaign_id's serial type.
+    const std::size_t type = page + u16(page + 8 + 2 * middle) + 2;
+    ASSERT_EQ(bytes[type], 9);
+    bytes[type] = 8;
+    writeAll(path, bytes);
+    // quick_check does not look into the index, and a lookup through it now finds other runs.
+    EXPECT_EQ(sql(path, "PRAGMA quick_check"), "ok");
+    EXPECT_NE(sql(path, "SELECT count(*) FROM runs WHERE campaign_id = 1"), "58");
+    expectOldStoreRefused(path, "sqlite_autoindex_runs_1");
+}
+
+TEST(StoreIntegrity, SchemaOneWithAValueOfAnotherTypeIsRefusedWhenRead) {
+    // integrity_check does not look at the types of a table's values: the full read does (a number read
+    // as text would be a run of 0 bytes).
+    QTemporaryDir dir;
+    const std::string path = makeSchemaOneStore(dir, 3);
+    sql(path, "UPDATE runs SET message_bytes = 'sixteen' WHERE id = 1");
+    EXPECT_EQ(sql(path, "PRAGMA integrity_check"), "ok");
+    expectOldStoreRefused(path, "table runs, row 1: message_bytes holds text, not an integer");
 }
 
 TEST(StoreIntegrity, AStoredDefinitionThatNoLongerParsesIsReportedForItsCampaign) {
