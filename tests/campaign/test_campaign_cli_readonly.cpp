@@ -52,6 +52,10 @@ CampaignSpec spec(const std::string& name) {
     return s;
 }
 
+/** The CLI could not be run as the medium asks (no such user change, the program or its libraries out of
+ *  nobody's reach): the way is skipped, not failed. */
+constexpr int kCannotRun = 97;
+
 /** How the CLI is kept from writing the folder. */
 struct Medium {
     std::string name;
@@ -63,14 +67,20 @@ CliResult runOn(const Medium& m, const QStringList& args) {
     QProcess p;
     if (m.asNobody)
         p.setChildProcessModifier([] {
-            if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(97);
+            if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+                ::_exit(kCannotRun);
         });
     if (m.prefix.isEmpty())
         p.start(QStringLiteral(RS_CLI_PATH), args);
     else
         p.start(m.prefix.front(), m.prefix.mid(1) + QStringList{QStringLiteral(RS_CLI_PATH)} + args);
-    EXPECT_TRUE(p.waitForFinished(120000));
     CliResult r;
+    if (!p.waitForStarted(30000)) { // nobody may not reach the program here
+        r.status = kCannotRun;
+        r.err = p.errorString().toUtf8();
+        return r;
+    }
+    EXPECT_TRUE(p.waitForFinished(120000));
     r.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
@@ -133,14 +143,24 @@ TEST(CampaignCliReadOnly, ReadCommandsReadAStoreThatCannotBeWrittenAndCreateNoth
     for (const QString& f : filesIn(store))
         ASSERT_EQ(::chmod((store + "/" + f).toLocal8Bit().constData(), 0444), 0);
     ASSERT_EQ(::chmod(store.toLocal8Bit().constData(), 0555), 0);
+    struct Writable { // on every way out, so that the folder can be removed (by a user other than root too)
+        QByteArray folder;
+        ~Writable() { ::chmod(folder.constData(), 0755); }
+    } writable{store.toLocal8Bit()};
     const std::set<QString> files = filesIn(store);
     const std::string before = readAll(db);
 
     const std::vector<Medium> ways = media(store);
+    int ran = 0;
     for (const Medium& m : ways) {
         SCOPED_TRACE(m.name);
         CliResult r = runOn(m, {"campaign", "list", "--db", db, "--json"});
-        if (m.asNobody && r.status == 97) GTEST_SKIP() << "cannot run as nobody here";
+        if (m.asNobody && (r.status == kCannotRun || r.status == 127)) { // 127: the loader found no library
+            std::cout << "[  SKIPPED ] " << m.name << ": roundscope-cli cannot be run as nobody here ("
+                      << r.err.trimmed().toStdString() << ")" << std::endl;
+            continue;
+        }
+        ++ran;
         ASSERT_EQ(r.status, 0) << r.err.toStdString();
         EXPECT_EQ(r.json().value("campaigns").toArray().size(), 2);
         r = runOn(m, {"campaign", "export", "--db", db, "--id", "2", "--csv"});
@@ -168,7 +188,7 @@ TEST(CampaignCliReadOnly, ReadCommandsReadAStoreThatCannotBeWrittenAndCreateNoth
             << err.toStdString();
         EXPECT_EQ(filesIn(store), files);
     }
-    ASSERT_EQ(::chmod(store.toLocal8Bit().constData(), 0755), 0); // so the folder can be removed
+    if (ran == 0) GTEST_SKIP() << "no way to keep roundscope-cli from writing a folder here (see above)";
 }
 
 } // namespace
