@@ -9,6 +9,8 @@
 #include <new>
 #include <stdexcept>
 
+#include <unistd.h>
+
 namespace rs::sessions {
 
 namespace {
@@ -21,6 +23,16 @@ struct CampaignProgress {
 
 std::string nativePath(const QString& path) {
     return QFile::encodeName(path).toStdString();
+}
+
+/** True when the store at path can be created or written: the file (when it exists) and its folder (for
+ *  SQLite's journal files) both writable by this process. access() answers EROFS on a read-only medium,
+ *  for root too. */
+bool canWrite(const QString& path) {
+    const QFileInfo info(path);
+    if (!info.exists()) return true; // created, folders included: a failure says why
+    return ::access(nativePath(path).c_str(), W_OK) == 0 &&
+           ::access(QFile::encodeName(info.absolutePath()).constData(), W_OK) == 0;
 }
 
 } // namespace
@@ -45,10 +57,14 @@ bool CampaignSession::openStore(const QString& path, QString* error) {
     ++m_opening;
     m_reader.submit(
         [this, path](JobContext<>&) {
-            QDir().mkpath(QFileInfo(path).absolutePath());
             const std::string file = nativePath(path);
-            // Created, migrated and checked in full once; from then on only read.
-            { campaign::CampaignStore check(file); }
+            // Created, migrated and checked in full once where it can be written; from then on only read.
+            // A store on a read-only medium, or in a folder or file this user cannot write, is only read
+            // (runs into it are refused when they start): opening it for writing would fail.
+            if (canWrite(path)) {
+                QDir().mkpath(QFileInfo(path).absolutePath());
+                campaign::CampaignStore check(file);
+            }
             auto store = std::make_unique<campaign::CampaignStore>(
                 file, campaign::StoreOptions{campaign::OpenMode::ReadOnly, {}});
             Snapshot s = read(*store, false, {});
