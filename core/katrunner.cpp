@@ -159,6 +159,7 @@ KatOutcome runKat(const Operation& op, const std::vector<KatRecord>& records, co
             ++out.skipped;
         } else if (!c->problem.empty()) {
             judge(*c, c->problem); // never sent: a malformed record could be misread by a back end
+            ++out.malformed;
         } else {
             inputs.push_back(c->inputs);
             cases.push_back(std::move(*c));
@@ -214,12 +215,14 @@ KatOutcome runHashKat(const HashAlgorithm& alg, const std::vector<KatRecord>& re
     for (const KatRecord& r : records) {
         const Bytes msg = r.hex("Msg");
         const Bytes md = r.hex("MD");
-        if (!alg.extendable && md.size() != alg.defaultOutBytes)
+        if (!alg.extendable && md.size() != alg.defaultOutBytes) {
+            ++out.malformed;
             tally(out, r,
                   "MD is " + std::to_string(md.size()) + " bytes, " + alg.id + " gives " +
                       std::to_string(alg.defaultOutBytes));
-        else
+        } else {
             tally(out, r, oracle::verify(alg.hash(msg, md.size()), md, "the KAT").message);
+        }
     }
     return out;
 }

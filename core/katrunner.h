@@ -21,6 +21,9 @@ struct KatOutcome {
     int passed = 0;
     int failed = 0;
     int skipped = 0; ///< records for another algorithm, key size or mode (KISA's mixed files)
+    /// records for the operation that cannot be run (a CT shorter than the tag, a nonce of another size, an
+    /// MD of another length): the file is bad input, not the back end wrong; counted in `failed` too
+    int malformed = 0;
     std::vector<std::string> failures; ///< "Count = 17 (line 120): output byte 3 is 5a, the KAT gives 5b"
 };
 

@@ -94,7 +94,8 @@ int dispatch(const std::vector<std::string>& argv);
 void printResult(const CliArgs& args, const QJsonObject& result);
 
 /** @brief Prints a KAT outcome (JSON object, or FAIL lines then "N passed, N failed") and returns the
- *  exit status: 0 when none failed, 1 when any failed or no record applied (`noneMessage` on stderr). */
+ *  exit status: 0 when none failed, 2 (bad input) when no record applied (`noneMessage` on stderr) or a
+ *  record cannot be run (KatOutcome::malformed), else 1 when any failed. */
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
                      const core::KatOutcome& outcome, const std::string& noneMessage);
 

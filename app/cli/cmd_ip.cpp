@@ -8,6 +8,7 @@
 #include "core/waveform/vcd.h"
 #include "hw/ip/asconip.h"
 #include "hw/ip/ipalgorithm.h"
+#include "hw/ip/iptrace.h"
 #include "hw/ip/resourcereport.h"
 
 #include <QJsonArray>
@@ -76,10 +77,8 @@ int ipRun(const CliArgs& args) {
         r = ip.encrypt(v, key, nonce, ad, pt, opt);
     } catch (const waveform::VcdError& e) {
         throw UsageError(std::string("--vcd: ") + e.what());
-    } catch (const std::runtime_error& e) {
-        if (!opt.fstPath.empty() && std::string(e.what()).find("FST") != std::string::npos)
-            throw UsageError(std::string("--fst: ") + e.what());
-        throw;
+    } catch (const hw::IpTraceError& e) {
+        throw UsageError(std::string("--fst: ") + e.what());
     }
     const hw::AsconIpCycles& c = r.run.cycles;
     QJsonObject out{{"algorithm", QString::fromStdString(std::string(crypto::asconAeadName(v)))},
@@ -180,6 +179,12 @@ void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt) {
             throw UsageError("--param: expected NAME=N[,NAME=N...], got '" + item + "'");
         }
         opt.params.emplace_back(item.substr(0, eq), value);
+    }
+    // Names the top does not declare are refused here, before yosys runs (it would print its own error).
+    try {
+        hw::checkResourceParams(opt);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--param: ") + e.what());
     }
 }
 

@@ -11,6 +11,7 @@
 #include "core/oracle/operation.h"
 #include "core/oracle/oracle.h"
 #include "hw/ip/blockip.h"
+#include "hw/ip/iptrace.h"
 #include "hw/ip/resourcereport.h"
 
 namespace rs::cli {
@@ -61,7 +62,12 @@ int ipBlockRun(const CliArgs& args) {
     if (mode == "ctr" && iv.size() != 16) throw UsageError("--iv: the CTR counter block is 16 bytes");
     hw::BlockIp ip;
     if (args.has("fst")) ip.traceNextTo(args.require("fst"));
-    const hw::BlockIpResult r = mode == "ecb" ? ip.ecb(id, key, pt, rpc) : ip.ctr(id, key, iv, pt, rpc);
+    hw::BlockIpResult r;
+    try {
+        r = mode == "ecb" ? ip.ecb(id, key, pt, rpc) : ip.ctr(id, key, iv, pt, rpc);
+    } catch (const hw::IpTraceError& e) {
+        throw UsageError(std::string("--fst: ") + e.what());
+    }
     // The oracle's verdict on the same inputs: the IP's output is shown next to the model's, never alone.
     const oracle::Verdict verdict = oracle::verify(
         r.output, oracle::referenceOutput(oracle::operation(id + "-" + mode), {key, iv, {}, pt}));

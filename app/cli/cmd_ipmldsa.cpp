@@ -6,16 +6,18 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <random>
 #include <stdexcept>
+#include <vector>
 
 #include "app/cli/clicommands.h"
 #include "core/crypto/mldsantt.h"
+#include "core/fileio/safefile.h"
+#include "core/inputs/mldsapolyfile.h"
 #include "core/waveform/vcd.h"
 #include "core/waveform/waveformstore.h"
+#include "hw/ip/iptrace.h"
 #include "hw/ip/mldsaip.h"
 #include "hw/ip/mldsalanes.h"
 #include "hw/ip/resourcereport.h"
@@ -132,21 +134,19 @@ int ipMlDsaRun(const CliArgs& args) {
     crypto::MlDsaPoly a{}, b{};
     long seed = -1;
     if (args.has("in")) {
+        // core/inputs/mldsapolyfile.h, as `ntt run --in`: raw, hex or decimal, a regular file of bounded
+        // size.
         const std::string path = args.require("in");
-        std::ifstream f(path, std::ios::binary);
-        if (!f) throw UsageError("--in: cannot read " + path);
-        const crypto::Bytes bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-        const std::size_t want = binary ? 2048 : 1024;
-        if (bytes.size() != want)
-            throw UsageError("--in: " + id + " takes " + std::to_string(want) + " bytes (" +
-                             (binary ? "a then b, " : "") + "256 big-endian 32-bit coefficients each), got " +
-                             std::to_string(bytes.size()));
+        std::vector<crypto::MlDsaPoly> polys;
         try {
-            a = crypto::mldsaPolyFromBytes(crypto::ByteView(bytes).subspan(0, 1024));
-            if (binary) b = crypto::mldsaPolyFromBytes(crypto::ByteView(bytes).subspan(1024, 1024));
+            polys = inputs::readMlDsaPolyFile(path, binary ? 2 : 1);
+        } catch (const fileio::FileError& e) {
+            throw UsageError(std::string("--in: ") + e.what());
         } catch (const crypto::InvalidArgument& e) {
             throw UsageError(std::string("--in: ") + e.what());
         }
+        a = polys.front();
+        b = polys.back();
     } else {
         seed = args.integer("random", 1, 0, 0x7fffffffL);
         std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
@@ -159,7 +159,12 @@ int ipMlDsaRun(const CliArgs& args) {
     const std::string vcd = args.value("vcd").value_or("");
     const bool wantLanes = args.flag("lanes");
     if (!vcd.empty() || wantLanes) ip.captureInto(&capture);
-    const hw::MlDsaIpResult r = ip.run(op, a, b, butterflies);
+    hw::MlDsaIpResult r;
+    try {
+        r = ip.run(op, a, b, butterflies);
+    } catch (const hw::IpTraceError& e) {
+        throw UsageError(std::string("--fst: ") + e.what());
+    }
     if (!vcd.empty()) {
         try {
             waveform::writeVcdFile(capture, vcd);

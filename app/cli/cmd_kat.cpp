@@ -46,8 +46,8 @@ int runKat(const CliArgs& args) {
         throw UsageError(std::string("FILE: ") + e.what());
     }
     return reportKatOutcome(args, name, path, outcome,
-                            "kat: no record of " + path + " is for " + id +
-                                " (algorithm, key size and mode)");
+                            "--alg " + id + ": no record of " + path +
+                                " is for it (algorithm, key size and mode)");
 }
 
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
@@ -61,15 +61,24 @@ int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const st
                                       {"passed", outcome.passed},
                                       {"failed", outcome.failed},
                                       {"skipped", outcome.skipped},
+                                      {"malformed", outcome.malformed},
                                       {"failures", failures}});
     } else {
         for (const auto& f : outcome.failures)
             std::cout << "FAIL " << f << "\n";
         std::cout << core::summaryLine(outcome) << std::endl;
     }
+    // Bad input (exit 2) before a KAT failure (exit 1): a file with no record for --alg, or with records that
+    // cannot be run (they name the file's fault, not the back end's), says nothing about the back end.
     if (outcome.passed == 0 && outcome.failed == 0) {
         std::cerr << "roundscope-cli: " << noneMessage << std::endl;
-        return kExitKatFailed;
+        return kExitUsage;
+    }
+    if (outcome.malformed > 0) {
+        std::cerr << "roundscope-cli: FILE: " << path << ": " << outcome.malformed
+                  << (outcome.malformed == 1 ? " record cannot be run" : " records cannot be run")
+                  << " (the FAIL lines say why): a malformed KAT file" << std::endl;
+        return kExitUsage;
     }
     return outcome.failed == 0 ? kExitOk : kExitKatFailed;
 }

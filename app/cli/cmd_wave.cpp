@@ -13,13 +13,19 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <iostream>
 #include <limits>
 
 namespace rs::cli {
 
 namespace {
 
+/// A read that may take longer than this says so on stderr first (an FST's child limit, scaled to the file).
+constexpr double kSayWaitSeconds = 30;
+
 waveform::WaveformStore readFile(const std::string& path) {
+    if (const double upTo = waveform::waveformReadSeconds(path); upTo >= kSayWaitSeconds)
+        std::cerr << "roundscope-cli: reading " << path << " (up to " << upTo << " s)" << std::endl;
     try {
         return waveform::readWaveformFile(path);
     } catch (const waveform::WaveformFileError& e) {

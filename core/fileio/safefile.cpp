@@ -1,5 +1,6 @@
 #include "core/fileio/safefile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -121,16 +122,64 @@ std::string readFileBounded(const std::string& path, std::uint64_t maxBytes, std
     return data;
 }
 
+int openRegularFile(const std::string& path, std::string_view what, std::uint64_t& size) {
+    struct stat st {};
+    const int fd = openRegular(path, what, st);
+    size = static_cast<std::uint64_t>(st.st_size);
+    return fd;
+}
+
+DescriptorStream::DescriptorStream(int fd) : std::istream(nullptr), m_buffer(fd) {
+    rdbuf(&m_buffer);
+}
+
+DescriptorStream::Buffer::int_type DescriptorStream::Buffer::underflow() {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    for (;;) {
+        const ssize_t n = ::read(m_fd, m_data, sizeof m_data);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return traits_type::eof(); // a failed read ends the stream; the reader sees it cut off
+        setg(m_data, m_data, m_data + n);
+        return traits_type::to_int_type(*gptr());
+    }
+}
+
+void requireOutputTarget(const std::string& path) {
+    if (path.empty()) throw FileError("output file: empty path");
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        throw FileError("output file " + quoted(path) + " is " + fileKindText(st.st_mode) +
+                        "; only a regular file can be written");
+}
+
+int openScratchFile(const std::string& path) {
+    const std::string folder = folderOf(path);
+#ifdef O_TMPFILE
+    const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0) return fd;
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+        const int e = errno;
+        throw FileError("output file " + quoted(path) + ": cannot create a file in '" + folder +
+                        "': " + errnoText(e));
+    }
+#endif
+    std::string pattern = folder + "/." + baseName(path) + ".scratch-XXXXXX";
+    const int named = ::mkostemp(pattern.data(), O_CLOEXEC);
+    if (named < 0) {
+        const int e = errno;
+        throw FileError("output file " + quoted(path) + ": cannot create a file in '" + folder +
+                        "': " + errnoText(e));
+    }
+    ::unlink(pattern.c_str());
+    return named;
+}
+
 void ignoreFileSizeSignal() {
     std::signal(SIGXFSZ, SIG_IGN);
 }
 
 AtomicFile::AtomicFile(std::string target) : m_target(std::move(target)) {
-    if (m_target.empty()) throw FileError("output file: empty path");
-    struct stat st {};
-    if (::stat(m_target.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-        throw FileError("output file " + quoted(m_target) + " is " + fileKindText(st.st_mode) +
-                        "; only a regular file can be written");
+    requireOutputTarget(m_target);
     std::string pattern = folderOf(m_target) + "/." + baseName(m_target) + ".tmp-XXXXXX";
     m_fd = ::mkostemp(pattern.data(), O_CLOEXEC);
     if (m_fd < 0) {

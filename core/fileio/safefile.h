@@ -14,7 +14,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <string_view>
 
@@ -44,6 +46,40 @@ std::uint64_t regularFileSize(const std::string& path, std::string_view what);
 /** @brief Reads a whole regular file of at most maxBytes; FileError naming the file, its size and the
  *  limit otherwise (also when the file grows past the limit while it is read). */
 std::string readFileBounded(const std::string& path, std::uint64_t maxBytes, std::string_view what);
+
+/** @brief Throws FileError unless path may be written as an output file: it does not exist, or it is a
+ *  regular file (a device such as /dev/full, a FIFO or a directory is refused). Never blocks. */
+void requireOutputTarget(const std::string& path);
+
+/** @brief An unnamed temporary file in the folder of path, for scratch data that must never outlive the
+ *  process (O_TMPFILE; where the file system lacks it, a name unlinked at once): read-write, close-on-exec,
+ *  the caller closes it. FileError naming path when the folder cannot hold a file. */
+int openScratchFile(const std::string& path);
+
+/** @brief Opens a regular file for reading as readFileBounded does (never blocks; a device, FIFO or directory
+ *  is refused, FileError naming it) and returns the descriptor, for a reader that streams more than it should
+ *  hold whole (VCD: it caps what it keeps itself); size is set to the file's size. The caller closes it. */
+int openRegularFile(const std::string& path, std::string_view what, std::uint64_t& size);
+
+/** @brief A std::istream over a file descriptor (borrowed, not closed), read from where it stands. */
+class DescriptorStream : public std::istream {
+  public:
+    explicit DescriptorStream(int fd);
+
+  private:
+    class Buffer : public std::streambuf {
+      public:
+        explicit Buffer(int fd) : m_fd(fd) {}
+
+      protected:
+        int_type underflow() override;
+
+      private:
+        int m_fd;
+        char m_data[1 << 16];
+    };
+    Buffer m_buffer;
+};
 
 /** @brief Makes writes past a file-size limit (ulimit -f) fail with EFBIG instead of killing the
  *  process with SIGXFSZ. Idempotent. */

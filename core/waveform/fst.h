@@ -16,7 +16,8 @@
 // (guardedchild.h: a time limit, memory/CPU/file-size limits, death with its parent) runs it and
 // streams what it read through a pipe in a simple record format (fstwire.h) that the program checks
 // record by record. openFstFile() reads only the hierarchy (fast, like GTKWave) and leaves each
-// signal's changes in the file until they are first asked for; readFstFile() reads everything.
+// signal's changes in the file until they are first asked for; readFstFile() reads everything. Each child
+// may run for a time scaled to the file (fstReadSeconds), so a damaged small file fails in seconds.
 //
 // Writing runs the library in a child too (it writes through mmap, which a full disk turns into
 // SIGBUS), into a temporary file beside the target with every write checked; the parent renames it
@@ -52,6 +53,12 @@ bool fstSupported();
 
 /** @brief Writes the whole store as an FST file (LZ4 compressed), all or nothing; throws FstError. */
 void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options = {});
+
+/** @brief The seconds a child of the FST library may spend on this file, when ReadLimits::childSeconds does
+ *  not say (fstheader.h: from the file's size and what its header says it holds, between a floor of a few
+ *  seconds and a ceiling of 10 minutes), so that a damaged file that makes the library loop fails in
+ *  seconds, not minutes. Throws FstError when the file cannot be opened (not a regular file, ...). */
+double fstReadSeconds(const std::string& path);
 
 /** @brief Reads an FST file completely; throws FstError when it cannot be opened or holds what the
  *  store cannot (real signals), or past a limit. Calls progress (fraction of the time range read)

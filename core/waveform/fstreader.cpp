@@ -7,6 +7,7 @@
 
 #if RS_WAVE_HAVE_FST
 #include "core/waveform/fstchildwork.h"
+#include "core/waveform/fstheader.h"
 #include "core/waveform/fstwire.h"
 #include "core/waveform/guardedchild.h"
 #include "core/waveform/signalnames.h"
@@ -14,7 +15,6 @@
 #include <fstapi.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -366,20 +366,19 @@ class FstLoader final : public SignalLoader {
     std::uint64_t m_held = 0;
 };
 
-/** The library exits the process on some corrupt input, so what is plainly not FST stops here. */
-std::uint64_t checkLooksLikeFst(const std::string& path) {
-    std::uint64_t size = 0;
+/** The library exits the process on some corrupt input, so what is plainly not FST stops here; what the
+ *  file says it holds (fstheader.h: read here, bounded, never by the library) sizes the children's time. */
+detail::FstFileSummary lookAtFst(const std::string& path) {
+    detail::FstFileSummary s;
     try {
-        size = fileio::regularFileSize(path, "FST file");
+        s = detail::summarizeFst(path);
     } catch (const fileio::FileError& e) {
         throw FstError(std::string("cannot open ") + e.what());
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw FstError("cannot open FST file " + path);
-    const int first = f.get();
-    if (first == std::char_traits<char>::eof()) throw FstError(path + " is empty, not an FST file");
-    if (first != FST_BL_HDR && first != FST_BL_ZWRAPPER) throw FstError(path + " is not an FST file");
-    return size;
+    if (s.firstByte < 0) throw FstError(path + " is empty, not an FST file");
+    if (s.firstByte != FST_BL_HDR && s.firstByte != FST_BL_ZWRAPPER)
+        throw FstError(path + " is not an FST file");
+    return s;
 }
 
 std::pair<WaveformStore, std::shared_ptr<FstLoader>>
@@ -387,7 +386,9 @@ open(const std::string& path, const WaveformProgress& progress, const ReadLimits
     FstLayout layout;
     layout.path = path;
     layout.limits = limits;
-    layout.fileBytes = checkLooksLikeFst(path);
+    const detail::FstFileSummary summary = lookAtFst(path);
+    layout.fileBytes = summary.fileBytes;
+    if (layout.limits.childSeconds <= 0) layout.limits.childSeconds = detail::fstChildSeconds(summary);
     WaveformStore store;
     HierarchyBuilder builder(store, layout);
     RecordStream stream([&builder](WireIn& in) { builder.record(in); });
@@ -405,6 +406,10 @@ open(const std::string& path, const WaveformProgress& progress, const ReadLimits
 
 bool fstSupported() {
     return true;
+}
+
+double fstReadSeconds(const std::string& path) {
+    return detail::fstChildSeconds(lookAtFst(path));
 }
 
 WaveformStore openFstFile(const std::string& path, const WaveformProgress& progress,
@@ -443,6 +448,10 @@ WaveformStore openFstFile(const std::string&, const WaveformProgress&, const Rea
 }
 
 WaveformStore readFstFile(const std::string&, const WaveformProgress&, const ReadLimits&) {
+    throw FstError("FST support was not built: " RS_WAVE_FST_MISSING);
+}
+
+double fstReadSeconds(const std::string&) {
     throw FstError("FST support was not built: " RS_WAVE_FST_MISSING);
 }
 

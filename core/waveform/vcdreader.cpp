@@ -8,13 +8,14 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 namespace rs::waveform {
 
@@ -483,14 +484,16 @@ WaveformStore readVcd(std::istream& in, const ReadLimits& limits) {
 WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress,
                           const ReadLimits& limits) {
     std::uint64_t size = 0;
+    int fd = -1;
     try {
-        // A device (/dev/zero), a FIFO or a directory is refused before a byte is read.
-        size = fileio::regularFileSize(path, "VCD file");
+        // A device (/dev/zero), a FIFO or a directory is refused before a byte is read; the parser caps
+        // what it holds (limits.maxBytes), so the file is streamed, not read whole.
+        fd = fileio::openRegularFile(path, "VCD file", size);
     } catch (const fileio::FileError& e) {
         throw VcdError(e.what());
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw VcdError("cannot open VCD file " + path);
+    const std::unique_ptr<int, void (*)(int*)> closer(&fd, [](int* d) { ::close(*d); });
+    fileio::DescriptorStream f(fd);
     return Parser(f, size, progress, limits).run();
 }
 

@@ -137,6 +137,16 @@ WaveformStore openWaveformFile(const std::string& path, const WaveformProgress& 
     unknownFormat(path);
 }
 
+double waveformReadSeconds(const std::string& path, const ReadLimits& limits) {
+    if (lowerExtension(path) != ".fst" || !fstSupported()) return 0;
+    if (limits.childSeconds > 0) return limits.childSeconds;
+    try {
+        return fstReadSeconds(path);
+    } catch (const WaveformFileError&) {
+        return 0;
+    }
+}
+
 void writeWaveformFile(const WaveformStore& store, const std::string& path) {
     const std::string ext = lowerExtension(path);
     if (ext == ".vcd")

@@ -37,8 +37,9 @@ class WaveformFileError : public std::runtime_error {
 struct ReadLimits {
     /// change data held (plus about 256 bytes per signal): a bigger file is refused, not swapped
     std::uint64_t maxBytes = std::uint64_t{4} << 30;
-    /// FST: wall-clock seconds one child process of the FST library may run before it is killed
-    double childSeconds = 600;
+    /// FST: wall-clock (and CPU) seconds one child process of the FST library may run before it is
+    /// killed; 0: scaled to the file (fstReadSeconds: a few seconds for a small file, at most 10 minutes)
+    double childSeconds = 0;
     /// FST: address space (bytes) a child may allocate beyond what it inherits
     std::uint64_t childMemoryBytes = std::uint64_t{4} << 30;
 };
@@ -65,6 +66,11 @@ WaveformStore readWaveformFile(const std::string& path, const WaveformProgress& 
  *  signal's changes when first asked for; see openFstFile). Same errors as readWaveformFile. */
 WaveformStore openWaveformFile(const std::string& path, const WaveformProgress& progress = {},
                                const ReadLimits& limits = {});
+/** @brief How long reading the file may take before the reader gives up, in seconds, for a front end to
+ *  say ("reading x.fst (up to 40 s)"): an FST's child limit (limits.childSeconds, or fstReadSeconds), 0 for
+ *  a VCD (read in the program, with progress and cancel) or a file that cannot be opened (the read then
+ *  says why). Reads at most the FST's header block; never blocks. */
+double waveformReadSeconds(const std::string& path, const ReadLimits& limits = {});
 /** @brief Writes the store as .vcd or .fst (by extension, any case) with default options; throws
  *  WaveformFileError when it cannot. */
 void writeWaveformFile(const WaveformStore& store, const std::string& path);

@@ -1,7 +1,8 @@
 #include "hw/board/elffootprint.h"
 
-#include <fstream>
-#include <iterator>
+#include "core/fileio/safefile.h"
+
+#include <string>
 #include <vector>
 
 namespace rs::hw::board {
@@ -21,10 +22,13 @@ std::uint32_t le(const unsigned char* b, std::size_t at, int bytes) {
 } // namespace
 
 ElfFootprint readElfFootprint(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ElfError(path + ": cannot open");
-    const std::vector<unsigned char> b{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return parseElfFootprint(b.data(), b.size(), path);
+    std::string b; // a regular file of at most 64 MiB (firmware images are far smaller), read bounded
+    try {
+        b = fileio::readFileBounded(path, std::uint64_t{64} << 20, "firmware image");
+    } catch (const fileio::FileError& e) {
+        throw ElfError(e.what());
+    }
+    return parseElfFootprint(reinterpret_cast<const unsigned char*>(b.data()), b.size(), path);
 }
 
 ElfFootprint parseElfFootprint(const unsigned char* b, std::size_t n, const std::string& name) {

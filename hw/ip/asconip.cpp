@@ -53,6 +53,12 @@ class RunGuard {
     }
     void capturing() { m_capturing = true; }
     void fst() { m_fst = true; }
+    /** Writes the FST file of a run that went well (the destructor drops the trace of one that failed). */
+    void finishFst() {
+        if (!m_fst) return;
+        m_fst = false;
+        m_dev.finishFst();
+    }
     void stopCapture() {
         if (m_capturing) m_dev.stopCapture();
         m_capturing = false;
@@ -217,6 +223,7 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
 
     guard.stopCapture();
     if (!options.vcdPath.empty()) waveform::writeVcdFile(*store, options.vcdPath);
+    guard.finishFst();
     guard.ok();
     return info;
 }

@@ -31,7 +31,8 @@ struct AsconIpOptions {
     waveform::WaveformStore* capture = nullptr; ///< append every clock's signals here
     std::vector<std::string> captureGroups;     ///< groups to capture; empty = all
     std::string vcdPath;                        ///< write the captured signals as VCD
-    std::string fstPath;                        ///< Verilator FST trace of every net
+    std::string
+        fstPath; ///< Verilator trace of every net as FST (all or nothing; IpTraceError when it cannot)
     /** Raised: the operation stops within a few clocks' polling with IpCancelled (a long message's
      *  simulation takes seconds; a campaign's Cancel must not wait for it). */
     const std::atomic<bool>* cancel = nullptr;

@@ -115,6 +115,11 @@ void AsconIpDevice::openFst(const std::string& path) {
     m_model->openFst(path);
 }
 
+void AsconIpDevice::finishFst() {
+    requireOwnerThread("finishFst");
+    m_model->finishFst();
+}
+
 void AsconIpDevice::closeFst() {
     requireOwnerThread("closeFst");
     m_model->closeFst();

@@ -80,9 +80,12 @@ class AsconIpDevice final : public AxiLiteTarget {
     void startCapture(waveform::WaveformStore& store, const std::vector<std::string>& groups = {});
     /** @brief Stops appending and extends the store's range to the current clock. */
     void stopCapture();
-    /** @brief Starts a Verilator FST trace of every net into path; throws std::runtime_error. */
+    /** @brief Starts a Verilator trace of every net for an FST file at path (hw/ip/fsttarget.h); throws
+     *  IpTraceError (hw/ip/iptrace.h) for a path that cannot be written. */
     void openFst(const std::string& path);
-    /** @brief Flushes and closes the FST file, if open. */
+    /** @brief Ends the trace and writes the FST file, all or nothing; IpTraceError when it cannot. */
+    void finishFst();
+    /** @brief Ends the trace, if open, and drops it: nothing is written (a run that failed). */
     void closeFst();
 
     /** @brief Throws std::logic_error unless called from the thread that built the model. */

@@ -190,6 +190,10 @@ BlockIpResult BlockIp::run(std::string_view algorithm, crypto::ByteView key, cry
         ++r.blocks;
     }
     r.busClocks = bus.cycles();
+    if (guard.on) {
+        guard.on = false; // a failed write leaves nothing; a run that threw above drops its trace
+        m.finishFst();
+    }
     return r;
 }
 

@@ -57,7 +57,8 @@ class BlockIp {
     BlockIpResult ecb(std::string_view algorithm, crypto::ByteView key, crypto::ByteView in, int rpc);
     BlockIpResult ctr(std::string_view algorithm, crypto::ByteView key, crypto::ByteView iv,
                       crypto::ByteView in, int rpc);
-    /** @brief Records an FST trace of every net during the next ecb/ctr call (then closes it). */
+    /** @brief Records an FST trace of every net during the next ecb/ctr call and writes it when the call
+     *  succeeds (hw/ip/fsttarget.h: all or nothing; the call throws IpTraceError when it cannot). */
     void traceNextTo(const std::string& fstPath) { m_fst = fstPath; }
     /** @brief Appends every clock of the following runs to `store` (nullptr stops): groups axi, control
      *  (busy, round, irq) and state (x0..x3, the core's register), one tick per clock from the store's

@@ -33,6 +33,7 @@ template <class Model> class VerilatedBlock final : public BlockModel {
     std::array<std::uint32_t, 4> state() const override { return m_state; }
 
     void openFst(const std::string& path) override { m_top.openFst(path); }
+    void finishFst() override { m_top.finishFst(); }
     void closeFst() override { m_top.closeFst(); }
 
   private:

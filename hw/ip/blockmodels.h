@@ -21,7 +21,10 @@ class BlockModel : public AxiLiteTarget {
     virtual bool busy() const = 0;
     /** @brief The core's state register (dbg_state) as four 32-bit words, word 0 = bits 31..0. */
     virtual std::array<std::uint32_t, 4> state() const = 0;
+    /** @brief FST tracing (hw/ip/fsttarget.h): openFst starts it (IpTraceError for a bad path), finishFst
+     *  writes the file (IpTraceError when it cannot; nothing is left), closeFst drops the trace. */
     virtual void openFst(const std::string& path) = 0;
+    virtual void finishFst() = 0;
     virtual void closeFst() = 0;
 };
 

@@ -204,6 +204,10 @@ MlDsaIpResult MlDsaIp::run(MlDsaOp op, const crypto::MlDsaPoly& a, const crypto:
     for (std::size_t i = 0; i < r.output.size(); ++i)
         r.output[i] = static_cast<std::int32_t>(bus.read(kData));
     r.busClocks = bus.cycles();
+    if (guard.on) {
+        guard.on = false; // a failed write leaves nothing; a run that threw above drops its trace
+        m.finishFst();
+    }
     return r;
 }
 

@@ -54,7 +54,8 @@ class MlDsaIp {
     /** @brief Runs one operation; b is ignored (not loaded) for NTT/INTT. Throws crypto::InvalidArgument
      *  for an unbuilt B or a coefficient >= q, AxiError on a bus fault, IpCancelled when cancelled. */
     MlDsaIpResult run(MlDsaOp op, const crypto::MlDsaPoly& a, const crypto::MlDsaPoly& b, int butterflies);
-    /** @brief Records an FST trace of every net during the next run (then closes it). */
+    /** @brief Records an FST trace of every net during the next run and writes it when the run succeeds
+     *  (hw/ip/fsttarget.h: all or nothing; the run throws IpTraceError when it cannot). */
     void traceNextTo(const std::string& fstPath) { m_fst = fstPath; }
     /** @brief Appends every clock of the following runs to `store` (nullptr stops): groups axi, control
      *  (busy, layer, irq) and lanes (stage_issue, stage_read, stage_pre, stage_mul1..3, stage_write and

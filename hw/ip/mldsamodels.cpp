@@ -29,6 +29,7 @@ template <class Model> class VerilatedMlDsa final : public MlDsaModel {
 
     MlDsaProbes probes() const override { return m_probes; }
     void openFst(const std::string& path) override { m_top.openFst(path); }
+    void finishFst() override { m_top.finishFst(); }
     void closeFst() override { m_top.closeFst(); }
 
   private:

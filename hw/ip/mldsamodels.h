@@ -25,7 +25,10 @@ class MlDsaModel : public AxiLiteTarget {
   public:
     virtual void reset() = 0;
     virtual MlDsaProbes probes() const = 0;
+    /** @brief FST tracing (hw/ip/fsttarget.h): openFst starts it (IpTraceError for a bad path), finishFst
+     *  writes the file (IpTraceError when it cannot; nothing is left), closeFst drops the trace. */
     virtual void openFst(const std::string& path) = 0;
+    virtual void finishFst() = 0;
     virtual void closeFst() = 0;
 };
 

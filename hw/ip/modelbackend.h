@@ -19,8 +19,11 @@ class ModelBackend {
     virtual void reset() = 0;
     /** @brief One clock: inputs applied, settled, outputs and probes read, rising edge. */
     virtual void tick(const AxiLiteInputs& in, AxiLiteOutputs& out, AsconIpProbes& probes) = 0;
-    /** @brief Starts FST tracing into path (every net of the design); throws on failure. */
+    /** @brief Starts FST tracing into path (every net of the design); IpTraceError on failure. */
     virtual void openFst(const std::string& path) = 0;
+    /** @brief Ends the trace and writes the FST file; IpTraceError when it cannot (nothing is left). */
+    virtual void finishFst() = 0;
+    /** @brief Ends the trace and drops it: nothing is written. */
     virtual void closeFst() = 0;
     virtual bool fstOpen() const = 0;
 };

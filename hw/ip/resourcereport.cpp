@@ -1,5 +1,8 @@
 #include "hw/ip/resourcereport.h"
 
+#include "core/fileio/safefile.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -25,11 +28,13 @@ std::string shellQuote(const std::string& s) {
     return q + "'";
 }
 
+/** A file yosys wrote in our temporary folder; empty when it wrote none. */
 std::string readText(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
+    try {
+        return fileio::readFileBounded(p.string(), std::uint64_t{256} << 20, "yosys output");
+    } catch (const fileio::FileError&) {
+        return {};
+    }
 }
 
 std::string lastLines(const std::string& text, int n) {
@@ -159,6 +164,13 @@ std::string unrollParam(int core) {
     return core == 0 ? "UNROLL" : core == 3 ? "B" : "RPC";
 }
 
+/** The parameters the options set themselves: the unroll parameter, and block_axi_top's CIPHER. */
+std::vector<std::string> ownParams(int core) {
+    std::vector<std::string> own{unrollParam(core)};
+    if (core == 1 || core == 2 || core == 4) own.emplace_back("CIPHER");
+    return own;
+}
+
 std::string readVerilog(int core) {
     std::string line = "read_verilog -sv";
     for (const auto& f : core == 0 ? rtlFiles() : core == 3 ? mldsaRtlFiles() : blockRtlFiles())
@@ -186,6 +198,56 @@ std::string scopeScript(int core, const std::string& scope, const std::string& t
 
 } // namespace
 
+std::vector<std::string> topParameters(int core) {
+    const std::string top = axiTop(core);
+    std::string text;
+    try {
+        text =
+            fileio::readFileBounded((fs::path(RS_HW_RTL_DIR) / (top + ".sv")).string(), 1u << 20, "RTL file");
+    } catch (const fileio::FileError& e) {
+        throw std::runtime_error(std::string("cannot read the parameters of ") + top + ": " + e.what());
+    }
+    text = std::regex_replace(text, std::regex("//[^\n]*"), " ");
+    text = std::regex_replace(text, std::regex("/\\*[\\s\\S]*?\\*/"), " ");
+    // The parameter port list: "module TOP #( ... )", up to its matching parenthesis.
+    std::smatch m;
+    if (!std::regex_search(text, m, std::regex("\\bmodule\\s+" + top + "\\s*#\\s*\\("))) return {};
+    const std::size_t open = static_cast<std::size_t>(m.position(0) + m.length(0));
+    std::size_t close = open;
+    for (int depth = 1; close < text.size() && depth > 0; ++close)
+        depth += text[close] == '(' ? 1 : text[close] == ')' ? -1 : 0;
+    const std::string ports = text.substr(open, close - open);
+    static const std::regex param("\\bparameter\\s+(?:(?:int|integer|bit|logic|unsigned|signed)\\s+)*(?:\\[[^"
+                                  "\\]]*\\]\\s*)?([A-Za-z_]\\w*)\\s*=");
+    std::vector<std::string> names;
+    for (auto it = std::sregex_iterator(ports.begin(), ports.end(), param); it != std::sregex_iterator();
+         ++it)
+        names.push_back((*it)[1]);
+    return names;
+}
+
+void checkResourceParams(const ResourceOptions& options) {
+    static const std::regex paramName("[A-Za-z_][A-Za-z0-9_]*");
+    if (options.params.empty()) return;
+    const std::vector<std::string> declared = topParameters(options.core);
+    const std::vector<std::string> own = ownParams(options.core);
+    std::string settable;
+    for (const std::string& d : declared)
+        if (std::find(own.begin(), own.end(), d) == own.end()) settable += (settable.empty() ? "" : ", ") + d;
+    const std::string top = axiTop(options.core);
+    for (const auto& [name, value] : options.params) {
+        if (!std::regex_match(name, paramName))
+            throw std::invalid_argument("parameter name '" + name + "' is not a Verilog identifier");
+        if (std::find(own.begin(), own.end(), name) != own.end())
+            throw std::invalid_argument(name + " of " + top + " is set by the " +
+                                        (name == "CIPHER" ? "algorithm" : "unroll setting") +
+                                        ", not as a parameter");
+        if (std::find(declared.begin(), declared.end(), name) == declared.end())
+            throw std::invalid_argument(name + " is not a parameter of " + top + " (it has " +
+                                        (settable.empty() ? std::string("none to set") : settable) + ")");
+    }
+}
+
 ResourceReport synthesizeResources(const ResourceOptions& options) {
     if (options.core < 0 || options.core > 4)
         throw std::invalid_argument("core " + std::to_string(options.core) +
@@ -199,10 +261,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
     if (options.unroll < 1 || options.unroll > maxUnroll)
         throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
                                     std::to_string(maxUnroll));
-    static const std::regex paramName("[A-Za-z_][A-Za-z0-9_]*");
-    for (const auto& [name, value] : options.params)
-        if (!std::regex_match(name, paramName))
-            throw std::invalid_argument("parameter name '" + name + "' is not a Verilog identifier");
+    checkResourceParams(options);
     std::string yosys = options.yosys;
     if (yosys.empty()) {
         const char* env = std::getenv("ROUNDSCOPE_YOSYS");

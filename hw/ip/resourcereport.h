@@ -72,9 +72,21 @@ struct ResourceReport : ResourceCounts {
     double seconds = 0;
 };
 
+/** @brief The parameters the core's AXI top declares (read from its RTL file), in order: ascon_axi_top's
+ *  UNROLL, IN_DEPTH, ..., block_axi_top's CIPHER, RPC, mldsa_axi_top's B. std::runtime_error when the RTL
+ *  cannot be read. */
+std::vector<std::string> topParameters(int core);
+
+/** @brief Checks ResourceOptions::params before anything runs: each name must be a parameter the core's AXI
+ *  top declares (topParameters), other than the ones the options set themselves (the unroll parameter and
+ *  block_axi_top's CIPHER); std::invalid_argument naming the parameter and listing the ones that can be set
+ *  otherwise. */
+void checkResourceParams(const ResourceOptions& options);
+
 /** @brief Synthesises the RTL for one unroll setting. Throws ToolMissing when yosys cannot run,
- *  std::invalid_argument for an unroll outside the core's range, std::runtime_error when synthesis fails (the
- *  message ends with the log's last lines). */
+ *  std::invalid_argument for an unroll outside the core's range or a parameter the top does not declare
+ *  (checkResourceParams; before yosys runs), std::runtime_error when synthesis fails (the message ends with
+ *  the log's last lines). */
 ResourceReport synthesizeResources(const ResourceOptions& options);
 
 /** @brief Parses the design totals of `stat -json` output into a report's counts. */

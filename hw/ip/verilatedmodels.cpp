@@ -40,6 +40,7 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
     }
 
     void openFst(const std::string& path) override { m_top.openFst(path); }
+    void finishFst() override { m_top.finishFst(); }
     void closeFst() override { m_top.closeFst(); }
     bool fstOpen() const override { return m_top.fstOpen(); }
 

@@ -62,7 +62,9 @@ template <class Model> class VerilatedTop {
         clock({}, none);
     }
 
+    /** @brief FST tracing (fsttarget.h): open, then finishFst() writes the file, closeFst() drops it. */
     void openFst(const std::string& path) { m_trace.open(*m_model, path); }
+    void finishFst() { m_trace.finish(); }
     void closeFst() { m_trace.close(); }
     bool fstOpen() const { return m_trace.isOpen(); }
 

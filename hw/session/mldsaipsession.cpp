@@ -1,11 +1,11 @@
 #include "hw/session/mldsaipsession.h"
 
 #include <QFile>
-#include <QRegularExpression>
 
 #include <random>
 #include <span>
 
+#include "core/inputs/mldsapolyfile.h"
 #include "hw/ip/axilite.h"
 #include "hw/ip/mldsaip.h"
 
@@ -72,50 +72,18 @@ crypto::MlDsaPoly MlDsaIpSession::randomPolynomial(std::uint64_t seed) {
 
 bool MlDsaIpSession::readOperands(const QString& path, crypto::MlDsaPoly& a, crypto::MlDsaPoly& b, int& count,
                                   QString* error) {
-    const auto fail = [error](const QString& why) {
-        if (error) *error = why;
-        return false;
-    };
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return fail(tr("%1: %2").arg(path, file.errorString()));
-    const QByteArray data = file.read(64 * 1024 + 1);
-    std::vector<std::int64_t> coefficients;
-    const auto n = static_cast<qsizetype>(crypto::kMlDsaN);
-    if (data.size() == 4 * n || data.size() == 8 * n) {
-        for (qsizetype i = 0; i < data.size(); i += 4)
-            coefficients.push_back((std::int64_t{static_cast<std::uint8_t>(data[i])} << 24) |
-                                   (std::int64_t{static_cast<std::uint8_t>(data[i + 1])} << 16) |
-                                   (std::int64_t{static_cast<std::uint8_t>(data[i + 2])} << 8) |
-                                   std::int64_t{static_cast<std::uint8_t>(data[i + 3])});
-    } else {
-        const QString text = QString::fromUtf8(data).trimmed();
-        const QStringList words =
-            text.split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
-        for (const QString& w : words) {
-            bool ok = false;
-            const qlonglong v = w.toLongLong(&ok);
-            if (!ok)
-                return fail(tr("%1: '%2' is not a coefficient (expected 1024 or 2048 bytes of big-endian "
-                               "coefficients, or 256 or 512 decimal numbers)")
-                                .arg(path, w.left(20)));
-            coefficients.push_back(v);
-        }
-    }
-    if (coefficients.size() != crypto::kMlDsaN && coefficients.size() != 2 * crypto::kMlDsaN)
-        return fail(tr("%1: %2 coefficients; an operand is 256 (a) or 512 (a then b)")
-                        .arg(path)
-                        .arg(coefficients.size()));
+    // The CLI's parser (raw, hex or decimal), read bounded: a FIFO or device is refused, never waited on.
     try {
-        a = crypto::mldsaPolyFromCoefficients(std::span(coefficients).first(crypto::kMlDsaN));
-        count = 1;
-        if (coefficients.size() == 2 * crypto::kMlDsaN) {
-            b = crypto::mldsaPolyFromCoefficients(std::span(coefficients).subspan(crypto::kMlDsaN));
-            count = 2;
-        }
+        const std::vector<crypto::MlDsaPoly> polys =
+            inputs::readMlDsaPolyFile(QFile::encodeName(path).toStdString(), 0);
+        a = polys.front();
+        b = polys.back();
+        count = static_cast<int>(polys.size());
+        return true;
     } catch (const std::exception& e) {
-        return fail(tr("%1: %2").arg(path, QString::fromUtf8(e.what())));
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
     }
-    return true;
 }
 
 bool MlDsaIpSession::run(const QString& operation, int butterflies, const crypto::MlDsaPoly& a,

@@ -54,10 +54,11 @@ class MlDsaIpSession : public QObject {
     /** @brief A polynomial of uniform coefficients in [0, q) from a seed (the same seed, the same one). */
     static crypto::MlDsaPoly randomPolynomial(std::uint64_t seed);
     /**
-     * @brief Reads operands from a file: 1024 bytes (a) or 2048 bytes (a then b) of big-endian 32-bit
-     * coefficients as the campaigns store them, or text with 256 or 512 decimal coefficients separated by
-     * blanks, commas or new lines. False with the reason in `error` (a missing file, another size, a
-     * coefficient not in [0, q)); `count` is set to the polynomials read (1 or 2).
+     * @brief Reads operands from a file (core/inputs/mldsapolyfile.h, as the CLI's --in): 1024 bytes (a) or
+     * 2048 bytes (a then b) of big-endian 32-bit coefficients as the campaigns store them, their hex text,
+     * or text with 256 or 512 decimal coefficients separated by blanks, commas or new lines. False with the
+     * reason in `error`, naming the file (a missing file, not a regular file, another size, a coefficient
+     * not in [0, q)); `count` is set to the polynomials read (1 or 2).
      */
     static bool readOperands(const QString& path, crypto::MlDsaPoly& a, crypto::MlDsaPoly& b, int& count,
                              QString* error);

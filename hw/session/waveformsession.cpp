@@ -51,7 +51,7 @@ QString WaveformSession::truncationNote() const {
 bool WaveformSession::loadFile(const QString& path) {
     if (m_loading) return false;
     m_loading = true;
-    emit loadStarted(path);
+    emit loadStarted(path, waveform::waveformReadSeconds(QFile::encodeName(path).toStdString()));
     m_worker.submit<double>(
         [path](sessions::JobContext<double>& job) { return load(path, &job); },
         [this, path](const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r) {

@@ -91,7 +91,9 @@ class WaveformSession : public QObject {
   signals:
     /** @brief A new trace is on view. */
     void storeChanged();
-    void loadStarted(const QString& path);
+    /** @brief A load began; upToSeconds: how long the FST reader may take before it gives up
+     *  (waveform::waveformReadSeconds: scaled to the file), 0 for a VCD (read with progress and cancel). */
+    void loadStarted(const QString& path, double upToSeconds);
     /** @brief Coalesced progress, 0..1. */
     void loadProgress(double fraction);
     void loadFailed(const QString& message);

@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "core/campaign/runner.h"
+#include "core/fileio/safefile.h"
 #include "core/oracle/operation.h"
 #include "core/oracle/oracle.h"
 #include "core/programdir.h"
@@ -219,9 +220,12 @@ RiscvResult runKernel(const RiscvRequest& r, const std::atomic<bool>* cancel, bo
     }
     const std::string sim = simulatorPath(r.sim);
     const std::string image = imagePath(r.isa);
-    QFile in(QString::fromStdString(image));
-    if (!in.open(QIODevice::ReadOnly)) throw RiscvError("cannot read " + image);
-    const QByteArray raw = in.readAll();
+    std::string raw; // ROUNDSCOPE_RISCV_DIR may point anywhere: read bounded, a regular file only
+    try {
+        raw = fileio::readFileBounded(image, std::uint64_t{64} << 20, "RV32 image");
+    } catch (const fileio::FileError& e) {
+        throw RiscvError(e.what());
+    }
     const std::vector<char> patched = patchImage(std::vector<char>(raw.begin(), raw.end()), r);
     QTemporaryDir dir;
     if (!dir.isValid()) throw RiscvError("no temporary folder: " + dir.errorString().toStdString());

@@ -153,11 +153,12 @@ TEST(Cli, KatCommandTakesBlockCiphersThroughTheSameComparator) {
         cli({"kat", "--alg", "skinny-64-192-ecb", q(rs::test::vectorPath("skinny/skinny_paper_kat.txt"))});
     EXPECT_EQ(skinny.status, 0) << skinny.err.toStdString();
     EXPECT_TRUE(skinny.out.trimmed().endsWith("1 passed, 0 failed, 5 skipped")) << skinny.out.toStdString();
-    // An explicit mode takes only that mode's records: none of the ECB file is CTR.
+    // An explicit mode takes only that mode's records: none of the ECB file is CTR. Bad input (exit 2, naming
+    // --alg), not a KAT failure: nothing was checked.
     const CliResult none =
         cli({"kat", "--alg", "lea-128-ctr", q(rs::test::vectorPath("lea/lea_kisa_ecb.txt"))});
-    EXPECT_EQ(none.status, 1);
-    EXPECT_TRUE(none.err.contains("no record of")) << none.err.toStdString();
+    EXPECT_EQ(none.status, 2);
+    EXPECT_TRUE(none.err.contains("--alg lea-128-ctr: no record of")) << none.err.toStdString();
     // A record whose CT is wrong is named with the first differing byte.
     QTemporaryDir dir;
     const QString path = dir.filePath("wrong.txt");
@@ -170,6 +171,37 @@ TEST(Cli, KatCommandTakesBlockCiphersThroughTheSameComparator) {
     EXPECT_EQ(wrong.status, 1);
     EXPECT_TRUE(wrong.out.startsWith("FAIL Count = 7 (line 1): output byte 15 is fd, the KAT gives fe"))
         << wrong.out.toStdString();
+}
+
+TEST(Cli, AKatFileThatCannotBeRunIsBadInputNotAKatFailure) {
+    // Exit 1 says the algorithm gave a wrong answer; a file whose record cannot even be run (a CT shorter
+    // than the tag, a nonce of another size) or that holds no record for --alg is bad input: exit 2.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("short.txt");
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(
+            "Count = 1\nKey = 000102030405060708090A0B0C0D0E0F\nNonce = 000102030405060708090A0B0C0D0E0F\n"
+            "PT = \nAD = \nCT = 0011\n");
+    }
+    const CliResult r = cli({"kat", "--alg", "ascon-aead128", path});
+    EXPECT_EQ(r.status, 2) << r.err.toStdString();
+    EXPECT_TRUE(r.out.contains("FAIL Count = 1 (line 1): CT is shorter than the tag")) << r.out.toStdString();
+    EXPECT_TRUE(QString::fromUtf8(r.err).contains("FILE: " + path + ": 1 record cannot be run"))
+        << r.err.toStdString();
+    const CliResult json = cli({"kat", "--alg", "ascon-aead128", path, "--json"});
+    EXPECT_EQ(json.status, 2);
+    EXPECT_EQ(json.json().value("malformed").toInt(), 1);
+    // A file with no record for --alg (KISA's LEA file names LEA in every record).
+    const QString lea = q(rs::test::vectorPath("lea/lea_kisa_ecb.txt"));
+    const CliResult none = cli({"kat", "--alg", "skinny-128-256", lea});
+    EXPECT_EQ(none.status, 2) << none.err.toStdString();
+    EXPECT_TRUE(none.err.contains("--alg skinny-128-256: no record of")) << none.err.toStdString();
+    // ip kat takes the same exit status.
+    const CliResult ip = cli({"ip", "kat", "--alg", "skinny-128-256", lea});
+    EXPECT_EQ(ip.status, 2) << ip.err.toStdString();
+    EXPECT_TRUE(ip.err.contains("no record of")) << ip.err.toStdString();
 }
 
 TEST(Cli, TraceReportsLayoutAndEndsAtTheOutput) {

@@ -122,9 +122,10 @@ TEST(CliNtt, BadInputsAreClearErrors) {
                      "--impl: expected fast or reference, got 'gpu'");
     expectUsageError({"ntt", "run", "--op", "ntt", "--random", "-3"}, "--random");
     // pwm needs a then b: 1024 bytes is one polynomial short.
-    expectUsageError({"ntt", "run", "--op", "pwm", "--in", one}, "mldsa-pwm takes 2048 bytes (a then b)");
+    expectUsageError({"ntt", "run", "--op", "pwm", "--in", one},
+                     "1024 bytes of binary data; expected 2 polynomials, a then b: 2048 bytes");
     expectUsageError({"ntt", "run", "--op", "ntt", "--in", writeFile(dir, "short.bin", QByteArray(1000, 0))},
-                     "is 1000 bytes; mldsa-ntt takes 1024 bytes");
+                     "1000 bytes of binary data; expected 1 polynomial: 1024 bytes");
     expectUsageError({"ntt", "run", "--op", "ntt", "--in", dir.filePath("absent.bin")}, "--in: ");
     // Coefficient 3 of b is q.
     QByteArray ab(2048, 0);
@@ -132,9 +133,8 @@ TEST(CliNtt, BadInputsAreClearErrors) {
     ab[at + 1] = 0x7f;
     ab[at + 2] = static_cast<char>(0xe0);
     ab[at + 3] = 0x01;
-    expectUsageError(
-        {"ntt", "run", "--op", "pwa", "--in", writeFile(dir, "big.bin", ab)},
-        "--in: polynomial b: ML-DSA polynomial: coefficient 3 is 8380417, not in [0, q = 8380417)");
+    expectUsageError({"ntt", "run", "--op", "pwa", "--in", writeFile(dir, "big.bin", ab)},
+                     "polynomial b: ML-DSA polynomial: coefficient 3 is 8380417, not in [0, q = 8380417)");
     // Hex text with a wrong digit count or a non-hex character.
     expectUsageError({"ntt", "run", "--op", "ntt", "--in", writeFile(dir, "odd.hex", QByteArray(2046, 'a'))},
                      "(2046 hex digits)");

@@ -149,7 +149,7 @@ class TestMlDsaIp : public QObject {
         QCOMPARE(panel.shownCycles(), quint64(0));
         panel.fileEdit()->setText(dir.filePath(QStringLiteral("missing.bin")));
         panel.runButton()->click();
-        QVERIFY(panel.matchLabel()->text().startsWith(dir.filePath(QStringLiteral("missing.bin"))));
+        QVERIFY(panel.matchLabel()->text().contains(dir.filePath(QStringLiteral("missing.bin"))));
         const QString bad = dir.filePath(QStringLiteral("bad.txt"));
         {
             QFile f(bad);

@@ -132,11 +132,12 @@ TEST(IpResources, DetailNamesEachCoresModule) {
                                     : core == 4 ? "-set RPC 1 -set TK 3 "
                                                 : "-set RPC 1 ";
         EXPECT_NE(coreScript.find(coreSet + rs::hw::coreTop(core)), std::string::npos) << coreScript;
-        if (core != 3)
+        if (core != 3) {
             EXPECT_NE(ipScript.find("chparam -set CIPHER " + std::to_string(core == 4 ? 3 : core) +
                                     " -set RPC 1 block_axi_top"),
                       std::string::npos)
                 << ipScript;
+        }
     }
     EXPECT_EQ(rs::hw::coreTop(4), "skinny_core");
     opt.keepFiles = false;
@@ -164,6 +165,41 @@ TEST(IpResources, MissingYosysIsNamed) {
     opt.unroll = 1;
     opt.params = {{"OUT_DEPTH 1; shell", 1}};
     EXPECT_THROW(rs::hw::synthesizeResources(opt), std::invalid_argument);
+}
+
+TEST(IpResources, ParametersAreCheckedAgainstTheTopsDeclarationsBeforeYosysRuns) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(rs::hw::topParameters(0),
+              (V{"UNROLL", "IN_DEPTH", "OUT_DEPTH", "VARIANTS", "LEN_BITS", "PHASE_COUNTERS"}));
+    EXPECT_EQ(rs::hw::topParameters(1), (V{"CIPHER", "RPC"}));
+    EXPECT_EQ(rs::hw::topParameters(3), (V{"B"}));
+    rs::hw::ResourceOptions opt;
+    opt.yosys = "/nonexistent/yosys"; // a checked parameter is refused before yosys is looked for
+    const auto refusal = [&](std::vector<std::pair<std::string, int>> params) {
+        opt.params = std::move(params);
+        try {
+            rs::hw::synthesizeResources(opt);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        } catch (const std::exception& e) {
+            return std::string("not refused: ") + e.what();
+        }
+        return std::string("not refused");
+    };
+    EXPECT_EQ(refusal({{"NOPE", 3}}),
+              "NOPE is not a parameter of ascon_axi_top (it has IN_DEPTH, OUT_DEPTH, VARIANTS, LEN_BITS, "
+              "PHASE_COUNTERS)");
+    EXPECT_EQ(refusal({{"UNROLL", 3}}),
+              "UNROLL of ascon_axi_top is set by the unroll setting, not as a parameter");
+    opt.core = 1;
+    EXPECT_EQ(refusal({{"CIPHER", 2}}),
+              "CIPHER of block_axi_top is set by the algorithm, not as a parameter");
+    EXPECT_EQ(refusal({{"IN_DEPTH", 8}}),
+              "IN_DEPTH is not a parameter of block_axi_top (it has none to set)");
+    opt.core = 0;
+    EXPECT_EQ(refusal({{"OUT_DEPTH", 16}}),
+              "not refused: yosys not found: '/nonexistent/yosys' could not be run "
+              "(install the Debian package yosys, or set ROUNDSCOPE_YOSYS)");
 }
 
 /** The real tool: every test skips, saying why, where yosys is not installed. */

@@ -79,7 +79,7 @@ TEST(MlDsaIpCli, InFileAndVcd) {
     // pwm/pwa take 2048 bytes; a 1024-byte file is refused, and so is a coefficient >= q
     QStringList pwm = ipRun("mldsa-pwm", "2");
     pwm << QStringLiteral("--in") << in;
-    expectUsageError(pwm, "takes 2048 bytes");
+    expectUsageError(pwm, "expected 2 polynomials, a then b: 2048 bytes");
     rs::crypto::Bytes bad = bytes;
     bad[0] = 0xff;
     const QString badPath = dir.filePath(QStringLiteral("bad.bin"));
@@ -102,7 +102,7 @@ TEST(MlDsaIpCli, BadInputIsExitTwoWithOneLine) {
     expectUsageError(both, "give one of them");
     QStringList missing = ipRun("mldsa-pwa", "2");
     missing << QStringLiteral("--in") << QStringLiteral("/nonexistent/poly.bin");
-    expectUsageError(missing, "cannot read");
+    expectUsageError(missing, "--in: ML-DSA operand file '/nonexistent/poly.bin': cannot open");
     expectUsageError({QStringLiteral("ip"), QStringLiteral("resources"), QStringLiteral("--alg"),
                       QStringLiteral("mldsa-ntt"), QStringLiteral("--butterflies"), QStringLiteral("3")},
                      "B = 1, 2, 4 or 8");

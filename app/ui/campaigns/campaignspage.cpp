@@ -281,12 +281,16 @@ void CampaignsPage::showSpecMessage(const QString& text, bool isError) {
 }
 
 void CampaignsPage::loadFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        showSpecMessage(tr("Cannot read %1: %2").arg(path, f.errorString()), true);
+    // Bounded as the CLI reads definitions (a FIFO or device is refused, never waited on; 4 MiB at most).
+    std::string text;
+    try {
+        text = fileio::readFileBounded(QFile::encodeName(path).toStdString(), std::uint64_t{4} << 20,
+                                       "campaign definition");
+    } catch (const fileio::FileError& e) {
+        showSpecMessage(tr("Cannot read it: %1").arg(QString::fromUtf8(e.what())), true);
         return;
     }
-    m_editor->setPlainText(QString::fromUtf8(f.readAll()));
+    m_editor->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
 }
 
 void CampaignsPage::formEdited() {

@@ -174,12 +174,14 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     }
 
     connect(m_session, &WaveformSession::storeChanged, this, &WaveformPage::onStoreChanged);
-    connect(m_session, &WaveformSession::loadStarted, this, [this](const QString& path) {
+    connect(m_session, &WaveformSession::loadStarted, this, [this](const QString& path, double upToSeconds) {
         m_message->hide();
         m_progress->setValue(0);
         m_progress->show();
         m_cancel->show();
-        m_status->setText(tr("loading %1…").arg(path));
+        // An FST is read by a child with a time limit scaled to the file: say how long it may take.
+        m_status->setText(upToSeconds > 0 ? tr("loading %1 (gives up after %2 s)…").arg(path).arg(upToSeconds)
+                                          : tr("loading %1…").arg(path));
     });
     connect(m_session, &WaveformSession::loadProgress, this,
             [this](double f) { m_progress->setValue(static_cast<int>(f * 1000)); });
