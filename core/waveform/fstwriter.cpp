@@ -14,6 +14,7 @@
 #endif
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -51,6 +52,18 @@ fstEnumHandle enumTable(void* ctx, const SignalInfo& info) {
                                     static_cast<unsigned>(info.width), names.data(), bits.data());
 }
 
+/** The scope names of a group: "a.b.c" is a > b > c; the reader joins them with dots again. */
+std::vector<std::string> scopePath(const std::string& group) {
+    std::vector<std::string> out;
+    if (group.empty()) return out;
+    for (std::size_t at = 0;;) {
+        const std::size_t dot = group.find('.', at);
+        out.push_back(group.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
+        if (dot == std::string::npos) return out;
+        at = dot + 1;
+    }
+}
+
 /** The child's work: the whole file at path (a temporary file), every write of the library checked.
  *  Returns the exit status: 0 written, kWriteFailed otherwise. */
 int writeInChild(const WaveformStore& store, const std::string& path, const FstOptions& options,
@@ -71,9 +84,36 @@ int writeInChild(const WaveformStore& store, const std::string& path, const FstO
         const std::string& g = store.signal(i).group;
         if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
     }
+    // Children after their parent ("a", "b", "a.c" is written a, a.c, b), so that no scope is opened twice:
+    // each group sorts by the first appearance of each of its path's prefixes.
+    std::map<std::string, std::size_t> firstSeen;
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        for (std::size_t dot = groups[i].find('.');; dot = groups[i].find('.', dot + 1)) {
+            firstSeen.emplace(groups[i].substr(0, dot), i);
+            if (dot == std::string::npos) break;
+        }
+    const auto rank = [&](const std::string& g) {
+        std::vector<std::size_t> r;
+        for (std::size_t dot = g.find('.');; dot = g.find('.', dot + 1)) {
+            r.push_back(firstSeen.at(g.substr(0, dot)));
+            if (dot == std::string::npos) return r;
+        }
+    };
+    std::stable_sort(groups.begin(), groups.end(),
+                     [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+    // A group "a.b.c" is the scope path a > b > c, nested as a simulator writes it (GTKWave and Surfer show
+    // a tree), opened and closed only where the path differs from the group before.
     fstWriterSetScope(f, FST_ST_VCD_MODULE, options.topModule.c_str(), nullptr);
+    std::vector<std::string> open;
     for (const std::string& g : groups) {
-        if (!g.empty()) fstWriterSetScope(f, FST_ST_VCD_MODULE, g.c_str(), nullptr);
+        const std::vector<std::string> path = scopePath(g);
+        std::size_t same = 0;
+        while (same < open.size() && same < path.size() && open[same] == path[same])
+            ++same;
+        for (; open.size() > same; open.pop_back())
+            fstWriterSetUpscope(f);
+        for (; open.size() < path.size(); open.push_back(path[open.size()]))
+            fstWriterSetScope(f, FST_ST_VCD_MODULE, path[open.size()].c_str(), nullptr);
         for (std::size_t i = 0; i < n; ++i) {
             const SignalInfo& info = store.signal(i);
             if (info.group != g) continue;
@@ -81,8 +121,9 @@ int writeInChild(const WaveformStore& store, const std::string& path, const FstO
             handles[i] = fstWriterCreateVar(f, FST_VT_VCD_WIRE, FST_VD_IMPLICIT,
                                             static_cast<std::uint32_t>(info.width), info.name.c_str(), 0);
         }
-        if (!g.empty()) fstWriterSetUpscope(f);
     }
+    for (; !open.empty(); open.pop_back())
+        fstWriterSetUpscope(f);
     fstWriterSetUpscope(f);
 
     // Values: a signal without a change at tick 0 keeps FST's initial x, read back as "no change".

@@ -288,6 +288,53 @@ TEST(Fst, ReadsWideSignalsAndRejectsRealOnesByName) {
     std::filesystem::remove(path);
 }
 
+/** The scopes of an FST file as the library reads them: each scope's full path, in file order. */
+std::vector<std::string> scopesOf(const std::string& path) {
+    std::vector<std::string> out, open;
+    void* r = fstReaderOpen(path.c_str());
+    EXPECT_NE(r, nullptr);
+    if (r == nullptr) return out;
+    while (const fstHier* h = fstReaderIterateHier(r)) {
+        if (h->htyp == FST_HT_SCOPE) {
+            open.emplace_back(h->u.scope.name, h->u.scope.name_length);
+            std::string full;
+            for (const std::string& s : open)
+                full += (full.empty() ? "" : "/") + s;
+            out.push_back(full);
+        } else if (h->htyp == FST_HT_UPSCOPE) {
+            open.pop_back();
+        }
+    }
+    fstReaderClose(r);
+    return out;
+}
+
+TEST(Fst, WritesGroupsAsNestedScopesEachOpenedOnce) {
+    RS_REQUIRE_FST();
+    WaveformStore s;
+    // First appearances interleaved: "dut.u_core" comes after "tb", yet belongs under "dut".
+    for (const auto& [name, group] :
+         std::vector<std::pair<std::string, std::string>>{{"clk", ""},
+                                                          {"state", "dut"},
+                                                          {"go", "tb"},
+                                                          {"round", "dut.u_core"},
+                                                          {"s_in", "dut.u_core.u_perm"}})
+        s.sample(s.addSignal(name, 4, group), 0, 1);
+    const std::string path = tempPath("nested.fst");
+    FstOptions o;
+    o.topModule = "TOP";
+    writeFstFile(s, path, o);
+    EXPECT_EQ(scopesOf(path), (std::vector<std::string>{"TOP", "TOP/dut", "TOP/dut/u_core",
+                                                        "TOP/dut/u_core/u_perm", "TOP/tb"}));
+    const WaveformStore back = readFstFile(path);
+    ASSERT_EQ(back.signalCount(), 5u);
+    EXPECT_EQ(back.signal(*back.find("s_in")).group, "dut.u_core.u_perm");
+    EXPECT_EQ(back.signal(*back.find("round")).group, "dut.u_core");
+    EXPECT_EQ(back.signal(*back.find("go")).group, "tb");
+    EXPECT_EQ(back.signal(*back.find("clk")).group, "");
+    std::filesystem::remove(path);
+}
+
 #endif
 
 TEST(WaveformFile, ChoosesTheFormatByExtension) {
