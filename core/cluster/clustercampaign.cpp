@@ -328,8 +328,14 @@ CampaignStatus campaignStatus(const std::string& dirPath, const SlurmTools& tool
             s.state = ShardState::Merged;
         } else if (QFileInfo::exists(marker)) {
             s.state = ShardState::Done;
-            QFile f(marker);
-            if (f.open(QIODevice::ReadOnly)) s.detail = f.read(4096).trimmed().toStdString();
+            try { // the task's JSON summary; a marker that is no regular file (a FIFO) is said, not waited on
+                s.detail = QByteArray::fromStdString(
+                               fileio::readFileBounded(dir.doneMarker(row.index), 4096, "done marker"))
+                               .trimmed()
+                               .toStdString();
+            } catch (const fileio::FileError& e) {
+                s.detail = e.what();
+            }
         } else if (!row.job.empty() && q != queued.end()) {
             s.state = queueState(q->second); // resubmitted after a refusal: the new task's state
             s.queueState = q->second;

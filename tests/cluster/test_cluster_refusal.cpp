@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <sys/stat.h>
+
 #include "core/cluster/clustercampaign.h"
 #include "tests/cluster/clustertestsupport.h"
 
@@ -258,6 +260,24 @@ TEST(ClusterRefusedShard, RunShardRefusesAnotherCampaignsShardStoreOfTheSameDefi
     EXPECT_FALSE(exists(da.doneMarker(0)));
     st = campaignStatus(a, slurm.tools());
     EXPECT_STREQ(shardStateName(shardOf(st, 0).state), "refused");
+}
+
+} // namespace
+
+namespace {
+
+TEST(ClusterStatusFiles, ADoneMarkerThatIsAFifoIsNamedNotWaitedOn) {
+    QTemporaryDir tmp;
+    const std::string dir = tmp.filePath("c").toStdString();
+    const CampaignDir d{dir};
+    prepareCampaign(dir, smallClusterSpec(), 4);
+    FakeSlurm slurm;
+    // A FIFO where the task's summary should be: opening it for reading would wait for a writer forever.
+    ASSERT_EQ(::mkfifo(d.doneMarker(0).c_str(), 0600), 0);
+    const CampaignStatus st = campaignStatus(dir, slurm.tools());
+    EXPECT_STREQ(shardStateName(shardOf(st, 0).state), "done");
+    EXPECT_NE(shardOf(st, 0).detail.find("done marker"), std::string::npos) << shardOf(st, 0).detail;
+    EXPECT_NE(shardOf(st, 0).detail.find(d.doneMarker(0)), std::string::npos) << shardOf(st, 0).detail;
 }
 
 } // namespace

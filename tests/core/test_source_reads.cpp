@@ -65,9 +65,6 @@ const std::vector<Allowed> kAllowed{
     {"app/ui/explorer/lessonpanel.cpp", "f.readAll()", "the same shipped lesson"},
     {"gpu/runner/gpurunner.cpp", "f.open(QIODevice::ReadOnly)", "the output roundscope-gpu wrote into the runner's own temporary folder"},
     {"gpu/runner/gpurunner.cpp", "f.readAll()", "the same output file"},
-    // PENDING: owned by another change of issue 30 (core/cluster); to be read through readFileBounded. A
-    // marker file in a campaign folder can be replaced by a FIFO, which a QFile open waits on forever.
-    {"core/cluster/clustercampaign.cpp", "f.open(QIODevice::ReadOnly)", "PENDING: a shard's marker file (read 4 KiB at most)"},
 };
 // clang-format on
 
