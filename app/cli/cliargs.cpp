@@ -1,6 +1,9 @@
 #include "app/cli/cliargs.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <filesystem>
 
 namespace rs::cli {
 
@@ -84,6 +87,31 @@ long CliArgs::integer(const std::string& name, long fallback, long lo, long hi) 
         throw UsageError("--" + name + ": " + *text + " is out of range " + std::to_string(lo) + ".." +
                          std::to_string(hi));
     return v;
+}
+
+std::string outputExtension(const std::string& option, const std::string& path,
+                            const std::vector<std::string>& extensions, const std::string& choices) {
+    std::string wanted = choices; // "FILE.png", "FILE.png or FILE.pdf"
+    for (std::size_t i = 0; choices.empty() && i < extensions.size(); ++i)
+        wanted += std::string(i == 0                       ? ""
+                              : i + 1 == extensions.size() ? " or "
+                                                           : ", ") +
+                  "FILE." + extensions[i];
+    const std::filesystem::path p(path);
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (!ext.empty()) ext.erase(0, 1);
+    if (path.empty() || std::find(extensions.begin(), extensions.end(), ext) == extensions.end())
+        throw UsageError("--" + option + ": '" + path + "' has " +
+                         (ext.empty() ? "no extension" : "an unknown extension") + ": write " + wanted);
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec))
+        throw UsageError("--" + option + ": '" + path + "' is a folder: write " + wanted);
+    const std::filesystem::path folder = p.parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+        throw UsageError("--" + option + ": the folder of '" + path + "' does not exist");
+    return ext;
 }
 
 } // namespace rs::cli

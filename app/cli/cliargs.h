@@ -54,6 +54,13 @@ class CliArgs {
     std::set<std::string> m_flags;
 };
 
+/** @brief The one rule for every file the CLI writes in a format (diffusion --png, chart --out, trace
+ *  --export-steps FILE): its extension (any case) is one of `extensions` (lower case, no dot), it is not
+ *  a folder, and its folder exists; otherwise a UsageError naming --option ("'x.txt' has an unknown
+ *  extension (write FILE.png)"; `choices` replaces "FILE.png" in it). Returns the extension, lower case. */
+std::string outputExtension(const std::string& option, const std::string& path,
+                            const std::vector<std::string>& extensions, const std::string& choices = {});
+
 /** @brief The names that are flags (they take no value): --json, --help and every flag of the command
  *  table (clitable.cpp). */
 const std::set<std::string>& knownFlags();

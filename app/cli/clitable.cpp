@@ -126,9 +126,9 @@ std::vector<CliCommand> buildTable() {
                    noVerb<runKat>}}});
     // --export-steps draws the state grid (fonts): it makes the command a GUI one (offscreen).
     const auto traceExport = [](std::vector<CliArg> a) {
-        for (CliArg x :
-             {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"), optional("to", "M"),
-              optional("view", "value|changed|twin"), optional("moves", "on|BIT")})
+        for (CliArg x : {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"),
+                         optional("to", "M"), optional("view", "value|changed|twin"),
+                         optional("moves", "on|BIT"), optional("max-frames", "N")})
             a.push_back(std::move(x));
         return a;
     };
@@ -154,7 +154,9 @@ std::vector<CliCommand> buildTable() {
                         optional("rounds", "R"), flag("decrypt"), optional("flip", "FIELD:BIT")}),
            "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)\n"
            "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid: a folder\n"
-           "of PNG files (DIR/step-001.png ...), a PDF handout (one page a step) or an animated GIF;\n"
+           "of PNG files (DIR/step-001.png ...; a new or empty folder, or one holding only step-NNN.png\n"
+           "files of an earlier export), a PDF handout (one page a step) or an animated GIF; at most\n"
+           "--max-frames steps (default 500, up to 20000); 100 steps or more print progress on stderr;\n"
            "--view twin needs --flip; --moves on draws where bits move (SKINNY ShiftRows, Ascon p_L, LEA\n"
            "rotations), --moves BIT also marks the sources of that state bit (0 = MSB of the first byte)",
            isBlock,

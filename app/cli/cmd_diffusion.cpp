@@ -7,8 +7,6 @@
 #include "core/analysis/diffusion.h"
 #include "core/crypto/bytes.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonArray>
 
 #include <climits>
@@ -124,12 +122,8 @@ int runDiffusion(const CliArgs& args) {
         req.samples =
             static_cast<int>(args.integer("samples", defaultSamples, 0, analysis::kMaxDiffusionSamples));
         req.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, LONG_MAX));
-        if (const auto png = args.value("png")) {
-            // Fail before a long analysis, not after it.
-            const QFileInfo target(QString::fromStdString(*png));
-            if (!target.absoluteDir().exists())
-                throw UsageError("--png: the folder of '" + *png + "' does not exist");
-        }
+        // Fail before a long analysis, not after it: a PNG goes into FILE.png in a folder that exists.
+        if (const auto png = args.value("png")) outputExtension("png", *png, {"png"});
         const DiffusionResult result = analysis::analyzeDiffusion(req);
         if (const auto png = args.value("png")) {
             // The very chart the GUI's Dependency tab shows, rendered offscreen.

@@ -1,8 +1,9 @@
 // trace: the state at every spec step boundary, with the layout that says how to draw it. With
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
 // run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it also
-// draws steps --from..--to (1-based) as the explorer's state grid: a folder of PNG files, a PDF
-// handout or an animated GIF (app/teach/stepexport.h), in --view value, changed or twin; --moves on|BIT
+// draws steps --from..--to (1-based, at most --max-frames of them) as the explorer's state grid: a new or
+// empty folder of PNG files (or one holding only an earlier export's), a PDF handout or an animated GIF
+// (app/teach/stepexport.h), with progress on stderr, in --view value, changed or twin; --moves on|BIT
 // adds the "where bits move" overlay (and the sources of that state bit), as View → Show where bits move.
 // --alg mldsa-ntt|mldsa-intt traces the explorer's ML-DSA transforms (field "poly", --substeps: also one
 // step per butterfly, the explorer's sub-steps).
@@ -17,8 +18,11 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace rs::cli {
@@ -107,7 +111,7 @@ struct ExportRequest {
 std::optional<ExportRequest> parseExport(const CliArgs& args) {
     const auto target = args.value("export-steps");
     if (!target) {
-        for (const char* name : {"from", "to", "view", "moves"})
+        for (const char* name : {"from", "to", "view", "moves", "max-frames"})
             if (args.has(name))
                 throw UsageError(std::string("--") + name +
                                  ": only with --export-steps DIR|FILE.pdf|FILE.gif");
@@ -117,12 +121,14 @@ std::optional<ExportRequest> parseExport(const CliArgs& args) {
     r.target = *target;
     if (r.target.empty())
         throw UsageError("--export-steps: the target is empty (a folder, FILE.pdf or FILE.gif)");
-    const auto kind = teach::exportKindFor(QString::fromStdString(r.target), false);
-    if (!kind)
-        throw UsageError("--export-steps: '" + r.target +
-                         "' has an unknown extension (write a folder for PNG files, " +
-                         "FILE.pdf or FILE.gif)");
-    r.kind = *kind;
+    // A folder (no extension, or an existing folder) takes PNG files; a file follows the CLI's one rule.
+    if (teach::exportKindFor(QString::fromStdString(r.target), false) == teach::ExportKind::PngSequence)
+        r.kind = teach::ExportKind::PngSequence;
+    else
+        r.kind = outputExtension("export-steps", r.target, {"pdf", "gif"},
+                                 "a folder for PNG files, FILE.pdf or FILE.gif") == "pdf"
+                     ? teach::ExportKind::Pdf
+                     : teach::ExportKind::Gif;
     const std::string view = args.value("view").value_or("value");
     if (view == "value")
         r.mode = teach::GridMode::Value;
@@ -147,6 +153,29 @@ std::optional<ExportRequest> parseExport(const CliArgs& args) {
     return r;
 }
 
+// One export draws at most --max-frames steps (frames, pages or files): a range of more is refused
+// before anything is drawn, saying how to go below it.
+constexpr long kDefaultMaxFrames = 500;
+constexpr long kMostFrames = 20000;
+// Exports of this many steps or more say how far they are on stderr.
+constexpr int kProgressFrom = 100;
+
+// "export-steps: step 120/1033 drawn" on stderr (stdout holds the result): the first and last step and at
+// most two lines a second between them; nothing for short exports.
+teach::ExportProgress progressLines(long steps) {
+    if (steps < kProgressFrom) return {};
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+    return [last](int done, int total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (done == 1 || done == total || now - *last >= std::chrono::milliseconds(500)) {
+            *last = now;
+            std::fprintf(stderr, "export-steps: step %d/%d drawn\n", done, total);
+            std::fflush(stderr);
+        }
+        return true;
+    };
+}
+
 // Draws steps --from..--to of the trace to the request's target; the "export" object of the result.
 QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const crypto::Trace& trace,
                         const crypto::Trace* twin) {
@@ -156,6 +185,12 @@ QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const cry
     const long to = args.integer("to", steps, 1, steps);
     if (from > to)
         throw UsageError("--from: step " + std::to_string(from) + " is after --to " + std::to_string(to));
+    const long maxFrames = args.integer("max-frames", kDefaultMaxFrames, 1, kMostFrames);
+    if (to - from + 1 > maxFrames)
+        throw UsageError("--export-steps: steps " + std::to_string(from) + " to " + std::to_string(to) +
+                         " are " + std::to_string(to - from + 1) + " frames, more than --max-frames " +
+                         std::to_string(maxFrames) + " allows: export a part with --from/--to, or raise " +
+                         "--max-frames (at most " + std::to_string(kMostFrames) + ")");
     const int stateBits = static_cast<int>(trace.steps.front().state.size()) * 8;
     if (req.movesBit >= stateBits)
         throw UsageError("--moves: bit " + std::to_string(req.movesBit) + " is past the state's " +
@@ -169,7 +204,8 @@ QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const cry
     job.colors = teach::gridColorsFrom(charts::stateColors(charts::themePalette(charts::Theme::Light)));
     job.from = static_cast<std::size_t>(from - 1);
     job.to = static_cast<std::size_t>(to - 1);
-    const teach::ExportResult r = teach::exportSteps(job, QString::fromStdString(req.target), req.kind);
+    const teach::ExportResult r =
+        teach::exportSteps(job, QString::fromStdString(req.target), req.kind, progressLines(to - from + 1));
     if (!r.ok) throw UsageError("--export-steps: " + r.error.toStdString());
     const char* kind = req.kind == teach::ExportKind::Pdf   ? "pdf"
                        : req.kind == teach::ExportKind::Gif ? "gif"

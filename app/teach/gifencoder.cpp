@@ -54,15 +54,36 @@ int paletteBits(std::size_t count) {
     return bits;
 }
 
+/** A colour table of 2^bits entries: the palette, padded with black. */
+void putColourTable(QByteArray& out, const std::vector<QRgb>& palette, int bits) {
+    for (int i = 0; i < (1 << bits); ++i) {
+        const QRgb c = i < int(palette.size()) ? palette[std::size_t(i)] : 0xff000000u;
+        out.append(char(qRed(c)));
+        out.append(char(qGreen(c)));
+        out.append(char(qBlue(c)));
+    }
+}
+
 } // namespace
 
 void GifPaletteCounter::add(const QImage& image) {
     const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    const int width = img.width();
     for (int y = 0; y < img.height(); ++y) {
         const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
-        for (int x = 0; x < img.width(); ++x)
-            ++m_counts[line[x] | 0xff000000u];
+        for (int x = 0; x < width;) {
+            const QRgb rgb = line[x] | 0xff000000u;
+            int run = 1; // one hash update a run of one colour
+            while (x + run < width && (line[x + run] | 0xff000000u) == rgb)
+                ++run;
+            add(rgb, run);
+            x += run;
+        }
     }
+}
+
+void GifPaletteCounter::add(QRgb rgb, qint64 count) {
+    m_counts[rgb | 0xff000000u] += count;
 }
 
 std::vector<QRgb> GifPaletteCounter::palette(int maxColours) const {
@@ -123,31 +144,44 @@ QByteArray gifLzw(const std::vector<std::uint8_t>& indices, int minCodeSize) {
         prefix = k;
     }
     bits.put(prefix, codeSize);
+    // The decoder adds an entry for this last code too (the one we would add after the next code): when
+    // that entry's code, `next`, is 2^codeSize it reads the end code one bit wider.
+    if (next == (1 << codeSize) && codeSize < 12) ++codeSize;
     bits.put(end, codeSize);
     bits.flush();
     return out;
 }
 
-GifWriter::GifWriter(QSize size, std::vector<QRgb> palette, int loops)
-    : m_size(size), m_palette(std::move(palette)) {
+GifWriter::GifWriter(QSize size, std::vector<QRgb> palette, int loops) : m_size(size) {
+    usePalette(std::move(palette));
+    writeHeader(loops);
+}
+
+GifWriter::GifWriter(QSize size, int loops) : m_size(size), m_localTables(true) {
+    writeHeader(loops);
+}
+
+void GifWriter::usePalette(std::vector<QRgb> palette, bool transparentSlot) {
+    m_palette = std::move(palette);
     if (m_palette.empty()) m_palette.push_back(0xff000000u);
-    if (m_palette.size() > 256) m_palette.resize(256);
-    const int bits = paletteBits(m_palette.size());
-    m_minCodeSize = std::max(2, bits);
+    if (m_palette.size() > (transparentSlot ? 255u : 256u)) m_palette.resize(transparentSlot ? 255 : 256);
+    m_transparent = transparentSlot ? int(m_palette.size()) : -1;
+    m_paletteBits = paletteBits(m_palette.size() + (transparentSlot ? 1 : 0));
+    m_minCodeSize = std::max(2, m_paletteBits);
+    m_nearest.clear();
     for (std::size_t i = 0; i < m_palette.size(); ++i)
         m_nearest.insert(m_palette[i], std::uint8_t(i));
+}
+
+void GifWriter::writeHeader(int loops) {
     m_out = QByteArray("GIF89a");
-    putU16(m_out, size.width());
-    putU16(m_out, size.height());
-    m_out.append(char(0x80 | 0x70 | (bits - 1))); // global colour table, 8-bit colour resolution
-    m_out.append(char(0));                        // background colour index
-    m_out.append(char(0));                        // square pixels
-    for (int i = 0; i < (1 << bits); ++i) {
-        const QRgb c = i < int(m_palette.size()) ? m_palette[std::size_t(i)] : 0xff000000u;
-        m_out.append(char(qRed(c)));
-        m_out.append(char(qGreen(c)));
-        m_out.append(char(qBlue(c)));
-    }
+    putU16(m_out, m_size.width());
+    putU16(m_out, m_size.height());
+    // 8-bit colour resolution; a global colour table unless each frame brings its own.
+    m_out.append(char(m_localTables ? 0x70 : 0x80 | 0x70 | (m_paletteBits - 1)));
+    m_out.append(char(0)); // background colour index
+    m_out.append(char(0)); // square pixels
+    if (!m_localTables) putColourTable(m_out, m_palette, m_paletteBits);
     // NETSCAPE2.0 application extension: the loop count (0 = forever).
     m_out.append("\x21\xff\x0b", 3);
     m_out.append("NETSCAPE2.0");
@@ -166,29 +200,86 @@ std::uint8_t GifWriter::indexOf(QRgb rgb) {
     return std::uint8_t(best);
 }
 
+QRect GifWriter::changedRect(const QImage& img) const {
+    const int width = m_size.width();
+    int top = -1, bottom = -1, left = width, right = -1;
+    for (int y = 0; y < m_size.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        const auto* shown = reinterpret_cast<const QRgb*>(m_shown.constScanLine(y));
+        int x = 0;
+        while (x < width && (line[x] | 0xff000000u) == shown[x])
+            ++x;
+        if (x == width) continue;
+        int last = width - 1;
+        while ((line[last] | 0xff000000u) == shown[last])
+            --last;
+        if (top < 0) top = y;
+        bottom = y;
+        left = std::min(left, x);
+        right = std::max(right, last);
+    }
+    if (top < 0) return QRect(0, 0, 1, 1); // the same picture: one transparent pixel
+    return QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
 bool GifWriter::addFrame(const QImage& image, int delayCs) {
     if (image.size() != m_size || m_size.isEmpty() || m_size.width() > 0xffff || m_size.height() > 0xffff)
         return false;
-    // Graphic control extension: keep the frame (disposal 1), the delay, no transparency.
-    m_out.append("\x21\xf9\x04", 3);
-    m_out.append(char(0x04));
-    putU16(m_out, std::clamp(delayCs, 0, 0xffff));
-    m_out.append(char(0));
-    m_out.append(char(0));
-    // Image descriptor: the whole screen, no local colour table, not interlaced.
-    m_out.append(char(0x2c));
-    putU16(m_out, 0);
-    putU16(m_out, 0);
-    putU16(m_out, m_size.width());
-    putU16(m_out, m_size.height());
-    m_out.append(char(0));
     const QImage img = image.convertToFormat(QImage::Format_RGB32);
-    std::vector<std::uint8_t> indices(std::size_t(m_size.width()) * std::size_t(m_size.height()));
+    // With local tables a frame after the first is what changed since the screen as shown: the
+    // rectangle around the changed pixels, on a table of their colours, the unchanged pixels in it
+    // transparent. The first frame draws every pixel (viewers show an undrawn one transparent).
+    const bool delta = m_localTables && m_frames > 0;
+    if (m_localTables && m_shown.isNull()) m_shown = QImage(m_size, QImage::Format_RGB32);
+    const QRect rect = delta ? changedRect(img) : QRect(QPoint(0, 0), m_size);
+    if (m_localTables) {
+        GifPaletteCounter counter;
+        qint64 unchanged = 0;
+        for (int y = rect.top(); y <= rect.bottom(); ++y) {
+            const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+            const auto* shown = reinterpret_cast<const QRgb*>(m_shown.constScanLine(y));
+            for (int x = rect.left(); x <= rect.right(); ++x)
+                if (delta && (line[x] | 0xff000000u) == shown[x])
+                    ++unchanged;
+                else
+                    counter.add(line[x]);
+        }
+        usePalette(counter.palette(256), unchanged > 0);
+    }
+    // Graphic control extension: keep the frame (disposal 1), the delay, the transparent index if any.
+    m_out.append("\x21\xf9\x04", 3);
+    m_out.append(char(0x04 | (m_transparent >= 0 ? 1 : 0)));
+    putU16(m_out, std::clamp(delayCs, 0, 0xffff));
+    m_out.append(char(std::max(0, m_transparent)));
+    m_out.append(char(0));
+    // Image descriptor: the rectangle, not interlaced, the frame's own colour table if it has one.
+    m_out.append(char(0x2c));
+    putU16(m_out, rect.left());
+    putU16(m_out, rect.top());
+    putU16(m_out, rect.width());
+    putU16(m_out, rect.height());
+    m_out.append(char(m_localTables ? 0x80 | (m_paletteBits - 1) : 0));
+    if (m_localTables) putColourTable(m_out, m_palette, m_paletteBits);
+    std::vector<std::uint8_t> indices(std::size_t(rect.width()) * std::size_t(rect.height()));
     std::size_t n = 0;
-    for (int y = 0; y < img.height(); ++y) {
+    QRgb last = 0; // no pixel: every pixel is opaque
+    std::uint8_t lastIndex = 0;
+    for (int y = rect.top(); y <= rect.bottom(); ++y) {
         const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
-        for (int x = 0; x < img.width(); ++x)
-            indices[n++] = indexOf(line[x] | 0xff000000u);
+        auto* shown = m_localTables ? reinterpret_cast<QRgb*>(m_shown.scanLine(y)) : nullptr;
+        for (int x = rect.left(); x <= rect.right(); ++x) {
+            const QRgb rgb = line[x] | 0xff000000u;
+            if (delta && shown[x] == rgb) {
+                indices[n++] = std::uint8_t(m_transparent);
+                continue;
+            }
+            if (rgb != last) { // runs of one colour are the rule: one hash lookup a run
+                last = rgb;
+                lastIndex = indexOf(rgb);
+            }
+            indices[n++] = lastIndex;
+            if (shown != nullptr) shown[x] = m_palette[lastIndex];
+        }
     }
     m_out.append(char(m_minCodeSize));
     const QByteArray data = gifLzw(indices, m_minCodeSize);

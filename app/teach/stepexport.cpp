@@ -14,6 +14,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -48,7 +49,7 @@ void writeBytes(const QString& path, const QByteArray& bytes) {
                             std::string_view(bytes.constData(), bytes.size()));
 }
 
-QByteArray pdfBytes(const StepExportJob& job, const ExportProgress& progress, bool* cancelled) {
+QByteArray pdfBytes(const StepExportJob& job, QSize size, const ExportProgress& progress, bool* cancelled) {
     QByteArray bytes;
     QBuffer buf(&bytes);
     buf.open(QIODevice::WriteOnly);
@@ -60,7 +61,6 @@ QByteArray pdfBytes(const StepExportJob& job, const ExportProgress& progress, bo
     pdf.setCreator(QStringLiteral("RoundScope"));
     QPainter p(&pdf);
     const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
-    const QSize size = exportSize(job);
     const int total = int(job.to - job.from + 1);
     for (std::size_t i = job.from; i <= job.to; ++i) {
         if (i > job.from) pdf.newPage();
@@ -138,14 +138,33 @@ QSize exportSize(const StepExportJob& job) {
     return size;
 }
 
-QImage renderStep(const StepExportJob& job, std::size_t i) {
-    const QSize size = exportSize(job);
+QImage renderStep(const StepExportJob& job, std::size_t i, QSize size) {
+    if (size.isEmpty()) size = exportSize(job);
     QImage img(size, QImage::Format_RGB32);
     img.fill(job.colors.background);
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing, true);
     stepGrid(job, i).paint(p, QRectF(QPointF(0, 0), QSizeF(size)));
     return img;
+}
+
+QString sequenceFolderProblem(const QString& folder) {
+    const QFileInfo info(folder);
+    if (!info.exists()) return {};
+    if (!info.isDir()) return tr("'%1' is a file, not a folder for PNG files").arg(folder);
+    static const QRegularExpression stepFile(QStringLiteral("^step-[0-9]+\\.png$"));
+    QStringList others;
+    const QFileInfoList entries = QDir(folder).entryInfoList(
+        QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo& e : entries)
+        if (!e.isFile() || e.isSymLink() || !stepFile.match(e.fileName()).hasMatch()) others << e.fileName();
+    if (others.isEmpty()) return {};
+    const QString shown = others.size() > 3 ? QStringList(others.mid(0, 3)).join(QStringLiteral(", ")) +
+                                                  tr(" and %1 more").arg(others.size() - 3)
+                                            : others.join(QStringLiteral(", "));
+    return tr("the folder '%1' is not empty and not a step export (it holds %2): PNG steps go into a new or "
+              "empty folder, or one holding only the step-NNN.png files of an earlier export")
+        .arg(folder, shown);
 }
 
 ExportResult exportSteps(const StepExportJob& job, const QString& target, ExportKind kind,
@@ -162,17 +181,22 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
                       .arg(job.trace->steps.size());
         return r;
     }
+    if (kind == ExportKind::PngSequence) {
+        r.error = sequenceFolderProblem(target);
+        if (!r.error.isEmpty()) return r;
+    }
     const int total = int(job.to - job.from + 1);
     try {
+        const QSize size = exportSize(job); // once: it builds the grid of every step of the range
         switch (kind) {
         case ExportKind::Png:
-            writeBytes(target, pngBytes(renderStep(job, job.from)));
+            writeBytes(target, pngBytes(renderStep(job, job.from, size)));
             r.files << target;
             r.steps = 1;
             break;
         case ExportKind::Svg: {
             const StateGrid grid = stepGrid(job, job.from);
-            writeBytes(target, stateGridSvg(grid.scene(QSizeF(exportSize(job)))));
+            writeBytes(target, stateGridSvg(grid.scene(QSizeF(size))));
             r.files << target;
             r.steps = 1;
             break;
@@ -186,7 +210,7 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
             for (std::size_t i = job.from; i <= job.to; ++i) {
                 const QString file = QDir(target).filePath(
                     QStringLiteral("step-%1.png").arg(int(i + 1), digits, 10, QLatin1Char('0')));
-                writeBytes(file, pngBytes(renderStep(job, i)));
+                writeBytes(file, pngBytes(renderStep(job, i, size)));
                 r.files << file;
                 ++r.steps;
                 if (progress && !progress(r.steps, total)) {
@@ -197,7 +221,7 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
             break;
         }
         case ExportKind::Pdf: {
-            const QByteArray bytes = pdfBytes(job, progress, &r.cancelled);
+            const QByteArray bytes = pdfBytes(job, size, progress, &r.cancelled);
             if (r.cancelled) return r;
             writeBytes(target, bytes);
             r.files << target;
@@ -205,13 +229,11 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
             break;
         }
         case ExportKind::Gif: {
-            // Two passes: the palette from every frame, then the frames (none kept in memory).
-            GifPaletteCounter counter;
-            for (std::size_t i = job.from; i <= job.to; ++i)
-                counter.add(renderStep(job, i));
-            GifWriter gif(exportSize(job), counter.palette(256));
+            // One pass, each step drawn once; a frame is what changed since the last one, on its own
+            // colour table (none kept in memory).
+            GifWriter gif(size);
             for (std::size_t i = job.from; i <= job.to; ++i) {
-                gif.addFrame(renderStep(job, i), job.frameDelayCs);
+                gif.addFrame(renderStep(job, i, size), job.frameDelayCs);
                 if (progress && !progress(gif.frameCount(), total)) {
                     r.cancelled = true;
                     return r;

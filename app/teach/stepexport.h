@@ -1,8 +1,10 @@
 #pragma once
 // Step exports for teaching: the state grid of one trace step as PNG or SVG, a range of steps as a
-// PNG sequence (DIR/step-001.png ...), a PDF handout (one page a step: title, grid, caption) or an
-// animated GIF. Used by the Round Explorer's export actions and by `roundscope-cli trace
-// --export-steps`. Files are written all or nothing (fileio::AtomicFile).
+// PNG sequence (DIR/step-001.png ...: a new or empty folder, or one holding only such files), a PDF
+// handout (one page a step: title, grid, caption) or an animated GIF (each frame drawn once, on its own
+// colour table). Used by the Round Explorer's export actions and by `roundscope-cli trace
+// --export-steps`. Files are written all or nothing (fileio::AtomicFile); the progress callback is
+// called after every step drawn, from the first, and can cancel.
 
 #include <QImage>
 #include <QString>
@@ -56,8 +58,14 @@ GridContent stepContent(const StepExportJob& job, std::size_t step);
 StateGrid stepGrid(const StepExportJob& job, std::size_t step);
 /** @brief One size for every step of the range (the largest preferred size), so frames line up. */
 QSize exportSize(const StepExportJob& job);
-/** @brief Step i drawn into an image of exportSize(job). */
-QImage renderStep(const StepExportJob& job, std::size_t step);
+/** @brief Step i drawn into an image of `size`, exportSize(job) when empty (pass it when drawing many
+ *  steps: exportSize builds every step's grid). */
+QImage renderStep(const StepExportJob& job, std::size_t step, QSize size = {});
+
+/** @brief Why a PNG sequence may not be written into `folder`, empty when it may: the folder must be
+ *  new, empty, or hold only a step export's files (step-NNN.png), so that an export never mixes its
+ *  files into a folder of other things (a home folder, "/"). */
+QString sequenceFolderProblem(const QString& folder);
 
 struct ExportResult {
     bool ok = false;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QSet>
@@ -181,6 +182,23 @@ TEST(DiffusionCli, PngWritesTheGuiChart) {
         for (int x = 0; x < img.width(); x += 3)
             colours.insert(img.pixel(x, y));
     EXPECT_GT(colours.size(), 20);
+}
+
+TEST(DiffusionCli, PngGoesOnlyIntoAPngFile) {
+    // The CLI's one rule for files it writes in a format: the extension says the format (any case).
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    for (const char* name : {"x.txt", "x", "x.png.bak", "x.pdf"}) {
+        const QString path = dir.filePath(QLatin1String(name));
+        expectUsageError({"--alg", "lea-128", "--samples", "0", "--png", path}, "--png");
+        EXPECT_FALSE(QFile::exists(path)) << name;
+    }
+    const QString folder = dir.filePath("folder.png");
+    ASSERT_TRUE(QDir().mkpath(folder));
+    expectUsageError({"--alg", "lea-128", "--samples", "0", "--png", folder}, "is a folder");
+    const QString upper = dir.filePath("LEA.PNG");
+    diffusionJson({"--alg", "lea-128", "--samples", "0", "--png", upper});
+    EXPECT_FALSE(QImage(upper).isNull());
 }
 
 } // namespace

@@ -1,9 +1,12 @@
 // roundscope-cli trace --export-steps end to end, without a display: a folder of PNG files (one a
-// step of the range), a PDF handout (one page a step), an animated GIF (frames read back by Qt's own
-// GIF reader), and the bad ranges, views, extensions and unwritable targets refused with exit 2.
+// step of the range; only into a new or empty folder or an earlier export's), a PDF handout (one page a
+// step), an animated GIF (frames read back by Qt's own GIF reader and by a strict decoder, equal to the
+// PNG files of the same steps), long exports (a --max-frames cap, progress on stderr), and the bad
+// ranges, views, extensions and unwritable targets refused with exit 2.
 #include "tests/clitestsupport.h"
 #include "tests/exportsupport.h"
 #include "tests/qtcoreapp.h"
+#include "tests/teach/strictgif.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,6 +39,11 @@ const QStringList kLea{"trace",
                        "101112131415161718191a1b1c1d1e1f"};
 
 using rs::test::pdfPages;
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 int stepCount(const QStringList& traceArgs) {
     const CliResult r = cli(traceArgs + QStringList{"--json"});
@@ -104,6 +112,90 @@ TEST(CliExport, GifFramesAreReadBackByQt) {
     EXPECT_EQ(frames, 7);
     EXPECT_EQ(first.size(), img.size());
     EXPECT_NE(first, img);
+}
+
+TEST(CliExport, GifFramesDecodeStrictlyAndAreThePngFilesOfTheSameSteps) {
+    QTemporaryDir dir;
+    const QStringList twin{"--flip", "in:5", "--view", "twin", "--from", "2", "--to", "8"};
+    const QString gif = dir.filePath("twin.gif"), png = dir.filePath("png");
+    ASSERT_EQ(cli(kAsconP + twin + QStringList{"--export-steps", gif}).status, 0);
+    ASSERT_EQ(cli(kAsconP + twin + QStringList{"--export-steps", png}).status, 0);
+    const rs::test::gif::Gif g = rs::test::gif::decodeGif(readAll(gif));
+    ASSERT_TRUE(g.ok()) << g.error;
+    ASSERT_EQ(g.frames.size(), 7u);
+    for (std::size_t i = 0; i < 7; ++i) {
+        const QString file =
+            QDir(png).filePath(QStringLiteral("step-%1.png").arg(i + 2, 3, 10, QLatin1Char('0')));
+        EXPECT_EQ(rs::test::gif::quantisedDifference(g.frames[i], QImage(file)), "") << file.toStdString();
+    }
+}
+
+TEST(CliExport, LongExportsAreCappedAndSayHowFarTheyAre) {
+    QTemporaryDir dir;
+    const QStringList ntt{"trace", "--alg", "mldsa-ntt", "--substeps"};
+    const int steps = stepCount(ntt);
+    ASSERT_GT(steps, 1000);
+    // The whole transform with its butterflies is more frames than --max-frames allows by default: refused
+    // before anything is drawn, naming the option and how to go below it.
+    const QString gif = dir.filePath("m.gif");
+    const CliResult all = cli(ntt + QStringList{"--export-steps", gif});
+    EXPECT_EQ(all.status, 2);
+    EXPECT_TRUE(all.err.contains("--max-frames 500") && all.err.contains("--from/--to"))
+        << all.err.toStdString();
+    EXPECT_FALSE(QFile::exists(gif));
+    expectUsageError(
+        ntt + QStringList{"--export-steps", gif, "--from", "1", "--to", "30", "--max-frames", "20"},
+        "--max-frames");
+    expectUsageError(ntt + QStringList{"--export-steps", gif, "--max-frames", "0"}, "--max-frames");
+    expectUsageError(kAsconP + QStringList{"--max-frames", "5"}, "--export-steps");
+    // 120 steps (SKINNY-128-384 has 281): progress on stderr (the first and the last step at least,
+    // nothing else there), the result on stdout, every frame in the file.
+    const QString zeros48(96, '0'), zeros16(32, '0');
+    const QStringList skinny{"trace", "--alg", "skinny-128-384", "--key", zeros48, "--in", zeros16};
+    const QString long_ = dir.filePath("long.gif");
+    const CliResult r =
+        cli(skinny + QStringList{"--export-steps", long_, "--from", "11", "--to", "130", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_EQ(r.json().value("export").toObject().value("steps").toInt(), 120);
+    const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+    ASSERT_GE(lines.size(), 2);
+    EXPECT_EQ(lines.front(), "export-steps: step 1/120 drawn");
+    EXPECT_EQ(lines.back(), "export-steps: step 120/120 drawn");
+    for (const QString& line : lines)
+        EXPECT_TRUE(line.startsWith("export-steps: step ")) << line.toStdString();
+    const rs::test::gif::Gif g = rs::test::gif::decodeGif(readAll(long_));
+    EXPECT_TRUE(g.ok()) << g.error;
+    EXPECT_EQ(g.frames.size(), 120u);
+    // A short export prints nothing.
+    const CliResult quiet = cli(skinny + QStringList{"--export-steps", dir.filePath("q.gif"), "--to", "99"});
+    ASSERT_EQ(quiet.status, 0) << quiet.err.toStdString();
+    EXPECT_TRUE(quiet.err.isEmpty()) << quiet.err.toStdString();
+}
+
+TEST(CliExport, PngStepsGoOnlyIntoANewEmptyOrEarlierExportFolder) {
+    QTemporaryDir dir;
+    const QStringList two{"--from", "1", "--to", "2"};
+    // A folder of other things is refused and left as it was.
+    const QString busy = dir.filePath("busy");
+    ASSERT_TRUE(QDir().mkpath(busy));
+    QFile notes(QDir(busy).filePath("notes.txt"));
+    ASSERT_TRUE(notes.open(QIODevice::WriteOnly));
+    notes.close();
+    expectUsageError(kAsconP + QStringList{"--export-steps", busy} + two, "--export-steps");
+    expectUsageError(kAsconP + QStringList{"--export-steps", busy + "/"} + two, "not empty");
+    EXPECT_EQ(QDir(busy).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+              QStringList{"notes.txt"});
+    // "/" is never an export's folder (as root it was written into).
+    expectUsageError(kAsconP + QStringList{"--export-steps", "/", "--from", "1", "--to", "1"}, "not empty");
+    EXPECT_FALSE(QFile::exists("/step-001.png"));
+    // An empty folder, and the same folder again (it holds that export's files only).
+    const QString empty = dir.filePath("empty");
+    ASSERT_TRUE(QDir().mkpath(empty));
+    ASSERT_EQ(cli(kAsconP + QStringList{"--export-steps", empty} + two).status, 0);
+    const CliResult again = cli(kAsconP + QStringList{"--export-steps", empty, "--from", "2", "--to", "3"});
+    ASSERT_EQ(again.status, 0) << again.err.toStdString();
+    EXPECT_EQ(QDir(empty).entryList(QDir::Files, QDir::Name),
+              (QStringList{"step-001.png", "step-002.png", "step-003.png"}));
 }
 
 TEST(CliExport, MovesDrawTheOverlayOfWhereBitsMove) {

@@ -20,6 +20,7 @@
 #include "app/ui/explorer/stepexportdialog.h"
 #include "core/sessions/ciphersession.h"
 #include "tests/gui/guitestsupport.h"
+#include "tests/teach/strictgif.h"
 
 using namespace rs;
 using gui::RoundExplorerPage;
@@ -228,6 +229,16 @@ class TestTeaching : public QObject {
         QVERIFY2(r.ok, qPrintable(r.error));
         QImageReader reader(dir.filePath("a.gif"));
         QCOMPARE(reader.imageCount(), 4);
+        QFile gif(dir.filePath("a.gif"));
+        QVERIFY(gif.open(QIODevice::ReadOnly));
+        const test::gif::Gif g = test::gif::decodeGif(gif.readAll());
+        QVERIFY2(g.ok(), g.error.c_str());
+        QCOMPARE(int(g.frames.size()), 4);
+        for (std::size_t i = 0; i < 4; ++i) { // the page's steps as drawn, in each frame's colours
+            const std::string diff =
+                test::gif::quantisedDifference(g.frames[i], teach::renderStep(page.exportJob(0, 3), i));
+            QVERIFY2(diff.empty(), diff.c_str());
+        }
         QVERIFY(!page.exportStepRange(dir.filePath("a.doc"), 0, 3).ok);
     }
 };

@@ -33,7 +33,8 @@ StepExportDialog::StepExportDialog(int steps, int current, QWidget* parent) : QD
     form->addRow(tr("From step"), m_from);
     form->addRow(tr("To step"), m_to);
     m_kind = new QComboBox(this);
-    m_kind->addItem(tr("PNG files in a folder (step-001.png …)"));
+    // The engine refuses a folder holding other things (teach::sequenceFolderProblem): say so up front.
+    m_kind->addItem(tr("PNG files in a new or empty folder (step-001.png …)"));
     m_kind->addItem(tr("PDF handout (one page a step)"));
     m_kind->addItem(tr("Animated GIF"));
     form->addRow(tr("As"), m_kind);
@@ -69,7 +70,8 @@ void StepExportDialog::browse() {
     QString path;
     switch (m_kind->currentIndex()) {
     case PngFolder:
-        path = QFileDialog::getExistingDirectory(this, tr("Folder for the PNG files"), QDir::homePath());
+        path = QFileDialog::getExistingDirectory(this, tr("A new or empty folder for the PNG files"),
+                                                 QDir::homePath());
         break;
     case Pdf:
         path = QFileDialog::getSaveFileName(this, tr("PDF handout"), QStringLiteral("steps.pdf"),
