@@ -30,6 +30,7 @@ QColor stateColour(cluster::ShardState s) {
     case cluster::ShardState::Merged:
         return QColor(0xc8, 0xe0, 0xf8);
     case cluster::ShardState::Failed:
+    case cluster::ShardState::Refused:
         return QColor(0xf8, 0xd0, 0xd0);
     case cluster::ShardState::Running:
         return QColor(0xff, 0xf0, 0xc0);
@@ -81,8 +82,10 @@ ClusterPanel::ClusterPanel(ClusterSession* session, QWidget* parent) : QWidget(p
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_resubmit = new QPushButton(tr("Resubmit failed"), m_clusterBox);
     m_resubmit->setObjectName(QStringLiteral("clusterResubmit"));
-    m_resubmit->setToolTip(tr("Submit again only the shards that failed, vanished or were never submitted; "
-                              "each continues its own store, so no committed run is repeated"));
+    m_resubmit->setToolTip(
+        tr("Submit again only the shards that failed, vanished, were refused or were never "
+           "submitted; each continues its own store (a refused one starts a fresh store, "
+           "the refused file kept aside), so no committed run is repeated"));
     m_merge = new QPushButton(tr("Merge"), m_clusterBox);
     m_merge->setObjectName(QStringLiteral("clusterMerge"));
     m_merge->setToolTip(tr("Fold every finished shard into the folder's campaign.db (merging twice adds "
@@ -258,7 +261,7 @@ void ClusterPanel::showStatus() {
             .arg(st->campaign.runsDone)
             .arg(st->campaign.runsTotal)
             .arg(QString::fromStdString(st->campaign.status), parts.join(QStringLiteral(", "))));
-    setErrorStyle(m_status, counts.count("failed") > 0);
+    setErrorStyle(m_status, counts.count("failed") > 0 || counts.count("refused") > 0);
 }
 
 } // namespace rs::gui
