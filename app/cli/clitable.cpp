@@ -177,7 +177,7 @@ std::vector<CliCommand> buildTable() {
          "structural dependency, avalanche/SAC and the LEA-CTR precomputation per round",
          {{{},
            {option("alg", "D"), optional("vary", "FIELD[:FIRST-LAST]"), optional("rounds", "R"),
-            optional("samples", "N"), optional("seed", "S"), optional("png", "FILE")},
+            optional("samples", "N"), optional("seed", "S"), optional("png", "FILE.png")},
            "per round: state bits depending on the varied bits, avalanche mean, SAC deviation\n"
            "(N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation\n"
            "D: " +
@@ -231,7 +231,8 @@ std::vector<CliCommand> buildTable() {
            {option("alg", mldsaOps), optional("butterflies", "B"), optional("random", "SEED"),
             optional("in", "FILE"), optional("vcd", "FILE"), optional("fst", "FILE"), flag("lanes")},
            "the ML-DSA polynomial unit (B butterflies per clock): output next to the FIPS 204 model,\n"
-           "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients;\n"
+           "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients,\n"
+           "their hex text, or 256 (512) decimal coefficients;\n"
            "--lanes adds per layer (one pass for pwm/pwa) its issue clocks, first issue and last write",
            isMlDsaIpAlgorithm,
            noVerb<ipMlDsaRun>},
@@ -255,7 +256,8 @@ std::vector<CliCommand> buildTable() {
            "one polynomial through the fast path (AVX2 or portable, as the CPU allows) or the\n"
            "reference model, beside the model's answer (matchesReference; exit 1 when it differs).\n"
            "FILE: 1024 bytes (256 big-endian 32-bit coefficients < q) per polynomial, pwm/pwa a then\n"
-           "b (2048 bytes), or their hex text; --random SEED: the oracle's random polynomials",
+           "b (2048 bytes), their hex text, or 256 (512) decimal coefficients; --random SEED: the\n"
+           "oracle's random polynomials",
            nullptr,
            noVerb<nttRun>}}});
     t.push_back({"wave",

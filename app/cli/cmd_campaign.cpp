@@ -262,9 +262,7 @@ int runChart(const CliArgs& args) {
     }
     if (req.campaigns.empty()) throw UsageError("--campaign: no campaign id given (N or N,M)");
     const std::string out = args.require("out");
-    if (!QString::fromStdString(out).endsWith(".png", Qt::CaseInsensitive) &&
-        !QString::fromStdString(out).endsWith(".pdf", Qt::CaseInsensitive))
-        throw UsageError("--out: " + out + " (write .png or .pdf)");
+    outputExtension("out", out, {"png", "pdf"});
     QString title;
     for (const std::int64_t id : req.campaigns) {
         const auto c = withStore([&] { return store->campaign(id); });
