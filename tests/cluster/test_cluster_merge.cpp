@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/cluster/clustercampaign.h"
+#include "tests/cluster/clustertestsupport.h"
 #include "tests/qtcoreapp.h"
 
 namespace {
@@ -22,15 +23,9 @@ using rs::campaign::CampaignStore;
 using rs::campaign::OpenMode;
 using rs::campaign::RunKey;
 
-CampaignSpec smallSpec(const std::string& name = "merge test") {
-    CampaignSpec s;
-    s.name = name;
-    s.targets = {"cpu"};
-    s.algorithms = {"ascon-aead128"};
-    s.messageBytes = {0, 16, 32, 48};
-    s.adBytes = {0, 16};
-    s.repeats = 1;
-    return s; // 8 runs
+/** 8 runs (cpu, Ascon-AEAD128, 4 messages x 2 AD sizes). */
+CampaignSpec smallSpec() {
+    return rs::test::smallClusterSpec("merge test");
 }
 
 rs::campaign::EngineResult shard(const std::string& dir, int index) {
