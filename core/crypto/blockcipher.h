@@ -33,6 +33,9 @@ class TracedBlockCipher : public BlockCipher {
     virtual void encryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const = 0;
     /** @brief Decrypts one block and appends its spec steps to `trace` (sets trace.layout). */
     virtual void decryptBlockTraced(const std::uint8_t* in, std::uint8_t* out, Trace& trace) const = 0;
+    /** @brief Encrypts one block, reporting the same spec steps to any observer (the analysis' round
+     *  capture) without a Trace of its own. */
+    virtual void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const = 0;
     /** @brief How to draw this cipher's state. */
     virtual StateLayout stateLayout() const = 0;
 };

@@ -53,7 +53,7 @@ class Lea final : public TracedBlockCipher {
 
     /** @brief Encrypts one block reporting the same steps as encryptBlockTraced to `sink`, without
      *  allocating; the state after round r is the step with that round number. */
-    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const;
+    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const override;
 
     /** @brief The state layout of LEA trace steps: one row X of four 32-bit words. */
     static StateLayout layout();

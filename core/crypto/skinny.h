@@ -92,7 +92,7 @@ class Skinny final : public TracedBlockCipher {
 
     /** @brief encryptBlock reporting the same steps as encryptBlockTraced to `sink`, without
      *  allocating; the state after round r is the last step with that round number. */
-    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const;
+    void encryptBlockObserved(const std::uint8_t* in, std::uint8_t* out, StepSink& sink) const override;
 
     /** @brief The round tweakey of round r (0-based, r < rounds()): the first two rows of TK1 ^ TK2 ^ TK3
      *  as the spec adds them. SKINNY-128: two little-endian row words (cell 4i+j in byte j of word i);

@@ -1,7 +1,9 @@
 #pragma once
 // The algorithm registry: every cipher model reachable by the id the CLI, campaigns and GUI use
-// ("ascon-128", "lea-128-gcm", "skinny-128-256", ...), with its exact display name and sizes.
-// One table, so every front end accepts the same ids and checks inputs the same way.
+// ("ascon-128", "lea-128-gcm", "skinny-128-256", ...), with its exact display name and sizes, and what the
+// other layers need of it (algorithminfo.h: the explorer's inputs and examples, the official vector files,
+// the trace layout, the analysis' sizes and fast path). One table, so every front end accepts the same ids
+// and checks inputs the same way, and no layer keeps an id table of its own.
 
 #include <cstddef>
 #include <functional>
@@ -13,19 +15,30 @@
 #include <vector>
 
 #include "core/crypto/aead.h"
+#include "core/crypto/asconaead.h"
 #include "core/crypto/blockcipher.h"
+#include "core/crypto/mldsantt.h"
 #include "core/crypto/trace.h"
+#include "core/oracle/algorithminfo.h"
 
 namespace rs::oracle {
 
 using crypto::Bytes;
 using crypto::ByteView;
 
+/** @brief A permutation (Ascon-p): a state in, the same state permuted out, a round count. */
+struct PermutationAlgorithm : AlgorithmInfo {
+    std::size_t stateBytes = 0;
+    int standardRounds = 0;
+    /** @brief Permutes the state with `rounds` rounds (0 = standard) and appends its spec steps to trace;
+     *  throws crypto::InvalidArgument for a state of the wrong size. */
+    std::function<Bytes(ByteView state, int rounds, crypto::Trace&)> permuteTraced;
+};
+
 /** @brief An AEAD scheme: fixed key, nonce and tag sizes. */
-struct AeadAlgorithm {
-    std::string id;          ///< CLI id, e.g. "ascon-aead128"
-    std::string displayName; ///< exact variant name, e.g. "Ascon-AEAD128 (SP 800-232)"
+struct AeadAlgorithm : AlgorithmInfo {
     std::size_t keyBytes = 16, nonceBytes = 16, tagBytes = 16;
+    std::optional<crypto::AsconAeadVariant> ascon; ///< the Ascon variant this row is; empty otherwise
     std::function<crypto::AeadResult(ByteView key, ByteView nonce, ByteView ad, ByteView pt)> encrypt;
     std::function<std::optional<Bytes>(ByteView key, ByteView nonce, ByteView ad, ByteView ct, ByteView tag)>
         decrypt;
@@ -49,22 +62,20 @@ struct AeadAlgorithm {
 };
 
 /** @brief A block cipher with one key size; make() runs the key schedule. */
-struct BlockAlgorithm {
-    std::string id;           ///< e.g. "lea-128", "skinny-64-192"
-    std::string displayName;  ///< e.g. "LEA-128", "SKINNY-64-192"
+struct BlockAlgorithm : AlgorithmInfo {
     std::size_t keyBytes = 0; ///< key (LEA) or whole tweakey (SKINNY) length
     std::size_t blockBytes = 0;
     int standardRounds = 0;
     /** @brief Builds the keyed cipher; rounds 0 = standard, else 1..standardRounds. */
     std::function<std::unique_ptr<crypto::TracedBlockCipher>(ByteView key, int rounds)> make;
+    /** @brief Official vector files of the CTR mode (vectorFiles holds the block/ECB records). */
+    std::vector<std::string> ctrVectorFiles;
     /** @brief Throws crypto::InvalidArgument naming "key" when its length is wrong. */
     void checkKey(ByteView key) const;
 };
 
 /** @brief A hash or XOF. */
-struct HashAlgorithm {
-    std::string id; ///< e.g. "ascon-hash256"
-    std::string displayName;
+struct HashAlgorithm : AlgorithmInfo {
     bool extendable = false; ///< XOF: any output length
     std::size_t defaultOutBytes = 32;
     std::function<Bytes(ByteView msg, std::size_t outBytes)> hash;
@@ -76,18 +87,22 @@ enum class MlDsaKind { Ntt, InverseNtt, MultiplyNtt, AddNtt };
 /** @brief An ML-DSA ring operation on whole polynomials of R_q (q = 8380417, n = 256): one operand
  *  (NTT, NTT^-1) or two (MultiplyNTT, AddNTT). Its inputs and output are laid out in oracle::Inputs as
  *  operation.h says. */
-struct MlDsaAlgorithm {
-    std::string id;          ///< "mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"
-    std::string displayName; ///< e.g. "ML-DSA NTT (FIPS 204 Algorithm 41)"
+struct MlDsaAlgorithm : AlgorithmInfo {
     MlDsaKind kind = MlDsaKind::Ntt;
     bool twoOperands = false; ///< MultiplyNTT and AddNTT
+    /** @brief The one-operand transforms (NTT, NTT⁻¹): one polynomial (1024 bytes, coefficients < q) in, the
+     *  result out, the steps appended to trace at that detail; empty for the two-operand operations.
+     *  Throws crypto::InvalidArgument for a coefficient ≥ q. */
+    std::function<Bytes(ByteView poly, crypto::Trace&, crypto::MlDsaTraceDetail)> transformTraced;
 };
 
+const std::vector<PermutationAlgorithm>& permutationAlgorithms();
 const std::vector<AeadAlgorithm>& aeadAlgorithms();
 const std::vector<BlockAlgorithm>& blockAlgorithms();
 const std::vector<HashAlgorithm>& hashAlgorithms();
 
 /** @brief Lookup by id; nullptr when unknown. */
+const PermutationAlgorithm* findPermutation(std::string_view id);
 const AeadAlgorithm* findAead(std::string_view id);
 const BlockAlgorithm* findBlock(std::string_view id);
 const HashAlgorithm* findHash(std::string_view id);
@@ -100,5 +115,27 @@ std::vector<std::string> aeadIds();
 std::vector<std::string> blockIds();
 std::vector<std::string> hashIds();
 std::vector<std::string> mldsaIds();
+
+/** @brief Which table a row is in. */
+enum class AlgorithmKind { Permutation, Aead, Block, Hash, MlDsa };
+
+/** @brief One row of any table: its shared part and the typed row (exactly the one of its kind is set). */
+struct AlgorithmRef {
+    AlgorithmKind kind = AlgorithmKind::Block;
+    const AlgorithmInfo* info = nullptr;
+    const PermutationAlgorithm* permutation = nullptr;
+    const AeadAlgorithm* aead = nullptr;
+    const BlockAlgorithm* block = nullptr;
+    const HashAlgorithm* hash = nullptr;
+    const MlDsaAlgorithm* mldsa = nullptr;
+};
+
+/** @brief Every row of every table, in registry order: permutations, AEAD schemes, block ciphers, hashes,
+ *  ML-DSA operations. The explorer and the analysis list their algorithms in this order. */
+const std::vector<AlgorithmRef>& allAlgorithms();
+/** @brief Lookup in every table; nullptr when unknown. */
+const AlgorithmRef* findAlgorithm(std::string_view id);
+/** @brief The id of every row of every table, in registry order. */
+std::vector<std::string> allIds();
 
 } // namespace rs::oracle
