@@ -100,6 +100,9 @@ std::vector<EmpiricalRound> measureAvalancheReference(const Plan& plan, bool kee
                                                       const Progress& progress) {
     const int n = plan.varied(), rounds = plan.rounds, samples = plan.samples;
     const auto runner = makeRoundRunner(plan);
+    if (!runner)
+        throw AnalysisError("samples", "no avalanche/SAC for " + plan.alg +
+                                           ": its registry row has no traced model the analysis can run");
     const int words = runner->words();
     SacAccumulator acc(n, rounds, words, plan.stateBits);
     std::vector<std::uint64_t> base(static_cast<std::size_t>(rounds * words)),

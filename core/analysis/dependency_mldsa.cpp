@@ -37,7 +37,7 @@ void setColumns(BitMatrix& m, int from, int to) noexcept {
 
 std::vector<BitMatrix> mldsaCoefficientDependency(const Plan& plan, const std::atomic<bool>* cancel) {
     constexpr int n = static_cast<int>(crypto::kMlDsaN);
-    const bool inverse = plan.alg == "mldsa-intt";
+    const bool inverse = plan.row->mldsa != nullptr && plan.row->mldsa->kind == oracle::MlDsaKind::InverseNtt;
     // deps[c]: the input coefficients output coefficient c depends on.
     std::vector<std::bitset<crypto::kMlDsaN>> deps(crypto::kMlDsaN);
     for (std::size_t c = 0; c < crypto::kMlDsaN; ++c)

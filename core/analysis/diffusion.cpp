@@ -34,6 +34,15 @@ std::string fieldName(Field f) {
 
 namespace detail {
 
+namespace {
+
+// What a registry row lacks when the analysis has no structural figures for it.
+constexpr const char* noStructuralModel =
+    "its registry row names no fast path, and the exact bit-level "
+    "propagation is written per family in core/analysis/dependency_*.cpp";
+
+} // namespace
+
 std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel) {
     switch (plan.family) {
     case Family::Ascon:
@@ -44,8 +53,10 @@ std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* can
         return skinnyDependency(plan, cancel);
     case Family::MlDsa:
         return mldsaDependency(plan, cancel);
+    case Family::None:
+        break;
     }
-    return {};
+    throw AnalysisError("alg", "no structural dependency for " + plan.alg + ": " + noStructuralModel);
 }
 
 } // namespace detail
@@ -55,18 +66,31 @@ std::vector<BitMatrix> structuralDependency(const DiffusionRequest& request) {
 }
 
 DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress& progress) {
-    const detail::Plan plan = detail::makePlan(request);
-    detail::checkCancel(progress.cancel);
+    return detail::analyzePlan(detail::makePlan(request), request.keepSac, progress);
+}
+
+namespace detail {
+
+DiffusionResult analyzePlan(const Plan& plan, bool keepSac, const Progress& progress) {
+    checkCancel(progress.cancel);
+    // The structural figures need the family's structural model (its fast path); a registry row without
+    // one still gets the avalanche through its traced model, and the result says why the rest is missing.
+    const bool structural = plan.family != Family::None;
+    if (!structural && plan.samples == 0)
+        throw AnalysisError("samples",
+                            plan.alg + " has no structural model (" + noStructuralModel +
+                                "): ask for samples > 0, the empirical avalanche through its model");
     // ML-DSA: one row per coefficient, each standing for its 32 identical state-bit rows (the
     // bit-level matrices would be 8 MB a layer, almost all of the time spent in page faults).
-    const int rowBits = plan.family == detail::Family::MlDsa ? 32 : 1;
-    const std::vector<BitMatrix> deps = rowBits == 1
-                                            ? detail::dependency(plan, progress.cancel)
-                                            : detail::mldsaCoefficientDependency(plan, progress.cancel);
+    const int rowBits = plan.family == Family::MlDsa ? 32 : 1;
+    std::vector<BitMatrix> deps;
+    if (structural)
+        deps = rowBits == 1 ? dependency(plan, progress.cancel)
+                            : mldsaCoefficientDependency(plan, progress.cancel);
 
     DiffusionResult res;
     res.algorithm = plan.displayName;
-    res.layout = detail::layoutOf(plan);
+    res.layout = layoutOf(plan);
     res.field = plan.field;
     res.firstBit = plan.firstBit;
     res.lastBit = plan.lastBit;
@@ -74,10 +98,16 @@ DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress
     res.rounds = plan.rounds;
     res.samples = plan.samples;
     const double pairs = static_cast<double>(plan.stateBits) * plan.varied();
+    if (!structural)
+        res.structuralUnavailable = "no structural model of " + plan.alg + " (" + noStructuralModel + ")";
     for (int r = 0; r < plan.rounds; ++r) {
-        const BitMatrix& m = deps[static_cast<std::size_t>(r)];
         RoundDiffusion rd;
         rd.round = r + 1;
+        if (!structural) {
+            res.perRound.push_back(std::move(rd));
+            continue;
+        }
+        const BitMatrix& m = deps[static_cast<std::size_t>(r)];
         rd.dependentBits.assign(static_cast<std::size_t>(plan.stateBytes), 0);
         int dependent = 0;
         for (int s = 0; s < plan.stateBits; ++s) {
@@ -93,19 +123,21 @@ DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress
     }
 
     if (plan.samples > 0) {
-        auto emp = detail::measureAvalanche(plan, request.keepSac, progress);
+        auto emp = measureAvalanche(plan, keepSac, progress);
         for (int r = 0; r < plan.rounds; ++r) {
             RoundDiffusion& rd = res.perRound[static_cast<std::size_t>(r)];
-            detail::EmpiricalRound& e = emp[static_cast<std::size_t>(r)];
+            EmpiricalRound& e = emp[static_cast<std::size_t>(r)];
             rd.avalancheMean = e.avalancheMean;
             rd.flipHistogram = std::move(e.flipHistogram);
             rd.sacMaxDeviation = e.sacMaxDeviation;
             rd.sac = std::move(e.sac);
         }
     }
-    res.precomputable = detail::leaPrecompute(plan, deps);
+    if (structural) res.precomputable = leaPrecompute(plan, deps);
     if (progress.report) progress.report(1.0);
     return res;
 }
+
+} // namespace detail
 
 } // namespace rs::analysis

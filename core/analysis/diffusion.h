@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "core/crypto/trace.h"
+#include "core/oracle/algorithminfo.h"
 
 namespace rs::analysis {
 
-/** @brief Input field whose bits are varied. Bits are numbered as in the field's hex string:
- *  bit i is bit (7 - i % 8) of byte i / 8 (MSB of byte 0 first).
+/** @brief Input field whose bits are varied: the registry's VariedField (core/oracle/algorithminfo.h), which
+ *  names for each algorithm the fields it has, its default first. Bits are numbered as in the field's hex
+ *  string: bit i is bit (7 - i % 8) of byte i / 8 (MSB of byte 0 first).
  *
  *  For the Ascon ids the key and nonce are the 16-byte inputs of the AEAD initial state
  *  IV (x0) || K (x1, x2) || N (x3, x4); where field bit i lands depends on how the id loads words:
@@ -26,17 +28,17 @@ namespace rs::analysis {
  *  - "ascon-aead128" (SP 800-232): little-endian words, so field byte j is byte j % 8 counted from
  *    the least significant end of word x1 + j / 8 (key) / x3 + j / 8 (nonce); field bit i is state
  *    bit 64 * w + 64 * (j / 8) + 8 * (7 - j % 8) + i % 8 with j = i / 8 and w = 1 (key) or 3 (nonce).
- *  State bits are numbered as the trace's state bytes (x0..x4, each word big-endian, MSB first). */
-enum class Field {
-    Plaintext, ///< "pt": the block cipher's input block (default for lea-*, skinny-*)
-    Key,       ///< "key": LEA key / SKINNY whole tweakey; for the Ascon ids the key words x1, x2
-    Nonce,     ///< "nonce": Ascon ids only, the nonce words x3, x4 (default for ascon-128/128a/aead128)
-    State,     ///< "state": Ascon ids only, the whole 320-bit state (default for ascon-p)
-};
+ *  State bits are numbered as the trace's state bytes (x0..x4, each word big-endian, MSB first).
+ *  Plaintext ("pt") is a block cipher's input block, Key ("key") its key (SKINNY: the whole tweakey),
+ *  Nonce ("nonce") and State ("state") the Ascon ids' (State also the ML-DSA transforms' polynomial). */
+using Field = oracle::VariedField;
 
 /** @brief "pt"/"key"/"nonce"/"state" <-> Field. */
 std::optional<Field> fieldFromName(const std::string& name);
 std::string fieldName(Field f);
+
+/** @brief The first algorithm of diffusionAlgorithms(): what a request analyses when it names none. */
+std::string defaultDiffusionAlgorithm();
 
 /** @brief What to analyse. */
 struct DiffusionRequest {
@@ -47,8 +49,8 @@ struct DiffusionRequest {
      *  mldsa-ntt / mldsa-intt: the ML-DSA NTT / NTT⁻¹ (FIPS 204 Algorithms 41, 42), field state (the
      * 1024-byte input polynomial), rounds = layers (8); the dependency is per coefficient
      * (dependency_mldsa.cpp) and samples must be 0: no avalanche/SAC for a transform linear over Z_q
-     * (makePlan says why). */
-    std::string alg = "ascon-p";
+     * (makePlan says why). Any id of diffusionAlgorithms(): every registry row with a diffusion profile. */
+    std::string alg = defaultDiffusionAlgorithm();
     int rounds = 0;             ///< 0 = the primitive's standard count (every Ascon id: 12)
     std::optional<Field> field; ///< empty = the default field of the algorithm
     int firstBit = 0;           ///< varied bit range inside the field, inclusive
@@ -104,6 +106,10 @@ struct DiffusionResult {
     int fullDiffusionRound = -1;          ///< first round with fullDiffusion; -1 if never reached
     std::vector<RoundDiffusion> perRound; ///< rounds 1..rounds, in order
     std::optional<PrecomputeReport> precomputable;
+    /** Why perRound holds no structural figures (dependentBits empty, the fractions 0): the algorithm has
+     *  no structural model (no fast path in its registry row), only its traced model for the avalanche.
+     *  Empty when the structural figures are there (every algorithm today). */
+    std::string structuralUnavailable;
 };
 
 /** @brief Thrown for a bad request (unknown algorithm, field not valid for it, bad range/rounds). */
@@ -134,6 +140,10 @@ std::vector<Field> fieldsFor(const std::string& alg);
 /** @brief The standard round count of `alg` (Ascon ids 12, LEA 24/28/32, SKINNY 32..56, ML-DSA 8 layers). */
 int standardRounds(const std::string& alg);
 
+/** @brief False where the algorithm refuses samples (the ML-DSA transforms, see makePlan); throws
+ *  AnalysisError for an unknown algorithm. */
+bool hasAvalanche(const std::string& alg);
+
 /** @brief Thrown when the cancel flag was raised. */
 class Cancelled : public std::runtime_error {
   public:
@@ -149,7 +159,8 @@ struct Progress {
 /** @brief Runs the analysis. Throws AnalysisError on a bad request, Cancelled on cancel. */
 DiffusionResult analyzeDiffusion(const DiffusionRequest& request, const Progress& progress = {});
 
-/** @brief The algorithm ids analyzeDiffusion accepts. */
+/** @brief The algorithm ids analyzeDiffusion accepts: every registry row with a diffusion profile, in
+ * registry order. */
 std::vector<std::string> diffusionAlgorithms();
 
 } // namespace rs::analysis

@@ -1,11 +1,6 @@
 #include "core/analysis/roundrunner.h"
 
 #include "core/crypto/asconpermutation.h"
-#include "core/crypto/lea.h"
-#include "core/crypto/skinny.h"
-
-#include <array>
-#include <optional>
 
 namespace rs::analysis::detail {
 
@@ -59,62 +54,52 @@ class AsconRunner final : public RoundRunner {
     crypto::AsconState m_base;
 };
 
-// LEA and SKINNY: a keyed block cipher; the varied bits are in the block or in the key. With the
-// key varied every twin needs its own key schedule.
-template <class Cipher> class BlockRunner final : public RoundRunner {
+// Any block cipher of the registry, through its row's model (BlockAlgorithm::make and the observer path):
+// the varied bits are in the block or in the key. With the key varied every twin needs its own key schedule.
+class BlockRunner final : public RoundRunner {
   public:
     explicit BlockRunner(const Plan& p)
-        : m_plan(p), m_capture(p.stateBytes / 8, p.rounds), m_key(static_cast<std::size_t>(p.keyBytes)),
-          m_twinKey(m_key.size()) {}
+        : m_plan(p), m_cipherRow(*p.row->block), m_capture(p.stateBytes / 8, p.rounds),
+          m_key(static_cast<std::size_t>(p.keyBytes)), m_twinKey(m_key.size()),
+          m_block(static_cast<std::size_t>(p.stateBytes)), m_in(m_block.size()), m_out(m_block.size()) {}
     void newSample(Xoshiro256& rng) override {
         rng.fill(m_key);
-        rng.fill(std::span(m_block.data(), static_cast<std::size_t>(m_plan.stateBytes)));
-        m_cipher.emplace(make(m_key));
+        rng.fill(m_block);
+        m_cipher = m_cipherRow.make(m_key, m_plan.rounds);
     }
     void run(int v, std::uint64_t* out) override {
-        std::array<std::uint8_t, 16> in = m_block, ct{};
+        m_in = m_block;
         m_capture.setOutput(out);
         if (v < 0) {
-            m_cipher->encryptBlockObserved(in.data(), ct.data(), m_capture);
+            m_cipher->encryptBlockObserved(m_in.data(), m_out.data(), m_capture);
         } else if (m_plan.field == Field::Key) {
             m_twinKey = m_key;
             flipBit(m_twinKey.data(), m_plan.fieldBit(v));
-            make(m_twinKey).encryptBlockObserved(in.data(), ct.data(), m_capture);
+            m_cipherRow.make(m_twinKey, m_plan.rounds)
+                ->encryptBlockObserved(m_in.data(), m_out.data(), m_capture);
         } else {
-            flipBit(in.data(), m_plan.fieldBit(v));
-            m_cipher->encryptBlockObserved(in.data(), ct.data(), m_capture);
+            flipBit(m_in.data(), m_plan.fieldBit(v));
+            m_cipher->encryptBlockObserved(m_in.data(), m_out.data(), m_capture);
         }
     }
     int words() const noexcept override { return m_plan.stateBytes / 8; }
 
   private:
-    Cipher make(const crypto::Bytes& key) const {
-        if constexpr (std::is_same_v<Cipher, crypto::Skinny>)
-            return crypto::Skinny(m_plan.skinny, key, m_plan.rounds);
-        else
-            return crypto::Lea(key, m_plan.rounds);
-    }
-
     const Plan& m_plan;
+    const oracle::BlockAlgorithm& m_cipherRow;
     RoundCapture m_capture;
-    crypto::Bytes m_key, m_twinKey;
-    std::array<std::uint8_t, 16> m_block{};
-    std::optional<Cipher> m_cipher;
+    crypto::Bytes m_key, m_twinKey, m_block, m_in, m_out;
+    std::unique_ptr<crypto::TracedBlockCipher> m_cipher;
 };
 
 } // namespace
 
 std::unique_ptr<RoundRunner> makeRoundRunner(const Plan& plan) {
-    switch (plan.family) {
-    case Family::Ascon:
-        return std::make_unique<AsconRunner>(plan);
-    case Family::Lea:
-        return std::make_unique<BlockRunner<crypto::Lea>>(plan);
-    case Family::Skinny:
-        return std::make_unique<BlockRunner<crypto::Skinny>>(plan);
-    case Family::MlDsa:
-        return nullptr; // no avalanche for the ring transforms: makePlan refuses samples (diffusion.h)
-    }
+    // The Ascon ids place their key and nonce words inside the permuted state as each variant loads them:
+    // their own runner. Every block cipher runs through its registry row. The ML-DSA transforms have no
+    // avalanche (makePlan refuses samples).
+    if (plan.family == Family::Ascon) return std::make_unique<AsconRunner>(plan);
+    if (plan.row->block != nullptr) return std::make_unique<BlockRunner>(plan);
     return nullptr;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Runs the real cipher models (their fast code, through the StepSink observer path) and collects
+// Runs the real cipher models (their fast code, through the StepSink observer path; a block cipher through
+// its registry row, so one without a fast path of its own is analysed too) and collects
 // the state after every round, for the empirical avalanche: one random base input per sample, then
 // one twin per varied bit with that bit flipped.
 
@@ -24,7 +25,8 @@ class RoundRunner {
     virtual int words() const noexcept = 0;
 };
 
-/** @brief The runner for plan.family and plan.field. */
+/** @brief The runner of the plan: Ascon's own for the Ascon ids (its field placement), any block cipher of
+ *  the registry through its row's model; nullptr where there is none (the ML-DSA transforms). */
 std::unique_ptr<RoundRunner> makeRoundRunner(const Plan& plan);
 
 } // namespace rs::analysis::detail

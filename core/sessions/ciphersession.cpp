@@ -29,7 +29,7 @@ CipherSession::CipherSession(QObject* parent) : QObject(parent) {
     m_recomputeTimer.setInterval(kCoalesceMs);
     connect(&m_recomputeTimer, &QTimer::timeout, this, &CipherSession::recomputeNow);
 
-    m_alg = findExplorerAlgorithm("ascon-p");
+    m_alg = &explorerAlgorithms().front(); // the registry's first row the explorer traces
     m_flipField = defaultFlipField(*m_alg);
     m_flipBit = defaultFlipBit(*m_alg, m_flipField.toStdString());
     revalidate();

@@ -1,152 +1,57 @@
 #include "core/sessions/explorermodel.h"
 
-#include "core/crypto/asconpermutation.h"
 #include "core/crypto/mldsantt.h"
 #include "core/oracle/algorithms.h"
 
 #include <bit>
-#include <random>
 
 namespace rs::sessions {
 
 namespace {
 
-using analysis::Field;
-
-// The Ascon-128 v1.2 initial state IV || K || N for the KAT key and nonce: a state a student can
-// recognise (the IV word and two counting patterns) that still mixes fully.
-constexpr const char* kAsconInitialState = "80400C0600000000"
-                                           "0001020304050607"
-                                           "08090A0B0C0D0E0F"
-                                           "1011121314151617"
-                                           "18191A1B1C1D1E1F";
-
-ExplorerAlgorithm asconPermutation() {
-    ExplorerAlgorithm a;
-    a.id = "ascon-p";
-    a.displayName = "Ascon-p (permutation)";
-    a.kind = ExplorerKind::Permutation;
-    a.fields = {{{"state", "State x0‖x1‖x2‖x3‖x4", 40, kAsconInitialState}, Field::State}};
-    a.maxRounds = 12;
-    a.diffusionAlg = "ascon-p";
-    a.diffusionRounds = 12;
-    return a;
-}
-
-ExplorerAlgorithm asconAead(const oracle::AeadAlgorithm& reg) {
-    ExplorerAlgorithm a;
-    a.id = reg.id;
-    a.displayName = reg.displayName;
-    a.kind = ExplorerKind::Aead;
-    // Key and nonce as in the LWC KAT files (Count = 1), a short AD and one plaintext block.
-    a.fields = {{{"key", "Key", 16, "000102030405060708090A0B0C0D0E0F"}, Field::Key},
-                {{"nonce", "Nonce", 16, "101112131415161718191A1B1C1D1E1F"}, Field::Nonce},
-                {{"ad", "Associated data", -1, "30313233"}, std::nullopt},
-                {{"pt", "Plaintext", -1, "202122232425262728292A2B2C2D2E2F"}, std::nullopt}};
-    // The analysis id of the same variant: its initialization permutation with the key and nonce
-    // loaded as this variant loads them (SP 800-232 little-endian, v1.2 big-endian words).
-    a.diffusionAlg = reg.id;
-    a.diffusionRounds = analysis::standardRounds(reg.id);
-    return a;
-}
-
-// Spec examples: LEA (KS X 3246 appendix) and SKINNY (paper, appendix B), as in resources/vectors.
-struct BlockDefaults {
-    const char* id;
-    const char* key;
-    const char* pt;
-};
-constexpr BlockDefaults kBlockDefaults[] = {
-    {"lea-128", "0F1E2D3C4B5A69788796A5B4C3D2E1F0", "101112131415161718191A1B1C1D1E1F"},
-    {"lea-192", "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A59687", "202122232425262728292A2B2C2D2E2F"},
-    {"lea-256", "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A5968778695A4B3C2D1E0F",
-     "303132333435363738393A3B3C3D3E3F"},
-    {"skinny-64-64", "F5269826FC681238", "06034F957724D19D"},
-    {"skinny-64-128", "9EB93640D088DA6376A39D1C8BEA71E1", "CF16CFE8FD0F98AA"},
-    {"skinny-64-192", "ED00C85B120D68618753E24BFD908F60B2DBB41B422DFCD0", "530C61D35E8663C3"},
-    {"skinny-128-128", "4F55CFB0520CAC52FD92C15F37073E93", "F20ADB0EB08B648A3B2EEED1F0ADDA14"},
-    {"skinny-128-256", "009CEC81605D4AC1D2AE9E3085D7A1F31AC123EBFC00FDDCF01046CEEDDFCAB3",
-     "3A0C47767A26A68DD382A695E7022E25"},
-    {"skinny-128-384",
-     "DF889548CFC7EA52D296339301797449AB588A34A47F1AB2DFE9C8293FBEA9A5AB1AFAC2611012CD8CEF952618C3EBE8",
-     "A3994B66AD85A3459F44E92B08F550CB"},
-};
-
-std::string tweakeyLabel(const oracle::BlockAlgorithm& reg) {
-    const std::size_t z = reg.keyBytes / reg.blockBytes;
-    std::string label = "Tweakey TK1";
-    for (std::size_t i = 2; i <= z; ++i)
-        label += "‖TK" + std::to_string(i);
-    return label;
-}
-
-ExplorerAlgorithm blockAlgorithm(const oracle::BlockAlgorithm& reg, const BlockDefaults& d) {
-    ExplorerAlgorithm a;
-    a.id = reg.id;
-    a.displayName = reg.displayName;
-    a.kind = ExplorerKind::Block;
-    const bool skinny = reg.id.rfind("skinny", 0) == 0;
-    a.fields = {
-        {{"key", skinny ? tweakeyLabel(reg) : "Key", static_cast<int>(reg.keyBytes), d.key}, Field::Key},
-        {{"pt", "Plaintext", static_cast<int>(reg.blockBytes), d.pt}, Field::Plaintext}};
-    a.maxRounds = reg.standardRounds;
-    a.diffusionAlg = reg.id;
-    a.diffusionRounds = reg.standardRounds;
-    return a;
-}
-
-// The ML-DSA transforms: one 1024-byte polynomial (256 big-endian 32-bit coefficients, each < q). The NTT
-// starts from w = (0, 1, 2, ..., 255), the polynomial 0 + 1·X + 2·X² + ... a student recognises; the
-// inverse from NTT(w), so stepping it ends on that same polynomial.
-std::string mldsaCheck(const Bytes& bytes) {
-    try {
-        crypto::mldsaPolyFromBytes(bytes);
-    } catch (const crypto::InvalidArgument& e) {
-        // "ML-DSA polynomial: coefficient 5 is 9000000, not in [0, q = 8380417)" names the field as the
-        // other field errors do: "Polynomial: coefficient 5 is ...".
-        constexpr std::string_view prefix = "ML-DSA polynomial: ";
-        const std::string what = e.what();
-        return "Polynomial: " + (what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what);
+ExplorerKind kindOf(oracle::AlgorithmKind k) {
+    switch (k) {
+    case oracle::AlgorithmKind::Permutation:
+        return ExplorerKind::Permutation;
+    case oracle::AlgorithmKind::Aead:
+        return ExplorerKind::Aead;
+    case oracle::AlgorithmKind::MlDsa:
+        return ExplorerKind::Transform;
+    case oracle::AlgorithmKind::Block:
+    case oracle::AlgorithmKind::Hash:
+        break;
     }
-    return {};
+    return ExplorerKind::Block;
 }
 
-Bytes mldsaRandom() {
-    thread_local std::mt19937 engine{std::random_device{}()};
-    std::uniform_int_distribution<std::int32_t> d(0, crypto::kMlDsaQ - 1);
-    crypto::MlDsaPoly p{};
-    for (auto& c : p)
-        c = d(engine);
-    return crypto::mldsaPolyToBytes(p);
-}
-
-ExplorerAlgorithm mldsaTransform(bool inverse) {
-    crypto::MlDsaPoly counting{};
-    for (std::size_t i = 0; i < crypto::kMlDsaN; ++i)
-        counting[i] = static_cast<std::int32_t>(i);
-    const crypto::MlDsaPoly start = inverse ? crypto::mldsaNtt(counting) : counting;
+ExplorerAlgorithm fromRow(const oracle::AlgorithmRef& r) {
+    const oracle::AlgorithmInfo& info = *r.info;
     ExplorerAlgorithm a;
-    a.id = inverse ? "mldsa-intt" : "mldsa-ntt";
-    a.displayName = inverse ? "ML-DSA INTT" : "ML-DSA NTT";
-    a.kind = ExplorerKind::Transform;
-    ExplorerField f{{"poly", "Polynomial", 4 * static_cast<int>(crypto::kMlDsaN),
-                     crypto::toHex(crypto::mldsaPolyToBytes(start)), mldsaCheck, mldsaRandom},
-                    Field::State};
-    a.fields = {std::move(f)};
-    a.maxRounds = 0; // fixed: 8 layers (and NTT⁻¹'s final scaling)
-    a.diffusionAlg = a.id;
-    a.diffusionRounds = 8;
+    a.id = info.id;
+    a.displayName = info.explorer.name.empty() ? info.displayName : info.explorer.name;
+    a.kind = kindOf(r.kind);
+    a.row = &r;
+    for (const oracle::InputField& f : info.explorer.inputs)
+        a.fields.push_back({{f.name, f.label, f.bytes, f.example, f.check, f.random}, f.varied});
+    // Rows whose model takes a round count: the permutation and the block ciphers.
+    a.maxRounds = r.permutation ? r.permutation->standardRounds : r.block ? r.block->standardRounds : 0;
+    a.fixedRounds = info.explorer.fixedRounds;
+    a.outputTitle = info.explorer.outputTitle;
+    a.outputNote = info.explorer.outputNote;
+    // The analysis of the same row (an AEAD mode: its initialization permutation with that variant's key
+    // and nonce placement).
+    if (info.diffusion.stateBytes > 0) {
+        a.diffusionAlg = info.id;
+        a.diffusionRounds = info.diffusion.standardRounds;
+    }
     return a;
 }
 
 std::vector<ExplorerAlgorithm> buildTable() {
-    std::vector<ExplorerAlgorithm> table{asconPermutation()};
-    for (const char* id : {"ascon-128", "ascon-128a", "ascon-aead128"})
-        if (const auto* reg = oracle::findAead(id)) table.push_back(asconAead(*reg));
-    for (const BlockDefaults& d : kBlockDefaults)
-        if (const auto* reg = oracle::findBlock(d.id)) table.push_back(blockAlgorithm(*reg, d));
-    table.push_back(mldsaTransform(false));
-    table.push_back(mldsaTransform(true));
+    std::vector<ExplorerAlgorithm> table;
+    for (const oracle::AlgorithmRef& r : oracle::allAlgorithms())
+        if (!r.info->explorer.inputs.empty() && r.kind != oracle::AlgorithmKind::Hash)
+            table.push_back(fromRow(r));
     return table;
 }
 
@@ -194,13 +99,13 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
     ExplorerRun run;
     switch (alg.kind) {
     case ExplorerKind::Permutation: {
-        crypto::AsconState s = crypto::asconStateFromBytes(get("state"));
-        crypto::asconPermuteTraced(s, rounds == 0 ? 12 : rounds, run.trace);
-        run.output = crypto::asconStateBytes(s);
+        const oracle::PermutationAlgorithm* reg = alg.row ? alg.row->permutation : nullptr;
+        if (reg == nullptr) throw crypto::InvalidArgument("unknown permutation " + alg.id);
+        run.output = reg->permuteTraced(get(alg.fields.front().name.c_str()), rounds, run.trace);
         break;
     }
     case ExplorerKind::Aead: {
-        const oracle::AeadAlgorithm* reg = oracle::findAead(alg.id);
+        const oracle::AeadAlgorithm* reg = alg.row ? alg.row->aead : nullptr;
         if (reg == nullptr || !reg->encryptTraced)
             throw crypto::InvalidArgument(alg.id + " has no step trace");
         const Bytes &key = get("key"), &nonce = get("nonce");
@@ -211,7 +116,7 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         break;
     }
     case ExplorerKind::Block: {
-        const oracle::BlockAlgorithm* reg = oracle::findBlock(alg.id);
+        const oracle::BlockAlgorithm* reg = alg.row ? alg.row->block : nullptr;
         if (reg == nullptr) throw crypto::InvalidArgument("unknown block cipher " + alg.id);
         const Bytes &key = get("key"), &pt = get("pt");
         reg->checkKey(key);
@@ -222,15 +127,17 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         break;
     }
     case ExplorerKind::Transform: {
-        // The layers are fixed (8); a round count other than the standard one is refused, not ignored.
-        if (rounds != 0 && rounds != 8)
-            throw crypto::InvalidArgument(alg.displayName + " has 8 layers, not " + std::to_string(rounds));
-        const crypto::MlDsaPoly p = crypto::mldsaPolyFromBytes(get("poly"));
+        const oracle::MlDsaAlgorithm* reg = alg.row ? alg.row->mldsa : nullptr;
+        if (reg == nullptr || !reg->transformTraced)
+            throw crypto::InvalidArgument(alg.id + " has no step trace");
+        // The layers are fixed; a round count other than the standard one is refused, not ignored.
+        const int layers = alg.diffusionRounds;
+        if (rounds != 0 && rounds != layers)
+            throw crypto::InvalidArgument(alg.displayName + " has " + std::to_string(layers) +
+                                          " layers, not " + std::to_string(rounds));
         const auto d = detail == ExplorerDetail::Substeps ? crypto::MlDsaTraceDetail::Butterflies
                                                           : crypto::MlDsaTraceDetail::Layers;
-        const crypto::MlDsaPoly out = alg.id == "mldsa-intt" ? crypto::mldsaInverseNttTraced(p, run.trace, d)
-                                                             : crypto::mldsaNttTraced(p, run.trace, d);
-        run.output = crypto::mldsaPolyToBytes(out);
+        run.output = reg->transformTraced(get(alg.fields.front().name.c_str()), run.trace, d);
         break;
     }
     }

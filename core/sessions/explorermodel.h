@@ -1,7 +1,8 @@
 #pragma once
 // The Round Explorer's plain model: which algorithms it offers, their input fields and defaults (the
-// spec examples; the hex rules are core/inputs'), and one traced run. Plain C++; CipherSession wraps it
-// for the GUI.
+// spec examples), all read from the algorithm registry's rows (core/oracle/algorithminfo.h: a row with
+// explorer inputs is offered), and one traced run through the row's model. The hex rules are core/inputs'.
+// Plain C++; CipherSession wraps it for the GUI.
 
 #include <map>
 #include <optional>
@@ -14,6 +15,10 @@
 #include "core/crypto/trace.h"
 #include "core/inputs/hexfield.h"
 #include "core/teach/lesson.h"
+
+namespace rs::oracle {
+struct AlgorithmRef;
+}
 
 namespace rs::sessions {
 
@@ -28,13 +33,17 @@ struct ExplorerField : inputs::HexField {
     std::optional<analysis::Field> analysisField;
 };
 
-/** @brief An algorithm the explorer can trace. */
+/** @brief An algorithm the explorer can trace: a registry row with explorer inputs. */
 struct ExplorerAlgorithm {
-    std::string id;          ///< registry id: "ascon-p", "ascon-128", "lea-128", "skinny-64-64", ...
-    std::string displayName; ///< exact variant name
+    std::string id;          ///< registry id
+    std::string displayName; ///< the row's explorer name (else its exact variant name)
     ExplorerKind kind = ExplorerKind::Block;
+    const oracle::AlgorithmRef* row = nullptr; ///< the registry row it traces
     std::vector<ExplorerField> fields;
-    int maxRounds = 0;        ///< 0 = fixed round counts (the AEAD modes)
+    int maxRounds = 0;        ///< 0 = fixed round counts (the AEAD modes, the ML-DSA transforms)
+    std::string fixedRounds;  ///< what the fixed rounds are ("p¹² and p⁶", "8 layers"); maxRounds 0 only
+    std::string outputTitle;  ///< a transform's output ("NTT output"); empty = by kind
+    std::string outputNote;   ///< the output's order ("the spec's bit-reversed order")
     std::string diffusionAlg; ///< analyzeDiffusion id (an AEAD mode: its own id, the initialization
                               ///< permutation with that variant's key/nonce placement)
     int diffusionRounds = 0;  ///< standard rounds of diffusionAlg
