@@ -85,26 +85,31 @@ QJsonObject precomputeJson(const DiffusionResult& res) {
 
 QJsonObject resultJson(const DiffusionResult& res) {
     const bool measured = res.samples > 0;
+    // A registry algorithm without a structural model has only the empirical figures: null, not 0.
+    const bool structural = res.structuralUnavailable.empty();
     QJsonArray rounds;
     for (const auto& r : res.perRound) {
-        rounds.append(QJsonObject{{"round", r.round},
-                                  {"dependent_bits", QString::fromStdString(crypto::toHex(r.dependentBits))},
-                                  {"dependent_fraction", r.dependentFraction},
-                                  {"pair_fraction", r.pairFraction},
-                                  {"avalanche_mean", numberOrNull(measured, r.avalancheMean)},
-                                  {"sac_max_deviation", numberOrNull(measured, r.sacMaxDeviation)}});
+        rounds.append(QJsonObject{
+            {"round", r.round},
+            {"dependent_bits", structural ? QJsonValue(QString::fromStdString(crypto::toHex(r.dependentBits)))
+                                          : QJsonValue(QJsonValue::Null)},
+            {"dependent_fraction", numberOrNull(structural, r.dependentFraction)},
+            {"pair_fraction", numberOrNull(structural, r.pairFraction)},
+            {"avalanche_mean", numberOrNull(measured, r.avalancheMean)},
+            {"sac_max_deviation", numberOrNull(measured, r.sacMaxDeviation)}});
     }
-    return QJsonObject{{"algorithm", QString::fromStdString(res.algorithm)},
-                       {"field", QString::fromStdString(analysis::fieldName(res.field))},
-                       {"first_bit", res.firstBit},
-                       {"last_bit", res.lastBit},
-                       {"state_bits", res.stateBits},
-                       {"samples", res.samples},
-                       {"full_diffusion_round", res.fullDiffusionRound < 0
-                                                    ? QJsonValue(QJsonValue::Null)
-                                                    : QJsonValue(res.fullDiffusionRound)},
-                       {"rounds", rounds},
-                       {"precomputable", precomputeJson(res)}};
+    QJsonObject out{{"algorithm", QString::fromStdString(res.algorithm)},
+                    {"field", QString::fromStdString(analysis::fieldName(res.field))},
+                    {"first_bit", res.firstBit},
+                    {"last_bit", res.lastBit},
+                    {"state_bits", res.stateBits},
+                    {"samples", res.samples},
+                    {"full_diffusion_round", res.fullDiffusionRound < 0 ? QJsonValue(QJsonValue::Null)
+                                                                        : QJsonValue(res.fullDiffusionRound)},
+                    {"rounds", rounds},
+                    {"precomputable", precomputeJson(res)}};
+    if (!structural) out.insert("structural_unavailable", QString::fromStdString(res.structuralUnavailable));
+    return out;
 }
 
 } // namespace
@@ -117,8 +122,9 @@ int runDiffusion(const CliArgs& args) {
         const int standard = analysis::standardRounds(req.alg);
         req.rounds = static_cast<int>(args.integer("rounds", standard, 1, standard));
         if (const auto vary = args.value("vary")) parseVary(*vary, req);
-        // The ML-DSA transforms are structural only (the analysis refuses samples, saying why).
-        const int defaultSamples = req.alg.rfind("mldsa", 0) == 0 ? 0 : kDefaultSamples;
+        // An algorithm whose registry row refuses the empirical figures (the ML-DSA transforms) is structural
+        // only: the analysis refuses samples, saying why.
+        const int defaultSamples = analysis::hasAvalanche(req.alg) ? kDefaultSamples : 0;
         req.samples =
             static_cast<int>(args.integer("samples", defaultSamples, 0, analysis::kMaxDiffusionSamples));
         req.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, LONG_MAX));

@@ -11,7 +11,6 @@
 
 #include "app/charts/theme.h"
 #include "app/teach/stepexport.h"
-#include "core/crypto/asconpermutation.h"
 #include "core/oracle/algorithms.h"
 #include "core/sessions/explorermodel.h"
 
@@ -253,16 +252,16 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
 } // namespace
 
 int tracePermutation(const CliArgs& args) {
-    const Bytes in = args.hexOr("in", Bytes(40, 0));
-    if (in.size() != 40)
-        throw UsageError("--in: the Ascon state is 40 bytes, got " + std::to_string(in.size()));
-    const int rounds = static_cast<int>(args.integer("rounds", 12, 1, 12));
-    return printTrace(args, "Ascon-p[" + std::to_string(rounds) + "]", {{"in", in}},
-                      [rounds](const Inputs& i) {
+    const oracle::PermutationAlgorithm& alg = *oracle::findPermutation(args.require("alg"));
+    const Bytes in = args.hexOr("in", Bytes(alg.stateBytes, 0));
+    if (in.size() != alg.stateBytes)
+        throw UsageError("--in: the " + alg.displayName + " state is " + std::to_string(alg.stateBytes) +
+                         " bytes, got " + std::to_string(in.size()));
+    const int rounds = static_cast<int>(args.integer("rounds", alg.standardRounds, 1, alg.standardRounds));
+    return printTrace(args, alg.displayName + "[" + std::to_string(rounds) + "]", {{"in", in}},
+                      [&alg, rounds](const Inputs& i) {
                           TraceRun r;
-                          crypto::AsconState s = crypto::asconStateFromBytes(i.at("in"));
-                          crypto::asconPermuteTraced(s, rounds, r.trace);
-                          r.output = crypto::asconStateBytes(s);
+                          r.output = alg.permuteTraced(i.at("in"), rounds, r.trace);
                           return r;
                       });
 }
@@ -345,9 +344,11 @@ int traceMlDsa(const CliArgs& args) {
 
 void traceUnknownAlgorithm(const CliArgs& args) {
     const std::string id = args.require("alg");
-    throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose ascon-p, " +
-                     oracle::joinIds(oracle::aeadIds()) + ", " + oracle::joinIds(oracle::blockIds()) +
-                     ", mldsa-ntt, mldsa-intt)");
+    // Every registry row with a step trace: the explorer's algorithms.
+    std::vector<std::string> ids;
+    for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
+        ids.push_back(a.id);
+    throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose " + oracle::joinIds(ids) + ")");
 }
 
 } // namespace rs::cli

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include "core/oracle/algorithms.h"
 #include "core/programdir.h"
 
 extern "C" {
@@ -34,15 +35,30 @@ void append(crypto::Bytes& b, const crypto::Bytes& x) {
 
 } // namespace
 
-const std::vector<std::string>& boardOperations() {
-    static const std::vector<std::string> ids = {"ascon-128", "ascon-128a", "ascon-aead128"};
-    return ids;
-}
+namespace {
+
+/// The firmware's variant codes are crypto::AsconAeadVariant's values, 0..2 (hw/zynq/firmware: firmware.c
+/// and ascon_sw.c refuse any other): Ascon-128 v1.2, Ascon-128a v1.2, Ascon-AEAD128.
+constexpr int kFirmwareVariants = 3;
+
+} // namespace
 
 int boardVariant(std::string_view operation) {
-    const auto& ids = boardOperations();
-    const auto it = std::find(ids.begin(), ids.end(), operation);
-    return it == ids.end() ? -1 : static_cast<int>(it - ids.begin());
+    const oracle::AeadAlgorithm* a = oracle::findAead(operation);
+    if (a == nullptr || !a->ascon) return -1;
+    const int code = static_cast<int>(*a->ascon);
+    return code < kFirmwareVariants ? code : -1;
+}
+
+const std::vector<std::string>& boardOperations() {
+    // The registry's Ascon AEAD rows the firmware has a code for, in the order of the codes.
+    static const std::vector<std::string> ids = [] {
+        std::vector<std::string> out(kFirmwareVariants);
+        for (const oracle::AeadAlgorithm& a : oracle::aeadAlgorithms())
+            if (const int code = boardVariant(a.id); code >= 0) out[static_cast<std::size_t>(code)] = a.id;
+        return out;
+    }();
+    return ids;
 }
 
 BoardClient::BoardClient(BoardOptions options) : m_options(options) {}

@@ -7,6 +7,7 @@
 
 #include "core/crypto/bytes.h"
 #include "core/katfile.h"
+#include "core/oracle/algorithms.h"
 #include "hw/board/boardclient.h"
 #include "hw/board/qemuboard.h"
 
@@ -14,20 +15,32 @@ namespace rs::hw::board {
 
 namespace {
 
+/** One variant paper 000 measured: its operation, the firmware's code for it, its KAT file (the registry
+ *  row's official vectors). */
 struct KatFile {
-    const char* operation;
-    int variant;
-    const char* file;
+    std::string operation;
+    int variant = -1;
+    std::string file; ///< under the vectors folder, e.g. "ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"
 };
 
-constexpr KatFile kFiles[] = {{"ascon-128", 0, "ascon128v12_LWC_AEAD_KAT_128_128.txt"},
-                              {"ascon-128a", 1, "ascon128av12_LWC_AEAD_KAT_128_128.txt"}};
+/** Paper 000 measured Ascon v1.2's two variants, Ascon-128 and Ascon-128a: the registry's rows of those. */
+const std::vector<KatFile>& paperFiles() {
+    static const std::vector<KatFile> files = [] {
+        std::vector<KatFile> out;
+        for (const crypto::AsconAeadVariant v :
+             {crypto::AsconAeadVariant::Ascon128v12, crypto::AsconAeadVariant::Ascon128av12})
+            for (const oracle::AeadAlgorithm& a : oracle::aeadAlgorithms())
+                if (a.ascon == v) out.push_back({a.id, boardVariant(a.id), a.vectorFiles.front()});
+        return out;
+    }();
+    return files;
+}
 
 std::vector<core::KatRecord> katRecords(const KatFile& f, int limit) {
 #ifdef RS_VECTORS_DIR
-    const std::string path = std::string(RS_VECTORS_DIR "/ascon/") + f.file;
+    const std::string path = std::string(RS_VECTORS_DIR "/") + f.file;
 #else
-    const std::string path = std::string("resources/vectors/ascon/") + f.file;
+    const std::string path = std::string("resources/vectors/") + f.file;
 #endif
     std::vector<core::KatRecord> r;
     try {
@@ -39,12 +52,12 @@ std::vector<core::KatRecord> katRecords(const KatFile& f, int limit) {
     return r;
 }
 
-/** The records of every file in kFiles, read once per run. */
+/** The records of every file of paperFiles(), read once per run. */
 using Kats = std::vector<std::vector<core::KatRecord>>;
 
 Kats loadKats(int limit) {
     Kats k;
-    for (const KatFile& f : kFiles)
+    for (const KatFile& f : paperFiles())
         k.push_back(katRecords(f, limit));
     return k;
 }
@@ -130,9 +143,9 @@ std::uint32_t qemuStack(const QString& elf, BoardPath path, const Kats& kats, co
     QemuBoard q;
     BoardClient c;
     c.open(q.start(elf, false));
-    for (std::size_t i = 0; i < std::size(kFiles); ++i) {
+    for (std::size_t i = 0; i < paperFiles().size(); ++i) {
         RunContext ctx{o, ignored, "stack", false};
-        runRecords(c, path, kFiles[i].variant, kats[i], ctx);
+        runRecords(c, path, paperFiles()[i].variant, kats[i], ctx);
     }
     return c.stats().stackUsed;
 }
@@ -249,20 +262,21 @@ Paper000Report runPaper000(const Paper000Options& options) {
     const bool haveQemu = !QemuBoard::executable().isEmpty() &&
                           QFileInfo::exists(QemuBoard::firmware("sw", options.firmwareDir));
     const Kats kats = loadKats(options.records);
-    for (std::size_t i = 0; i < std::size(kFiles); ++i) {
+    for (std::size_t i = 0; i < paperFiles().size(); ++i) {
         Paper000Variant v;
-        v.operation = kFiles[i].operation;
+        v.operation = paperFiles()[i].operation;
         v.records = static_cast<int>(kats[i].size());
         rep.variants.push_back(v);
     }
     const auto runBoth = [&](BoardClient& c, const std::string& where, bool intoHigh) {
-        for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
+        for (std::size_t i = 0; i < paperFiles().size() && !cancelled(options); ++i) {
             const auto& records = kats[i];
             Paper000Variant& v = rep.variants[i];
             RunContext sw{options, rep.failures, where + " " + v.operation + " software"};
-            if (!intoHigh) v.sw = runRecords(c, BoardPath::Software, kFiles[i].variant, records, sw);
+            if (!intoHigh) v.sw = runRecords(c, BoardPath::Software, paperFiles()[i].variant, records, sw);
             RunContext ip{options, rep.failures, where + " " + v.operation + " IP"};
-            (intoHigh ? v.ipHigh : v.ip) = runRecords(c, BoardPath::Hardware, kFiles[i].variant, records, ip);
+            (intoHigh ? v.ipHigh : v.ip) =
+                runRecords(c, BoardPath::Hardware, paperFiles()[i].variant, records, ip);
         }
     };
     if (rep.modelled) {
@@ -279,10 +293,10 @@ Paper000Report runPaper000(const Paper000Options& options) {
                 BoardClient c;
                 say(options, "software path under QEMU (-icount shift=0): retired instructions");
                 c.open(q.start(QemuBoard::firmware("sw", options.firmwareDir)));
-                for (std::size_t i = 0; i < std::size(kFiles) && !cancelled(options); ++i) {
+                for (std::size_t i = 0; i < paperFiles().size() && !cancelled(options); ++i) {
                     RunContext ctx{options, rep.failures, "QEMU " + rep.variants[i].operation + " software"};
                     rep.variants[i].swQemu =
-                        runRecords(c, BoardPath::Software, kFiles[i].variant, kats[i], ctx);
+                        runRecords(c, BoardPath::Software, paperFiles()[i].variant, kats[i], ctx);
                 }
             } catch (const BoardError& e) { // the virtual board's results stand; the fit replaces QEMU
                 for (Paper000Variant& v : rep.variants)

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QSerialPortInfo>
 
+#include "core/oracle/algorithms.h"
 #include "hw/board/boardclient.h"
 #include "hw/board/paper000.h"
 
@@ -65,13 +66,24 @@ QStringList BoardSession::ports() {
     return out;
 }
 
+QStringList BoardSession::operations() {
+    QStringList out;
+    for (const std::string& id : board::boardOperations())
+        out << QString::fromStdString(id);
+    return out;
+}
+
+int BoardSession::variantOf(const QString& operation) {
+    return board::boardVariant(operation.toStdString());
+}
+
 QString BoardSession::defaultKatFile(int variant) {
 #ifdef RS_VECTORS_DIR
-    static const char* files[] = {"ascon128v12_LWC_AEAD_KAT_128_128.txt",
-                                  "ascon128av12_LWC_AEAD_KAT_128_128.txt",
-                                  "asconaead128_LWC_AEAD_KAT_128_128.txt"};
-    if (variant < 0 || variant > 2) return {};
-    const QString f = QStringLiteral(RS_VECTORS_DIR "/ascon/") + QLatin1String(files[variant]);
+    const auto& ops = board::boardOperations();
+    if (variant < 0 || variant >= static_cast<int>(ops.size())) return {};
+    const oracle::AeadAlgorithm* row = oracle::findAead(ops[static_cast<std::size_t>(variant)]);
+    if (row == nullptr || row->vectorFiles.empty()) return {};
+    const QString f = QStringLiteral(RS_VECTORS_DIR "/") + QString::fromStdString(row->vectorFiles.front());
     return QFileInfo::exists(f) ? f : QString();
 #else
     (void)variant;

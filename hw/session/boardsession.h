@@ -24,8 +24,14 @@ class BoardSession : public QObject {
 
     /** @brief The serial ports present, then "virtual" (roundscope-board-sim). */
     static QStringList ports();
-    /** @brief The KAT file of a variant (0 Ascon-128, 1 Ascon-128a, 2 Ascon-AEAD128) in the vectors folder
-     *  RoundScope was configured with; empty when that folder is absent. */
+    /** @brief The operations (registry ids) the board runs, in the order of the firmware's variant codes
+     *  (hw::board::boardOperations()). */
+    static QStringList operations();
+    /** @brief The firmware's variant code of an operation; -1 when the board does not run it. */
+    static int variantOf(const QString& operation);
+    /** @brief The KAT file of a variant (0 Ascon-128, 1 Ascon-128a, 2 Ascon-AEAD128): the registry row's
+     *  official vectors, in the vectors folder RoundScope was configured with; empty when that folder is
+     *  absent. */
     static QString defaultKatFile(int variant);
 
     bool isBusy() const { return m_busy; }

@@ -16,7 +16,7 @@ Check judge(campaign::Runner& runner, const oracle::Operation& op, const oracle:
             const std::map<std::string, std::string>& options, int repeats,
             const crypto::Bytes* known = nullptr) {
     static const std::atomic<bool> never{false};
-    Check c{op.id, std::move(what), false, {}};
+    Check c{op.id, std::move(what), false, {}, {}};
     const campaign::RunKey key{runner.target(), op.id, in.message.size(), in.ad.size()};
     try {
         const crypto::Bytes reference = oracle::referenceOutput(op, in);
@@ -31,6 +31,7 @@ Check judge(campaign::Runner& runner, const oracle::Operation& op, const oracle:
             campaign::judgeRun(runner, key, in, reference, repeats, options, never);
         c.passed = v.verified;
         c.failure = v.failure;
+        c.parameters = v.output.parameters;
     } catch (const std::exception& e) {
         c.failure = e.what();
     }
@@ -68,16 +69,9 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> randomSizes(const oracle::O
 }
 
 std::vector<std::string> katFiles(const oracle::Operation& op) {
-    if (op.id == "ascon-128") return {"ascon/ascon128v12_LWC_AEAD_KAT_128_128.txt"};
-    if (op.id == "ascon-128a") return {"ascon/ascon128av12_LWC_AEAD_KAT_128_128.txt"};
-    if (op.id == "ascon-aead128") return {"ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"};
-    if (op.aead) return {"lea/lea_kisa_gcm.txt"}; // LEA-128/192/256-GCM
-    if (op.mldsa) return {"mldsa/mldsa_ring_kat.txt"};
-    if (op.block->id.rfind("lea-", 0) == 0)
-        return op.ctr ? std::vector<std::string>{"lea/lea_kisa_ctr.txt"}
-                      : std::vector<std::string>{"lea/lea_kisa_ecb.txt", "lea/lea_spec_kat.txt"};
-    if (!op.ctr) return {"skinny/skinny_paper_kat.txt"};
-    return {}; // SKINNY in CTR mode: no official vectors
+    if (op.aead) return op.aead->vectorFiles;
+    if (op.mldsa) return op.mldsa->vectorFiles;
+    return op.ctr ? op.block->ctrVectorFiles : op.block->vectorFiles; // SKINNY in CTR mode: none
 }
 
 Report checkTarget(campaign::Runner& runner, const std::string& vectorsDir,
@@ -99,7 +93,7 @@ Report checkTarget(campaign::Runner& runner, const std::string& vectorsDir,
             try {
                 records = core::readKatFile(vectorsDir + "/" + file);
             } catch (const core::KatError& e) {
-                report.checks.push_back({id, file, false, e.what()});
+                report.checks.push_back({id, file, false, e.what(), {}});
                 continue;
             }
             for (const core::KatCase& c : sample(op, records)) {

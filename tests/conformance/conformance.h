@@ -22,6 +22,7 @@ struct Check {
     std::string inputs; ///< "random: 51 B message, 0 B AD" or "lea/lea_kisa_ctr.txt Count = 3 (line 30)"
     bool passed = false;
     std::string failure; ///< the engine's reason, the runner's error, or the model disagreeing with the file
+    std::map<std::string, std::string> parameters; ///< what the runner ran with ("simulations", "threads")
 };
 
 /** @brief What one target did. */
@@ -38,8 +39,8 @@ struct Report {
  *  one (CTR, AEAD), one block, and several blocks plus a tail. */
 std::vector<std::pair<std::uint64_t, std::uint64_t>> randomSizes(const oracle::Operation& op);
 
-/** @brief The official vector files (under resources/vectors) that hold `op`'s records; empty where there
- *  are none. The LWC files name no algorithm, so this is a table, not a search. */
+/** @brief The official vector files (under resources/vectors) that hold `op`'s records, as the registry row
+ *  names them (AlgorithmInfo::vectorFiles, BlockAlgorithm::ctrVectorFiles); empty where there are none. */
 std::vector<std::string> katFiles(const oracle::Operation& op);
 
 /** @brief Runs every operation the runner claims on random and KAT inputs, each through campaign::judgeRun

@@ -115,11 +115,7 @@ void InputPanel::updateRounds() {
         m_rounds->setRange(0, 0);
         m_rounds->setSpecialValueText(tr("—"));
         m_rounds->setEnabled(false);
-        m_roundsNote->setText(
-            alg.kind == sessions::ExplorerKind::Transform
-                ? (alg.id == "mldsa-intt" ? tr("fixed: 8 layers and × 256⁻¹") : tr("fixed: 8 layers"))
-            : alg.id == "ascon-128" ? tr("fixed: p¹² and p⁶")
-                                    : tr("fixed: p¹² and p⁸"));
+        m_roundsNote->setText(tr("fixed: %1").arg(QString::fromStdString(alg.fixedRounds)));
         return;
     }
     m_rounds->setEnabled(true);
@@ -153,10 +149,10 @@ void InputPanel::updateOutput() {
                    .arg(wrap(m_session->outputHex()), wrap(m_session->tagHex()));
         break;
     case ExplorerKind::Transform:
-        html = (m_session->algorithm().id == "mldsa-intt"
-                    ? tr("<b>NTT⁻¹ output</b> (coefficients in index order)<br>%1")
-                    : tr("<b>NTT output</b> (the spec's bit-reversed order)<br>%1"))
-                   .arg(wrap(m_session->outputHex()));
+        html =
+            tr("<b>%1</b> (%2)<br>%3")
+                .arg(QString::fromStdString(m_session->algorithm().outputTitle),
+                     QString::fromStdString(m_session->algorithm().outputNote), wrap(m_session->outputHex()));
         break;
     }
     m_output->setText(html);

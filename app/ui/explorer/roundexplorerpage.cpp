@@ -389,8 +389,11 @@ void RoundExplorerPage::restoreSettings(QSettings& settings) {
     }
     settings.endGroup();
     m_session->setAllInputs(inputs);
-    m_session->setAlgorithm(
-        settings.value(QStringLiteral("session/algorithm"), QStringLiteral("ascon-p")).toString());
+    // No saved algorithm: the explorer's first (the registry's first row it traces).
+    m_session->setAlgorithm(settings
+                                .value(QStringLiteral("session/algorithm"),
+                                       QString::fromStdString(sessions::explorerAlgorithms().front().id))
+                                .toString());
     const int rounds = settings.value(QStringLiteral("session/rounds"), 0).toInt();
     if (rounds > 0) m_session->setRounds(rounds);
     m_session->recomputeNow();

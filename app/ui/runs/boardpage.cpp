@@ -1,5 +1,6 @@
 #include "app/ui/runs/boardpage.h"
 
+#include "core/oracle/algorithms.h"
 #include "hw/session/boardsession.h"
 
 #include <QComboBox>
@@ -37,9 +38,13 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     m_path = new QComboBox(this);
     m_path->addItem(tr("hardware IP"), 0);
     m_path->addItem(tr("ARM software"), 1);
+    // What the board runs (its firmware's variants), named as the registry names them; the item's data is
+    // the operation id, never its place in the list.
     m_variant = new QComboBox(this);
-    m_variant->addItems(
-        {QStringLiteral("Ascon-128"), QStringLiteral("Ascon-128a"), QStringLiteral("Ascon-AEAD128")});
+    for (const QString& id : hw::BoardSession::operations()) {
+        const oracle::AeadAlgorithm* row = oracle::findAead(id.toStdString());
+        m_variant->addItem(row ? QString::fromStdString(row->displayName) : id, id);
+    }
     m_katFile = new QLineEdit(this);
     auto* browse = new QPushButton(tr("…"), this);
     m_size = new QSpinBox(this);
@@ -102,9 +107,7 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     layout->addLayout(progressRow);
     layout->addWidget(m_log, 1);
 
-    const auto setKatFile = [this] {
-        m_katFile->setText(hw::BoardSession::defaultKatFile(m_variant->currentIndex()));
-    };
+    const auto setKatFile = [this] { m_katFile->setText(hw::BoardSession::defaultKatFile(variant())); };
     connect(m_variant, &QComboBox::currentIndexChanged, this, setKatFile);
     connect(rescan, &QPushButton::clicked, this, &BoardPage::refreshPorts);
     connect(browse, &QPushButton::clicked, this, [this] {
@@ -121,8 +124,7 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
         }
     });
     connect(m_bench, &QPushButton::clicked, this, [this] {
-        m_session->bench(m_path->currentData().toInt(), m_variant->currentIndex(), m_size->value(),
-                         m_count->value());
+        m_session->bench(m_path->currentData().toInt(), variant(), m_size->value(), m_count->value());
     });
     connect(m_paper000, &QPushButton::clicked, this, [this] {
         m_progress->setValue(0);
@@ -181,10 +183,14 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     updateButtons();
 }
 
+int BoardPage::variant() const {
+    return hw::BoardSession::variantOf(m_variant->currentData().toString());
+}
+
 void BoardPage::run() {
     if (!m_session->isConnected() || m_session->isBusy()) return;
     m_progress->setValue(0);
-    m_session->runKats(m_path->currentData().toInt(), m_variant->currentIndex(), m_katFile->text());
+    m_session->runKats(m_path->currentData().toInt(), variant(), m_katFile->text());
 }
 
 void BoardPage::showPaper000(const QJsonObject& r) {

@@ -50,6 +50,8 @@ class BoardPage : public RunPage {
     /** @brief The line in the status label (an error in the error colour) and in the log. */
     void report(const QString& line, bool error);
     void showPaper000(const QJsonObject& report);
+    /** @brief The firmware's variant code of the chosen operation (the combo's item data). */
+    int variant() const;
 
     hw::BoardSession* m_session;
     QComboBox* m_port = nullptr;
