@@ -7,7 +7,7 @@
 #include "core/fileio/safefile.h"
 #include "core/sessions/ciphersession.h"
 #include "core/sessions/explorermodel.h"
-#include "hw/session/asconipsession.h"
+#include "hw/session/ipsession.h"
 
 #include <QAction>
 #include <QApplication>
@@ -80,8 +80,9 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
                          qPrintable(o.path));
             QCoreApplication::exit(1);
         };
-        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::finished, &w, shoot);
-        QObject::connect(w.ipSession(), &rs::hw::AsconIpSession::failed, &w, fail);
+        QObject::connect(w.ipSession(), &rs::hw::IpSession::finished, &w, shoot);
+        QObject::connect(w.ipSession(), &rs::hw::IpSession::failed, &w,
+                         [fail](const QString&, const QString& why) { fail(why); });
         QTimer::singleShot(o.timeoutMs, &w,
                            [fail] { fail(QStringLiteral("the IP run did not finish in time")); });
         if (!w.captureExplorerInputs())

@@ -2,7 +2,7 @@
 
 #include "gpu/runner/gpurunner.h"
 #include "hw/board/boardrunner.h"
-#include "hw/ip/asconiprunner.h"
+#include "hw/ip/iprunner.h"
 #include "riscv/runner/riscvrunner.h"
 
 namespace rs::backends {

@@ -17,7 +17,7 @@
 #include "app/cli/cliargs.h"
 #include "core/campaign/campaignspec.h"
 #include "core/katrunner.h"
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 #include "hw/ip/resourcereport.h"
 
 namespace rs::cli {

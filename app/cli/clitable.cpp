@@ -6,6 +6,8 @@
 #include "core/campaign/campaignspec.h"
 #include "core/oracle/algorithms.h"
 #include "core/oracle/operation.h"
+#include "hw/ip/block/blockip.h"
+#include "hw/ip/ipcores.h"
 
 #include <algorithm>
 #include <iostream>
@@ -53,6 +55,29 @@ std::vector<std::string> diffusionIds() {
     return out;
 }
 
+/** "a|b|c" */
+std::string alternatives(const std::vector<std::string>& words) {
+    std::string out;
+    for (const std::string& w : words)
+        out += (out.empty() ? "" : "|") + w;
+    return out;
+}
+
+/** The operations an IP core of the registry (hw/ip/ipcores.h) runs, as alternatives: "ascon-128|...". */
+std::string ipCoreAlgs(const char* core) {
+    return alternatives(hw::ipCoreInfo(core)->operations());
+}
+
+/** "mldsa-ntt|-intt|-pwm|-pwa": the alternatives after the first without the first's prefix (to its '-'). */
+std::string shortAlternatives(const std::vector<std::string>& words) {
+    if (words.empty()) return {};
+    const std::string prefix = words.front().substr(0, words.front().find('-') + 1); // "mldsa-"
+    std::string out = words.front();
+    for (std::size_t i = 1; i < words.size(); ++i)
+        out += "|" + (words[i].rfind(prefix, 0) == 0 ? words[i].substr(prefix.size() - 1) : words[i]);
+    return out;
+}
+
 /** "'a', 'b' or 'c'" */
 std::string quotedChoice(const std::vector<std::string>& words) {
     std::string out;
@@ -81,9 +106,10 @@ bool noAlg(const CliArgs& a) {
 std::vector<CliCommand> buildTable() {
     const std::string aeadHelp = "A: " + ids(oracle::aeadIds());
     const std::string blockHelp = "B: " + ids(oracle::blockIds()) + " (SKINNY --key is the whole tweakey)";
-    const std::string ipAlg = "ascon-128|ascon-128a|ascon-aead128";
-    const std::string blockCores = "lea-128|lea-192|lea-256|skinny-128-256|skinny-128-384";
-    const std::string mldsaOps = "mldsa-ntt|mldsa-intt|mldsa-pwm|mldsa-pwa";
+    // What the IP cores run, from the IP core registry (hw/ip/ipcores.h) and the oracle.
+    const std::string ipAlg = ipCoreAlgs("ascon");
+    const std::string blockCores = alternatives(hw::blockIpAlgorithms());
+    const std::string mldsaOps = ipCoreAlgs("mldsa");
     std::vector<CliCommand> t;
     t.push_back({"aead",
                  "authenticated encryption with a registry AEAD",
@@ -242,10 +268,9 @@ std::vector<CliCommand> buildTable() {
            isMlDsaIpAlgorithm,
            noVerb<ipMlDsaResources>}},
          [](const std::string&, const CliArgs&) {
-             throw UsageError(
-                 "--alg: ip resources takes lea-128, lea-192, lea-256, skinny-128-256, skinny-128-384 or "
-                 "mldsa-ntt|-intt|-pwm|-pwa "
-                 "(no --alg: Ascon)");
+             throw UsageError("--alg: ip resources takes " + oracle::joinIds(hw::blockIpAlgorithms()) +
+                              " or " + shortAlternatives(hw::ipCoreInfo("mldsa")->operations()) +
+                              " (no --alg: Ascon)");
          }});
     t.push_back(
         {"ntt",

@@ -6,8 +6,9 @@
 #include "core/katfile.h"
 #include "core/katrunner.h"
 #include "core/waveform/vcd.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/ipalgorithm.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/ipalgorithm.h"
+#include "hw/ip/ipcores.h"
 #include "hw/ip/iptrace.h"
 #include "hw/ip/resourcereport.h"
 
@@ -37,8 +38,8 @@ crypto::AsconAeadVariant variantOf(const CliArgs& args) {
     const std::string id = args.require("alg");
     const auto v = hw::ipVariantFromId(id);
     if (!v)
-        throw UsageError("--alg: unknown algorithm '" + id +
-                         "' for ip (choose one of ascon-128, ascon-128a, ascon-aead128)");
+        throw UsageError("--alg: unknown algorithm '" + id + "' for ip (choose one of " +
+                         oracle::joinIds(hw::ipCoreInfo("ascon")->operations()) + ")");
     return *v;
 }
 

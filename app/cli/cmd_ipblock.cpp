@@ -10,7 +10,8 @@
 #include "core/katrunner.h"
 #include "core/oracle/operation.h"
 #include "core/oracle/oracle.h"
-#include "hw/ip/blockip.h"
+#include "hw/ip/block/blockip.h"
+#include "hw/ip/ipcores.h"
 #include "hw/ip/iptrace.h"
 #include "hw/ip/resourcereport.h"
 
@@ -43,8 +44,10 @@ int rpcArg(const CliArgs& args, const std::string& id, const hw::BlockIpAlgorith
 } // namespace
 
 bool isBlockIpAlgorithm(const CliArgs& args) {
+    // A cipher the block core runs (the IP core registry: its ECB operation is the core's).
     const auto alg = args.value("alg");
-    return alg && hw::blockIpAlgorithm(*alg).has_value();
+    const auto core = alg ? hw::ipCoreFor(*alg + "-ecb") : nullptr;
+    return core && core->id() == "block";
 }
 
 int ipBlockRun(const CliArgs& args) {

@@ -1,7 +1,7 @@
 // `ip run|resources --alg mldsa-ntt|mldsa-intt|mldsa-pwm|mldsa-pwa --butterflies B`: the ML-DSA polynomial
 // unit (hw/rtl/mldsa_*.sv), its output next to rs::crypto's FIPS 204 model, its clocks, its yosys resources.
-// `ip run --lanes` adds the unit's pipeline lanes (hw/ip/mldsalanes.h): per layer (the one pass of PWM/PWA)
-// its issue clocks, first issue and last write, and the totals, which add up to core_cycles.
+// `ip run --lanes` adds the unit's pipeline lanes (hw/ip/mldsa/mldsalanes.h): per layer (the one pass of
+// PWM/PWA) its issue clocks, first issue and last write, and the totals, which add up to core_cycles.
 #include <QJsonArray>
 
 #include <algorithm>
@@ -15,11 +15,14 @@
 #include "core/crypto/mldsantt.h"
 #include "core/fileio/safefile.h"
 #include "core/inputs/mldsapolyfile.h"
+#include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
 #include "core/waveform/vcd.h"
 #include "core/waveform/waveformstore.h"
+#include "hw/ip/ipcores.h"
 #include "hw/ip/iptrace.h"
-#include "hw/ip/mldsaip.h"
-#include "hw/ip/mldsalanes.h"
+#include "hw/ip/mldsa/mldsaip.h"
+#include "hw/ip/mldsa/mldsalanes.h"
 #include "hw/ip/resourcereport.h"
 
 namespace rs::cli {
@@ -55,20 +58,6 @@ QJsonArray polyJson(const crypto::MlDsaPoly& p) {
     QJsonArray a;
     for (const std::int32_t c : p)
         a.append(c);
-    return a;
-}
-
-crypto::MlDsaPoly modelOf(hw::MlDsaOp op, const crypto::MlDsaPoly& a, const crypto::MlDsaPoly& b) {
-    switch (op) {
-    case hw::MlDsaOp::Ntt:
-        return crypto::mldsaNtt(a);
-    case hw::MlDsaOp::Intt:
-        return crypto::mldsaInverseNtt(a);
-    case hw::MlDsaOp::Pwm:
-        return crypto::mldsaMultiplyNtt(a, b);
-    case hw::MlDsaOp::Pwa:
-        return crypto::mldsaAddNtt(a, b);
-    }
     return a;
 }
 
@@ -122,14 +111,15 @@ void printMlDsaLanes(const hw::MlDsaLanes& lanes) {
 
 bool isMlDsaIpAlgorithm(const CliArgs& args) {
     const auto alg = args.value("alg");
-    return alg && hw::mldsaIpOp(*alg).has_value();
+    const auto core = alg ? hw::ipCoreFor(*alg) : nullptr;
+    return core && core->id() == "mldsa";
 }
 
 int ipMlDsaRun(const CliArgs& args) {
     const std::string id = args.require("alg");
-    const hw::MlDsaOp op = *hw::mldsaIpOp(id);
+    const oracle::MlDsaAlgorithm& alg = *oracle::findMlDsa(id);
     const int butterflies = butterfliesArg(args);
-    const bool binary = op == hw::MlDsaOp::Pwm || op == hw::MlDsaOp::Pwa;
+    const bool binary = alg.twoOperands;
     if (args.has("in") && args.has("random")) throw UsageError("--in and --random: give one of them");
     crypto::MlDsaPoly a{}, b{};
     long seed = -1;
@@ -161,7 +151,7 @@ int ipMlDsaRun(const CliArgs& args) {
     if (!vcd.empty() || wantLanes) ip.captureInto(&capture);
     hw::MlDsaIpResult r;
     try {
-        r = ip.run(op, a, b, butterflies);
+        r = ip.run(alg.kind, a, b, butterflies);
     } catch (const hw::IpTraceError& e) {
         throw UsageError(std::string("--fst: ") + e.what());
     }
@@ -172,8 +162,11 @@ int ipMlDsaRun(const CliArgs& args) {
             throw UsageError(std::string("--vcd: ") + e.what());
         }
     }
-    const bool matches = r.output == modelOf(op, a, b);
-    const std::uint64_t formula = hw::mldsaIpCycles(op, butterflies);
+    // The oracle's verdict: the unit's output against the reference model's on the same operands.
+    const bool matches = oracle::verify(crypto::mldsaPolyToBytes(r.output),
+                                        crypto::mldsaPolyToBytes(oracle::mldsaReference(alg, a, b)))
+                             .ok;
+    const std::uint64_t formula = hw::mldsaIpCycles(alg.kind, butterflies);
     const std::uint64_t issues = formula - 1 - hw::kMlDsaIpDrainClocks;
     QJsonObject out{
         {"alg", QString::fromStdString(id)},

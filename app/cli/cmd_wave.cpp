@@ -7,7 +7,7 @@
 #include "core/waveform/bitvalue.h"
 #include "core/waveform/navigation.h"
 #include "core/waveform/waveformfile.h"
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -9,7 +9,7 @@
 #include <exception>
 
 #include "core/waveform/waveformfile.h"
-#include "hw/ip/mldsalanes.h"
+#include "hw/ip/mldsa/mldsalanes.h"
 
 namespace rs::hw {
 

@@ -17,7 +17,7 @@
 #include "core/crypto/trace.h"
 #include "core/sessions/worker.h"
 #include "core/waveform/waveformstore.h"
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 #include "hw/ip/roundlink.h"
 
 namespace rs::hw {

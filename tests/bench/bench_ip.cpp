@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "hw/ip/asconip.h"
+#include "hw/ip/ascon/asconip.h"
 
 namespace {
 

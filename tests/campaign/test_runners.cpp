@@ -15,9 +15,9 @@
 #include "core/crypto/lea.h"
 #include "core/katfile.h"
 #include "core/oracle/algorithms.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/ip/asconiprunner.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/ip/iprunner.h"
 #include "tests/campaign/runnertest.h"
 
 namespace {
@@ -495,7 +495,7 @@ TEST(AsconIpRunner, CancelStopsInsideALongSimulation) {
 
 TEST(AsconIpRunner, RefusesUnsupportedAlgorithmsAndBadOptions) {
     const auto ip = rs::hw::makeIpRunner();
-    EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/ip/blockip.h)
+    EXPECT_TRUE(ip->supports("skinny-128-256-ctr")); // the block cores (hw/ip/block/blockip.h)
     EXPECT_TRUE(ip->supports("lea-192-ecb"));
     EXPECT_TRUE(ip->supports("skinny-128-384-ecb")); // CIPHER 3 (issue 21)
     for (const std::string alg : {"lea-128-gcm", "skinny-64-64-ctr", "skinny-128-128-ecb", "ascon-hash256"}) {

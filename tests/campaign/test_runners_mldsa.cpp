@@ -13,7 +13,7 @@
 #include "core/campaign/cpumldsa.h"
 #include "core/campaign/cpurunner.h"
 #include "core/crypto/mldsanttfast.h"
-#include "hw/ip/asconiprunner.h"
+#include "hw/ip/iprunner.h"
 #include "tests/campaign/runnertest.h"
 
 namespace {

@@ -1,7 +1,8 @@
-// Target "ip" on the ML-DSA ring operations (hw/ip/mldsaiprunner.h): every operation at every built B gives
-// the model's output with the unit's exact clocks (mldsaIpCycles per polynomial), a wrong output is caught
-// by the engine's judge, a bad ip.butterflies or a bad input is a clear error, cancel reaches inside a long
-// run, and a campaign of cpu and ip runs through the engine and charts as a speedup of ip over cpu.
+// Target "ip" on the ML-DSA ring operations (hw/ip/mldsa/mldsaipcore.h through hw/ip/iprunner.h): every
+// operation at every built B gives the model's output with the unit's exact clocks (mldsaIpCycles per
+// polynomial), a wrong output is caught by the engine's judge, a bad ip.butterflies or a bad input is a clear
+// error, cancel reaches inside a long run, and a campaign of cpu and ip runs through the engine and charts as
+// a speedup of ip over cpu.
 #include <gtest/gtest.h>
 
 #include <QTemporaryDir>
@@ -13,15 +14,15 @@
 
 #include "core/campaign/campaignengine.h"
 #include "core/campaign/chartdata.h"
-#include "hw/ip/asconiprunner.h"
-#include "hw/ip/mldsaip.h"
+#include "hw/ip/iprunner.h"
+#include "hw/ip/mldsa/mldsaip.h"
 #include "tests/campaign/runnertest.h"
 
 namespace {
 
 using namespace rs::campaign;
 using rs::crypto::Bytes;
-using rs::hw::MlDsaOp;
+using rs::oracle::MlDsaKind;
 
 const std::atomic<bool> kGo{false};
 const std::vector<std::string> kOps = {"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"};
@@ -57,7 +58,8 @@ TEST(IpMlDsa, EveryOperationAtEveryBuiltBIsTheModelsWithTheFormulasClocks) {
             EXPECT_EQ(out.output, referenceOutput(key, in)) << op << " B=" << b;
             EXPECT_EQ(out.outputs, 1)
                 << op; // simulated clocks are exact: one simulation whatever the repeats
-            const auto formula = static_cast<double>(rs::hw::mldsaIpCycles(*rs::hw::mldsaIpOp(op), b));
+            const auto formula =
+                static_cast<double>(rs::hw::mldsaIpCycles(rs::oracle::findMlDsa(op)->kind, b));
             EXPECT_EQ(value(out, "core_cycles_per_polynomial"), formula) << op << " B=" << b;
             EXPECT_EQ(value(out, "core_cycles"), 3 * formula) << op << " B=" << b;
             const double bus = value(out, "cycles");
@@ -211,7 +213,7 @@ TEST(IpMlDsa, ACampaignOfCpuAndIpChartsTheUnitAgainstTheCpu) {
     for (const ChartSeries& series : perPoly.series) {
         ASSERT_EQ(series.target, "ip");
         const double expected =
-            static_cast<double>(rs::hw::mldsaIpCycles(*rs::hw::mldsaIpOp(series.algorithm), 4));
+            static_cast<double>(rs::hw::mldsaIpCycles(rs::oracle::findMlDsa(series.algorithm)->kind, 4));
         for (const ChartPoint& p : series.points)
             EXPECT_EQ(p.y, expected) << series.label;
     }

@@ -10,7 +10,7 @@
 #include <QSignalSpy>
 
 #include "app/ui/ip/blockippanel.h"
-#include "hw/session/blockipsession.h"
+#include "hw/session/ipsession.h"
 
 using namespace rs;
 
@@ -30,28 +30,33 @@ class TestBlockIp : public QObject {
 
   private slots:
     void everyCoreMatchesTheModel() {
-        hw::BlockIpSession session;
+        hw::IpSession session;
         gui::BlockIpPanel panel(&session);
-        QVERIFY(hw::BlockIpSession::algorithms().contains(QStringLiteral("skinny-128-384")));
-        QCOMPARE(hw::BlockIpSession::keyBytes(QStringLiteral("skinny-128-384")), 48); // TK1 || TK2 || TK3
-        QCOMPARE(hw::BlockIpSession::supportedRpc(QStringLiteral("skinny-128-384")), (QList<int>{1, 4}));
-        for (const QString& alg : hw::BlockIpSession::algorithms()) {
+        QCOMPARE(gui::BlockIpPanel::algorithms(),
+                 (QStringList{"lea-128", "lea-192", "lea-256", "skinny-128-256", "skinny-128-384"}));
+        QCOMPARE(gui::BlockIpPanel::keyBytes(QStringLiteral("skinny-128-384")), 48); // TK1 || TK2 || TK3
+        QCOMPARE(hw::IpSession::settingValues(QStringLiteral("skinny-128-384-ecb"), QStringLiteral("unroll")),
+                 (QList<int>{1, 4}));
+        for (const QString& alg : gui::BlockIpPanel::algorithms()) {
             panel.algorithmBox()->setCurrentText(alg);
-            QCOMPARE(panel.keyEdit()->text().size(), 2 * hw::BlockIpSession::keyBytes(alg));
+            QCOMPARE(panel.keyEdit()->text().size(), 2 * gui::BlockIpPanel::keyBytes(alg));
             panel.rpcBox()->setCurrentIndex(panel.rpcBox()->count() - 1); // the fastest built setting
-            QSignalSpy done(&session, &hw::BlockIpSession::finished);
+            QSignalSpy done(&session, &hw::IpSession::finished);
             panel.runButton()->click();
             QVERIFY(done.wait(20000));
             QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
-            const auto r = done.front().at(0).value<hw::BlockIpSessionResult>();
-            QCOMPARE(r.algorithm, alg);
-            QCOMPARE(r.coreCycles, r.cyclesPerBlock * static_cast<std::uint64_t>(r.blocks));
+            const auto r = done.front().at(0).value<hw::IpSessionResult>();
+            QCOMPARE(r.operation, alg + QStringLiteral("-ecb"));
+            QCOMPARE(r.core, QStringLiteral("block"));
+            QVERIFY(r.run.units > 0);
+            const std::uint64_t perBlock = *r.run.formulaCoreClocks / r.run.units;
+            QCOMPARE(r.run.coreClocks, *r.run.formulaCoreClocks); // the formula, block by block
             QVERIFY(r.capture && r.capture->find(QStringLiteral("x0").toStdString()).has_value());
-            QVERIFY(panel.cyclesLabel()->text().startsWith(QString::number(r.cyclesPerBlock)));
+            QVERIFY(panel.cyclesLabel()->text().startsWith(QString::number(perBlock)));
         }
         panel.modeBox()->setCurrentText(QStringLiteral("ctr"));
         type(panel.messageEdit(), QStringLiteral("00112233445566778899"));
-        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        QSignalSpy done(&session, &hw::IpSession::finished);
         panel.runButton()->click();
         QVERIFY(done.wait(20000));
         QCOMPARE(panel.outputLabel()->text().size(), 20);
@@ -59,21 +64,21 @@ class TestBlockIp : public QObject {
     }
 
     void ctrlReturnRunsThePanel() {
-        hw::BlockIpSession session;
+        hw::IpSession session;
         gui::BlockIpPanel panel(&session);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.activateWindow();
         panel.keyEdit()->setFocus();
         QTRY_VERIFY(panel.keyEdit()->hasFocus());
-        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        QSignalSpy done(&session, &hw::IpSession::finished);
         QTest::keyClick(panel.keyEdit(), Qt::Key_Return, Qt::ControlModifier);
         QVERIFY(done.wait(20000));
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
     }
 
     void badInputsAreRefused() {
-        hw::BlockIpSession session;
+        hw::IpSession session;
         gui::BlockIpPanel panel(&session);
         panel.algorithmBox()->setCurrentText(QStringLiteral("lea-256"));
         QCOMPARE(panel.keyEdit()->text().size(), 64); // the example key of that length
@@ -82,7 +87,7 @@ class TestBlockIp : public QObject {
         QCOMPARE(QString::fromStdString(panel.inputs().error("key")),
                  QStringLiteral("key must be 32 bytes, got 1"));
         // A good run first: its output must not stay beside the next run's error.
-        QSignalSpy done(&session, &hw::BlockIpSession::finished);
+        QSignalSpy done(&session, &hw::IpSession::finished);
         type(panel.keyEdit(), QString(64, QLatin1Char('0')));
         panel.runButton()->click();
         QVERIFY(done.wait(20000));
@@ -113,12 +118,12 @@ class TestBlockIp : public QObject {
 
     void aRunStartedElsewhereShowsItsInputs() {
         // The explorer's capture runs the session directly (bytes, session to session); the panel shows them.
-        hw::BlockIpSession session;
+        hw::IpSession session;
         gui::BlockIpPanel panel(&session);
         const crypto::Bytes key = crypto::fromHex("0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A59687"),
                             pt = crypto::fromHex("202122232425262728292A2B2C2D2E2F");
-        QSignalSpy done(&session, &hw::BlockIpSession::finished);
-        QVERIFY(session.run(QStringLiteral("lea-192"), 1, key, pt));
+        QSignalSpy done(&session, &hw::IpSession::finished);
+        QVERIFY(session.run({QStringLiteral("lea-192-ecb"), {key, {}, {}, pt}, {{"unroll", 1}}}));
         QVERIFY(done.wait(20000));
         QCOMPARE(panel.algorithmBox()->currentText(), QStringLiteral("lea-192"));
         QCOMPARE(panel.keyEdit()->text(), QString::fromStdString(crypto::toHex(key)));

@@ -12,7 +12,7 @@
 #include "core/campaign/campaignspec.h"
 #include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
-#include "hw/ip/asconiprunner.h"
+#include "hw/ip/iprunner.h"
 
 using namespace rs;
 

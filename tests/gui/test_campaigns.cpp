@@ -30,7 +30,7 @@
 #include "app/ui/campaigns/campaignspage.h"
 #include "app/ui/campaigns/chartspage.h"
 #include "core/sessions/campaignsession.h"
-#include "hw/ip/asconiprunner.h"
+#include "hw/ip/iprunner.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;

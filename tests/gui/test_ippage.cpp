@@ -18,12 +18,13 @@
 #include "app/ui/window/mainwindow.h"
 #include "core/crypto/asconaead.h"
 #include "core/sessions/ciphersession.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/session/asconipsession.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/session/ipsession.h"
 
 using namespace rs;
 using gui::AsconIpPage;
-using hw::AsconIpSession;
+using hw::IpSession;
 
 namespace {
 constexpr const char* kKey = "000102030405060708090A0B0C0D0E0F";
@@ -63,21 +64,24 @@ class TestIpPage : public QObject {
         QFETCH(int, variant);
         QFETCH(int, unroll);
         QFETCH(bool, precomputed);
-        AsconIpSession session;
+        IpSession session;
         AsconIpPage page(&session);
         page.show();
         type(page, QStringLiteral("key"), QString::fromLatin1(kKey));
         type(page, QStringLiteral("nonce"), QString::fromLatin1(kNonce));
         type(page, QStringLiteral("ad"), QString::fromLatin1(kAd));
         type(page, QStringLiteral("pt"), QString::fromLatin1(kPt));
-        page.variantBox()->setCurrentIndex(page.variantBox()->findData(variant));
+        const QString op =
+            QString::fromStdString(hw::ipVariantId(static_cast<crypto::AsconAeadVariant>(variant)));
+        QVERIFY(page.variantBox()->findData(op) >= 0);
+        page.variantBox()->setCurrentIndex(page.variantBox()->findData(op));
         const int u = page.unrollBox()->findData(unroll);
         QVERIFY(u >= 0);
         page.unrollBox()->setCurrentIndex(u);
         page.precomputedBox()->setChecked(precomputed);
         QVERIFY(page.runButton()->isEnabled());
 
-        QSignalSpy done(&session, &AsconIpSession::finished);
+        QSignalSpy done(&session, &IpSession::finished);
         QTest::mouseClick(page.runButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
         QVERIFY(page.runButton()->isEnabled());
@@ -97,16 +101,18 @@ class TestIpPage : public QObject {
         q.adBytes = ad.size();
         q.msgBytes = pt.size();
         const hw::AsconIpCycleFormula f = hw::expectedCycles(q);
-        const hw::AsconIpSessionResult& r = session.lastResult();
-        QCOMPARE(r.cycles.total, f.totalCycles);
-        QCOMPARE(r.axiTransactions, f.axiTransactions);
+        const hw::IpSessionResult& r = session.lastResult();
+        QCOMPARE(r.operation, op);
+        QCOMPARE(r.settings.at("unroll"), unroll);
+        QCOMPARE(r.run.busClocks, f.totalCycles);
+        QCOMPARE(r.run.busTransactions, f.axiTransactions);
         QCOMPARE(page.cycleTable()->item(5, 0)->text(), QString::number(f.totalCycles));
         QCOMPARE(page.cycleTable()->item(5, 1)->text(), QString::number(f.totalCycles));
         QCOMPARE(page.cycleTable()->item(0, 1)->text(), QString::number(f.core.init));
     }
 
     void invalidHexRunsNothing() {
-        AsconIpSession session;
+        IpSession session;
         AsconIpPage page(&session);
         page.show();
         QVERIFY(page.runButton()->isEnabled());
@@ -115,7 +121,14 @@ class TestIpPage : public QObject {
         QVERIFY(page.field(QStringLiteral("nonce"))->errorLabel()->isVisible());
         QVERIFY(!page.runButton()->isEnabled());
         QVERIFY(!page.runAction()->isEnabled());
-        QVERIFY(!session.run()); // even when asked directly
+        QVERIFY(!page.run()); // even when asked directly
+        // The facade refuses inputs the operation cannot take, before anything runs.
+        QString error;
+        QVERIFY(!session.run({QStringLiteral("ascon-128"),
+                              {crypto::fromHex(kKey), crypto::fromHex("1011"), {}, crypto::fromHex(kPt)},
+                              {}},
+                             &error));
+        QVERIFY2(error.contains(QStringLiteral("nonce")), qPrintable(error));
         page.runAction()->trigger();
         QTest::qWait(100);
         QCOMPARE(session.runsStarted(), 0);
@@ -132,13 +145,13 @@ class TestIpPage : public QObject {
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         // In the IP page Ctrl+Return runs on the IP (twice: the same worker thread clocks the model); Ctrl+R
         // runs nothing there.
-        AsconIpSession* session = w.ipSession();
+        IpSession* session = w.ipSession();
         QWidget* dock = w.page<gui::IpCorePage>()->asconPage()->parentWidget();
         dock->show();
         dock->raise();
         w.activateWindow();
         QTRY_VERIFY(w.page<gui::IpCorePage>()->asconPage()->isVisible());
-        QSignalSpy done(session, &AsconIpSession::finished);
+        QSignalSpy done(session, &IpSession::finished);
         QLineEdit* key = w.page<gui::IpCorePage>()->asconPage()->field(QStringLiteral("key"))->lineEdit();
         key->setFocus();
         QTRY_VERIFY(key->hasFocus());
@@ -154,7 +167,7 @@ class TestIpPage : public QObject {
         QTest::keyClick(key, Qt::Key_Return, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
         QCOMPARE(session->runsStarted(), 2);
-        QCOMPARE(session->lastResult().unroll, 12);
+        QCOMPARE(session->lastResult().settings.at("unroll"), 12);
         QVERIFY(session->lastResult().matchesModel);
 
         // In the Round Explorer it still randomises the inputs and runs nothing on the IP.
@@ -167,7 +180,7 @@ class TestIpPage : public QObject {
     }
 
     void showsThePapersFigures() {
-        AsconIpSession session;
+        IpSession session;
         AsconIpPage page(&session);
         const QTableWidget* t = page.resourceTable();
         QCOMPARE(t->columnCount(), 5);

@@ -182,12 +182,12 @@ class TestLayout : public QObject {
             check(p.page, p.objectName);
             // The IP page stacks its cores: each one's controls are reachable when it is shown.
             if (auto* ip = qobject_cast<gui::IpCorePage*>(p.page)) {
-                for (const int core : {gui::IpCorePage::Block, gui::IpCorePage::MlDsa}) {
+                for (const QString& core : ip->cores()) {
                     ip->showCore(core);
                     QApplication::processEvents();
-                    check(p.page, QStringLiteral("%1 core %2").arg(p.objectName).arg(core));
+                    check(p.page, QStringLiteral("%1 core %2").arg(p.objectName, core));
                 }
-                ip->showCore(gui::IpCorePage::Ascon);
+                ip->showCore(ip->cores().front());
             }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));

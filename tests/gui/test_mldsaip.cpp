@@ -14,19 +14,30 @@
 
 #include "app/ui/ip/mldsaippanel.h"
 #include "app/ui/ip/mldsalaneview.h"
-#include "hw/ip/mldsaip.h"
-#include "hw/session/mldsaipsession.h"
+#include "hw/ip/mldsa/mldsaip.h"
+#include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
 
 using namespace rs;
 
 namespace {
 
-hw::MlDsaIpSessionResult runPanel(gui::MlDsaIpPanel& panel, hw::MlDsaIpSession& session, bool* ok) {
-    QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+/** What a test reads of one run of the panel: the facade's result, its operands and output as polynomials. */
+struct PanelRun {
+    hw::IpSessionResult result;
+    crypto::MlDsaPoly a{}, b{}, output{};
+};
+
+PanelRun runPanel(gui::MlDsaIpPanel& panel, hw::IpSession& session, bool* ok) {
+    QSignalSpy done(&session, &hw::IpSession::finished);
     panel.runButton()->click();
     *ok = done.wait(20000);
-    return *ok ? done.front().at(0).value<hw::MlDsaIpSessionResult>() : hw::MlDsaIpSessionResult{};
+    if (!*ok) return {};
+    PanelRun r{done.front().at(0).value<hw::IpSessionResult>()};
+    r.a = crypto::mldsaPolyFromBytes(r.result.inputs.message);
+    if (!r.result.inputs.key.empty()) r.b = crypto::mldsaPolyFromBytes(r.result.inputs.key);
+    r.output = crypto::mldsaPolyFromBytes(r.result.run.output);
+    return r;
 }
 
 } // namespace
@@ -36,7 +47,7 @@ class TestMlDsaIp : public QObject {
 
   private slots:
     void anNttAtTwoButterfliesShowsTheFormulasClocksAndTheModelsOutput() {
-        hw::MlDsaIpSession session;
+        hw::IpSession session;
         gui::MlDsaIpPanel panel(&session);
         QCOMPARE(panel.butterfliesBox()->currentData().toInt(), 2); // the default
         panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-ntt")));
@@ -44,14 +55,14 @@ class TestMlDsaIp : public QObject {
         bool ok = false;
         const auto r = runPanel(panel, session, &ok);
         QVERIFY(ok);
-        const quint64 formula = hw::mldsaIpCycles(hw::MlDsaOp::Ntt, 2);
+        const quint64 formula = hw::mldsaIpCycles(oracle::MlDsaKind::Ntt, 2);
         QCOMPARE(formula, quint64(519));
         QCOMPARE(panel.shownCycles(), formula);
         QVERIFY2(panel.cyclesLabel()->text().startsWith(QStringLiteral("%1 core clocks").arg(formula)),
                  qPrintable(panel.cyclesLabel()->text()));
         QVERIFY(panel.cyclesLabel()->text().contains(QStringLiteral("= %1;").arg(formula)));
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
-        QVERIFY(r.matchesModel);
+        QVERIFY(r.result.matchesModel);
         QCOMPARE(r.output, rs::crypto::mldsaNtt(r.a));
         QVERIFY(panel.laneView()->hasLanes());
         QCOMPARE(panel.laneView()->rowNames().size(), 1 + 7 + 2 * 4); // layers, stages, 4 banks rd/wr
@@ -60,10 +71,10 @@ class TestMlDsaIp : public QObject {
         QSignalSpy open(&panel, &gui::MlDsaIpPanel::openWaveformsRequested);
         panel.openWavesButton()->click();
         QCOMPARE(open.size(), 1);
-        QVERIFY(r.capture && r.capture->find("stage_issue").has_value());
+        QVERIFY(r.result.capture && r.result.capture->find("stage_issue").has_value());
         // In the waveform viewer the Ascon lanes are not read from it: it says where the unit's lanes are.
         hw::WaveformSession waves;
-        waves.setCapture(r.capture, QStringLiteral("ML-DSA"));
+        waves.setCapture(r.result.capture, QStringLiteral("ML-DSA"));
         QVERIFY(waves.lanes() == nullptr);
         QVERIFY2(waves.lanesError().contains(QStringLiteral("ML-DSA polynomial unit")),
                  qPrintable(waves.lanesError()));
@@ -78,7 +89,7 @@ class TestMlDsaIp : public QObject {
     }
 
     void everyOperationAtEveryBMatchesTheModel() {
-        hw::MlDsaIpSession session;
+        hw::IpSession session;
         gui::MlDsaIpPanel panel(&session);
         for (int op = 0; op < panel.operationBox()->count(); ++op)
             for (int b = 0; b < panel.butterfliesBox()->count(); ++b) {
@@ -89,8 +100,8 @@ class TestMlDsaIp : public QObject {
                 const auto r = runPanel(panel, session, &ok);
                 QVERIFY(ok);
                 QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
-                QCOMPARE(r.coreCycles, r.formulaCycles);
-                QCOMPARE(r.butterflies, panel.butterfliesBox()->itemData(b).toInt());
+                QCOMPARE(r.result.run.coreClocks, *r.result.run.formulaCoreClocks);
+                QCOMPARE(r.result.settings.at("butterflies"), panel.butterfliesBox()->itemData(b).toInt());
                 QVERIFY(panel.laneView()->hasLanes());
             }
         QCOMPARE(gui::MlDsaIpPanel::paperCycles(QStringLiteral("mldsa-intt")), QStringLiteral("536"));
@@ -100,13 +111,13 @@ class TestMlDsaIp : public QObject {
 
     void operandsFromAFile() {
         QTemporaryDir dir;
-        hw::MlDsaIpSession session;
+        hw::IpSession session;
         gui::MlDsaIpPanel panel(&session);
         panel.sourceBox()->setCurrentIndex(1);
         QVERIFY(panel.fileEdit()->isEnabled());
         QVERIFY(!panel.seedBox()->isEnabled());
         // Text: 512 decimal coefficients, a then b.
-        const auto a = hw::MlDsaIpSession::randomPolynomial(7), b = hw::MlDsaIpSession::randomPolynomial(8);
+        const auto a = gui::MlDsaIpPanel::randomPolynomial(7), b = gui::MlDsaIpPanel::randomPolynomial(8);
         QStringList words;
         for (const auto c : a)
             words << QString::number(c);
@@ -143,7 +154,7 @@ class TestMlDsaIp : public QObject {
         QVERIFY(panel.layersLabel()->text().contains(QStringLiteral("2⁻ᵏ")));
         // PWM needs two operands; a missing file, a bad word, a coefficient >= q are named.
         panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QStringLiteral("mldsa-pwa")));
-        QSignalSpy started(&session, &hw::MlDsaIpSession::runningChanged);
+        QSignalSpy started(&session, &hw::IpSession::runningChanged);
         panel.runButton()->click();
         QVERIFY(panel.matchLabel()->text().contains(QStringLiteral("takes two operands")));
         QCOMPARE(panel.shownCycles(), quint64(0));
@@ -178,10 +189,10 @@ class TestMlDsaIp : public QObject {
     }
 
     void cancelStopsARunAndTheNextOneRuns() {
-        hw::MlDsaIpSession session;
+        hw::IpSession session;
         gui::MlDsaIpPanel panel(&session);
-        QSignalSpy cancelled(&session, &hw::MlDsaIpSession::cancelled);
-        QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+        QSignalSpy cancelled(&session, &hw::IpSession::cancelled);
+        QSignalSpy done(&session, &hw::IpSession::finished);
         panel.runButton()->click();
         QVERIFY(panel.cancelButton()->isEnabled());
         QVERIFY(!panel.runButton()->isEnabled());
@@ -196,21 +207,24 @@ class TestMlDsaIp : public QObject {
         QVERIFY(ok);
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));
         QString error;
-        QVERIFY(!session.run(QStringLiteral("mldsa-ntt"), 3, {}, {}, &error));
-        QCOMPARE(error, QStringLiteral("3 butterflies per clock is not built"));
-        QVERIFY(!session.run(QStringLiteral("mldsa-xyz"), 2, {}, {}, &error));
-        QCOMPARE(error, QStringLiteral("unknown operation 'mldsa-xyz'"));
+        const rs::oracle::Inputs zero{{}, {}, {}, crypto::Bytes(1024, 0)};
+        QVERIFY(!session.run({QStringLiteral("mldsa-ntt"), zero, {{"butterflies", 3}}}, &error));
+        QCOMPARE(error, QStringLiteral(
+                            "butterflies: '3' is not a built setting of the ML-DSA unit (built: 1, 2, 4)"));
+        QVERIFY(!session.run({QStringLiteral("mldsa-xyz"), zero, {}}, &error));
+        QCOMPARE(error, QStringLiteral("no IP core runs 'mldsa-xyz'"));
+        QCOMPARE(session.runsStarted(), 2); // the refused requests ran nothing
     }
 
     void ctrlReturnRunsThePanel() {
-        hw::MlDsaIpSession session;
+        hw::IpSession session;
         gui::MlDsaIpPanel panel(&session);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.activateWindow();
         panel.seedBox()->setFocus();
         QTRY_VERIFY(panel.seedBox()->hasFocus());
-        QSignalSpy done(&session, &hw::MlDsaIpSession::finished);
+        QSignalSpy done(&session, &hw::IpSession::finished);
         QTest::keyClick(panel.seedBox(), Qt::Key_Return, Qt::ControlModifier);
         QVERIFY(done.wait(20000));
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("matches the C++ model"));

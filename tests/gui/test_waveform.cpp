@@ -22,8 +22,7 @@
 #include "app/ui/waveform/waveformview.h"
 #include "app/ui/window/mainwindow.h"
 #include "core/sessions/ciphersession.h"
-#include "hw/ip/asconip.h"
-#include "hw/session/asconipsession.h"
+#include "hw/ip/ascon/asconip.h"
 #include "hw/session/waveformsession.h"
 #include "tests/gui/guitestsupport.h"
 

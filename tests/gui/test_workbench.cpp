@@ -1,14 +1,14 @@
 // The Workbench without a window: it owns the sessions and glues them, session to session, in bytes:
-// the explorer's inputs captured on the Ascon IP or the block core, each IP run's clocks to the waveform
-// session, and a notice (never a widget) when a capture cannot run.
+// the explorer's inputs captured on the IP core that claims the algorithm (one call to the IP facade,
+// whatever the core), each IP run's clocks to the waveform session, and a notice (never a widget) when a
+// capture cannot run.
 #include <QtTest>
 
 #include <QSignalSpy>
 
 #include "app/ui/window/workbench.h"
 #include "core/sessions/ciphersession.h"
-#include "hw/session/asconipsession.h"
-#include "hw/session/blockipsession.h"
+#include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
 
 using namespace rs;
@@ -30,17 +30,18 @@ class TestWorkbench : public QObject {
         QSignalSpy stored(bench.waveforms(), &hw::WaveformSession::storeChanged);
         QVERIFY(bench.captureExplorerInputs());
         QCOMPARE(started.count(), 1);
-        QCOMPARE(started.front().at(0).toInt(), int(gui::Workbench::AsconCore));
-        QCOMPARE(bench.ip()->variant(), crypto::AsconAeadVariant::AsconAead128);
-        for (const QString& field : hw::AsconIpSession::fieldNames())
-            QCOMPARE(bench.ip()->inputText(field),
-                     QString::fromStdString(crypto::toHex(cipher->inputBytes(field))));
+        QCOMPARE(started.front().at(0).toString(), QStringLiteral("ascon"));
         QTRY_COMPARE_WITH_TIMEOUT(stored.count(), 1, 60000);
         QVERIFY(bench.waveforms()->isIpCapture());
-        QVERIFY(bench.ip()->lastResult().matchesModel);
+        const hw::IpSessionResult& r = bench.ip()->lastResult();
+        QCOMPARE(r.operation, QStringLiteral("ascon-aead128"));
+        QCOMPARE(r.inputs.key, cipher->inputBytes(QStringLiteral("key")));
+        QCOMPARE(r.inputs.nonce, cipher->inputBytes(QStringLiteral("nonce")));
+        QCOMPARE(r.inputs.ad, cipher->inputBytes(QStringLiteral("ad")));
+        QCOMPARE(r.inputs.message, cipher->inputBytes(QStringLiteral("pt")));
+        QVERIFY(r.matchesModel);
         // The IP encrypted what the explorer traced: the same ciphertext and tag.
-        QCOMPARE(QString::fromStdString(crypto::toHex(bench.ip()->lastResult().ct)), cipher->outputHex());
-        QCOMPARE(QString::fromStdString(crypto::toHex(bench.ip()->lastResult().tag)), cipher->tagHex());
+        QCOMPARE(QString::fromStdString(crypto::toHex(r.run.output)), cipher->outputHex() + cipher->tagHex());
         QVERIFY(bench.waveforms()->exactLinks() > 20); // the trace glue: the explorer's steps are linked
     }
 
@@ -50,18 +51,18 @@ class TestWorkbench : public QObject {
         QVERIFY(cipher->setAlgorithm(QStringLiteral("skinny-128-256")));
         cipher->randomizeInput(QStringLiteral("pt"));
         cipher->recomputeNow();
-        QSignalSpy done(bench.blockIp(), &hw::BlockIpSession::finished);
+        QSignalSpy done(bench.ip(), &hw::IpSession::finished);
         QSignalSpy started(&bench, &gui::Workbench::captureStarted);
         QVERIFY(bench.captureExplorerInputs());
-        QCOMPARE(started.front().at(0).toInt(), int(gui::Workbench::BlockCore));
+        QCOMPARE(started.front().at(0).toString(), QStringLiteral("block"));
         QVERIFY(done.wait(20000));
-        const auto r = done.front().at(0).value<hw::BlockIpSessionResult>();
-        QCOMPARE(r.algorithm, QStringLiteral("skinny-128-256"));
-        QCOMPARE(r.rpc, 1);
-        QCOMPARE(r.key, cipher->inputBytes(QStringLiteral("key")));
-        QCOMPARE(r.input, cipher->inputBytes(QStringLiteral("pt")));
+        const auto r = done.front().at(0).value<hw::IpSessionResult>();
+        QCOMPARE(r.operation, QStringLiteral("skinny-128-256-ecb"));
+        QCOMPARE(r.settings.at("unroll"), 1);
+        QCOMPARE(r.inputs.key, cipher->inputBytes(QStringLiteral("key")));
+        QCOMPARE(r.inputs.message, cipher->inputBytes(QStringLiteral("pt")));
         QVERIFY(r.matchesModel);
-        QCOMPARE(r.output, crypto::fromHex(cipher->outputHex().toStdString()));
+        QCOMPARE(r.run.output, crypto::fromHex(cipher->outputHex().toStdString()));
         QTRY_VERIFY(bench.waveforms()->exactLinks() > 0);
     }
 

@@ -9,6 +9,7 @@
 
 #include "core/crypto/asconaead.h"
 #include "core/crypto/bytes.h"
+#include "core/oracle/algorithms.h"
 
 namespace rs::test {
 
@@ -26,6 +27,13 @@ inline const std::vector<IpVariant>& ipVariants() {
          "ascon/asconaead128_LWC_AEAD_KAT_128_128.txt"},
     };
     return v;
+}
+
+/** @brief The oracle's id of an ML-DSA ring operation ("mldsa-ntt"). */
+inline std::string mldsaId(oracle::MlDsaKind kind) {
+    for (const oracle::MlDsaAlgorithm& a : oracle::mldsaAlgorithms())
+        if (a.kind == kind) return a.id;
+    return "?";
 }
 
 inline crypto::Bytes randomBytes(std::mt19937& rng, std::size_t n) {

@@ -13,7 +13,7 @@
 #include "core/crypto/asconaead.h"
 #include "hw/board/boardclient.h"
 #include "hw/board/boardrunner.h"
-#include "hw/ip/ipprecompute.h"
+#include "hw/ip/ascon/ipprecompute.h"
 #include "tests/campaign/runnertest.h"
 #include "tests/qtcoreapp.h"
 #include "tests/testsupport.h"

@@ -5,9 +5,9 @@
 #include <thread>
 
 #include "core/crypto/asconpermutation.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/axilite.h"
-#include "hw/ip/ipregisters.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/ipregisters.h"
+#include "hw/ip/bus/axilite.h"
 
 namespace {
 

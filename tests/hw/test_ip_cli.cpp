@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "core/katfile.h"
-#include "hw/ip/asconipcycles.h"
+#include "hw/ip/ascon/asconipcycles.h"
 
 namespace {
 

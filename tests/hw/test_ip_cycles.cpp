@@ -1,15 +1,15 @@
-// Measured clocks equal the documented formula (hw/CYCLES.md, hw/ip/asconipcycles.h) for every variant,
+// Measured clocks equal the documented formula (hw/CYCLES.md, hw/ip/ascon/asconipcycles.h) for every variant,
 // every Verilated unroll setting, full and precomputed mode, encryption and decryption: per phase
 // (probe counts and the CYC_* registers), in AXI transactions and in total bus clocks.
 #include "tests/hw/hwtest.h"
 
 #include <tuple>
 
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/ip/axilite.h"
-#include "hw/ip/buswords.h"
-#include "hw/ip/ipregisters.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/ip/ascon/ipregisters.h"
+#include "hw/ip/bus/axilite.h"
+#include "hw/ip/bus/buswords.h"
 
 namespace {
 

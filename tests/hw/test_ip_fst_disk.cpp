@@ -22,10 +22,10 @@
 
 #include "core/fileio/safefile.h"
 #include "core/waveform/fst.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/blockip.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/block/blockip.h"
 #include "hw/ip/iptrace.h"
-#include "hw/ip/mldsaip.h"
+#include "hw/ip/mldsa/mldsaip.h"
 
 namespace {
 
@@ -134,7 +134,7 @@ std::vector<Core> cores() {
              rs::crypto::MlDsaPoly a{};
              for (std::size_t i = 0; i < a.size(); ++i)
                  a[i] = static_cast<std::int32_t>(i * 31);
-             ip.run(rs::hw::MlDsaOp::Ntt, a, a, 2);
+             ip.run(rs::oracle::MlDsaKind::Ntt, a, a, 2);
          },
          23},
     };

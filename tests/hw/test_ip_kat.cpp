@@ -4,7 +4,7 @@
 
 #include "core/katfile.h"
 #include "core/katrunner.h"
-#include "hw/ip/ipalgorithm.h"
+#include "hw/ip/ascon/ipalgorithm.h"
 
 namespace {
 

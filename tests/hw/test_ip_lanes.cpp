@@ -1,11 +1,11 @@
-// Pipeline lanes (hw/ip/pipelinelanes.h) of real captured encryptions against the documented clock
-// formula (hw/CYCLES.md, hw/ip/asconipcycles.h) and the front end's Fig. 7 alignment: every block's issue,
-// delay stages, waiting, take, kind, permutation span and the length / lane 0 / lane 1 spans.
+// Pipeline lanes (hw/ip/ascon/pipelinelanes.h) of real captured encryptions against the documented clock
+// formula (hw/CYCLES.md, hw/ip/ascon/asconipcycles.h) and the front end's Fig. 7 alignment: every block's
+// issue, delay stages, waiting, take, kind, permutation span and the length / lane 0 / lane 1 spans.
 #include "tests/hw/hwtest.h"
 
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 
 namespace rs::hw {
 // Readable failures: gtest finds this through ADL.

@@ -6,10 +6,10 @@
 #include "tests/hw/hwtest.h"
 
 #include "core/katfile.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipdevice.h"
-#include "hw/ip/axilite.h"
-#include "hw/ip/ipregisters.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipdevice.h"
+#include "hw/ip/ascon/ipregisters.h"
+#include "hw/ip/bus/axilite.h"
 
 namespace {
 

@@ -2,9 +2,9 @@
 // precomputed and precomputed-with-AD mode; long messages that must stream through the FIFOs.
 #include "tests/hw/hwtest.h"
 
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/ip/ipprecompute.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/ip/ascon/ipprecompute.h"
 
 namespace {
 

@@ -6,10 +6,10 @@
 #include <random>
 
 #include "core/crypto/asconaead.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/axilite.h"
-#include "hw/ip/buswords.h"
-#include "hw/ip/ipregisters.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/ipregisters.h"
+#include "hw/ip/bus/axilite.h"
+#include "hw/ip/bus/buswords.h"
 
 namespace {
 

@@ -6,9 +6,9 @@
 
 #include "core/crypto/asconaead.h"
 #include "core/crypto/lea.h"
-#include "hw/ip/asconip.h"
-#include "hw/ip/asconipcycles.h"
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/asconip.h"
+#include "hw/ip/ascon/asconipcycles.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 #include "hw/ip/roundlink.h"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "core/waveform/vcd.h"
-#include "hw/ip/asconip.h"
+#include "hw/ip/ascon/asconip.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <QTemporaryDir>
 
 #include "core/crypto/mldsantt.h"
-#include "hw/ip/mldsaip.h"
+#include "hw/ip/mldsa/mldsaip.h"
 #include "tests/clitestsupport.h"
 #include "tests/testsupport.h"
 
@@ -31,10 +31,10 @@ rs::crypto::MlDsaPoly polyOf(const QJsonArray& a) {
 }
 
 TEST(MlDsaIpCli, RandomRunMatchesTheModelWithTheFormulaClocks) {
-    for (const auto& [alg, op] : {std::pair{"mldsa-ntt", rs::hw::MlDsaOp::Ntt},
-                                  {"mldsa-intt", rs::hw::MlDsaOp::Intt},
-                                  {"mldsa-pwm", rs::hw::MlDsaOp::Pwm},
-                                  {"mldsa-pwa", rs::hw::MlDsaOp::Pwa}}) {
+    for (const auto& [alg, op] : {std::pair{"mldsa-ntt", rs::oracle::MlDsaKind::Ntt},
+                                  {"mldsa-intt", rs::oracle::MlDsaKind::InverseNtt},
+                                  {"mldsa-pwm", rs::oracle::MlDsaKind::MultiplyNtt},
+                                  {"mldsa-pwa", rs::oracle::MlDsaKind::AddNtt}}) {
         QStringList args = ipRun(alg, "4");
         args << QStringLiteral("--random") << QStringLiteral("9") << QStringLiteral("--json");
         const auto r = runCli(args);

@@ -6,13 +6,14 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
-#include "hw/ip/mldsaip.h"
+#include "hw/ip/mldsa/mldsaip.h"
 #include "tests/clitestsupport.h"
+#include "tests/hw/hwtest.h"
 
 namespace {
 
 using rs::hw::kMlDsaIpDrainClocks;
-using rs::hw::MlDsaOp;
+using rs::oracle::MlDsaKind;
 using rs::test::expectUsageError;
 using rs::test::runCli;
 
@@ -32,8 +33,9 @@ qint64 num(const QJsonObject& o, const char* key) {
 
 TEST(MlDsaIpCliLanes, SpansAddUpToTheFormulaClocks) {
     for (const int b : {1, 2, 4}) {
-        for (const MlDsaOp op : {MlDsaOp::Ntt, MlDsaOp::Intt, MlDsaOp::Pwm, MlDsaOp::Pwa}) {
-            const QString alg = QString::fromStdString(rs::hw::mldsaIpOpId(op));
+        for (const MlDsaKind op :
+             {MlDsaKind::Ntt, MlDsaKind::InverseNtt, MlDsaKind::MultiplyNtt, MlDsaKind::AddNtt}) {
+            const QString alg = QString::fromStdString(rs::test::mldsaId(op));
             const std::string what = alg.toStdString() + " B=" + std::to_string(b);
             QStringList args = lanesRun(alg, QString::number(b));
             args << QStringLiteral("--random") << QStringLiteral("3") << QStringLiteral("--json");
@@ -46,7 +48,7 @@ TEST(MlDsaIpCliLanes, SpansAddUpToTheFormulaClocks) {
             EXPECT_EQ(lanes.value(QStringLiteral("butterflies")).toInt(), b) << what;
             const qint64 start = num(lanes, "start");
             EXPECT_EQ(num(lanes, "end") - start, cycles) << what;
-            const bool transform = op == MlDsaOp::Ntt || op == MlDsaOp::Intt;
+            const bool transform = op == MlDsaKind::Ntt || op == MlDsaKind::InverseNtt;
             const QJsonArray layers = lanes.value(QStringLiteral("layers")).toArray();
             ASSERT_EQ(layers.size(), transform ? 8 : 1) << what;
             // Issue clocks: all of the formula but the START clock and the drain, split evenly over layers.
@@ -80,7 +82,7 @@ TEST(MlDsaIpCliLanes, TextIsATable) {
     ASSERT_EQ(r.status, 0) << r.err.toStdString();
     const QString text = QString::fromUtf8(r.out);
     EXPECT_TRUE(text.contains(QStringLiteral("first_issue"))) << text.toStdString();
-    const auto cycles = rs::hw::mldsaIpCycles(MlDsaOp::Ntt, 2);
+    const auto cycles = rs::hw::mldsaIpCycles(MlDsaKind::Ntt, 2);
     const QString total = QStringLiteral("total: 1 start + %1 issue + %2 drain = %3 core cycles")
                               .arg(cycles - 1 - kMlDsaIpDrainClocks)
                               .arg(kMlDsaIpDrainClocks)

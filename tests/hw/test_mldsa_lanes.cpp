@@ -1,6 +1,6 @@
-// The ML-DSA unit's lanes (hw/ip/mldsalanes.h) from real captures at every built B: the layer spans follow
-// mldsaIpCycles (8 layers of 128/B issue clocks back to back after the START clock, the last write 6 clocks
-// after the last issue), every issue clock reads all 2B banks and no other clock reads any, the layer
+// The ML-DSA unit's lanes (hw/ip/mldsa/mldsalanes.h) from real captures at every built B: the layer spans
+// follow mldsaIpCycles (8 layers of 128/B issue clocks back to back after the START clock, the last write 6
+// clocks after the last issue), every issue clock reads all 2B banks and no other clock reads any, the layer
 // boundaries, and the link of the model's NTT / NTT^-1 trace steps to the clocks of their layer's last
 // write (exact for NTT; NTT^-1's inner layers are the model's times 2^-k). Bad captures and traces are
 // clear errors.
@@ -13,13 +13,15 @@
 
 #include "core/crypto/mldsantt.h"
 #include "core/waveform/waveformstore.h"
-#include "hw/ip/mldsaip.h"
-#include "hw/ip/mldsalanes.h"
+#include "hw/ip/mldsa/mldsaip.h"
+#include "hw/ip/mldsa/mldsalanes.h"
+#include "tests/hw/hwtest.h"
 
 namespace {
 
 using namespace rs::hw;
 using rs::crypto::MlDsaPoly;
+using rs::oracle::MlDsaKind;
 using rs::waveform::Tick;
 using rs::waveform::WaveformStore;
 
@@ -33,7 +35,7 @@ MlDsaPoly randomPoly(unsigned seed) {
 }
 
 /** One operation of the unit captured into `store` (after whatever the store held). */
-void capture(WaveformStore& store, MlDsaIp& ip, MlDsaOp op, int b, unsigned seed = 1) {
+void capture(WaveformStore& store, MlDsaIp& ip, MlDsaKind op, int b, unsigned seed = 1) {
     ip.captureInto(&store);
     ip.run(op, randomPoly(seed), randomPoly(seed + 1), b);
     ip.captureInto(nullptr);
@@ -50,14 +52,15 @@ std::string invalidArgumentOf(const std::function<void()>& f) {
 
 TEST(MlDsaLanes, LayerSpansFollowTheCycleFormulaAtEveryB) {
     for (const int b : MlDsaIp::supportedButterflies()) {
-        for (const MlDsaOp op : {MlDsaOp::Ntt, MlDsaOp::Intt, MlDsaOp::Pwm, MlDsaOp::Pwa}) {
+        for (const MlDsaKind op :
+             {MlDsaKind::Ntt, MlDsaKind::InverseNtt, MlDsaKind::MultiplyNtt, MlDsaKind::AddNtt}) {
             WaveformStore store;
             MlDsaIp ip;
             capture(store, ip, op, b);
             const MlDsaLanes lanes = extractMlDsaLanes(store);
-            const std::string what = mldsaIpOpId(op) + " B=" + std::to_string(b);
+            const std::string what = rs::test::mldsaId(op) + " B=" + std::to_string(b);
             EXPECT_EQ(lanes.butterflies, b) << what;
-            const bool transform = op == MlDsaOp::Ntt || op == MlDsaOp::Intt;
+            const bool transform = op == MlDsaKind::Ntt || op == MlDsaKind::InverseNtt;
             const Tick perLayer = 128 / static_cast<Tick>(b);
             ASSERT_EQ(lanes.layers.size(), transform ? 8u : 1u) << what;
             // CYCLES = the START clock + the issue clocks + the drain: the busy clocks.
@@ -104,9 +107,9 @@ TEST(MlDsaLanes, LayerSpansFollowTheCycleFormulaAtEveryB) {
 TEST(MlDsaLanes, TheSecondOperationOfACaptureAndBadCapturesAreClearErrors) {
     WaveformStore store;
     MlDsaIp ip;
-    capture(store, ip, MlDsaOp::Pwa, 4);
+    capture(store, ip, MlDsaKind::AddNtt, 4);
     const MlDsaLanes first = extractMlDsaLanes(store);
-    capture(store, ip, MlDsaOp::Ntt, 4);
+    capture(store, ip, MlDsaKind::Ntt, 4);
     const MlDsaLanes second = extractMlDsaLanes(store, first.end);
     EXPECT_GT(second.start, first.end);
     EXPECT_EQ(second.layers.size(), 8u);
@@ -132,7 +135,7 @@ TEST(MlDsaLanes, NttStepsLinkExactlyToTheirLayersLastWrite) {
     for (const int b : MlDsaIp::supportedButterflies()) {
         WaveformStore store;
         MlDsaIp ip;
-        capture(store, ip, MlDsaOp::Ntt, b);
+        capture(store, ip, MlDsaKind::Ntt, b);
         const MlDsaLanes lanes = extractMlDsaLanes(store);
         rs::crypto::Trace trace;
         rs::crypto::mldsaNttTraced(randomPoly(1), trace);
@@ -149,14 +152,14 @@ TEST(MlDsaLanes, NttStepsLinkExactlyToTheirLayersLastWrite) {
                 EXPECT_EQ(link[k].cycle, lanes.layers[k - 1].lastWrite);
             }
         }
-        EXPECT_EQ(*link.back().cycle + 1, lanes.start + mldsaIpCycles(MlDsaOp::Ntt, b));
+        EXPECT_EQ(*link.back().cycle + 1, lanes.start + mldsaIpCycles(MlDsaKind::Ntt, b));
     }
 }
 
 TEST(MlDsaLanes, InverseNttStepsSayTheRtlHoldsTheModelHalved) {
     WaveformStore store;
     MlDsaIp ip;
-    capture(store, ip, MlDsaOp::Intt, 2);
+    capture(store, ip, MlDsaKind::InverseNtt, 2);
     const MlDsaLanes lanes = extractMlDsaLanes(store);
     rs::crypto::Trace trace;
     const MlDsaPoly out = rs::crypto::mldsaInverseNttTraced(randomPoly(1), trace);
@@ -183,7 +186,7 @@ TEST(MlDsaLanes, InverseNttStepsSayTheRtlHoldsTheModelHalved) {
 TEST(MlDsaLanes, OtherTracesAndPassesAreRefused) {
     WaveformStore store;
     MlDsaIp ip;
-    capture(store, ip, MlDsaOp::Pwm, 1);
+    capture(store, ip, MlDsaKind::MultiplyNtt, 1);
     const MlDsaLanes pwm = extractMlDsaLanes(store);
     rs::crypto::Trace ntt;
     rs::crypto::mldsaNttTraced(randomPoly(3), ntt);

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "core/waveform/vcd.h"
-#include "hw/ip/asconip.h"
+#include "hw/ip/ascon/asconip.h"
 
 namespace {
 

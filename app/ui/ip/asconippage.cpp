@@ -3,7 +3,8 @@
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
-#include "hw/session/asconipsession.h"
+#include "core/sessions/explorermodel.h"
+#include "hw/session/ipsession.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -18,16 +19,26 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace rs::gui {
 
-using crypto::AsconAeadVariant;
-using hw::AsconIpSession;
-using hw::AsconIpSessionResult;
+using hw::IpSession;
+using hw::IpSessionResult;
 
 namespace {
 
+/** The core this page shows (its registry id). */
+const QString kCore = QStringLiteral("ascon");
+
 QString hex(const crypto::Bytes& b) {
     return QString::fromStdString(crypto::toHex(b));
+}
+
+/** The fields of an AEAD operation as the Round Explorer takes them (the same spec examples and rules). */
+std::vector<inputs::HexField> fieldsOf(const QString& operation) {
+    const auto* alg = sessions::findExplorerAlgorithm(operation.toStdString());
+    return alg ? alg->hexFields() : std::vector<inputs::HexField>{};
 }
 
 QTableWidgetItem* cell(const QString& text) {
@@ -50,7 +61,7 @@ QTableWidget* makeTable(int rows, const QStringList& rowNames, const QStringList
 
 } // namespace
 
-AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
     setObjectName(QStringLiteral("ipPage"));
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
 
@@ -59,16 +70,15 @@ AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(par
     auto* form = new QFormLayout;
     m_variant = new QComboBox(opBox);
     m_variant->setObjectName(QStringLiteral("ipVariant"));
-    for (AsconAeadVariant v :
-         {AsconAeadVariant::Ascon128v12, AsconAeadVariant::Ascon128av12, AsconAeadVariant::AsconAead128})
-        m_variant->addItem(QString::fromUtf8(crypto::asconAeadName(v).data(),
-                                             static_cast<qsizetype>(crypto::asconAeadName(v).size())),
-                           static_cast<int>(v));
+    for (const QString& op : IpSession::operations(kCore)) {
+        const auto* alg = sessions::findExplorerAlgorithm(op.toStdString());
+        m_variant->addItem(alg ? QString::fromStdString(alg->displayName) : op, op);
+    }
+    const QString first = m_variant->itemData(0).toString();
     m_unroll = new QComboBox(opBox);
     m_unroll->setObjectName(QStringLiteral("ipUnroll"));
-    for (int u : AsconIpSession::supportedUnrolls())
+    for (int u : IpSession::settingValues(first, QStringLiteral("unroll")))
         m_unroll->addItem(QString::number(u), u);
-    m_unroll->setCurrentIndex(std::max(0, m_unroll->findData(session->unroll())));
     m_precomputed = new QCheckBox(tr("Initialisation precomputed on the host (state injected)"), opBox);
     m_precomputed->setObjectName(QStringLiteral("ipPrecomputed"));
     form->addRow(tr("Variant"), m_variant);
@@ -77,16 +87,17 @@ AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(par
     auto* opLayout = new QVBoxLayout(opBox);
     opLayout->addLayout(form);
     m_form = new HexFieldForm(opBox);
-    std::vector<inputs::HexField> fields;
-    for (const QString& name : AsconIpSession::fieldNames())
-        fields.push_back({name.toStdString(),
-                          AsconIpSession::fieldLabel(name).toStdString(),
-                          AsconIpSession::fieldBytes(name),
-                          {}});
-    m_form->setFields(fields);
+    m_inputs = inputs::HexInputs(fieldsOf(first));
+    m_form->setFields(m_inputs.fields());
     opLayout->addWidget(m_form);
-    connect(m_form, &HexFieldForm::edited, m_session, &AsconIpSession::setInput);
-    connect(m_form, &HexFieldForm::randomRequested, m_session, &AsconIpSession::randomizeInput);
+    connect(m_form, &HexFieldForm::edited, this, [this](const QString& name, const QString& text) {
+        m_inputs.setText(name.toStdString(), text.toStdString());
+        syncInputs();
+    });
+    connect(m_form, &HexFieldForm::randomRequested, this, [this](const QString& name) {
+        m_inputs.randomize(name.toStdString());
+        syncInputs();
+    });
     m_run = new QPushButton(tr("Run on the IP"), opBox);
     m_run->setObjectName(QStringLiteral("ipRun"));
     m_run->setToolTip(tr("Encrypt through the Verilated IP core (Ctrl+Return)"));
@@ -139,31 +150,48 @@ AsconIpPage::AsconIpPage(AsconIpSession* session, QWidget* parent) : QWidget(par
     layout->addLayout(top, 1);
     layout->addWidget(buildResources());
 
-    connect(m_variant, &QComboBox::currentIndexChanged, this, [this] {
-        m_session->setVariant(static_cast<AsconAeadVariant>(m_variant->currentData().toInt()));
+    // Rounds per clock and precomputation are the core's current settings (the explorer's capture uses them).
+    connect(m_unroll, &QComboBox::currentIndexChanged, this, [this] {
+        m_session->setSettings(kCore, {{"unroll", m_unroll->currentData().toInt()}});
     });
-    connect(m_unroll, &QComboBox::currentIndexChanged, this,
-            [this] { m_session->setUnroll(m_unroll->currentData().toInt()); });
-    connect(m_precomputed, &QCheckBox::toggled, m_session, &AsconIpSession::setPrecomputed);
-    connect(m_run, &QPushButton::clicked, m_session, &AsconIpSession::run);
-    connect(m_runAction, &QAction::triggered, m_session, &AsconIpSession::run);
-    connect(m_session, &AsconIpSession::inputsChanged, this, &AsconIpPage::syncInputs);
-    connect(m_session, &AsconIpSession::runningChanged, this, [this](bool running) {
-        if (running) syncOptions();
-        m_state->setText(running ? tr("running on the IP…") : QString());
+    connect(m_precomputed, &QCheckBox::toggled, this, [this](bool on) {
+        m_session->setSettings(kCore, {{"precomputed", on ? 1 : 0}});
+    });
+    connect(m_session, &IpSession::settingsChanged, this, [this](const QString& core) {
+        if (core == kCore) syncOptions();
+    });
+    connect(m_run, &QPushButton::clicked, this, &AsconIpPage::run);
+    connect(m_runAction, &QAction::triggered, this, &AsconIpPage::run);
+    connect(m_session, &IpSession::runningChanged, this, [this](bool running) {
+        const bool ours = running && m_session->runningCore() == kCore;
+        m_state->setText(ours ? tr("running on the IP…") : QString());
         setErrorStyle(m_state, false);
         updateRunEnabled();
     });
-    connect(m_session, &AsconIpSession::finished, this, &AsconIpPage::showResult);
-    connect(m_session, &AsconIpSession::failed, this, [this](const QString& message) {
+    connect(m_session, &IpSession::finished, this, [this](const IpSessionResult& r) {
+        if (r.core == kCore) showResult(r);
+    });
+    connect(m_session, &IpSession::failed, this, [this](const QString& core, const QString& message) {
+        if (core != kCore) return;
         m_state->setText(tr("failed: %1").arg(message));
         setErrorStyle(m_state, true);
     });
+    syncOptions();
     syncInputs();
 }
 
 HexFieldEdit* AsconIpPage::field(const QString& name) const {
     return m_form->field(name);
+}
+
+bool AsconIpPage::run() {
+    const auto values = m_inputs.values();
+    if (!values || m_session->isRunning()) return false;
+    const QString op = m_variant->currentData().toString();
+    return m_session->run(
+        {op,
+         IpSession::inputsFromFields(*values),
+         {{"unroll", m_unroll->currentData().toInt()}, {"precomputed", m_precomputed->isChecked() ? 1 : 0}}});
 }
 
 QWidget* AsconIpPage::buildResources() {
@@ -207,43 +235,65 @@ QWidget* AsconIpPage::buildResources() {
 }
 
 void AsconIpPage::syncInputs() {
-    for (const QString& name : AsconIpSession::fieldNames())
-        m_form->showField(name, m_session->inputText(name), m_session->inputError(name));
+    m_form->showInputs(m_inputs);
     updateRunEnabled();
 }
 
 void AsconIpPage::syncOptions() {
-    const QSignalBlocker variant(m_variant), unroll(m_unroll), precomputed(m_precomputed);
-    m_variant->setCurrentIndex(m_variant->findData(static_cast<int>(m_session->variant())));
-    m_unroll->setCurrentIndex(m_unroll->findData(m_session->unroll()));
-    m_precomputed->setChecked(m_session->precomputed());
+    const QSignalBlocker unroll(m_unroll), precomputed(m_precomputed);
+    const hw::IpSettings s = m_session->settings(kCore);
+    if (const auto u = s.find("unroll"); u != s.end())
+        m_unroll->setCurrentIndex(std::max(0, m_unroll->findData(u->second)));
+    if (const auto p = s.find("precomputed"); p != s.end()) m_precomputed->setChecked(p->second != 0);
 }
 
 void AsconIpPage::updateRunEnabled() {
-    const bool can = m_session->inputsValid() && !m_session->isRunning();
+    const bool can = m_inputs.valid() && !m_session->isRunning();
     m_run->setEnabled(can);
     m_runAction->setEnabled(can);
 }
 
-void AsconIpPage::showResult(const AsconIpSessionResult& r) {
-    m_ct->setText(r.ct.empty() ? tr("(empty)") : hex(r.ct));
-    m_tag->setText(hex(r.tag));
+void AsconIpPage::showResult(const IpSessionResult& r) {
+    // A run started elsewhere (the explorer's capture) shows what it ran; the page's own runs are its inputs
+    // and options already, kept as typed.
+    {
+        const QSignalBlocker variant(m_variant), unroll(m_unroll), precomputed(m_precomputed);
+        m_variant->setCurrentIndex(std::max(0, m_variant->findData(r.operation)));
+        m_unroll->setCurrentIndex(std::max(0, m_unroll->findData(r.settings.at("unroll"))));
+        m_precomputed->setChecked(r.settings.at("precomputed") != 0);
+    }
+    for (const inputs::HexField& f : m_inputs.fields()) {
+        const crypto::Bytes ran = IpSession::fieldOf(r.inputs, f.name);
+        if (m_inputs.bytes(f.name) != ran) m_inputs.setBytes(f.name, ran);
+    }
+    syncInputs();
+    const crypto::Bytes& out = r.run.output;
+    const std::size_t ctBytes = r.inputs.message.size();
+    const crypto::Bytes ct(out.begin(),
+                           out.begin() + static_cast<std::ptrdiff_t>(std::min(ctBytes, out.size())));
+    const crypto::Bytes tag(out.begin() + static_cast<std::ptrdiff_t>(ct.size()), out.end());
+    m_ct->setText(ct.empty() ? tr("(empty)") : hex(ct));
+    m_tag->setText(hex(tag));
     m_match->setText(r.matchesModel ? tr("yes") : tr("no"));
     setErrorStyle(m_match, !r.matchesModel);
-    m_axi->setText(tr("%1 (formula %2)").arg(r.axiTransactions).arg(r.expected.axiTransactions));
-    const auto& e = r.expected;
-    const std::uint64_t expectedAxi = e.totalCycles - e.core.total();
-    const std::uint64_t measured[] = {r.cycles.init,  r.cycles.ad,  r.cycles.data,
-                                      r.cycles.final, r.cycles.axi, r.cycles.total};
-    const std::uint64_t expected[] = {e.core.init,  e.core.ad,   e.core.data,
-                                      e.core.final, expectedAxi, e.totalCycles};
-    for (int row = 0; row < 6; ++row) {
-        m_cycles->setItem(row, 0, cell(QString::number(measured[row])));
-        m_cycles->setItem(row, 1, cell(QString::number(expected[row])));
+    m_axi->setText(
+        tr("%1 (formula %2)").arg(r.run.busTransactions).arg(r.run.formulaBusTransactions.value_or(0)));
+    // Rows: initialisation, AD, data, finalisation, AXI overhead (the core's phases), then the total.
+    int row = 0;
+    for (const char* name : {"init", "ad", "data", "final", "axi"}) {
+        const auto c = std::find_if(r.run.phases.begin(), r.run.phases.end(),
+                                    [name](const hw::IpCount& p) { return p.name == name; });
+        const bool known = c != r.run.phases.end();
+        m_cycles->setItem(row, 0, cell(known ? QString::number(c->measured) : QStringLiteral("—")));
+        m_cycles->setItem(row, 1,
+                          cell(known && c->formula ? QString::number(*c->formula) : QStringLiteral("—")));
+        ++row;
     }
-    m_state->setText(r.formulaExact ? tr("done")
-                                    : tr("done (the input streamed through the FIFOs; the formula "
-                                         "assumes it fits them)"));
+    m_cycles->setItem(5, 0, cell(QString::number(r.run.busClocks)));
+    m_cycles->setItem(5, 1, cell(QString::number(r.run.formulaBusClocks.value_or(0))));
+    m_state->setText(r.run.formulaExact ? tr("done")
+                                        : tr("done (the input streamed through the FIFOs; the formula "
+                                             "assumes it fits them)"));
 }
 
 } // namespace rs::gui

@@ -2,9 +2,13 @@
 // The Ascon side of the IP core page (IpCorePage holds the core chooser): one Ascon operation through the
 // Verilated IP (variant, rounds per clock, host precomputation, hex inputs validated as in the explorer), its
 // ciphertext and tag checked against the C++ model, the clocks per phase beside the documented formula, and
-// the synthesis figures of this core beside the paper's Table 2/3. It talks only to AsconIpSession.
+// the synthesis figures of this core beside the paper's Table 2/3. The inputs are the page's own (a run it
+// did not start, the explorer's capture, shows its inputs here); its rounds per clock and precomputation are
+// the Ascon core's current settings in the facade (the capture runs with them). It talks only to IpSession.
 
 #include <QWidget>
+
+#include "core/inputs/hexinputs.h"
 
 class QAction;
 class QCheckBox;
@@ -14,8 +18,8 @@ class QPushButton;
 class QTableWidget;
 
 namespace rs::hw {
-class AsconIpSession;
-struct AsconIpSessionResult;
+class IpSession;
+struct IpSessionResult;
 } // namespace rs::hw
 
 namespace rs::gui {
@@ -28,7 +32,7 @@ class AsconIpPage : public QWidget {
 
   public:
     /** @brief The page over a session it does not own. */
-    explicit AsconIpPage(hw::AsconIpSession* session, QWidget* parent = nullptr);
+    explicit AsconIpPage(hw::IpSession* session, QWidget* parent = nullptr);
 
     /** @brief Runs the operation (Ctrl+Return while the focus is on this page). */
     QAction* runAction() const { return m_runAction; }
@@ -44,16 +48,24 @@ class AsconIpPage : public QWidget {
     QLabel* axiLabel() const { return m_axi; }
     QTableWidget* cycleTable() const { return m_cycles; }
     QTableWidget* resourceTable() const { return m_resources; }
+    /** @brief The inputs as typed (texts and their errors). */
+    const inputs::HexInputs& inputs() const { return m_inputs; }
+
+  public slots:
+    /** @brief Runs the inputs on the Ascon IP; false (and nothing runs) while one is invalid or a run is in
+     *  progress. */
+    bool run();
 
   private:
     QWidget* buildResources();
     void syncInputs();
-    /** @brief Shows the session's variant, unroll and precomputation (a run it did not start). */
+    /** @brief Shows the core's current rounds per clock and precomputation (set elsewhere too). */
     void syncOptions();
     void updateRunEnabled();
-    void showResult(const hw::AsconIpSessionResult& r);
+    void showResult(const hw::IpSessionResult& r);
 
-    hw::AsconIpSession* m_session;
+    hw::IpSession* m_session;
+    inputs::HexInputs m_inputs; ///< key, nonce, ad, pt: the explorer's AEAD fields and spec examples
     HexFieldForm* m_form = nullptr;
     QComboBox* m_variant = nullptr;
     QComboBox* m_unroll = nullptr;

@@ -3,7 +3,8 @@
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
-#include "hw/session/blockipsession.h"
+#include "core/oracle/operation.h"
+#include "hw/session/ipsession.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -15,12 +16,15 @@ namespace rs::gui {
 
 namespace {
 
+/** The core this panel shows (its registry id). */
+const QString kCore = QStringLiteral("block");
+
 // The LEA spec example key (KS X 3246), cut to the core's key length; SKINNY-128-384's 48-byte tweakey
 // repeats its first 16 bytes as TK3.
 constexpr const char* kExampleKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A5968778695A4B3C2D1E0F";
 
 std::vector<inputs::HexField> fieldsFor(const QString& algorithm) {
-    const int kb = hw::BlockIpSession::keyBytes(algorithm);
+    const int kb = BlockIpPanel::keyBytes(algorithm);
     const std::string example = std::string(kExampleKey) + std::string(kExampleKey).substr(0, 32);
     return {{"key", "Key", kb, example.substr(0, 2 * static_cast<std::size_t>(kb))},
             {"pt", "Message (whole 16-byte blocks in ECB)", -1, "101112131415161718191A1B1C1D1E1F"},
@@ -29,11 +33,23 @@ std::vector<inputs::HexField> fieldsFor(const QString& algorithm) {
 
 } // namespace
 
-BlockIpPanel::BlockIpPanel(hw::BlockIpSession* session, QWidget* parent)
-    : QWidget(parent), m_session(session) {
+QStringList BlockIpPanel::algorithms() {
+    QStringList out;
+    for (const QString& op : hw::IpSession::operations(kCore))
+        if (const auto o = oracle::findOperation(op.toStdString()); o && o->block)
+            if (const QString id = QString::fromStdString(o->block->id); !out.contains(id)) out << id;
+    return out;
+}
+
+int BlockIpPanel::keyBytes(const QString& algorithm) {
+    const auto* b = oracle::findBlock(algorithm.toStdString());
+    return b ? static_cast<int>(b->keyBytes) : 0;
+}
+
+BlockIpPanel::BlockIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
     setObjectName(QStringLiteral("blockIpPanel"));
     m_alg = new QComboBox(this);
-    m_alg->addItems(hw::BlockIpSession::algorithms());
+    m_alg->addItems(algorithms());
     m_rpc = new QComboBox(this);
     m_mode = new QComboBox(this);
     m_mode->addItems({QStringLiteral("ecb"), QStringLiteral("ctr")});
@@ -72,10 +88,13 @@ BlockIpPanel::BlockIpPanel(hw::BlockIpSession* session, QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &BlockIpPanel::run);
     m_run->setToolTip(tr("Encrypt through the Verilated core (Ctrl+Return)"));
     addRunShortcut(this, m_run);
-    connect(m_session, &hw::BlockIpSession::runningChanged, this,
-            [this](bool on) { m_run->setEnabled(!on); });
-    connect(m_session, &hw::BlockIpSession::finished, this, &BlockIpPanel::showResult);
-    connect(m_session, &hw::BlockIpSession::failed, this, &BlockIpPanel::showError);
+    connect(m_session, &hw::IpSession::runningChanged, this, [this](bool on) { m_run->setEnabled(!on); });
+    connect(m_session, &hw::IpSession::finished, this, [this](const hw::IpSessionResult& r) {
+        if (r.core == kCore) showResult(r);
+    });
+    connect(m_session, &hw::IpSession::failed, this, [this](const QString& core, const QString& message) {
+        if (core == kCore) showError(message);
+    });
     fillRpc();
     ivEdit()->setEnabled(false);
 }
@@ -94,7 +113,8 @@ QLineEdit* BlockIpPanel::ivEdit() const {
 
 void BlockIpPanel::fillRpc() {
     m_rpc->clear();
-    for (const int r : hw::BlockIpSession::supportedRpc(m_alg->currentText()))
+    for (const int r : hw::IpSession::settingValues(m_alg->currentText() + QStringLiteral("-ecb"),
+                                                    QStringLiteral("unroll")))
         m_rpc->addItem(QString::number(r), r);
     // Another key length: the same text stays if it fits, else the example key of that length.
     auto fields = fieldsFor(m_alg->currentText());
@@ -110,34 +130,47 @@ void BlockIpPanel::run() {
         if (!ctr && std::string(name) == "iv") continue; // ECB takes no counter block
         if (!m_inputs.error(name).empty()) return showError(QString::fromStdString(m_inputs.error(name)));
     }
+    const crypto::Bytes pt = *m_inputs.bytes("pt");
+    if (!ctr && (pt.empty() || pt.size() % 16))
+        return showError(tr("plaintext: ECB needs whole 16-byte blocks (got %1 bytes)").arg(pt.size()));
+    std::map<std::string, crypto::Bytes> fields = {{"key", *m_inputs.bytes("key")}, {"pt", pt}};
+    if (ctr) fields["iv"] = *m_inputs.bytes("iv");
     QString error;
-    if (!m_session->run(m_alg->currentText(), m_rpc->currentData().toInt(), *m_inputs.bytes("key"),
-                        *m_inputs.bytes("pt"), m_mode->currentText(),
-                        ctr ? *m_inputs.bytes("iv") : crypto::Bytes{}, &error))
+    if (!m_session->run({m_alg->currentText() + QLatin1Char('-') + m_mode->currentText(),
+                         hw::IpSession::inputsFromFields(fields),
+                         {{"unroll", m_rpc->currentData().toInt()}}},
+                        &error))
         showError(error);
 }
 
-void BlockIpPanel::showResult(const hw::BlockIpSessionResult& r) {
+void BlockIpPanel::showResult(const hw::IpSessionResult& r) {
     // A run started elsewhere (the explorer's capture) shows what it ran; the panel's own runs are its
     // inputs already, kept as typed.
-    if (m_alg->currentText() != r.algorithm) m_alg->setCurrentText(r.algorithm);
-    m_mode->setCurrentText(r.mode);
-    m_rpc->setCurrentIndex(m_rpc->findData(r.rpc));
-    const std::pair<const char*, const crypto::Bytes*> ran[] = {{"key", &r.key}, {"pt", &r.input}};
+    const auto op = oracle::findOperation(r.operation.toStdString());
+    const QString algorithm = QString::fromStdString(op->block->id);
+    const QString mode = op->ctr ? QStringLiteral("ctr") : QStringLiteral("ecb");
+    const int rpc = r.settings.at("unroll");
+    if (m_alg->currentText() != algorithm) m_alg->setCurrentText(algorithm);
+    m_mode->setCurrentText(mode);
+    m_rpc->setCurrentIndex(m_rpc->findData(rpc));
+    const std::pair<const char*, const crypto::Bytes*> ran[] = {{"key", &r.inputs.key},
+                                                                {"pt", &r.inputs.message}};
     for (const auto& [name, bytes] : ran)
         if (m_inputs.bytes(name) != *bytes) m_inputs.setBytes(name, *bytes);
-    if (r.mode == QStringLiteral("ctr") && m_inputs.bytes("iv") != r.iv) m_inputs.setBytes("iv", r.iv);
+    if (op->ctr && m_inputs.bytes("iv") != r.inputs.nonce) m_inputs.setBytes("iv", r.inputs.nonce);
     m_form->showInputs(m_inputs);
-    m_out->setText(QString::fromStdString(crypto::toHex(r.output)));
+    m_out->setText(QString::fromStdString(crypto::toHex(r.run.output)));
     m_match->setText(r.matchesModel ? tr("matches the C++ model") : tr("DIFFERS from the C++ model"));
     setErrorStyle(m_match, !r.matchesModel);
+    const std::uint64_t blocks = r.run.units;
+    const std::uint64_t perBlock = blocks > 0 ? r.run.formulaCoreClocks.value_or(0) / blocks : 0;
     m_cycles->setText(
         tr("%1 per block = 1 + ceil(rounds / %2), %3 blocks = %4 core clocks; %5 bus clocks in all")
-            .arg(r.cyclesPerBlock)
-            .arg(r.rpc)
-            .arg(r.blocks)
-            .arg(r.coreCycles)
-            .arg(r.busClocks));
+            .arg(perBlock)
+            .arg(rpc)
+            .arg(blocks)
+            .arg(r.run.coreClocks)
+            .arg(r.run.busClocks));
 }
 
 void BlockIpPanel::showError(const QString& message) {

@@ -3,7 +3,8 @@
 // inputs (key, message, CTR counter block) checked by core/inputs' rules as they are typed; Run; the output
 // beside the C++ model's verdict, the clocks per block with the formula, and the bus clocks. A run the panel
 // did not start (the explorer's capture) shows its inputs here too. Every run's capture goes to the
-// waveform viewer (the Workbench wires it).
+// waveform viewer (the Workbench wires it). The ciphers and their rounds-per-clock settings are the block
+// core's (the IP core registry through IpSession), the key lengths the oracle's.
 
 #include <QWidget>
 
@@ -15,8 +16,8 @@ class QLineEdit;
 class QPushButton;
 
 namespace rs::hw {
-class BlockIpSession;
-struct BlockIpSessionResult;
+class IpSession;
+struct IpSessionResult;
 } // namespace rs::hw
 
 namespace rs::gui {
@@ -27,7 +28,7 @@ class BlockIpPanel : public QWidget {
     Q_OBJECT
 
   public:
-    explicit BlockIpPanel(hw::BlockIpSession* session, QWidget* parent = nullptr);
+    explicit BlockIpPanel(hw::IpSession* session, QWidget* parent = nullptr);
 
     QComboBox* algorithmBox() const { return m_alg; }
     QComboBox* rpcBox() const { return m_rpc; }
@@ -41,6 +42,10 @@ class BlockIpPanel : public QWidget {
     QLabel* cyclesLabel() const { return m_cycles; }
     /** @brief The inputs as typed (texts and their errors). */
     const inputs::HexInputs& inputs() const { return m_inputs; }
+    /** @brief The block ciphers the core runs ("lea-128", ..., "skinny-128-384"), in the registry's order. */
+    static QStringList algorithms();
+    /** @brief A cipher's key (whole tweakey) length in bytes. */
+    static int keyBytes(const QString& algorithm);
 
   public slots:
     /** @brief Runs the inputs on the chosen core; an invalid input is named and nothing runs. */
@@ -48,10 +53,10 @@ class BlockIpPanel : public QWidget {
 
   private:
     void fillRpc();
-    void showResult(const hw::BlockIpSessionResult& r);
+    void showResult(const hw::IpSessionResult& r);
     void showError(const QString& message);
 
-    hw::BlockIpSession* m_session;
+    hw::IpSession* m_session;
     inputs::HexInputs m_inputs;
     QComboBox* m_alg = nullptr;
     QComboBox* m_rpc = nullptr;

@@ -3,6 +3,7 @@
 #include "app/ui/ip/asconippage.h"
 #include "app/ui/ip/blockippanel.h"
 #include "app/ui/ip/mldsaippanel.h"
+#include "hw/session/ipsession.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -13,24 +14,21 @@
 
 namespace rs::gui {
 
-IpCorePage::IpCorePage(hw::AsconIpSession* ascon, hw::BlockIpSession* block, hw::MlDsaIpSession* mldsa,
-                       QWidget* parent)
-    : QWidget(parent), m_ascon(new AsconIpPage(ascon, this)), m_block(new BlockIpPanel(block, this)),
-      m_mldsa(new MlDsaIpPanel(mldsa, this)) {
+IpCorePage::IpCorePage(hw::IpSession* session, QWidget* parent)
+    : QWidget(parent), m_ascon(new AsconIpPage(session, this)), m_block(new BlockIpPanel(session, this)),
+      m_mldsa(new MlDsaIpPanel(session, this)) {
     m_core = new QComboBox(this);
     m_core->setObjectName(QStringLiteral("ipCore"));
-    m_core->addItems(
-        {tr("Ascon (AEAD)"), tr("LEA / SKINNY-128-256/384 (block)"), tr("ML-DSA polynomial unit")});
-    auto* stack = new QStackedWidget(this);
-    stack->addWidget(m_ascon);
-    stack->addWidget(m_block);
+    m_stack = new QStackedWidget(this);
+    addPanel(QStringLiteral("ascon"), m_ascon);
+    addPanel(QStringLiteral("block"), m_block);
     // The unit's panel is taller than a laptop's page (its lanes): it scrolls.
     auto* scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("mldsaScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_mldsa);
-    stack->addWidget(scroll);
+    addPanel(QStringLiteral("mldsa"), scroll);
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Core"), this));
     row->addWidget(m_core);
@@ -38,12 +36,30 @@ IpCorePage::IpCorePage(hw::AsconIpSession* ascon, hw::BlockIpSession* block, hw:
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
-    layout->addWidget(stack, 1);
-    connect(m_core, &QComboBox::currentIndexChanged, stack, &QStackedWidget::setCurrentIndex);
+    layout->addWidget(m_stack, 1);
+    connect(m_core, &QComboBox::currentIndexChanged, this,
+            [this](int) { showCore(m_core->currentData().toString()); });
 }
 
-void IpCorePage::showCore(int core) {
-    m_core->setCurrentIndex(core);
+void IpCorePage::addPanel(const QString& core, QWidget* widget) {
+    m_panels.push_back({core, widget});
+    m_stack->addWidget(widget);
+    m_core->addItem(hw::IpSession::coreName(core), core);
+}
+
+QStringList IpCorePage::cores() const {
+    QStringList out;
+    for (const Panel& p : m_panels)
+        out << p.core;
+    return out;
+}
+
+void IpCorePage::showCore(const QString& core) {
+    for (const Panel& p : m_panels)
+        if (p.core == core) {
+            m_stack->setCurrentWidget(p.widget);
+            m_core->setCurrentIndex(m_core->findData(core));
+        }
 }
 
 } // namespace rs::gui

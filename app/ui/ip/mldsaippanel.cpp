@@ -2,7 +2,10 @@
 
 #include "app/ui/common/pagehelpers.h"
 #include "app/ui/ip/mldsalaneview.h"
-#include "hw/session/mldsaipsession.h"
+#include "core/inputs/mldsapolyfile.h"
+#include "core/oracle/operation.h"
+#include "hw/ip/mldsa/mldsalanes.h"
+#include "hw/session/ipsession.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -13,46 +16,105 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include <QFile>
+
 #include <algorithm>
+#include <random>
 
 namespace rs::gui {
 
 namespace {
 
+/** The core this panel shows (its registry id). */
+const QString kCore = QStringLiteral("mldsa");
+
+std::optional<oracle::MlDsaKind> kindOf(const QString& id) {
+    const auto* alg = oracle::findMlDsa(id.toStdString());
+    return alg ? std::optional(alg->kind) : std::nullopt;
+}
+
+bool transform(const QString& id) {
+    const auto kind = kindOf(id);
+    return kind == oracle::MlDsaKind::Ntt || kind == oracle::MlDsaKind::InverseNtt;
+}
+
 QString operationName(const QString& id) {
-    if (id == QStringLiteral("mldsa-ntt")) return QObject::tr("NTT");
-    if (id == QStringLiteral("mldsa-intt")) return QObject::tr("NTT⁻¹ (INTT)");
-    if (id == QStringLiteral("mldsa-pwm")) return QObject::tr("pointwise multiplication (PWM)");
+    switch (kindOf(id).value_or(oracle::MlDsaKind::AddNtt)) {
+    case oracle::MlDsaKind::Ntt:
+        return QObject::tr("NTT");
+    case oracle::MlDsaKind::InverseNtt:
+        return QObject::tr("NTT⁻¹ (INTT)");
+    case oracle::MlDsaKind::MultiplyNtt:
+        return QObject::tr("pointwise multiplication (PWM)");
+    case oracle::MlDsaKind::AddNtt:
+        break;
+    }
     return QObject::tr("pointwise addition (PWA)");
 }
 
 QString formulaText(const QString& op, int b) {
-    const bool transform = op == QStringLiteral("mldsa-ntt") || op == QStringLiteral("mldsa-intt");
-    return transform ? QStringLiteral("1 + 8·128/%1 + 6").arg(b) : QStringLiteral("1 + 128/%1 + 6").arg(b);
+    return transform(op) ? QStringLiteral("1 + 8·128/%1 + 6").arg(b)
+                         : QStringLiteral("1 + 128/%1 + 6").arg(b);
 }
 
 } // namespace
 
 QString MlDsaIpPanel::paperCycles(const QString& operation) {
-    if (operation == QStringLiteral("mldsa-ntt")) return QStringLiteral("533");
-    if (operation == QStringLiteral("mldsa-intt")) return QStringLiteral("536");
-    if (operation == QStringLiteral("mldsa-pwm")) return QStringLiteral("85");
-    if (operation == QStringLiteral("mldsa-pwa")) return QStringLiteral("75");
+    const auto kind = kindOf(operation);
+    if (!kind) return {};
+    switch (*kind) {
+    case oracle::MlDsaKind::Ntt:
+        return QStringLiteral("533");
+    case oracle::MlDsaKind::InverseNtt:
+        return QStringLiteral("536");
+    case oracle::MlDsaKind::MultiplyNtt:
+        return QStringLiteral("85");
+    case oracle::MlDsaKind::AddNtt:
+        return QStringLiteral("75");
+    }
     return {};
 }
 
-MlDsaIpPanel::MlDsaIpPanel(hw::MlDsaIpSession* session, QWidget* parent)
-    : QWidget(parent), m_session(session) {
+crypto::MlDsaPoly MlDsaIpPanel::randomPolynomial(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::int32_t> d(0, crypto::kMlDsaQ - 1);
+    crypto::MlDsaPoly p{};
+    for (auto& c : p)
+        c = d(rng);
+    return p;
+}
+
+bool MlDsaIpPanel::readOperands(const QString& path, crypto::MlDsaPoly& a, crypto::MlDsaPoly& b, int& count,
+                                QString* error) {
+    // The CLI's parser (raw, hex or decimal), read bounded: a FIFO or device is refused, never waited on.
+    try {
+        const std::vector<crypto::MlDsaPoly> polys =
+            inputs::readMlDsaPolyFile(QFile::encodeName(path).toStdString(), 0);
+        a = polys.front();
+        b = polys.back();
+        count = static_cast<int>(polys.size());
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+MlDsaIpPanel::MlDsaIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
     setObjectName(QStringLiteral("mldsaIpPanel"));
     m_op = new QComboBox(this);
     m_op->setObjectName(QStringLiteral("mldsaOperation"));
-    for (const QString& id : hw::MlDsaIpSession::operations())
+    for (const QString& id : hw::IpSession::operations(kCore))
         m_op->addItem(operationName(id), id);
     m_bf = new QComboBox(this);
     m_bf->setObjectName(QStringLiteral("mldsaButterflies"));
-    for (const int b : hw::MlDsaIpSession::supportedButterflies())
-        m_bf->addItem(QString::number(b), b);
-    m_bf->setCurrentIndex(std::max(0, m_bf->findData(2)));
+    const QString firstOp = m_op->itemData(0).toString();
+    for (const hw::IpSetting& s : hw::IpSession::settingsOf(firstOp))
+        if (s.name == "butterflies") {
+            for (const int b : s.values)
+                m_bf->addItem(QString::number(b), b);
+            m_bf->setCurrentIndex(std::max(0, m_bf->findData(s.defaultValue)));
+        }
     m_source = new QComboBox(this);
     m_source->addItems({tr("Random (seed)"), tr("From a file")});
     m_seed = new QSpinBox(this);
@@ -117,15 +179,21 @@ MlDsaIpPanel::MlDsaIpPanel(hw::MlDsaIpSession* session, QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &MlDsaIpPanel::run);
     m_run->setToolTip(tr("Run the operation on the Verilated unit (Ctrl+Return)"));
     addRunShortcut(this, m_run);
-    connect(m_cancel, &QPushButton::clicked, m_session, &hw::MlDsaIpSession::cancel);
+    connect(m_cancel, &QPushButton::clicked, m_session, &hw::IpSession::cancel);
     connect(m_openWaves, &QPushButton::clicked, this, &MlDsaIpPanel::openWaveformsRequested);
-    connect(m_session, &hw::MlDsaIpSession::runningChanged, this, [this](bool on) {
+    connect(m_session, &hw::IpSession::runningChanged, this, [this](bool on) {
         m_run->setEnabled(!on);
-        m_cancel->setEnabled(on);
+        m_cancel->setEnabled(on && m_session->runningCore() == kCore);
     });
-    connect(m_session, &hw::MlDsaIpSession::finished, this, &MlDsaIpPanel::showResult);
-    connect(m_session, &hw::MlDsaIpSession::failed, this, &MlDsaIpPanel::showError);
-    connect(m_session, &hw::MlDsaIpSession::cancelled, this, [this] { showError(tr("cancelled")); });
+    connect(m_session, &hw::IpSession::finished, this, [this](const hw::IpSessionResult& r) {
+        if (r.core == kCore) showResult(r);
+    });
+    connect(m_session, &hw::IpSession::failed, this, [this](const QString& core, const QString& message) {
+        if (core == kCore) showError(message);
+    });
+    connect(m_session, &hw::IpSession::cancelled, this, [this](const QString& core) {
+        if (core == kCore) showError(tr("cancelled"));
+    });
     updateSource();
 }
 
@@ -138,59 +206,74 @@ void MlDsaIpPanel::updateSource() {
 
 void MlDsaIpPanel::run() {
     const QString op = m_op->currentData().toString();
+    const bool twoOperands = !transform(op);
     crypto::MlDsaPoly a{}, b{};
     if (m_source->currentIndex() == 1) {
         int count = 0;
         QString error;
         if (m_file->text().trimmed().isEmpty()) return showError(tr("choose a file of operands first"));
-        if (!hw::MlDsaIpSession::readOperands(m_file->text().trimmed(), a, b, count, &error))
-            return showError(error);
-        if (hw::MlDsaIpSession::takesTwoOperands(op) && count < 2)
+        if (!readOperands(m_file->text().trimmed(), a, b, count, &error)) return showError(error);
+        if (twoOperands && count < 2)
             return showError(
                 tr("%1 takes two operands: the file holds one polynomial").arg(operationName(op)));
     } else {
         const auto seed = static_cast<std::uint64_t>(m_seed->value());
-        a = hw::MlDsaIpSession::randomPolynomial(2 * seed);
-        b = hw::MlDsaIpSession::randomPolynomial(2 * seed + 1);
+        a = randomPolynomial(2 * seed);
+        b = randomPolynomial(2 * seed + 1);
     }
+    // The oracle's layout of one polynomial: message = a, key = b (PWM, PWA).
+    std::map<std::string, crypto::Bytes> fields = {{"poly", crypto::mldsaPolyToBytes(a)}};
+    if (twoOperands) fields["key"] = crypto::mldsaPolyToBytes(b);
     QString error;
-    if (!m_session->run(op, m_bf->currentData().toInt(), a, b, &error)) showError(error);
+    if (!m_session->run(
+            {op, hw::IpSession::inputsFromFields(fields), {{"butterflies", m_bf->currentData().toInt()}}},
+            &error))
+        showError(error);
 }
 
-void MlDsaIpPanel::showResult(const hw::MlDsaIpSessionResult& r) {
+void MlDsaIpPanel::showResult(const hw::IpSessionResult& r) {
+    const int butterflies = r.settings.at("butterflies");
     m_op->setCurrentIndex(std::max(0, m_op->findData(r.operation)));
-    m_bf->setCurrentIndex(std::max(0, m_bf->findData(r.butterflies)));
-    m_shownCycles = r.coreCycles;
-    const QString paper = paperCycles(r.operation);
+    m_bf->setCurrentIndex(std::max(0, m_bf->findData(butterflies)));
+    m_shownCycles = r.run.coreClocks;
+    const std::uint64_t formula = r.run.formulaCoreClocks.value_or(0);
     m_cycles->setText(tr("%1 core clocks (the CYCLES register); the formula %2 = %3%4; %5 bus clocks in all "
                          "(loads, start, polls, unload)")
-                          .arg(r.coreCycles)
-                          .arg(formulaText(r.operation, r.butterflies))
-                          .arg(r.formulaCycles)
-                          .arg(r.coreCycles == r.formulaCycles ? QString() : tr(" — DIFFERS"))
-                          .arg(r.busClocks));
-    setErrorStyle(m_cycles, r.coreCycles != r.formulaCycles);
+                          .arg(r.run.coreClocks)
+                          .arg(formulaText(r.operation, butterflies))
+                          .arg(formula)
+                          .arg(r.run.coreClocks == formula ? QString() : tr(" — DIFFERS"))
+                          .arg(r.run.busClocks));
+    setErrorStyle(m_cycles, r.run.coreClocks != formula);
     m_match->setText(r.matchesModel ? tr("matches the C++ model") : tr("DIFFERS from the C++ model"));
     setErrorStyle(m_match, !r.matchesModel);
-    if (r.lanes) {
+    // The lanes of the capture (a run of one polynomial: a few thousand clocks).
+    std::optional<hw::MlDsaLanes> lanes;
+    QString lanesError;
+    try {
+        if (r.capture) lanes = hw::extractMlDsaLanes(*r.capture);
+    } catch (const std::exception& e) {
+        lanesError = QString::fromUtf8(e.what());
+    }
+    if (lanes) {
         QStringList spans;
-        for (const hw::MlDsaLayerSpan& s : r.lanes->layers)
+        for (const hw::MlDsaLayerSpan& s : lanes->layers)
             spans << tr("%1: %2–%3")
                          .arg(s.layer + 1)
-                         .arg(s.issue.begin - r.lanes->start)
-                         .arg(s.lastWrite - r.lanes->start);
+                         .arg(s.issue.begin - lanes->start)
+                         .arg(s.lastWrite - lanes->start);
         QString text =
             tr("clocks after START, first issue – last write: %1").arg(spans.join(QStringLiteral("; ")));
-        if (r.operation == QStringLiteral("mldsa-intt"))
+        if (kindOf(r.operation) == oracle::MlDsaKind::InverseNtt)
             text +=
                 tr(". The unit halves both outputs of every Gentleman–Sande butterfly (256⁻¹ = 2⁻⁸ folded "
                    "into the layers): after layer k it holds the model's layer k times 2⁻ᵏ mod q, so only "
                    "its output equals the model's (after × 256⁻¹)");
         m_layers->setText(text);
-        m_lanes->setLanes(*r.lanes);
+        m_lanes->setLanes(*lanes);
     } else {
-        m_layers->setText(r.lanesError);
-        m_lanes->setLanes(std::nullopt, r.lanesError);
+        m_layers->setText(lanesError);
+        m_lanes->setLanes(std::nullopt, lanesError);
     }
     m_openWaves->setEnabled(r.capture != nullptr);
 }

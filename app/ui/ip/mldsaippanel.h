@@ -3,9 +3,14 @@
 // operands random from a seed or read from a file; Run (off the GUI thread; Cancel stops it); the unit's
 // clocks beside mldsaIpCycles and the paper's own figures (labelled as the paper's), whether the output
 // equals the C++ model, the lanes of the capture and its layer spans, and "Open in Waveforms" for the
-// capture (the Workbench hands every run's capture to the viewer).
+// capture (the Workbench hands every run's capture to the viewer). The operations and the built B are the
+// ML-DSA core's (the IP core registry through IpSession); the run is judged by the oracle.
 
 #include <QWidget>
+
+#include <cstdint>
+
+#include "core/crypto/mldsantt.h"
 
 class QComboBox;
 class QLabel;
@@ -14,8 +19,8 @@ class QPushButton;
 class QSpinBox;
 
 namespace rs::hw {
-class MlDsaIpSession;
-struct MlDsaIpSessionResult;
+class IpSession;
+struct IpSessionResult;
 } // namespace rs::hw
 
 namespace rs::gui {
@@ -26,7 +31,7 @@ class MlDsaIpPanel : public QWidget {
     Q_OBJECT
 
   public:
-    explicit MlDsaIpPanel(hw::MlDsaIpSession* session, QWidget* parent = nullptr);
+    explicit MlDsaIpPanel(hw::IpSession* session, QWidget* parent = nullptr);
 
     QComboBox* operationBox() const { return m_op; }
     QComboBox* butterfliesBox() const { return m_bf; }
@@ -45,6 +50,18 @@ class MlDsaIpPanel : public QWidget {
 
     /** @brief The paper's figures of an operation, as the paper gives them ("533"), empty when none. */
     static QString paperCycles(const QString& operation);
+    /** @brief A polynomial of uniform coefficients in [0, q) from a seed (the same seed, the same one): the
+     *  random operands are those of seeds 2s and 2s + 1. */
+    static crypto::MlDsaPoly randomPolynomial(std::uint64_t seed);
+    /**
+     * @brief Reads operands from a file (core/inputs/mldsapolyfile.h, as the CLI's --in): 1024 bytes (a) or
+     * 2048 bytes (a then b) of big-endian 32-bit coefficients as the campaigns store them, their hex text,
+     * or text with 256 or 512 decimal coefficients separated by blanks, commas or new lines. False with the
+     * reason in `error`, naming the file (a missing file, not a regular file, another size, a coefficient
+     * not in [0, q)); `count` is set to the polynomials read (1 or 2).
+     */
+    static bool readOperands(const QString& path, crypto::MlDsaPoly& a, crypto::MlDsaPoly& b, int& count,
+                             QString* error);
 
   public slots:
     /** @brief Runs the chosen operation on the operands chosen; a bad file is named and nothing runs. */
@@ -55,11 +72,11 @@ class MlDsaIpPanel : public QWidget {
     void openWaveformsRequested();
 
   private:
-    void showResult(const hw::MlDsaIpSessionResult& r);
+    void showResult(const hw::IpSessionResult& r);
     void showError(const QString& message);
     void updateSource();
 
-    hw::MlDsaIpSession* m_session;
+    hw::IpSession* m_session;
     QComboBox* m_op = nullptr;
     QComboBox* m_bf = nullptr;
     QComboBox* m_source = nullptr;

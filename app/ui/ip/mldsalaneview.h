@@ -1,5 +1,5 @@
 #pragma once
-// The lanes of one ML-DSA unit operation (hw/ip/mldsalanes.h), clocks left to right from the START clock:
+// The lanes of one ML-DSA unit operation (hw/ip/mldsa/mldsalanes.h), clocks left to right from the START clock:
 // a row of the layers (each layer's issue clocks, then its drain to the last write, hatched), the seven
 // pipeline stages (issue, read, pre, mul1..3, write) and, per bank, its reads and writes. The Ascon
 // PipelineLaneView draws rate blocks on the waveform view's axis and cannot take these rows, so this view
@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "hw/ip/mldsalanes.h"
+#include "hw/ip/mldsa/mldsalanes.h"
 
 namespace rs::gui {
 

@@ -8,7 +8,7 @@
 
 #include <QWidget>
 
-#include "hw/ip/pipelinelanes.h"
+#include "hw/ip/ascon/pipelinelanes.h"
 
 namespace rs::gui {
 

@@ -92,7 +92,7 @@ MainWindow::MainWindow(bool persistSettings, QWidget* parent)
     connect(m_bench->campaigns(), &sessions::CampaignSession::failed, this, closeIfAsked);
     connect(page<IpCorePage>()->mldsaPanel(), &MlDsaIpPanel::openWaveformsRequested, this,
             [this] { showPage(page<WaveformPage>()); });
-    connect(m_bench, &Workbench::captureStarted, this, [this](int core) {
+    connect(m_bench, &Workbench::captureStarted, this, [this](const QString& core) {
         page<IpCorePage>()->showCore(core);
         showPage(page<WaveformPage>());
     });
@@ -124,7 +124,7 @@ void MainWindow::addPages() {
          Qt::TopDockWidgetArea, P::New, false},
         {new DiffusionPage(b->cipher(), this), tr("Diffusion and avalanche"),
          QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea, P::New},
-        {new IpCorePage(b->ip(), b->blockIp(), b->mldsaIp(), this), tr("IP core"), QStringLiteral("dock_ip")},
+        {new IpCorePage(b->ip(), this), tr("IP core"), QStringLiteral("dock_ip")},
         // The waveform viewer needs width more than height: it shares the lower area, tabbed.
         {new WaveformPage(b->waveforms(), this), tr("Waveforms and pipeline"), QStringLiteral("dock_waves"),
          Qt::BottomDockWidgetArea, P::Tab, false},

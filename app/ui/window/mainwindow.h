@@ -61,7 +61,7 @@ class MainWindow : public QMainWindow {
 
     // The sessions the tests and the screenshot mode reach (the others: workbench()).
     sessions::CipherSession* session() const { return m_bench->cipher(); }
-    hw::AsconIpSession* ipSession() const { return m_bench->ip(); }
+    hw::IpSession* ipSession() const { return m_bench->ip(); }
     hw::WaveformSession* waveformSession() const { return m_bench->waveforms(); }
 
     /** @brief Runs the explorer's inputs on the IP core of its algorithm (Workbench::captureExplorerInputs)

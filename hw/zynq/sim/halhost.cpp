@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "hw/ip/asconipdevice.h"
-#include "hw/ip/axilite.h"
+#include "hw/ip/ascon/asconipdevice.h"
+#include "hw/ip/bus/axilite.h"
 
 extern "C" {
 #include "hw/zynq/firmware/firmware.h"
