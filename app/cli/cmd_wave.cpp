@@ -1,11 +1,11 @@
 // wave: waveform files without the GUI. `wave info` lists a VCD/FST file's signals, `wave convert`
-// rewrites it as VCD or FST, `wave delta` measures what the viewer's two cursors measure: the clocks
-// from the first tick where one signal takes a value to the first tick (at or after it) where another
-// does, in ticks and in cycles of a chosen clock.
+// rewrites it as VCD or FST, `wave delta` measures what the viewer's two cursors measure, on the viewer's
+// own state (WaveViewState): cursor A where one signal first takes a value, cursor B where another then
+// does (at or after A), and Δ in ticks, in cycles of a chosen clock and in ns (the file's timescale).
 #include "app/cli/clicommands.h"
 
 #include "core/waveform/bitvalue.h"
-#include "core/waveform/navigation.h"
+#include "core/waveform/viewstate.h"
 #include "core/waveform/waveformfile.h"
 #include "hw/ip/ascon/pipelinelanes.h"
 
@@ -63,15 +63,6 @@ std::pair<waveform::SignalId, Value> event(const waveform::WaveformStore& s, con
     if (const auto v = waveform::parseDigits(value, 16, s.signal(id).width)) return {id, *v};
     throw UsageError(std::string("--") + option + ": '" + value + "' is neither hex of at most " +
                      std::to_string(s.signal(id).width) + " bits nor a state of " + s.signal(id).name);
-}
-
-/** The first tick >= from at which the signal starts to hold value (tick 0 counts as a start). */
-std::optional<waveform::Tick> firstAt(const waveform::WaveformStore& s, waveform::SignalId id,
-                                      waveform::Tick from, const Value& value) {
-    if (waveform::sameValue(s.wordsAt(id, from), value) &&
-        (from == 0 || !waveform::sameValue(s.wordsAt(id, from - 1), value)))
-        return from;
-    return waveform::nextValue(s, id, from, waveform::Words(value));
 }
 
 /** How a file cut off mid-way was loaded (a killed simulation), for the output. */
@@ -142,26 +133,32 @@ int waveDelta(const CliArgs& args) {
     const auto [bId, bValue] = event(s, args, "b");
     const auto after =
         static_cast<waveform::Tick>(args.integer("after", 0, 0, std::numeric_limits<long>::max()));
-    waveform::ClockAxis axis;
+    // The viewer's state over a file: its ticks are simulator time units until a clock numbers cycles.
+    waveform::WaveViewState view;
+    view.reset(s);
+    view.setTicksAreCycles(false);
     if (const auto clock = args.value("clock")) {
         try {
-            axis = waveform::ClockAxis::fromClock(s, signalNamed(s, *clock, "clock"));
+            view.setClock(s, signalNamed(s, *clock, "clock"));
         } catch (const std::invalid_argument& e) {
             throw UsageError(std::string("--clock: ") + e.what());
         }
     }
-    const auto a = firstAt(s, aId, after, aValue);
-    if (!a)
+    using waveform::Cursor;
+    if (!view.placeCursor(Cursor::A, s, aId, waveform::Words(aValue), after))
         throw UsageError("--a: " + s.signal(aId).name + " never takes that value after tick " +
                          std::to_string(after));
-    const auto b = firstAt(s, bId, *a, bValue);
-    if (!b)
+    const waveform::Tick a = *view.cursorA();
+    if (!view.placeCursor(Cursor::B, s, bId, waveform::Words(bValue), a))
         throw UsageError("--b: " + s.signal(bId).name + " never takes that value at or after tick " +
-                         std::to_string(*a));
-    printResult(args, QJsonObject{{"a_tick", static_cast<qint64>(*a)},
-                                  {"b_tick", static_cast<qint64>(*b)},
-                                  {"delta_ticks", static_cast<qint64>(*b - *a)},
-                                  {"delta_cycles", axis.cycleAt(*b) - axis.cycleAt(*a)}});
+                         std::to_string(a));
+    const waveform::Tick b = *view.cursorB();
+    QJsonObject out{{"a_tick", static_cast<qint64>(a)},
+                    {"b_tick", static_cast<qint64>(b)},
+                    {"delta_ticks", static_cast<qint64>(b - a)},
+                    {"delta_cycles", *view.cursorDelta()}};
+    if (const auto ns = view.cursorDeltaNs()) out.insert("delta_ns", *ns);
+    printResult(args, out);
     return kExitOk;
 }
 

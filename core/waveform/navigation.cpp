@@ -50,6 +50,13 @@ std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick 
     return std::nullopt;
 }
 
+std::optional<Tick> firstValueFrom(const WaveformStore& store, SignalId id, Tick from, Words value) {
+    if (sameValue(store.wordsAt(id, from), value) &&
+        (from == 0 || !sameValue(store.wordsAt(id, from - 1), value)))
+        return from;
+    return nextValue(store, id, from, value);
+}
+
 ClockAxis ClockAxis::fromClock(const WaveformStore& store, SignalId clock) {
     const SignalInfo& info = store.signal(clock);
     if (info.width != 1)

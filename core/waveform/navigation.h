@@ -24,6 +24,8 @@ std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick 
 std::optional<Tick> nextValue(const WaveformStore& store, SignalId id, Tick tick, Words value);
 /** @brief previousValue() for a value of any width. */
 std::optional<Tick> previousValue(const WaveformStore& store, SignalId id, Tick tick, Words value);
+/** @brief First tick >= from at which the signal starts to hold value (tick 0 counts as a start). */
+std::optional<Tick> firstValueFrom(const WaveformStore& store, SignalId id, Tick from, Words value);
 
 /**
  * @brief Ticks <-> clock cycles. The identity axis (one tick per cycle) serves the IP's captures;
@@ -49,6 +51,8 @@ class ClockAxis {
     std::size_t edgeCount() const { return m_edges.size(); }
     /** @brief Ticks per cycle: 1 for the identity axis, else the median period (1 with one edge). */
     double period() const { return m_period; }
+
+    bool operator==(const ClockAxis&) const = default;
 
   private:
     std::vector<Tick> m_edges;

@@ -198,7 +198,7 @@ class TestWaveform : public QObject {
         QCOMPARE(*view.cursor(), Tick{11});
         QVERIFY(view.jumpToPreviousEdge());
         QCOMPARE(*view.cursor(), Tick{10});
-        view.setClockAxis(waveform::ClockAxis::fromClock(view.store(), 0));
+        view.setClock(0);
         view.setSecondCursor(30);
         // Ticks 10 -> 30 are 10 periods of the clock.
         QCOMPARE(*view.cursorDelta(), 10.0);
@@ -209,7 +209,8 @@ class TestWaveform : public QObject {
         view.addMarker(20);
         view.addMarker(20);
         QCOMPARE(view.markers().size(), std::size_t{1});
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, waveform::ClockAxis::fromClock(view.store(), 1));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, view.setClock(1));
+        QCOMPARE(*view.cursorDelta(), 10.0); // the axis unchanged
     }
 
     void cursorDeltaEqualsThePipelineLatency_data() {

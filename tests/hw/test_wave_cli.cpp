@@ -59,6 +59,7 @@ TEST(WaveCli, InfoConvertAndDelta) {
     o = r.json();
     EXPECT_EQ(o.value("delta_ticks").toInteger(), 5);
     EXPECT_DOUBLE_EQ(o.value("delta_cycles").toDouble(), 5.0);
+    EXPECT_DOUBLE_EQ(o.value("delta_ns").toDouble(), 50.0); // 10 ns ticks: the viewer's Δ in ns
     // The first take to the second: one block every M = max(w, n_b) = 8 clocks.
     const qint64 firstTake = runCli({"wave", "delta", vcd, "--a", "take=1", "--b", "take=1", "--json"})
                                  .json()

@@ -1,6 +1,6 @@
 #include "app/ui/ip/pipelinelaneview.h"
 
-#include "app/ui/waveform/waveformview.h"
+#include "app/ui/waveform/waveformpainter.h"
 
 #include <QPainter>
 
@@ -11,12 +11,10 @@ namespace rs::gui {
 using hw::BlockKind;
 using hw::ClockSpan;
 
-PipelineLaneView::PipelineLaneView(const WaveformView* view, QWidget* parent)
-    : QWidget(parent), m_view(view) {
+PipelineLaneView::PipelineLaneView(const waveform::WaveViewState* state, QWidget* parent)
+    : QWidget(parent), m_state(state) {
     setObjectName(QStringLiteral("pipelineLanes"));
     setMinimumHeight(kPermHeight + 30);
-    connect(view, &WaveformView::viewChanged, this, qOverload<>(&QWidget::update));
-    connect(view, &WaveformView::cursorsChanged, this, qOverload<>(&QWidget::update));
 }
 
 void PipelineLaneView::setLanes(const hw::PipelineLanes* lanes, const QString& message) {
@@ -60,7 +58,7 @@ void PipelineLaneView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     const WaveColors c = waveColors(palette());
     const bool dark = c.background.lightness() < 128;
-    const int left = m_view->waveLeft();
+    const int left = static_cast<int>(m_state->waveLeft());
     p.fillRect(rect(), c.background);
     p.fillRect(QRect(0, 0, left, height()), c.nameBackground);
     if (!m_has) {
@@ -68,7 +66,7 @@ void PipelineLaneView::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, m_message);
         return;
     }
-    const TickMapper map = m_view->mapper();
+    const TickMapper map = m_state->mapper();
     const double x1 = width();
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
@@ -157,8 +155,8 @@ void PipelineLaneView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(color, 1.5, style));
         p.drawLine(QPointF(x, 0), QPointF(x, height()));
     };
-    cursor(m_view->secondCursor(), c.secondCursor, Qt::DashLine);
-    cursor(m_view->cursor(), c.cursor, Qt::SolidLine);
+    cursor(m_state->cursorB(), c.secondCursor, Qt::DashLine);
+    cursor(m_state->cursorA(), c.cursor, Qt::SolidLine);
     p.setClipping(false);
     p.setPen(c.grid);
     p.drawLine(left, 0, left, height());

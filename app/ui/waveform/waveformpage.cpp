@@ -43,7 +43,10 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     m_view = new WaveformView(this);
     m_view->setFrameShape(QFrame::NoFrame);
     m_tree = new SignalTree(m_view, this);
-    m_lanes = new PipelineLaneView(m_view, this);
+    m_lanes = new PipelineLaneView(&m_view->state(), this);
+    // The lane chart reads the view's state: it repaints when the range or the cursors change.
+    connect(m_view, &WaveformView::viewChanged, m_lanes, qOverload<>(&QWidget::update));
+    connect(m_view, &WaveformView::cursorsChanged, m_lanes, qOverload<>(&QWidget::update));
 
     // --- toolbar ----------------------------------------------------------------------------------
     auto* bar = new QToolBar(this);
@@ -211,15 +214,15 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     connect(m_clock, &QComboBox::currentIndexChanged, this, [this] {
         const QVariant d = m_clock->currentData();
         if (!d.isValid()) {
-            m_view->setClockAxis(waveform::ClockAxis());
+            m_view->setClock(std::nullopt);
             return;
         }
         try {
-            m_view->setClockAxis(waveform::ClockAxis::fromClock(m_view->store(), d.value<qulonglong>()));
+            m_view->setClock(d.value<qulonglong>());
             m_message->hide();
         } catch (const std::exception& e) {
             showError(QString::fromUtf8(e.what()));
-            m_view->setClockAxis(waveform::ClockAxis());
+            m_view->setClock(std::nullopt);
         }
     });
     connect(m_unit, &QComboBox::currentIndexChanged, this,
@@ -320,8 +323,7 @@ void WaveformPage::refillClocks() {
     m_clock->setCurrentIndex(pick);
     if (pick != 0) { // a file with a clock: number its cycles
         try {
-            m_view->setClockAxis(
-                waveform::ClockAxis::fromClock(store, m_clock->currentData().value<qulonglong>()));
+            m_view->setClock(m_clock->currentData().value<qulonglong>());
         } catch (const std::exception&) {
             m_clock->setCurrentIndex(0);
         }

@@ -11,14 +11,15 @@
 #include <cstdint>
 #include <functional>
 
+#include "core/waveform/viewstate.h"
 #include "core/waveform/waveformstore.h"
 
 class QPainter;
 
 namespace rs::gui {
 
-/** @brief How a bus value is written. */
-enum class Radix { Hex, Dec, Bin, Named };
+using waveform::Radix;
+using waveform::TickMapper;
 
 /** @brief The text of a value: 0x-less hex, decimal, binary (width digits), or the signal's name
  *  for the value (hex when the value has no name). */
@@ -32,15 +33,6 @@ struct WaveColors {
     QColor cursor, secondCursor, marker, rubberBand;
 };
 WaveColors waveColors(const QPalette& palette);
-
-/** @brief Maps ticks to x in the wave area. */
-struct TickMapper {
-    double begin = 0;    ///< tick at x0
-    double perPixel = 1; ///< ticks per pixel
-    double x0 = 0;       ///< x of the wave area's left edge
-    double x(double tick) const { return x0 + (tick - begin) / perPixel; }
-    double tick(double x) const { return begin + (x - x0) * perPixel; }
-};
 
 /** @brief Draws one row's wave between x0 and x1 (the painter is clipped by the caller). */
 void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform::SignalId id, Radix radix,

@@ -6,6 +6,10 @@
 // (F), and jumps to the next/previous edge or value of the selected signal. Only the visible time
 // range is painted, at about one item per pixel, so a 1 M-cycle trace stays smooth.
 //
+// What it shows is a waveform::WaveViewState (rule 19: rows, range, cursors, markers, clock axis, unit,
+// and the tick <-> pixel arithmetic, plain data); the widget paints it and turns input into its methods.
+// The methods below change the state, then repaint and notify; the lane chart reads the same state().
+//
 // Keys (focus in the view): + / - zoom, F fit, ←/→ pan, Home/End start/end, N / Shift+N next /
 // previous edge, ↑/↓ select a row, Ctrl+↑/↓ move it, Delete remove it, M marker at cursor A,
 // B cursor B at cursor A, Esc leaves a box zoom.
@@ -17,22 +21,15 @@
 #include <vector>
 
 #include "app/ui/waveform/waveformpainter.h"
-#include "core/waveform/navigation.h"
+#include "core/waveform/viewstate.h"
 #include "core/waveform/waveformstore.h"
 
 class QRubberBand;
 
 namespace rs::gui {
 
-/** @brief One row of the view: a signal and how its values are written. */
-struct WaveRow {
-    waveform::SignalId id = 0;
-    Radix radix = Radix::Hex;
-    bool operator==(const WaveRow&) const = default;
-};
-
-/** @brief What the ruler and Δ read in. */
-enum class TimeUnit { Cycles, Nanoseconds };
+using waveform::TimeUnit;
+using WaveRow = waveform::WaveRow;
 
 class WaveformView : public QAbstractScrollArea {
     Q_OBJECT
@@ -46,30 +43,32 @@ class WaveformView : public QAbstractScrollArea {
     /** @brief Shows a trace: no rows, cursors or markers yet; the whole range fitted. */
     void setStore(std::shared_ptr<const waveform::WaveformStore> store);
     const waveform::WaveformStore& store() const { return *m_store; }
+    /** @brief What is shown: rows, range, cursors, markers, clock axis, unit. */
+    const waveform::WaveViewState& state() const { return m_state; }
 
     // --- rows -------------------------------------------------------------------------------------
-    const std::vector<WaveRow>& rows() const { return m_rows; }
+    const std::vector<WaveRow>& rows() const { return m_state.rows(); }
     /** @brief Appends the signal (FSM states named, buses in hex); no-op when shown. */
     void addSignal(waveform::SignalId id);
     /** @brief Removes the signal's row, if shown. */
     void removeSignal(waveform::SignalId id);
-    bool isShown(waveform::SignalId id) const;
+    bool isShown(waveform::SignalId id) const { return m_state.isShown(id); }
     void removeRow(int row);
     /** @brief Moves a row by delta places (clamped); the selection follows it. */
     void moveRow(int row, int delta);
-    int selectedRow() const { return m_selected; }
+    int selectedRow() const { return m_state.selectedRow(); }
     void setSelectedRow(int row);
     /** @brief The selected row's signal, if any. */
-    std::optional<waveform::SignalId> selectedSignal() const;
+    std::optional<waveform::SignalId> selectedSignal() const { return m_state.selectedSignal(); }
     void setRadix(int row, Radix radix);
     /** @brief The text shown for a row's value at a tick. */
     QString valueText(int row, waveform::Tick tick) const;
 
     // --- time range -------------------------------------------------------------------------------
-    double beginTick() const { return m_begin; }
-    double ticksPerPixel() const { return m_perPixel; }
+    double beginTick() const { return m_state.beginTick(); }
+    double ticksPerPixel() const { return m_state.ticksPerPixel(); }
     /** @brief Tick at the right edge of the wave area. */
-    double endTickVisible() const;
+    double endTickVisible() const { return m_state.endTick(); }
     /** @brief Shows [begin, end) (clamped to the trace). */
     void setVisibleRange(double begin, double end);
     /** @brief Zooms by factor (> 1 zooms in) keeping anchor (a tick; default: the middle) in place. */
@@ -80,33 +79,28 @@ class WaveformView : public QAbstractScrollArea {
     /** @brief Pans by a number of pixels (positive: later). */
     void panPixels(double pixels);
     /** @brief The x of the wave area's left edge (the name column's width). */
-    int waveLeft() const { return m_nameWidth; }
+    int waveLeft() const { return static_cast<int>(m_state.waveLeft()); }
     /** @brief The mapping ticks <-> x the view paints with. */
-    TickMapper mapper() const;
+    TickMapper mapper() const { return m_state.mapper(); }
 
     // --- time axis --------------------------------------------------------------------------------
-    void setClockAxis(waveform::ClockAxis axis);
-    const waveform::ClockAxis& clockAxis() const { return m_axis; }
+    /** @brief Numbers cycles by a 1-bit signal's rising edges (nullopt: one tick per cycle). Throws
+     *  std::invalid_argument, the axis unchanged, for a signal that cannot clock. */
+    void setClock(std::optional<waveform::SignalId> clock);
     void setTimeUnit(TimeUnit unit);
-    TimeUnit timeUnit() const { return m_unit; }
     /** @brief Whether one tick is one clock cycle (the IP's captures) when no clock is chosen;
      *  otherwise (a file's simulator time units) the ruler and Δ say ticks. */
     void setTicksAreCycles(bool on);
-    /** @brief True when the axis counts clock cycles (a clock chosen, or one tick per cycle). */
-    bool countsCycles() const { return m_ticksAreCycles || !m_axis.isIdentity(); }
     /** @brief Clock frequency for ns; 0 uses the trace's timescale (ticks x tickSeconds). */
     void setClockMHz(double mhz);
-    double clockMHz() const { return m_mhz; }
     /** @brief A tick as the ruler labels it: "12" cycles or "120 ns". */
     QString formatTick(double tick) const;
     /** @brief Ticks b - a in the current unit: "7 cycles (70 ns)". */
     QString formatDelta(waveform::Tick a, waveform::Tick b) const;
-    /** @brief Clock cycles from a to b on the clock axis. */
-    double cyclesBetween(waveform::Tick a, waveform::Tick b) const;
 
     // --- cursors and markers ----------------------------------------------------------------------
-    std::optional<waveform::Tick> cursor() const { return m_cursor; }
-    std::optional<waveform::Tick> secondCursor() const { return m_second; }
+    std::optional<waveform::Tick> cursor() const { return m_state.cursorA(); }
+    std::optional<waveform::Tick> secondCursor() const { return m_state.cursorB(); }
     /** @brief Places cursor A (clamped to the trace) and scrolls it into view. */
     void setCursor(waveform::Tick tick);
     void setSecondCursor(waveform::Tick tick);
@@ -114,8 +108,8 @@ class WaveformView : public QAbstractScrollArea {
     void clearCursor();
     void clearCursors();
     /** @brief Cycles from cursor A to cursor B, when both are set. */
-    std::optional<double> cursorDelta() const;
-    const std::vector<waveform::Tick>& markers() const { return m_markers; }
+    std::optional<double> cursorDelta() const { return m_state.cursorDelta(); }
+    const std::vector<waveform::WaveMarker>& markers() const { return m_state.markers(); }
     void addMarker(waveform::Tick tick);
     void clearMarkers();
 
@@ -151,37 +145,29 @@ class WaveformView : public QAbstractScrollArea {
     void scrollContentsBy(int dx, int dy) override;
 
   private:
+    /** Records the wave area's current pixels in the state (the viewport can change size unseen while
+     *  hidden); every change of the range starts with it. */
+    void syncArea();
+    /** After the range changed: scroll bars, repaint, viewChanged. */
+    void rangeChanged();
+    /** After cursor A moved: into view, repaint, cursorsChanged. */
+    void cursorMoved();
+    /** Repaint, cursorsChanged. */
+    void cursorsEdited();
     int rowAt(int y) const;
     void loadVisibleRows();
     int rowTop(int row) const;
-    double waveWidth() const;
-    waveform::Tick clampTick(double tick) const;
-    void clampRange();
     void syncScrollBars();
     void onHorizontalScroll(int value);
     void paintRows(QPainter& p, const WaveColors& c);
     void paintCursors(QPainter& p, const WaveColors& c);
-    void ensureVisible(waveform::Tick tick);
-    double tickNs(double tick) const;
 
     std::shared_ptr<const waveform::WaveformStore> m_store;
-    std::vector<WaveRow> m_rows;
-    int m_selected = -1;
-    int m_nameWidth = 190;
-    double m_begin = 0;
-    double m_perPixel = 1;
-    waveform::ClockAxis m_axis;
-    TimeUnit m_unit = TimeUnit::Cycles;
-    double m_mhz = 0;
-    std::optional<waveform::Tick> m_cursor;
-    std::optional<waveform::Tick> m_second;
-    std::vector<waveform::Tick> m_markers;
+    waveform::WaveViewState m_state;
     QRubberBand* m_band = nullptr;
     int m_bandStart = -1;
     double m_hScale = 1; ///< ticks per horizontal scroll bar step
     bool m_syncing = false;
-    bool m_fitted = true;         ///< the whole trace is in view (kept so across resizes)
-    bool m_ticksAreCycles = true; ///< one tick per clock cycle (IP captures)
 };
 
 } // namespace rs::gui

@@ -1,5 +1,6 @@
 // The waveform view's input: resize, wheel (zoom around the mouse, Shift: pan), mouse (cursors,
-// row selection, box zoom), keys and the row context menu. Painting and state: waveformview.cpp.
+// row selection, box zoom), keys and the row context menu, each a change of the view's WaveViewState.
+// Painting: waveformview.cpp.
 #include "app/ui/waveform/waveformview.h"
 
 #include <QContextMenuEvent>
@@ -18,11 +19,10 @@ using waveform::Tick;
 
 void WaveformView::resizeEvent(QResizeEvent* event) {
     QAbstractScrollArea::resizeEvent(event);
-    m_nameWidth = std::clamp(viewport()->width() / 5, 120, 220);
-    if (m_fitted) return fitAll();
-    clampRange();
-    syncScrollBars();
-    emit viewChanged();
+    const int left = std::clamp(viewport()->width() / 5, 120, 220);
+    m_state.setWaveArea(left, std::max(1, viewport()->width() - left));
+    m_state.keepInTrace(); // a fitted view fits again
+    rangeChanged();
 }
 
 bool WaveformView::event(QEvent* event) {
@@ -39,14 +39,15 @@ void WaveformView::wheelEvent(QWheelEvent* event) {
     const QPoint d = event->angleDelta();
     // The larger axis: Alt turns a vertical wheel horizontal on some platforms.
     const int delta = std::abs(d.x()) > std::abs(d.y()) ? d.x() : d.y();
-    const bool overNames = event->position().x() < m_nameWidth;
+    const bool overNames = event->position().x() < waveLeft();
     if (event->modifiers() & Qt::AltModifier || overNames) { // scroll the rows
         verticalScrollBar()->setValue(verticalScrollBar()->value() -
                                       static_cast<int>(std::lround(delta * 3.0 * kRowHeight / 120.0)));
     } else if (event->modifiers() & Qt::ShiftModifier || std::abs(d.x()) > std::abs(d.y())) {
-        panPixels(-delta / 120.0 * waveWidth() / 8);
+        syncArea();
+        panPixels(-delta / 120.0 * m_state.waveWidth() / 8);
     } else if (d.y() != 0) {
-        const double x = std::max<double>(m_nameWidth, event->position().x());
+        const double x = std::max<double>(waveLeft(), event->position().x());
         zoomBy(std::pow(1.25, d.y() / 120.0), mapper().tick(x));
     }
     event->accept();
@@ -54,7 +55,7 @@ void WaveformView::wheelEvent(QWheelEvent* event) {
 
 void WaveformView::mousePressEvent(QMouseEvent* event) {
     const QPoint pos = event->position().toPoint();
-    const bool inWave = pos.x() >= m_nameWidth;
+    const bool inWave = pos.x() >= waveLeft();
     if (event->button() == Qt::RightButton ||
         (event->button() == Qt::LeftButton && event->modifiers() & Qt::ControlModifier)) {
         if (inWave) { // box zoom
@@ -67,7 +68,7 @@ void WaveformView::mousePressEvent(QMouseEvent* event) {
     const int row = rowAt(pos.y());
     if (row >= 0) setSelectedRow(row);
     if (!inWave) return;
-    const Tick t = clampTick(std::floor(mapper().tick(pos.x()))); // the cycle under the mouse
+    const Tick t = m_state.clampTick(std::floor(mapper().tick(pos.x()))); // the cycle under the mouse
     if (event->button() == Qt::MiddleButton ||
         (event->button() == Qt::LeftButton && event->modifiers() & Qt::ShiftModifier))
         setSecondCursor(t);
@@ -77,14 +78,14 @@ void WaveformView::mousePressEvent(QMouseEvent* event) {
 
 void WaveformView::mouseMoveEvent(QMouseEvent* event) {
     if (m_bandStart < 0) return;
-    const int x = std::max(m_nameWidth, static_cast<int>(event->position().x()));
+    const int x = std::max(waveLeft(), static_cast<int>(event->position().x()));
     m_band->setGeometry(
         QRect(QPoint(std::min(x, m_bandStart), 0), QPoint(std::max(x, m_bandStart), viewport()->height())));
 }
 
 void WaveformView::mouseReleaseEvent(QMouseEvent* event) {
     if (m_bandStart < 0) return;
-    const int x = std::max(m_nameWidth, static_cast<int>(event->position().x()));
+    const int x = std::max(waveLeft(), static_cast<int>(event->position().x()));
     const int a = std::min(x, m_bandStart), b = std::max(x, m_bandStart);
     m_band->hide();
     m_bandStart = -1;
@@ -94,6 +95,10 @@ void WaveformView::mouseReleaseEvent(QMouseEvent* event) {
 void WaveformView::keyPressEvent(QKeyEvent* event) {
     const bool ctrl = event->modifiers() & Qt::ControlModifier;
     const bool shift = event->modifiers() & Qt::ShiftModifier;
+    syncArea();
+    const double width = m_state.waveWidth(), span = width * m_state.ticksPerPixel();
+    const double end = static_cast<double>(m_state.traceEnd());
+    const int selected = selectedRow();
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -106,36 +111,35 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
         fitAll();
         break;
     case Qt::Key_Left:
-        panPixels(-waveWidth() / 8);
+        panPixels(-width / 8);
         break;
     case Qt::Key_Right:
-        panPixels(waveWidth() / 8);
+        panPixels(width / 8);
         break;
     case Qt::Key_Home:
-        setVisibleRange(0, waveWidth() * m_perPixel);
+        setVisibleRange(0, span);
         break;
     case Qt::Key_End:
-        setVisibleRange(static_cast<double>(m_store->endTick()) - waveWidth() * m_perPixel,
-                        static_cast<double>(m_store->endTick()));
+        setVisibleRange(end - span, end);
         break;
     case Qt::Key_N:
         shift ? jumpToPreviousEdge() : jumpToNextEdge();
         break;
     case Qt::Key_Up:
-        ctrl ? moveRow(m_selected, -1) : setSelectedRow(std::max(0, m_selected - 1));
+        ctrl ? moveRow(selected, -1) : setSelectedRow(std::max(0, selected - 1));
         break;
     case Qt::Key_Down:
-        ctrl ? moveRow(m_selected, 1) : setSelectedRow(m_selected + 1);
+        ctrl ? moveRow(selected, 1) : setSelectedRow(selected + 1);
         break;
     case Qt::Key_Delete:
     case Qt::Key_Backspace:
-        removeRow(m_selected);
+        removeRow(selected);
         break;
     case Qt::Key_M:
-        if (m_cursor) addMarker(*m_cursor);
+        if (cursor()) addMarker(*cursor());
         break;
     case Qt::Key_B:
-        if (m_cursor) setSecondCursor(*m_cursor);
+        if (cursor()) setSecondCursor(*cursor());
         break;
     case Qt::Key_Escape:
         if (m_bandStart >= 0) {
@@ -153,9 +157,9 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
 
 void WaveformView::contextMenuEvent(QContextMenuEvent* event) {
     const int row = rowAt(event->pos().y());
-    if (row < 0 || event->pos().x() >= m_nameWidth) return; // the right button zooms in the wave area
+    if (row < 0 || event->pos().x() >= waveLeft()) return; // the right button zooms in the wave area
     setSelectedRow(row);
-    const WaveRow r = m_rows[static_cast<std::size_t>(row)];
+    const WaveRow r = rows()[static_cast<std::size_t>(row)];
     const auto& info = m_store->signal(r.id);
     QMenu menu(this);
     if (info.width > 1) {

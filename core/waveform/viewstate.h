@@ -1,0 +1,243 @@
+#pragma once
+// The waveform view's state as plain data (docs/CONVENTIONS.md rule 19; Surfer's WaveData and Viewport):
+// the rows (signal, radix, order, the selected row), the visible range in ticks over a wave area of some
+// pixels, cursors A and B, named markers, the clock axis (a clock signal's rising edges or one tick per
+// cycle; a clock frequency for ns) and the unit, with the arithmetic a viewer does on them: x of a tick,
+// tick of an x, zoom about a tick, pan, fit, cycles and ns between two ticks, cursor placement by
+// condition. The GUI's WaveformView paints from it and changes it through these methods; the lane chart
+// reads it; `roundscope-cli wave delta` places its cursors with it; it is what a saved view holds (JSON).
+//
+// Plain C++ and a value: it holds no store, only what it needs of the trace (its end tick, tick length);
+// operations that read values take the store. Ticks past the trace are clamped into it.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/waveform/navigation.h"
+#include "core/waveform/waveformstore.h"
+
+namespace rs::waveform {
+
+/** @brief How a bus value is written. */
+enum class Radix { Hex, Dec, Bin, Named };
+
+/** @brief What the ruler and Δ read in. */
+enum class TimeUnit { Cycles, Nanoseconds };
+
+/** @brief A saved view that cannot be read: the message names the key and what is wrong. */
+class ViewStateError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief Cursor A (the one the keys and searches move) or B. */
+enum class Cursor { A, B };
+
+/** @brief One row of the view: a signal and how its values are written. Rows are kept in view order;
+ *  the name is what a saved view knows the signal by (ids are the order of one file's signals). */
+struct WaveRow {
+    SignalId id = 0;
+    Radix radix = Radix::Hex;
+    std::string name;
+    bool operator==(const WaveRow&) const = default;
+};
+
+/** @brief A marker line: its tick and an optional name (unnamed markers are labelled M1, M2, ...). */
+struct WaveMarker {
+    Tick tick = 0;
+    std::string name;
+    bool operator==(const WaveMarker&) const = default;
+};
+
+/** @brief Maps ticks to x in the wave area and back. */
+struct TickMapper {
+    double begin = 0;    ///< tick at x0
+    double perPixel = 1; ///< ticks per pixel
+    double x0 = 0;       ///< x of the wave area's left edge
+    double x(double tick) const { return x0 + (tick - begin) / perPixel; }
+    double tick(double x) const { return begin + (x - x0) * perPixel; }
+};
+
+class WaveViewState {
+  public:
+    /** @brief The deepest zoom: this many pixels per tick (a cycle's value stays readable). */
+    static constexpr double kMaxPixelsPerTick = 40;
+
+    // --- the trace -------------------------------------------------------------------------------------
+    /** @brief Shows a trace: no rows, cursors, markers or clock chosen; the whole range fitted. The unit,
+     *  the clock frequency, whether ticks are cycles and the wave area are kept. */
+    void reset(const WaveformStore& store);
+    /** @brief One past the trace's last tick. */
+    Tick traceEnd() const { return m_traceEnd; }
+    /** @brief The trace's tick length in seconds (0: unknown). */
+    double tickSeconds() const { return m_tickSeconds; }
+
+    // --- the wave area ---------------------------------------------------------------------------------
+    /** @brief The pixels the visible range maps onto: x of its left edge and its width (at least 1). Only
+     *  recorded; after a resize call keepInTrace(). */
+    void setWaveArea(double left, double width);
+    double waveLeft() const { return m_left; }
+    double waveWidth() const { return m_width; }
+
+    // --- rows ------------------------------------------------------------------------------------------
+    const std::vector<WaveRow>& rows() const { return m_rows; }
+    /** @brief Appends the store's signal (FSM states by name, buses in hex); false when shown already or
+     *  no such signal. */
+    bool addSignal(const WaveformStore& store, SignalId id);
+    bool isShown(SignalId id) const;
+    /** @brief The row showing the signal, or -1. */
+    int rowOf(SignalId id) const;
+    /** @brief Removes a row; the selection stays on its signal, or moves to the row now in its place.
+     *  False for a row that does not exist. */
+    bool removeRow(int row);
+    /** @brief Moves a row by delta places (clamped); the selection follows it. False when nothing moves. */
+    bool moveRow(int row, int delta);
+    bool setRadix(int row, Radix radix);
+    int selectedRow() const { return m_selected; }
+    /** @brief Selects a row (clamped to the rows; -1 for none); false when the selection is unchanged. */
+    bool setSelectedRow(int row);
+    /** @brief The selected row's signal, if any. */
+    std::optional<SignalId> selectedSignal() const;
+
+    // --- visible range and ticks <-> pixels ------------------------------------------------------------
+    /** @brief Tick at the wave area's left edge. */
+    double beginTick() const { return m_begin; }
+    double ticksPerPixel() const { return m_perPixel; }
+    /** @brief Tick at the wave area's right edge. */
+    double endTick() const { return m_begin + m_width * m_perPixel; }
+    /** @brief True while the whole trace is in view (kept so across resizes until a zoom or pan). */
+    bool isFitted() const { return m_fitted; }
+    TickMapper mapper() const { return TickMapper{m_begin, m_perPixel, m_left}; }
+    double xOfTick(double tick) const { return mapper().x(tick); }
+    double tickOfX(double x) const { return mapper().tick(x); }
+    /** @brief The tick rounded and clamped into the trace. */
+    Tick clampTick(double tick) const;
+    /** @brief The tick clamped into the trace. */
+    Tick clampTick(Tick tick) const;
+    /** @brief Shows [begin, end) (clamped to the trace and the deepest zoom); false when end <= begin. */
+    bool setVisibleRange(double begin, double end);
+    /** @brief Zooms by factor (> 1 zooms in) keeping anchor (a tick; default: the middle) at its pixel. */
+    bool zoomBy(double factor, std::optional<double> anchor = std::nullopt);
+    /** @brief The whole trace in view (it stays fitted across resizes until a zoom or pan). */
+    void fit();
+    /** @brief Pans by a number of pixels (positive: later). */
+    void panPixels(double pixels);
+    /** @brief Scrolls so that begin is at the left edge (clamped). */
+    void scrollTo(double begin);
+    /** @brief After the wave area changed: a fitted view fits again, any other is clamped to the trace. */
+    void keepInTrace();
+    /** @brief Centres the tick when it is outside the visible range; true when the range moved. */
+    bool ensureVisible(Tick tick);
+
+    // --- the clock axis and the unit -------------------------------------------------------------------
+    /** @brief Numbers cycles by the rising edges of a 1-bit signal of the store. Throws
+     *  std::invalid_argument (ClockAxis::fromClock) and leaves the axis unchanged when it cannot. */
+    void setClock(const WaveformStore& store, SignalId clock);
+    /** @brief Back to one tick per cycle. */
+    void clearClock();
+    /** @brief The clock signal numbering cycles, if any. */
+    std::optional<SignalId> clockSignal() const { return m_clock; }
+    /** @brief Its name ("" when none). */
+    const std::string& clockName() const { return m_clockName; }
+    const ClockAxis& clockAxis() const { return m_axis; }
+    void setTimeUnit(TimeUnit unit) { m_unit = unit; }
+    TimeUnit timeUnit() const { return m_unit; }
+    /** @brief Whether one tick is one clock cycle (the IP's captures) when no clock is chosen; otherwise
+     *  (a file's simulator time units) the axis counts ticks. */
+    void setTicksAreCycles(bool on) { m_ticksAreCycles = on; }
+    bool ticksAreCycles() const { return m_ticksAreCycles; }
+    /** @brief True when the axis counts clock cycles (a clock chosen, or one tick per cycle). */
+    bool countsCycles() const { return m_ticksAreCycles || !m_axis.isIdentity(); }
+    /** @brief Clock frequency for ns (negative: 0); 0 uses the trace's tick length. */
+    void setClockMHz(double mhz);
+    double clockMHz() const { return m_mhz; }
+    /** @brief The cycle a tick falls in, with the fraction elapsed (ClockAxis::cycleAt). */
+    double cycleAt(Tick tick) const { return m_axis.cycleAt(tick); }
+    /** @brief The tick at which a cycle starts (ClockAxis::tickOfCycle). */
+    Tick tickOfCycle(std::int64_t cycle) const { return m_axis.tickOfCycle(cycle); }
+    /** @brief Clock cycles from a to b on the axis. */
+    double cyclesBetween(Tick a, Tick b) const;
+    /** @brief A tick in ns: its cycle at the clock frequency, else ticks x the tick length; none when
+     *  neither is known. */
+    std::optional<double> tickNs(double tick) const;
+    /** @brief ns from a to b: cycles at the clock frequency, else ticks x the tick length; none when
+     *  neither is known. */
+    std::optional<double> nsBetween(Tick a, Tick b) const;
+
+    // --- cursors and markers ---------------------------------------------------------------------------
+    std::optional<Tick> cursor(Cursor which) const { return which == Cursor::A ? m_cursorA : m_cursorB; }
+    std::optional<Tick> cursorA() const { return m_cursorA; }
+    std::optional<Tick> cursorB() const { return m_cursorB; }
+    /** @brief Places a cursor (clamped to the trace). */
+    void setCursor(Cursor which, Tick tick);
+    /** @brief Removes one cursor; false when it was not set. */
+    bool clearCursor(Cursor which);
+    void clearCursors();
+    /** @brief Cycles from cursor A to cursor B, when both are set. */
+    std::optional<double> cursorDelta() const;
+    /** @brief ns from cursor A to cursor B, when both are set and ns are known. */
+    std::optional<double> cursorDeltaNs() const;
+    /** @brief Places a cursor at the first tick >= from at which the signal starts to hold value (tick 0
+     *  counts as a start): `wave delta`'s events. False (the cursor unchanged) when it never does. */
+    bool placeCursor(Cursor which, const WaveformStore& store, SignalId signal, Words value, Tick from);
+    /** @brief Markers in tick order. */
+    const std::vector<WaveMarker>& markers() const { return m_markers; }
+    /** @brief Adds a marker (clamped to the trace); at a tick that has one, a name given renames it. */
+    void addMarker(Tick tick, std::string name = {});
+    bool renameMarker(std::size_t index, std::string name);
+    bool removeMarker(std::size_t index);
+    void clearMarkers() { m_markers.clear(); }
+    /** @brief A marker's name, or "M<n>" (n: its place in tick order, from 1) when unnamed. */
+    std::string markerLabel(std::size_t index) const;
+
+    // --- navigation on the selected row's signal (moves cursor A) --------------------------------------
+    /** @brief To the signal's next change after cursor A (or tick 0). */
+    bool jumpToNextEdge(const WaveformStore& store);
+    /** @brief To its previous change before cursor A. */
+    bool jumpToPreviousEdge(const WaveformStore& store);
+    /** @brief To the next (previous) tick at which it starts to hold value; from no cursor, forward, a
+     *  value held from tick 0 counts. */
+    bool jumpToValue(const WaveformStore& store, Words value, bool forward = true);
+
+    // --- a saved view (viewstatejson.cpp) --------------------------------------------------------------
+    /** @brief The saved-view file: JSON, versioned ("format": "roundscope-wave-view", "version": 1): rows by
+     *  signal name and radix, the visible range, cursors, markers, the clock by name, its frequency, the
+     *  unit. The selection and the wave area are not saved. */
+    std::string toJson() const;
+    /** @brief Reads a saved view for a trace: rows and the clock found by name (a row whose signal the
+     *  trace lacks is dropped, a clock it lacks or that cannot clock is cleared; each noted in *dropped),
+     *  cursors, markers and the range clamped into it. Throws ViewStateError naming the key and what is
+     *  wrong with it (not JSON, another format or version, a missing, unknown or ill-typed key). */
+    static WaveViewState fromJson(std::string_view json, const WaveformStore& store,
+                                  std::vector<std::string>* dropped = nullptr);
+
+    bool operator==(const WaveViewState&) const = default;
+
+  private:
+    void clampRange();
+
+    Tick m_traceEnd = 0;
+    double m_tickSeconds = 0;
+    double m_left = 0;
+    double m_width = 1;
+    std::vector<WaveRow> m_rows;
+    int m_selected = -1;
+    double m_begin = 0;
+    double m_perPixel = 1;
+    bool m_fitted = true;
+    ClockAxis m_axis;
+    std::optional<SignalId> m_clock;
+    std::string m_clockName;
+    TimeUnit m_unit = TimeUnit::Cycles;
+    bool m_ticksAreCycles = true;
+    double m_mhz = 0;
+    std::optional<Tick> m_cursorA;
+    std::optional<Tick> m_cursorB;
+    std::vector<WaveMarker> m_markers;
+};
+
+} // namespace rs::waveform

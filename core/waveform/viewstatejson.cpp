@@ -1,0 +1,485 @@
+// WaveViewState as JSON: the saved-view file. rs_wave is Qt-free (docs/ARCHITECTURE.md), so this file
+// reads JSON itself: a strict RFC 8259 reader (no comments, no trailing commas, no duplicate keys, depth
+// bounded) into a small tree, then a schema walk that names the key at fault in every error. The
+// writer puts one row or marker per line, so saved views diff well.
+#include "core/waveform/viewstate.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <utility>
+
+namespace rs::waveform {
+
+namespace {
+
+constexpr std::string_view kFormat = "roundscope-wave-view";
+constexpr int kVersion = 1;
+constexpr int kMaxDepth = 32;
+
+// --- reading JSON -------------------------------------------------------------------------------------
+
+struct Json {
+    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+    bool boolean = false;
+    std::string text; ///< a string's value, or a number's literal (converted where the schema says how)
+    std::vector<Json> items;       ///< an array's values, or an object's values in the order of keys
+    std::vector<std::string> keys; ///< an object's keys (no pair<string, Json>: Json is incomplete here)
+};
+
+class Reader {
+  public:
+    explicit Reader(std::string_view s) : m_s(s) {}
+
+    Json document() {
+        Json v = value(0);
+        space();
+        if (m_i != m_s.size()) fail("text after the JSON value");
+        return v;
+    }
+
+  private:
+    [[noreturn]] void fail(const std::string& what) const {
+        std::size_t line = 1, column = 1;
+        for (std::size_t k = 0; k < m_i && k < m_s.size(); ++k, ++column)
+            if (m_s[k] == '\n') {
+                ++line;
+                column = 0;
+            }
+        throw ViewStateError("wave view: line " + std::to_string(line) + ", column " +
+                             std::to_string(column) + ": " + what);
+    }
+
+    void space() {
+        while (m_i < m_s.size() &&
+               (m_s[m_i] == ' ' || m_s[m_i] == '\t' || m_s[m_i] == '\n' || m_s[m_i] == '\r'))
+            ++m_i;
+    }
+
+    bool take(char c) {
+        space();
+        if (m_i < m_s.size() && m_s[m_i] == c) {
+            ++m_i;
+            return true;
+        }
+        return false;
+    }
+
+    void expect(char c) {
+        if (!take(c)) fail(std::string("expected '") + c + "'");
+    }
+
+    Json value(int depth) {
+        if (depth > kMaxDepth) fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+        space();
+        if (m_i >= m_s.size()) fail("the text ends where a value should be");
+        Json v;
+        const char c = m_s[m_i];
+        if (c == '{') {
+            ++m_i;
+            v.type = Json::Type::Object;
+            if (take('}')) return v;
+            do {
+                space();
+                std::string key = string();
+                for (const std::string& k : v.keys)
+                    if (k == key) fail("key \"" + key + "\" appears twice");
+                expect(':');
+                v.items.push_back(value(depth + 1));
+                v.keys.push_back(std::move(key));
+            } while (take(','));
+            expect('}');
+        } else if (c == '[') {
+            ++m_i;
+            v.type = Json::Type::Array;
+            if (take(']')) return v;
+            do
+                v.items.push_back(value(depth + 1));
+            while (take(','));
+            expect(']');
+        } else if (c == '"') {
+            v.type = Json::Type::String;
+            v.text = string();
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            v.type = Json::Type::Number;
+            v.text = number();
+        } else if (literal("true")) {
+            v.type = Json::Type::Bool;
+            v.boolean = true;
+        } else if (literal("false")) {
+            v.type = Json::Type::Bool;
+        } else if (!literal("null")) {
+            fail(std::string("unexpected character '") + c + "'");
+        }
+        return v;
+    }
+
+    bool literal(std::string_view word) {
+        if (m_s.substr(m_i, word.size()) != word) return false;
+        m_i += word.size();
+        return true;
+    }
+
+    bool digits() {
+        const std::size_t from = m_i;
+        while (m_i < m_s.size() && m_s[m_i] >= '0' && m_s[m_i] <= '9')
+            ++m_i;
+        return m_i > from;
+    }
+
+    std::string number() {
+        const std::size_t from = m_i;
+        if (m_s[m_i] == '-') ++m_i;
+        if (m_i < m_s.size() && m_s[m_i] == '0')
+            ++m_i; // no leading zeros
+        else if (!digits())
+            fail("a number needs digits");
+        if (m_i < m_s.size() && m_s[m_i] == '.') {
+            ++m_i;
+            if (!digits()) fail("a number needs digits after '.'");
+        }
+        if (m_i < m_s.size() && (m_s[m_i] == 'e' || m_s[m_i] == 'E')) {
+            ++m_i;
+            if (m_i < m_s.size() && (m_s[m_i] == '+' || m_s[m_i] == '-')) ++m_i;
+            if (!digits()) fail("a number needs digits in its exponent");
+        }
+        return std::string(m_s.substr(from, m_i - from));
+    }
+
+    unsigned hex4() {
+        if (m_s.size() - m_i < 4) fail("\\u needs four hex digits");
+        unsigned v = 0;
+        const auto [end, ec] = std::from_chars(m_s.data() + m_i, m_s.data() + m_i + 4, v, 16);
+        if (ec != std::errc() || end != m_s.data() + m_i + 4) fail("\\u needs four hex digits");
+        m_i += 4;
+        return v;
+    }
+
+    static void utf8(std::string& out, unsigned cp) {
+        if (cp < 0x80) {
+            out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+            out += static_cast<char>(0xC0 | (cp >> 6));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out += static_cast<char>(0xE0 | (cp >> 12));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | (cp >> 18));
+            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+    }
+
+    std::string string() {
+        if (m_i >= m_s.size() || m_s[m_i] != '"') fail("expected a string in double quotes");
+        ++m_i;
+        std::string out;
+        for (;;) {
+            if (m_i >= m_s.size()) fail("a string is not closed");
+            const char c = m_s[m_i++];
+            if (c == '"') return out;
+            if (static_cast<unsigned char>(c) < 0x20) fail("a control character inside a string");
+            if (c != '\\') {
+                out += c; // bytes >= 0x80 as they are: signal names are a file's bytes
+                continue;
+            }
+            if (m_i >= m_s.size()) fail("a string is not closed");
+            switch (const char e = m_s[m_i++]) {
+            case '"':
+            case '\\':
+            case '/':
+                out += e;
+                break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'u': {
+                unsigned cp = hex4();
+                if (cp >= 0xDC00 && cp <= 0xDFFF) fail("a lone low surrogate in \\u");
+                if (cp >= 0xD800 && cp <= 0xDBFF) {
+                    if (!literal("\\u")) fail("a high surrogate without its low half");
+                    const unsigned low = hex4();
+                    if (low < 0xDC00 || low > 0xDFFF) fail("a high surrogate without its low half");
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                }
+                utf8(out, cp);
+                break;
+            }
+            default:
+                fail(std::string("unknown escape '\\") + e + "'");
+            }
+        }
+    }
+
+    std::string_view m_s;
+    std::size_t m_i = 0;
+};
+
+// --- the schema ---------------------------------------------------------------------------------------
+
+[[noreturn]] void bad(const std::string& path, const std::string& what) {
+    throw ViewStateError("wave view: " + path + ": " + what);
+}
+
+const char* typeName(Json::Type t) {
+    switch (t) {
+    case Json::Type::Null:
+        return "null";
+    case Json::Type::Bool:
+        return "true/false";
+    case Json::Type::Number:
+        return "a number";
+    case Json::Type::String:
+        return "a string";
+    case Json::Type::Array:
+        return "an array";
+    case Json::Type::Object:
+        return "an object";
+    }
+    return "?";
+}
+
+void need(const Json& v, Json::Type t, const std::string& path) {
+    if (v.type != t) bad(path, std::string("expected ") + typeName(t) + ", found " + typeName(v.type));
+}
+
+/** The keys of one object: each read once; keys left unread are unknown and refused. */
+class Fields {
+  public:
+    Fields(const Json& v, std::string path) : m_v(v), m_path(std::move(path)) {
+        need(v, Json::Type::Object, m_path.empty() ? "the file" : m_path);
+    }
+    const Json* optional(const std::string& key) {
+        m_known.insert(key);
+        for (std::size_t i = 0; i < m_v.keys.size(); ++i)
+            if (m_v.keys[i] == key) return &m_v.items[i];
+        return nullptr;
+    }
+    const Json& required(const std::string& key) {
+        const Json* v = optional(key);
+        if (!v) bad(path(key), "missing");
+        return *v;
+    }
+    std::string path(const std::string& key) const { return m_path.empty() ? key : m_path + "." + key; }
+    /** Call after reading: an unknown key (a typo, or a newer file's) is an error. */
+    void noOthers() const {
+        for (const std::string& k : m_v.keys)
+            if (!m_known.count(k)) bad(path(k), "unknown key");
+    }
+
+  private:
+    const Json& m_v;
+    std::string m_path;
+    std::set<std::string> m_known;
+};
+
+std::string text(const Json& v, const std::string& path) {
+    need(v, Json::Type::String, path);
+    return v.text;
+}
+
+bool boolean(const Json& v, const std::string& path) {
+    need(v, Json::Type::Bool, path);
+    return v.boolean;
+}
+
+/** A finite number >= 0. */
+double amount(const Json& v, const std::string& path) {
+    need(v, Json::Type::Number, path);
+    double d = 0;
+    const auto [end, ec] = std::from_chars(v.text.data(), v.text.data() + v.text.size(), d);
+    if (ec != std::errc() || end != v.text.data() + v.text.size() || !std::isfinite(d))
+        bad(path, v.text + " is out of range");
+    if (d < 0) bad(path, v.text + " is negative");
+    return d;
+}
+
+/** A whole number of ticks: digits only, fits 64 bits. */
+Tick tick(const Json& v, const std::string& path) {
+    need(v, Json::Type::Number, path);
+    Tick t = 0;
+    const auto [end, ec] = std::from_chars(v.text.data(), v.text.data() + v.text.size(), t);
+    if (ec != std::errc() || end != v.text.data() + v.text.size())
+        bad(path, v.text + " is not a tick (a whole number from 0 to 2^64 - 1)");
+    return t;
+}
+
+constexpr std::pair<Radix, std::string_view> kRadixNames[] = {
+    {Radix::Hex, "hex"}, {Radix::Dec, "dec"}, {Radix::Bin, "bin"}, {Radix::Named, "named"}};
+constexpr std::pair<TimeUnit, std::string_view> kUnitNames[] = {{TimeUnit::Cycles, "cycles"},
+                                                                {TimeUnit::Nanoseconds, "ns"}};
+
+template <class E, std::size_t N>
+E oneOf(const Json& v, const std::string& path, const std::pair<E, std::string_view> (&names)[N]) {
+    const std::string s = text(v, path);
+    std::string list;
+    for (const auto& [e, name] : names) {
+        if (s == name) return e;
+        list += (list.empty() ? "" : ", ") + std::string(name);
+    }
+    bad(path, "'" + s + "' is not one of " + list);
+}
+
+template <class E, std::size_t N>
+std::string_view nameOf(E e, const std::pair<E, std::string_view> (&names)[N]) {
+    for (const auto& [x, name] : names)
+        if (x == e) return name;
+    return names[0].second;
+}
+
+// --- writing JSON -------------------------------------------------------------------------------------
+
+std::string quoted(std::string_view s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            static const char* const kHex = "0123456789abcdef";
+            out += "\\u00";
+            out += kHex[(c >> 4) & 0xF];
+            out += kHex[c & 0xF];
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+std::string number(double d) {
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d); // shortest text that reads back as d
+    return ec == std::errc() ? std::string(buf, end) : std::string("0");
+}
+
+} // namespace
+
+std::string WaveViewState::toJson() const {
+    std::string j = "{\n  \"format\": " + quoted(kFormat) + ",\n  \"version\": " + std::to_string(kVersion) +
+                    ",\n  \"rows\": [";
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        j += std::string(i ? "," : "") + "\n    {\"signal\": " + quoted(m_rows[i].name) +
+             ", \"radix\": " + quoted(nameOf(m_rows[i].radix, kRadixNames)) + "}";
+    j += std::string(m_rows.empty() ? "" : "\n  ") + "],\n";
+    j += "  \"range\": {\"begin\": " + number(m_begin) + ", \"end\": " + number(endTick()) +
+         ", \"fitted\": " + (m_fitted ? "true" : "false") + "},\n";
+    j += "  \"cursors\": {";
+    if (m_cursorA) j += "\"a\": " + std::to_string(*m_cursorA);
+    if (m_cursorB) j += std::string(m_cursorA ? ", " : "") + "\"b\": " + std::to_string(*m_cursorB);
+    j += "},\n  \"markers\": [";
+    for (std::size_t i = 0; i < m_markers.size(); ++i) {
+        j += std::string(i ? "," : "") + "\n    {\"tick\": " + std::to_string(m_markers[i].tick);
+        if (!m_markers[i].name.empty()) j += ", \"name\": " + quoted(m_markers[i].name);
+        j += "}";
+    }
+    j += std::string(m_markers.empty() ? "" : "\n  ") + "],\n  \"clock\": {";
+    if (m_clock) j += "\"signal\": " + quoted(m_clockName) + ", ";
+    j += "\"mhz\": " + number(m_mhz) + ", \"ticks_are_cycles\": " + (m_ticksAreCycles ? "true" : "false") +
+         "},\n";
+    j += "  \"unit\": " + quoted(nameOf(m_unit, kUnitNames)) + "\n}\n";
+    return j;
+}
+
+WaveViewState WaveViewState::fromJson(std::string_view json, const WaveformStore& store,
+                                      std::vector<std::string>* dropped) {
+    const Json doc = Reader(json).document();
+    Fields top(doc, "");
+    if (const std::string f = text(top.required("format"), "format"); f != kFormat)
+        bad("format", "'" + f + "' is not a RoundScope wave view (" + std::string(kFormat) + ")");
+    const Json& version = top.required("version");
+    need(version, Json::Type::Number, "version");
+    if (version.text != std::to_string(kVersion))
+        bad("version", version.text + "; this RoundScope reads version " + std::to_string(kVersion));
+
+    WaveViewState s;
+    s.m_traceEnd = store.endTick();
+    s.m_tickSeconds = store.tickSeconds();
+    std::vector<std::string> notes;
+
+    const Json& rows = top.required("rows");
+    need(rows, Json::Type::Array, "rows");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < rows.items.size(); ++i) {
+        Fields row(rows.items[i], "rows[" + std::to_string(i) + "]");
+        std::string name = text(row.required("signal"), row.path("signal"));
+        const Radix radix = oneOf(row.required("radix"), row.path("radix"), kRadixNames);
+        row.noOthers();
+        if (name.empty()) bad(row.path("signal"), "empty");
+        if (!names.insert(name).second) bad(row.path("signal"), "'" + name + "' is shown twice");
+        if (const auto id = store.find(name))
+            s.m_rows.push_back(WaveRow{*id, radix, std::move(name)});
+        else
+            notes.push_back("row '" + name + "': no such signal in the trace");
+    }
+
+    Fields range(top.required("range"), "range");
+    const double begin = amount(range.required("begin"), range.path("begin"));
+    const double end = amount(range.required("end"), range.path("end"));
+    const bool fitted = boolean(range.required("fitted"), range.path("fitted"));
+    range.noOthers();
+    if (!(end > begin)) bad(range.path("end"), "not after begin");
+
+    Fields cursors(top.required("cursors"), "cursors");
+    if (const Json* a = cursors.optional("a")) s.setCursor(Cursor::A, tick(*a, cursors.path("a")));
+    if (const Json* b = cursors.optional("b")) s.setCursor(Cursor::B, tick(*b, cursors.path("b")));
+    cursors.noOthers();
+
+    const Json& markers = top.required("markers");
+    need(markers, Json::Type::Array, "markers");
+    std::set<Tick> ticks;
+    for (std::size_t i = 0; i < markers.items.size(); ++i) {
+        Fields m(markers.items[i], "markers[" + std::to_string(i) + "]");
+        const Tick t = tick(m.required("tick"), m.path("tick"));
+        std::string name;
+        if (const Json* n = m.optional("name")) name = text(*n, m.path("name"));
+        m.noOthers();
+        if (!ticks.insert(t).second) bad(m.path("tick"), "a second marker at tick " + std::to_string(t));
+        s.addMarker(t, std::move(name));
+    }
+
+    Fields clock(top.required("clock"), "clock");
+    std::optional<std::string> clockName;
+    if (const Json* c = clock.optional("signal")) clockName = text(*c, clock.path("signal"));
+    s.setClockMHz(amount(clock.required("mhz"), clock.path("mhz")));
+    s.m_ticksAreCycles = boolean(clock.required("ticks_are_cycles"), clock.path("ticks_are_cycles"));
+    clock.noOthers();
+    s.m_unit = oneOf(top.required("unit"), "unit", kUnitNames);
+    top.noOthers();
+
+    if (clockName) {
+        if (const auto id = store.find(*clockName)) {
+            try {
+                s.setClock(store, *id);
+            } catch (const std::invalid_argument& e) {
+                notes.push_back("clock '" + *clockName + "': " + e.what());
+            }
+        } else {
+            notes.push_back("clock '" + *clockName + "': no such signal in the trace");
+        }
+    }
+    if (fitted)
+        s.fit();
+    else
+        s.setVisibleRange(begin, end);
+    if (dropped) *dropped = std::move(notes);
+    return s;
+}
+
+} // namespace rs::waveform
