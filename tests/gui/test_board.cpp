@@ -13,6 +13,7 @@
 #include <QTableWidget>
 
 #include "app/ui/runs/boardpage.h"
+#include "core/oracle/algorithms.h"
 #include "hw/session/boardsession.h"
 
 using namespace rs;
@@ -21,6 +22,28 @@ class TestBoard : public QObject {
     Q_OBJECT
 
   private slots:
+    void theVariantsAreTheBoardsOperationsNamedByTheRegistry() {
+        // The combo holds operation ids (never a place in a list): what the board runs, as the registry names
+        // it, each with its row's KAT file and the firmware's code for it.
+        hw::BoardSession session;
+        gui::BoardPage page(&session);
+        const QStringList ops = hw::BoardSession::operations();
+        QCOMPARE(ops.size(), 3);
+        QCOMPARE(page.variantBox()->count(), ops.size());
+        for (int i = 0; i < ops.size(); ++i) {
+            const QString id = page.variantBox()->itemData(i).toString();
+            QCOMPARE(id, ops[i]);
+            const oracle::AeadAlgorithm* row = oracle::findAead(id.toStdString());
+            QVERIFY2(row != nullptr && row->ascon.has_value(), qPrintable(id));
+            QCOMPARE(page.variantBox()->itemText(i), QString::fromStdString(row->displayName));
+            QCOMPARE(hw::BoardSession::variantOf(id), static_cast<int>(*row->ascon));
+            page.variantBox()->setCurrentIndex(i);
+            QVERIFY2(page.katFileEdit()->text().endsWith(QString::fromStdString(row->vectorFiles.front())),
+                     qPrintable(page.katFileEdit()->text()));
+        }
+        QCOMPARE(hw::BoardSession::variantOf(QStringLiteral("lea-128-gcm")), -1);
+    }
+
     void connectKatsBenchDisconnect() {
         hw::BoardSession session;
         gui::BoardPage page(&session);
@@ -33,7 +56,7 @@ class TestBoard : public QObject {
                  qPrintable(page.statusLabel()->text()));
         QTRY_VERIFY(page.runButton()->isEnabled());
 
-        page.variantBox()->setCurrentIndex(2);
+        page.variantBox()->setCurrentIndex(page.variantBox()->findData(QStringLiteral("ascon-aead128")));
         QVERIFY(page.katFileEdit()->text().endsWith(QStringLiteral("asconaead128_LWC_AEAD_KAT_128_128.txt")));
         QSignalSpy kats(&session, &hw::BoardSession::katFinished);
         page.runButton()->click();
