@@ -36,25 +36,6 @@ std::string ids(const std::vector<std::string>& list) {
     return oracle::joinIds(list);
 }
 
-/** The algorithms the diffusion analysis takes: every registry id it knows the rounds of. */
-std::vector<std::string> diffusionIds() {
-    std::vector<std::string> candidates{"ascon-p"}, out;
-    for (const auto& list : {oracle::aeadIds(), oracle::blockIds()})
-        candidates.insert(candidates.end(), list.begin(), list.end());
-    for (const std::string& id : candidates) {
-        try {
-            analysis::standardRounds(id);
-            out.push_back(id);
-        } catch (const analysis::AnalysisError&) {
-            // not an analysis id (LEA-GCM): left out
-        }
-    }
-    // The ML-DSA transforms are no registry ciphers: the analysis' own ids.
-    for (const std::string& id : analysis::diffusionAlgorithms())
-        if (id.rfind("mldsa", 0) == 0) out.push_back(id);
-    return out;
-}
-
 /** "a|b|c" */
 std::string alternatives(const std::vector<std::string>& words) {
     std::string out;
@@ -91,7 +72,7 @@ template <int (*F)(const CliArgs&)> int noVerb(const std::string&, const CliArgs
 }
 
 bool isAsconP(const CliArgs& a) {
-    return a.value("alg") == "ascon-p";
+    return oracle::findPermutation(a.value("alg").value_or("")) != nullptr;
 }
 bool isAead(const CliArgs& a) {
     return oracle::findAead(a.value("alg").value_or("")) != nullptr;
@@ -207,7 +188,7 @@ std::vector<CliCommand> buildTable() {
            "per round: state bits depending on the varied bits, avalanche mean, SAC deviation\n"
            "(N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation\n"
            "D: " +
-               ids(diffusionIds()) +
+               ids(analysis::diffusionAlgorithms()) +
                "\nFIELD: state, key, nonce (Ascon); pt, key (LEA, SKINNY); state (ML-DSA NTT/INTT: the\n"
                "polynomial, dependency per coefficient, structural only: N defaults to 0 and must be 0)",
            nullptr,
