@@ -139,6 +139,30 @@ class TestIpPage : public QObject {
         QVERIFY(page.runButton()->isEnabled());
     }
 
+    void aRunStartedElsewhereShowsItsInputsAndOptions() {
+        // The explorer's capture runs the facade directly (bytes, session to session): the page follows the
+        // Ascon core's current settings and shows what ran.
+        IpSession session;
+        AsconIpPage page(&session);
+        QVERIFY(session.setSettings(QStringLiteral("ascon"), {{"unroll", 3}, {"precomputed", 1}}));
+        QCOMPARE(page.unrollBox()->currentData().toInt(), 3);
+        QVERIFY(page.precomputedBox()->isChecked());
+        const auto key = crypto::fromHex(kKey), nonce = crypto::fromHex(kNonce), pt = crypto::fromHex(kPt);
+        QSignalSpy done(&session, &IpSession::finished);
+        QVERIFY(session.run({QStringLiteral("ascon-128a"), {key, nonce, {}, pt}, {}}));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(session.lastResult().settings, (hw::IpSettings{{"unroll", 3}, {"precomputed", 1}}));
+        QCOMPARE(page.variantBox()->currentData().toString(), QStringLiteral("ascon-128a"));
+        QCOMPARE(page.field(QStringLiteral("key"))->lineEdit()->text(), hex(key));
+        QCOMPARE(page.field(QStringLiteral("pt"))->lineEdit()->text(), hex(pt));
+        QCOMPARE(page.field(QStringLiteral("ad"))->lineEdit()->text(), QString());
+        const crypto::AeadResult ref =
+            crypto::asconEncrypt(crypto::AsconAeadVariant::Ascon128av12, key, nonce, {}, pt);
+        QCOMPARE(page.ciphertextLabel()->text(), hex(ref.ct));
+        QCOMPARE(page.tagLabel()->text(), hex(ref.tag));
+        QCOMPARE(page.matchLabel()->text(), QStringLiteral("yes"));
+    }
+
     void ctrlReturnRunsOnTheIpAndCtrlROnlyRandomises() {
         gui::MainWindow w(false);
         w.show();

@@ -8,8 +8,10 @@
 
 #include "app/ui/window/workbench.h"
 #include "core/sessions/ciphersession.h"
+#include "hw/ip/ipcores.h"
 #include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
+#include "tests/hw/toyip/toyipcore.h"
 
 using namespace rs;
 
@@ -43,6 +45,35 @@ class TestWorkbench : public QObject {
         // The IP encrypted what the explorer traced: the same ciphertext and tag.
         QCOMPARE(QString::fromStdString(crypto::toHex(r.run.output)), cipher->outputHex() + cipher->tagHex());
         QVERIFY(bench.waveforms()->exactLinks() > 20); // the trace glue: the explorer's steps are linked
+        // The capture runs at the Ascon core's current settings (the IP page's rounds per clock).
+        QVERIFY(bench.ip()->setSettings(QStringLiteral("ascon"), {{"unroll", 6}}));
+        QVERIFY(bench.captureExplorerInputs());
+        QTRY_COMPARE_WITH_TIMEOUT(stored.count(), 2, 60000);
+        QCOMPARE(bench.ip()->lastResult().settings.at("unroll"), 6);
+        QVERIFY(bench.ip()->lastResult().matchesModel);
+    }
+
+    void aCoreRegisteredAtRunTimeIsCapturedWithNoChangeHere() {
+        // The toy core claims SKINNY-128-128 in ECB: its one registration is all the capture needs.
+        hw::registerIpCore("toy", test::makeToyIpCore);
+        {
+            gui::Workbench bench(false);
+            auto* cipher = bench.cipher();
+            QVERIFY(cipher->setAlgorithm(QStringLiteral("skinny-128-128")));
+            cipher->randomizeInput(QStringLiteral("pt"));
+            cipher->recomputeNow();
+            QSignalSpy done(bench.ip(), &hw::IpSession::finished);
+            QSignalSpy started(&bench, &gui::Workbench::captureStarted);
+            QVERIFY(bench.captureExplorerInputs());
+            QCOMPARE(started.front().at(0).toString(), QStringLiteral("toy"));
+            QVERIFY(done.wait(20000));
+            const auto r = done.front().at(0).value<hw::IpSessionResult>();
+            QCOMPARE(r.operation, QString::fromLatin1(test::kToyIpOperation));
+            QCOMPARE(r.inputs.key, cipher->inputBytes(QStringLiteral("key")));
+            QVERIFY(r.matchesModel);
+            QCOMPARE(r.run.output, crypto::fromHex(cipher->outputHex().toStdString()));
+        }
+        hw::registerIpCore("toy", {});
     }
 
     void capturesABlockCipherOnItsCoreAtOneRoundPerClock() {

@@ -261,9 +261,8 @@ const std::vector<AsconAeadVariant>& ipVariants() {
 }
 
 std::string ipVariantId(AsconAeadVariant v) {
-    // The oracle names each AEAD row by its variant's exact name (core/oracle/algorithms.cpp asconAead).
     for (const oracle::AeadAlgorithm& a : oracle::aeadAlgorithms())
-        if (a.displayName == crypto::asconAeadName(v)) return a.id;
+        if (a.ascon == v) return a.id;
     throw std::logic_error("the oracle has no AEAD row named " + std::string(crypto::asconAeadName(v)));
 }
 

@@ -113,7 +113,7 @@ class AsconIp {
 
 /** @brief The AEAD variants the IP's CONFIG.VARIANT selects (codes 0, 1, 2; hw/rtl/REGISTERS.md). */
 const std::vector<crypto::AsconAeadVariant>& ipVariants();
-/** @brief The oracle's AEAD id of a variant: the registry row of that name (core/oracle/algorithms.h). */
+/** @brief The oracle's AEAD id of a variant: the registry row that is that variant (AeadAlgorithm::ascon). */
 std::string ipVariantId(crypto::AsconAeadVariant v);
 /** @brief The variant of an oracle AEAD id the IP runs; nullopt for any other id. */
 std::optional<crypto::AsconAeadVariant> ipVariantFromId(std::string_view id);
