@@ -1,5 +1,6 @@
 // ntt run: one ML-DSA ring operation (FIPS 204 NTT, NTT^-1, MultiplyNTT, AddNTT) on one polynomial (or a
-// pair) through the fast path or the reference model, beside the model's answer (matchesReference).
+// pair) through the fast path or the reference model, judged by the oracle against the model's answer
+// (matchesReference; "difference" names the first differing byte when it is wrong).
 // Input: --in FILE (one polynomial, or a then b for pwm/pwa: 1024 bytes per polynomial of 256 big-endian
 // 32-bit coefficients, the same bytes as hex text, or decimal coefficients; core/inputs/mldsapolyfile.h)
 // or --random SEED (the oracle's random inputs for that seed).
@@ -9,6 +10,7 @@
 #include "core/fileio/safefile.h"
 #include "core/inputs/mldsapolyfile.h"
 #include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
 
 #include <QJsonArray>
 
@@ -111,9 +113,13 @@ int nttRun(const CliArgs& args) {
         result.insert("b", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(b))));
     result.insert("out", QString::fromStdString(crypto::toHex(crypto::mldsaPolyToBytes(got))));
     result.insert("coefficients", coefficientsJson(got));
-    result.insert("matchesReference", got == want);
+    // The one oracle judges the output (core/oracle): where it first differs, when it does.
+    const oracle::Verdict verdict =
+        oracle::verify(crypto::mldsaPolyToBytes(got), crypto::mldsaPolyToBytes(want));
+    result.insert("matchesReference", verdict.ok);
+    if (!verdict.ok) result.insert("difference", QString::fromStdString(verdict.message));
     printResult(args, result);
-    return got == want ? kExitOk : kExitKatFailed;
+    return verdict.ok ? kExitOk : kExitKatFailed;
 }
 
 } // namespace rs::cli

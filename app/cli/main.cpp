@@ -1,6 +1,7 @@
 // roundscope-cli: everything the GUI does, scriptable; with --json each command prints exactly one
 // JSON object on stdout. Errors: one line on stderr naming the argument, exit status 2. The commands
 // are a table (clitable.cpp); this file turns their exceptions into that one line.
+#include "app/backends/backends.h"
 #include "app/cli/clicommands.h"
 
 #include "core/fileio/safefile.h"
@@ -28,6 +29,7 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& m
 int main(int argc, char** argv) {
     qInstallMessageHandler(quietQtMessages);
     rs::fileio::ignoreFileSizeSignal(); // a file-size limit is a write error with a message, not SIGXFSZ
+    rs::backends::registerAllRunners(); // every command (and the help) knows every campaign target
     const std::vector<std::string> args(argv, argv + argc);
     // Charts (chart, diffusion --png) need a GUI application; everything else runs without a display.
     const bool gui = rs::cli::needsGui(args);

@@ -21,14 +21,15 @@ namespace rs::campaign {
 
 namespace {
 
-// Targets are checked against every back end the project knows, not only the runners registered in this
-// program: a spec may name "cuda" in a program that registered no runners (a store reader) and still be
-// read, stored and shown; the engine refuses a target without a runner when the campaign starts. A back end
-// added later is known once its runner is registered (its one registration line), without editing this list.
+// The targets a definition may name: every target registered in this program, each by its declaration
+// (targets.h: core's "cpu" and "cpu-mt", then the back ends' in the order backends::registerAllRunners()
+// registers them). A back end added later is known once it is registered (its one registration line),
+// without editing a list here. The programs that read definitions (the app, the CLI) register every back end
+// before they read one, so a store's definition naming "cuda" is read there as it was written.
 std::vector<std::string> knownTargets() {
-    std::vector<std::string> targets = {"cpu", "cpu-mt", "ip", "cuda", "riscv-qemu", "riscv-spike", "board"};
-    for (std::string& t : runnerTargets())
-        if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(std::move(t));
+    std::vector<std::string> targets;
+    for (const TargetDeclaration& d : targetDeclarations())
+        targets.push_back(d.id);
     return targets;
 }
 

@@ -21,9 +21,8 @@ class SpecError : public std::runtime_error {
 
 /** @brief The definition. */
 struct CampaignSpec {
-    std::string name; ///< shown in lists and charts
-    std::vector<std::string>
-        targets; ///< runner targets: "cpu", "cpu-mt", "ip", "cuda", "riscv-qemu", "riscv-spike", "board"
+    std::string name;                 ///< shown in lists and charts
+    std::vector<std::string> targets; ///< target ids (targets.h): "cpu", "cpu-mt" and the back ends' ("cuda")
     std::vector<std::string> algorithms; ///< registry ids (core/oracle/algorithms.h): AEAD ids, or block ids
                                          ///< with a mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
     std::vector<std::uint64_t> messageBytes;    ///< message sizes
@@ -35,15 +34,16 @@ struct CampaignSpec {
 };
 
 /** @brief Parses and validates JSON (unknown targets, algorithms, keys, empty lists, sizes over 1 GiB,
- *  repeats outside 1..1000 are SpecErrors naming the path). */
+ *  repeats outside 1..1000 are SpecErrors naming the path). A target is known when it is registered in
+ *  this program (specTargets(); the app and the CLI register every back end before they read one). */
 CampaignSpec parseSpec(std::string_view json);
 /** @brief Reads a JSON file; SpecError naming the file when it cannot be read. */
 CampaignSpec readSpecFile(const std::string& path);
 /** @brief Canonical JSON (sorted keys, compact): equal specs give equal text (resume matches on it). */
 std::string specJson(const CampaignSpec& spec);
 
-/** @brief The targets a definition may name: every back end the project knows, built here or not, and every
- *  target registered with registerRunner (a new back end needs no other line). */
+/** @brief The targets a definition may name: every target registered in this program (targets.h), in the
+ *  order of registration: "cpu", "cpu-mt", then the back ends' (a new back end needs no other line). */
 std::vector<std::string> specTargets();
 /** @brief The algorithm ids a definition may name: the AEAD ids and every block cipher with "-ecb"/"-ctr". */
 std::vector<std::string> specAlgorithms();

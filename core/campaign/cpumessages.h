@@ -6,8 +6,8 @@
 // core/crypto/asconmulti.h), the other AEADs message by message on their allocation-free or keyed fast
 // paths; under reference the model encrypts them one by one. A repeat times all K; the figures are per
 // message (time / K, throughput = message bytes / that time), as the cuda target reports them. Every
-// repeat's K outputs are compared with the model's (computed once, before timing; RunnerError naming the
-// first wrong message) and message 0's ciphertext‖tag goes to the run's judge.
+// repeat hands all K outputs to the run's judge (OutputJudge::expectMessages/checkMessage: each against the
+// oracle's reference output of its own inputs, oracle::messageInputs, computed once before timing).
 
 #include "core/campaign/runner.h"
 

@@ -8,11 +8,11 @@
 //    with its own nonce (the run's nonce with the slice index XORed into its last bytes) and the
 //    run's whole AD. The figure measures T independent messages of size/T each.
 // Every repeat's output goes to the run's judge: the timed path's own output for one thread and for the
-// block modes (whose slices together are the whole operation); for AEAD over several threads each
-// repeat's independent messages are checked against the model first, and the judge gets the run's one
-// message, computed once before timing. Threads are started once per run and released per repeat through
-// barriers, so a repeat times the work and the hand-off, not thread creation.
-// ECB is defined on whole blocks: a message size that is not one fails the run (RunnerError).
+// block modes (whose slices together are the whole operation); for AEAD over several threads every
+// thread's independent message, each against the oracle's answer for its own inputs
+// (OutputJudge::expectMessages, computed once before timing). Threads are started once per run and released
+// per repeat through barriers, so a repeat times the work and the hand-off, not thread creation. ECB is
+// defined on whole blocks: a message size that is not one fails the run (RunnerError).
 
 #include <algorithm>
 #include <barrier>
@@ -36,6 +36,13 @@ using Algorithm = oracle::Operation;
 
 std::optional<Algorithm> resolve(std::string_view id) {
     return oracle::findOperation(id);
+}
+
+/** What "cpu" (threads 1) and "cpu-mt" run: every operation of the oracle; the ML-DSA ring operations on
+ *  one thread only (cpumldsa.h). */
+bool cpuRuns(int threads, std::string_view algorithm) {
+    const auto alg = resolve(algorithm);
+    return alg.has_value() && (!alg->mldsa || threads == 1);
 }
 
 /** The work of one run, cut into slices; buffers are allocated once, before timing. */
@@ -81,12 +88,17 @@ class Workload {
     /** Whether the AEAD runs on its allocation-free path (encryptInto). */
     bool aeadInto() const { return m_into; }
 
-    /** The single-thread AEAD output of the whole message (ct‖tag), which stands for a repeat of several
-     *  threads' independent messages. */
-    crypto::Bytes singleAeadOutput() const {
-        crypto::AeadResult r = m_alg.aead->encrypt(m_in.key, m_in.nonce, m_in.ad, m_in.message);
-        r.ct.insert(r.ct.end(), r.tag.begin(), r.tag.end());
-        return r.ct;
+    /** AEAD over several threads: each thread's independent message (the run's key and AD, its slice of the
+     *  message under its own nonce) is a message of the run, judged against the oracle's reference output
+     *  of those inputs (computed here, before timing). */
+    void expectMessages(oracle::OutputJudge& judge) const {
+        if (!m_alg.aead || m_jobs == 1) return;
+        judge.expectMessages(m_alg, m_jobs, [this](std::size_t j) {
+            return oracle::Inputs{
+                m_in.key, m_nonces[j], m_in.ad,
+                crypto::Bytes(m_in.message.begin() + static_cast<std::ptrdiff_t>(m_bounds[j]),
+                              m_in.message.begin() + static_cast<std::ptrdiff_t>(m_bounds[j + 1]))};
+        });
     }
 
     /** Clears the output buffers (block modes, fast AEAD), so a repeat's output is only what that repeat
@@ -115,26 +127,23 @@ class Workload {
         }
     }
 
-    /** After each timed repeat: the output that repeat produced, for the run's judge. Block modes: the
-     *  message as the threads encrypted it; AEAD on one thread: its ct‖tag; AEAD on several threads: each
-     *  thread's independent message is checked against the model here (RunnerError naming the thread),
-     *  then the run's one message (`single`, computed before timing) stands for the repeat. */
-    crypto::ByteView repeatOutput(const crypto::Bytes& single) {
-        if (!m_alg.aead) return m_out;
+    /** After each timed repeat: what that repeat produced, to the run's judge. Block modes: the message as
+     *  the threads encrypted it; AEAD on one thread: its ct‖tag; AEAD on several threads: every thread's
+     *  independent message (expectMessages). */
+    void judgeRepeat(oracle::OutputJudge& judge) {
+        if (!m_alg.aead) {
+            judge.check(m_out);
+            return;
+        }
         if (m_jobs == 1) {
             joinOutput(0);
-            return m_joined;
+            judge.check(m_joined);
+            return;
         }
         for (std::size_t j = 0; j < m_jobs; ++j) {
-            const crypto::ByteView slice(m_in.message.data() + m_bounds[j], m_bounds[j + 1] - m_bounds[j]);
-            crypto::AeadResult want = m_alg.aead->encrypt(m_in.key, m_nonces[j], m_in.ad, slice);
-            want.ct.insert(want.ct.end(), want.tag.begin(), want.tag.end());
             joinOutput(j);
-            const crypto::Bytes& got = m_joined;
-            if (const oracle::Verdict v = oracle::verify(got, want.ct); !v)
-                throw RunnerError("thread " + std::to_string(j) + "'s independent message: " + v.message);
+            judge.checkMessage(j, m_joined);
         }
-        return single;
     }
 
   private:
@@ -289,11 +298,7 @@ class CpuRunner final : public Runner {
 
     std::string target() const override { return m_threads == 1 ? "cpu" : "cpu-mt"; }
 
-    /** Every operation of the oracle; the ML-DSA ring operations on "cpu" only (cpumldsa.h). */
-    bool supports(std::string_view algorithm) const override {
-        const auto alg = resolve(algorithm);
-        return alg.has_value() && (!alg->mldsa || m_threads == 1);
-    }
+    bool supports(std::string_view algorithm) const override { return cpuRuns(m_threads, algorithm); }
 
     RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
                   const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
@@ -314,11 +319,12 @@ class CpuRunner final : public Runner {
 
         std::unique_ptr<Workload> work;
         RunOutput result;
-        crypto::Bytes single; // AEAD over several threads: the run's one message
         try {
             work = std::make_unique<Workload>(*alg, inputs, threads, impl == "fast");
-            if (alg->aead && work->jobs() > 1) single = work->singleAeadOutput();
+            work->expectMessages(judge);
         } catch (const crypto::InvalidArgument& e) {
+            throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
+        } catch (const oracle::OracleError& e) {
             throw RunnerError(target() + ": " + key.algorithm + ": " + e.what());
         }
 
@@ -337,11 +343,7 @@ class CpuRunner final : public Runner {
                 work->job(0);
             const auto t1 = Clock::now();
             ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
-            try {
-                judge.check(work->repeatOutput(single)); // outside the timed region
-            } catch (const RunnerError& e) {
-                throw RunnerError(target() + ": " + e.what());
-            }
+            work->judgeRepeat(judge); // outside the timed region
         }
 
         result.measurements = timingMeasurements(std::move(ns), key.messageBytes);
@@ -413,6 +415,14 @@ class CpuRunner final : public Runner {
 
 std::unique_ptr<Runner> makeCpuRunner(int threads) {
     return std::make_unique<CpuRunner>(threads);
+}
+
+TargetDeclaration cpuDeclaration(int threads) {
+    TargetDeclaration d;
+    d.id = threads == 1 ? "cpu" : "cpu-mt";
+    d.name = threads == 1 ? "native CPU, one thread" : "native CPU, every hardware thread";
+    d.claims = [threads](std::string_view operation) { return cpuRuns(threads, operation); };
+    return d;
 }
 
 } // namespace rs::campaign

@@ -12,5 +12,8 @@ namespace rs::campaign {
 
 /** @brief threads 1 = "cpu"; 0 = all hardware threads ("cpu-mt"). */
 std::unique_ptr<Runner> makeCpuRunner(int threads);
+/** @brief The declaration of "cpu" (threads 1) or "cpu-mt" (0): every operation of the oracle, the ML-DSA
+ *  ring operations on "cpu" only; needs no tool; measured; no Slurm needs. core registers both itself. */
+TargetDeclaration cpuDeclaration(int threads);
 
 } // namespace rs::campaign

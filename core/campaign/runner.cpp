@@ -2,63 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
 #include <sstream>
 
-#include "core/campaign/cpurunner.h"
 #include "core/oracle/operation.h"
 
 namespace rs::campaign {
-
-namespace {
-
-struct Registry {
-    // core's own targets are there from the first use.
-    Registry() {
-        factories["cpu"] = [] { return makeCpuRunner(1); };
-        factories["cpu-mt"] = [] { return makeCpuRunner(0); };
-    }
-    std::mutex mutex;
-    std::map<std::string, RunnerFactory, std::less<>> factories;
-};
-
-// Function-local so registration from static initialisers elsewhere cannot run before it exists.
-Registry& registry() {
-    static Registry r;
-    return r;
-}
-
-} // namespace
-
-void registerRunner(const std::string& target, RunnerFactory factory) {
-    Registry& r = registry();
-    const std::lock_guard lock(r.mutex);
-    if (factory)
-        r.factories[target] = std::move(factory);
-    else
-        r.factories.erase(target);
-}
-
-std::unique_ptr<Runner> makeRunner(std::string_view target) {
-    RunnerFactory factory;
-    {
-        Registry& r = registry();
-        const std::lock_guard lock(r.mutex);
-        const auto it = r.factories.find(target);
-        if (it == r.factories.end()) return nullptr;
-        factory = it->second;
-    }
-    return factory(); // outside the lock: a factory may be slow or register something itself
-}
-
-std::vector<std::string> runnerTargets() {
-    Registry& r = registry();
-    const std::lock_guard lock(r.mutex);
-    std::vector<std::string> ids;
-    for (const auto& [id, f] : r.factories)
-        ids.push_back(id);
-    return ids; // std::map: already sorted
-}
 
 std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_t messageBytes) {
     if (ns.empty()) return {};
@@ -70,38 +18,6 @@ std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_
             {"time_median", median, "ns"},
             {"time_max", ns.back(), "ns"},
             {"throughput", seconds > 0 ? static_cast<double>(messageBytes) / seconds : 0.0, "bytes/s"}};
-}
-
-std::vector<std::string> supportedOperations(const Runner& runner) {
-    std::vector<std::string> ids;
-    for (const std::string& id : oracle::operationIds())
-        if (runner.supports(id)) ids.push_back(id);
-    return ids;
-}
-
-void checkSupported(const CampaignSpec& spec, const TargetRunners& runners) {
-    std::map<std::string, std::unique_ptr<Runner>> made;
-    for (const std::string& target : spec.targets)
-        if (auto r = runners ? runners(target) : makeRunner(target)) made[target] = std::move(r);
-    checkSupported(spec, made);
-}
-
-void checkSupported(const CampaignSpec& spec, const std::map<std::string, std::unique_ptr<Runner>>& runners) {
-    std::string refused;
-    for (const std::string& target : spec.targets) {
-        const auto runner = runners.find(target);
-        if (runner == runners.end()) continue; // the engine refuses a target without a runner by name
-        std::vector<std::string> unsupported;
-        for (const std::string& alg : spec.algorithms)
-            if (!runner->second->supports(alg)) unsupported.push_back(alg);
-        if (unsupported.empty()) continue;
-        const std::vector<std::string> runs = supportedOperations(*runner->second);
-        refused += (refused.empty() ? "" : "; ") + target + " does not run " + oracle::joinIds(unsupported) +
-                   " (" + target + " runs " + (runs.empty() ? "none of them" : oracle::joinIds(runs)) + ")";
-    }
-    // A campaign runs every target on every algorithm: a pair no runner can do is the user's to drop.
-    if (!refused.empty())
-        throw SpecError("targets x algorithms: " + refused + "; drop the pair or split the campaign");
 }
 
 namespace {

@@ -1,7 +1,8 @@
 #pragma once
 // The runner interface every back end implements (native CPU, the Verilated IP cores, CUDA, RISC-V under
-// QEMU/Spike, the Zynq board). A runner executes one run of a campaign: it produces the
-// output of the operation on deterministic inputs (so the engine can check it against the C++ model
+// QEMU/Spike, the Zynq board). What a target is and can do is its TargetDeclaration (targets.h), registered
+// with its factory and read without building a runner. A runner executes one run of a campaign: it produces
+// the output of the operation on deterministic inputs (so the engine can check it against the C++ model
 // before any figure is kept) and then its timings, each value with its unit. Plain C++: external
 // tools are driven by the runner itself (QProcess in the Qt-side runners), never by the engine.
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "core/campaign/campaignspec.h"
+#include "core/campaign/targets.h"
 #include "core/crypto/bytes.h"
 #include "core/oracle/operation.h"
 #include "core/oracle/oracle.h"
@@ -42,17 +44,9 @@ struct RunOutput {
         parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
 };
 
-/** @brief Adds v to a big-endian integer over n bytes (wrapping): a CTR counter block by block, the
- *  nonce of message i of a many-message run. */
-inline void addBigEndian(std::uint8_t* block, std::size_t n, std::uint64_t v) {
-    unsigned carry = 0;
-    for (std::size_t i = n; i-- > 0 && (v != 0 || carry != 0);) {
-        const unsigned sum = block[i] + static_cast<unsigned>(v & 0xff) + carry;
-        block[i] = static_cast<std::uint8_t>(sum);
-        carry = sum >> 8;
-        v >>= 8;
-    }
-}
+/** @brief Adds v to a big-endian integer over n bytes (the oracle's, for a CTR counter and the nonce of
+ *  message i of a many-message run). */
+using oracle::addBigEndian;
 
 /** @brief The timing figures of a run from the times of its repeats (ns; one value for a simulated time,
  * which is exact): time_min, time_median (the mean of the middle two for an even count) and time_max in ns,
@@ -66,13 +60,16 @@ class Runner {
     virtual ~Runner() = default;
     /** @brief The target id ("cpu", "cpu-mt", "ip"). */
     virtual std::string target() const = 0;
-    /** @brief Whether it can run this algorithm id (e.g. the IP: Ascon AEAD only). */
+    /** @brief Whether it can run this algorithm id: the same answer as its declaration's claims (the
+     *  conformance test holds the two together). */
     virtual bool supports(std::string_view algorithm) const = 0;
     /** @brief Runs one point: times `repeats` repetitions of the operation on the inputs and passes the
      *  output of EVERY repetition (ciphertext‖tag for AEAD, the ciphertext for block modes) to
-     *  judge.check(), so a back end that answers right once and wrong later is caught. A back end whose
-     *  figures are exact (simulated clocks, retired instructions) may run once and judge that one output,
-     *  saying so in its parameters. Checks `cancel` between repetitions and throws Cancelled when set. */
+     *  judge.check(), so a back end that answers right once and wrong later is caught. A run of several
+     *  messages per repetition declares them (judge.expectMessages) and hands every message of every
+     *  repetition to judge.checkMessage(). A back end whose figures are exact (simulated clocks, retired
+     *  instructions) may run once and judge that one output, saying so in its parameters. Checks `cancel`
+     *  between repetitions and throws Cancelled when set. */
     virtual RunOutput run(const RunKey& key, const RunInputs& inputs, int repeats,
                           const std::map<std::string, std::string>& options, const std::atomic<bool>& cancel,
                           oracle::OutputJudge& judge) = 0;
@@ -99,32 +96,6 @@ inline std::string optionOr(const std::map<std::string, std::string>& options, c
     const auto it = options.find(name);
     return it == options.end() ? fallback : it->second;
 }
-
-/** @brief Makes a runner of one target. */
-using RunnerFactory = std::function<std::unique_ptr<Runner>()>;
-/** @brief Adds (or replaces) a target; an empty factory removes it. core registers "cpu" and "cpu-mt" itself;
- * layers above it register theirs at start-up (rs_hw: hw::registerIpRunner() adds "ip"), since core cannot
- * see them. */
-void registerRunner(const std::string& target, RunnerFactory factory);
-/** @brief A runner of the target; nullptr for an unknown id. */
-std::unique_ptr<Runner> makeRunner(std::string_view target);
-/** @brief The target ids known now, sorted. */
-std::vector<std::string> runnerTargets();
-
-/** @brief The runner of a target for one campaign (tests inject their own); nullptr when there is none. */
-using TargetRunners = std::function<std::unique_ptr<Runner>(const std::string& target)>;
-
-/** @brief The operations (oracle::operationIds()) the runner says it runs. */
-std::vector<std::string> supportedOperations(const Runner& runner);
-/** @brief Refuses a definition that pairs a target with an algorithm its runner does not run: SpecError
- *  naming every such pair and what the target runs instead ("targets x algorithms: board does not run
- *  lea-128-ctr (board runs ascon-128, ascon-128a, ascon-aead128); drop the pair or split the campaign").
- * Checked when a campaign is defined (CLI, Campaigns page) and again when the engine starts one, so an
- * unsupported pair is never counted as a run nor stored as a failure. Targets without a runner (`runners`,
- * default makeRunner) are left to the engine, which refuses them by name. */
-void checkSupported(const CampaignSpec& spec, const TargetRunners& runners = {});
-/** @brief The same check against runners made already (the engine's, one per target). */
-void checkSupported(const CampaignSpec& spec, const std::map<std::string, std::unique_ptr<Runner>>& runners);
 
 /** @brief How the engine judged one run: the runner's figures are kept only when it is verified. */
 struct RunVerdict {

@@ -1,5 +1,6 @@
 #include "core/cluster/clustercampaign.h"
 
+#include "core/campaign/targets.h"
 #include "core/fileio/safefile.h"
 
 #include <QDir>
@@ -11,6 +12,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace rs::cluster {
@@ -199,13 +201,15 @@ TargetResources targetResources(const campaign::CampaignSpec& spec, const std::s
         return v;
     };
     r.partition = checked("partition", opt("partition"));
+    // The target's own needs (its declaration, targets.h) when the definition does not say.
+    const std::optional<campaign::TargetDeclaration> declared = campaign::findTarget(target);
+    const campaign::SlurmDefaults defaults = declared ? declared->slurm : campaign::SlurmDefaults{};
     r.gres = checked("gres", opt("gres"));
-    if (r.gres.empty() && target == "cuda") r.gres = "gpu:1";
+    if (r.gres.empty()) r.gres = defaults.gres;
     r.nodelist = checked("nodelist", opt("nodelist"));
-    if (target == "board" && r.nodelist.empty())
-        throw ClusterError(
-            "options[\"board.slurm.nodelist\"]: the board target runs on the node the board is "
-            "attached to; name it");
+    if (r.nodelist.empty() && !defaults.nodelistRequired.empty())
+        throw ClusterError("options[\"" + target + ".slurm.nodelist\"]: " + defaults.nodelistRequired +
+                           "; name it");
     if (const std::string cpus = opt("cpus"); !cpus.empty()) {
         try {
             std::size_t used = 0;

@@ -36,14 +36,16 @@ struct SubmitOptions {
     SlurmTools tools;
 };
 
-/** @brief What one target's array asks Slurm for, from the spec's options "TARGET.slurm.*". */
+/** @brief What one target's array asks Slurm for, from the spec's options "TARGET.slurm.*", else from the
+ *  target's declaration (campaign::TargetDeclaration::slurm: cuda asks for gpu:1, board needs its node). */
 struct TargetResources {
     std::string partition; ///< TARGET.slurm.partition
-    std::string gres;      ///< TARGET.slurm.gres; "gpu:1" for cuda by default
-    std::string nodelist;  ///< TARGET.slurm.nodelist; required for board (the node with the board)
+    std::string gres;      ///< TARGET.slurm.gres; else the declaration's ("gpu:1" for cuda)
+    std::string nodelist;  ///< TARGET.slurm.nodelist; required where the declaration says so (board)
     int cpus = 1;          ///< TARGET.slurm.cpus (1..256)
 };
-/** @brief ClusterError naming the option when a value is bad or the board has no node. */
+/** @brief ClusterError naming the option when a value is bad or a target that needs its node (the board)
+ *  has none. A target not registered in this program has no defaults. */
 TargetResources targetResources(const campaign::CampaignSpec& spec, const std::string& target);
 
 /** @brief The job script of one target's array. */

@@ -25,13 +25,84 @@ Verdict verify(crypto::ByteView got, crypto::ByteView want, std::string_view sou
     return {false, i, "output byte " + std::to_string(i) + " is " + hex2(got[i]) + from + hex2(want[i])};
 }
 
+Inputs messageInputs(const Inputs& run, std::uint64_t i) {
+    Inputs in = run;
+    addBigEndian(in.nonce.data(), in.nonce.size(), i);
+    return in;
+}
+
+void OutputJudge::fail(std::string why) {
+    if (!m_failure) m_failure = std::move(why);
+}
+
 bool OutputJudge::check(crypto::ByteView output) {
     ++m_count;
     if (m_count == 1) m_first.assign(output.begin(), output.end());
-    if (m_failure) return verify(output, m_expected).ok;
     const Verdict v = verify(output, m_expected);
-    if (!v.ok) m_failure = "output " + std::to_string(m_count) + ": " + v.message;
+    if (!v.ok) fail("output " + std::to_string(m_count) + ": " + v.message);
     return v.ok;
+}
+
+void OutputJudge::expectMessages(const Operation& op, std::size_t messages,
+                                 const std::function<Inputs(std::size_t)>& inputsOf) {
+    m_messages = std::max<std::size_t>(1, messages);
+    m_answers.clear();
+    m_offsets.clear();
+    m_stride = 0;
+    m_next = 0;
+    for (std::size_t i = 0; i < m_messages; ++i) {
+        const crypto::Bytes answer = referenceOutput(op, inputsOf(i));
+        if (i == 0) m_stride = answer.size();
+        // Answers of one size (the usual case: K copies of one message) need no offsets.
+        if (m_offsets.empty() && answer.size() != m_stride)
+            for (std::size_t j = 0; j <= i; ++j)
+                m_offsets.push_back(j * m_stride);
+        m_answers.insert(m_answers.end(), answer.begin(), answer.end());
+        if (!m_offsets.empty()) m_offsets.push_back(m_answers.size());
+    }
+}
+
+crypto::ByteView OutputJudge::answer(std::size_t i) const {
+    if (m_offsets.empty()) return crypto::ByteView(m_answers).subspan(i * m_stride, m_stride);
+    return crypto::ByteView(m_answers).subspan(m_offsets[i], m_offsets[i + 1] - m_offsets[i]);
+}
+
+std::optional<std::string> OutputJudge::unjudged() const {
+    if (m_next == 0) return std::nullopt;
+    const std::string which =
+        m_next + 1 == m_messages
+            ? "message " + std::to_string(m_next) + " of " + std::to_string(m_messages) + " was"
+            : "messages " + std::to_string(m_next) + ".." + std::to_string(m_messages - 1) + " of " +
+                  std::to_string(m_messages) + " were";
+    return "output " + std::to_string(m_count) + ": " + which + " not judged";
+}
+
+bool OutputJudge::checkMessage(std::size_t i, crypto::ByteView output) {
+    if (m_messages == 0) {
+        fail("output " + std::to_string(m_count + 1) + ": message " + std::to_string(i) +
+             " of a run that declared no messages (expectMessages)");
+        return false;
+    }
+    if (i == 0) {
+        if (const auto missing = unjudged()) fail(*missing);
+        ++m_count;
+        if (m_count == 1) m_first.assign(output.begin(), output.end());
+    } else if (i != m_next) {
+        fail("output " + std::to_string(m_count) + ": message " + std::to_string(i) + " of " +
+             std::to_string(m_messages) + " was judged in place of message " + std::to_string(m_next));
+        return false;
+    }
+    m_next = i + 1 == m_messages ? 0 : i + 1;
+    const Verdict v = verify(output, answer(i));
+    if (!v.ok)
+        fail("output " + std::to_string(m_count) + ", message " + std::to_string(i) + " of " +
+             std::to_string(m_messages) + ": " + v.message);
+    return v.ok;
+}
+
+std::optional<std::string> OutputJudge::failure() const {
+    if (m_failure) return m_failure;
+    return unjudged();
 }
 
 } // namespace rs::oracle

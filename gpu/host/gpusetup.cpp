@@ -5,6 +5,7 @@
 #include "core/crypto/lea.h"
 #include "core/crypto/skinny.h"
 #include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
 #include "gpu/device/ascon.h"
 #include "gpu/device/threadbody.h"
 
@@ -181,10 +182,9 @@ crypto::Bytes referenceOutput(const Variant& v, const LaunchInputs& in) {
     }
     crypto::Bytes out;
     out.reserve((in.message.size() + op.aead->tagBytes) * in.messages);
+    const oracle::Inputs first{in.key, in.iv, in.ad, in.message};
     for (std::uint64_t i = 0; i < in.messages; ++i) {
-        const auto n = messageNonce(in.iv, i);
-        const crypto::Bytes one =
-            oracle::referenceOutput(op, {in.key, crypto::Bytes(n.begin(), n.end()), in.ad, in.message});
+        const crypto::Bytes one = oracle::referenceOutput(op, oracle::messageInputs(first, i));
         out.insert(out.end(), one.begin(), one.end());
     }
     return out;

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/oracle/operation.h"
+
 namespace rs::gpu {
 
 std::uint64_t parseSize(const std::string& text) {
@@ -94,28 +96,19 @@ std::string speedupJson(const CpuTiming& cpu, double totalMs, double kernelMs) {
 }
 
 LaunchInputs sweepInputs(const std::string& algorithm, std::uint64_t bytes, std::uint64_t messageBytes) {
-    std::uint64_t x = 0x9e3779b97f4a7c15ull ^ bytes;
-    const auto fill = [&x](std::size_t n) {
-        crypto::Bytes b(n);
-        for (auto& v : b) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            v = static_cast<std::uint8_t>(x >> 32);
-        }
-        return b;
-    };
-    LaunchInputs in;
-    const bool skinny = algorithm.rfind("skinny-128-256", 0) == 0;
-    in.key = fill(skinny ? 32 : 16);
-    in.iv = fill(16);
-    if (algorithm == "ascon-aead128") {
-        const std::uint64_t len = std::max<std::uint64_t>(1, std::min(messageBytes, bytes));
-        in.message = fill(len);
-        in.messages = std::max<std::uint64_t>(1, bytes / len);
-        in.ad = fill(16);
-    } else {
-        in.message = fill(bytes);
-    }
-    return in;
+    // The oracle's inputs of the point (oracle::makeInputs), the bytes every back end of a campaign gets:
+    // a block mode's one message of `bytes`; an AEAD's message of `messageBytes` (at most `bytes`) with 16
+    // bytes of AD, launched as many times as fill `bytes` (message i under nonce + i).
+    const bool aead = oracle::operation(algorithm).aead != nullptr;
+    const std::uint64_t len = aead ? std::max<std::uint64_t>(1, std::min(messageBytes, bytes)) : bytes;
+    oracle::Inputs in = oracle::makeInputs(algorithm, len, aead ? 16 : 0);
+    LaunchInputs out;
+    out.key = std::move(in.key);
+    out.iv = std::move(in.nonce); // CTR's initial counter block, the AEAD's nonce; empty for ECB
+    out.ad = std::move(in.ad);
+    out.message = std::move(in.message);
+    if (aead) out.messages = std::max<std::uint64_t>(1, bytes / len);
+    return out;
 }
 
 } // namespace rs::gpu

@@ -38,8 +38,10 @@ Speedup speedup(double cpuMs, double gpuMs);
 /** @brief ,"cpu_ms":{..},"speedup_E":..,"efficiency_S":..,"speedup_E_kernel":..,"efficiency_S_kernel":.. */
 std::string speedupJson(const CpuTiming& cpu, double totalMs, double kernelMs);
 
-/** @brief Deterministic inputs of a sweep point: block modes `bytes` of message; Ascon `bytes` split into
- *  messages of `messageBytes` (at least one), 16 bytes of AD. */
+/** @brief The inputs of a sweep point, the oracle's (oracle::makeInputs of the algorithm and sizes, as a
+ *  campaign run gets them): block modes one message of `bytes`; Ascon messages of `messageBytes` (at least
+ *  one byte, at most `bytes`) with 16 bytes of AD, as many as fill `bytes` (at least one). OracleError for
+ *  an algorithm the oracle does not know. */
 LaunchInputs sweepInputs(const std::string& algorithm, std::uint64_t bytes, std::uint64_t messageBytes);
 
 } // namespace rs::gpu

@@ -8,6 +8,9 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <algorithm>
+#include <optional>
+
 #include "core/crypto/bytes.h"
 #include "gpu/host/gpusetup.h"
 #include "gpu/runner/gpuexecutable.h"
@@ -28,6 +31,12 @@ void writeFile(const QString& path, const crypto::Bytes& b) {
         throw RunnerError("cuda: cannot write " + path.toStdString() + ": " + f.errorString().toStdString());
 }
 
+/** The operations with a kernel (gpu/host/gpusetup.h's variants). */
+bool cudaRuns(std::string_view algorithm) {
+    const auto algs = gpuAlgorithms();
+    return std::find(algs.begin(), algs.end(), algorithm) != algs.end();
+}
+
 /** The last JSON line of roundscope-gpu's output. */
 QJsonObject lastLine(const QByteArray& out) {
     const QList<QByteArray> lines = out.trimmed().split('\n');
@@ -38,10 +47,7 @@ class GpuRunner final : public campaign::Runner {
   public:
     std::string target() const override { return "cuda"; }
 
-    bool supports(std::string_view algorithm) const override {
-        const auto algs = gpuAlgorithms();
-        return std::find(algs.begin(), algs.end(), algorithm) != algs.end();
-    }
+    bool supports(std::string_view algorithm) const override { return cudaRuns(algorithm); }
 
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
                             const std::map<std::string, std::string>& options,
@@ -181,8 +187,23 @@ std::unique_ptr<campaign::Runner> makeCudaRunner() {
     return std::make_unique<GpuRunner>();
 }
 
+campaign::TargetDeclaration cudaDeclaration() {
+    campaign::TargetDeclaration d;
+    d.id = "cuda";
+    d.name = "CUDA kernels (roundscope-gpu)";
+    d.claims = cudaRuns;
+    d.toolAbsent = []() -> std::optional<std::string> {
+        const GpuProbe probe = probeGpu(); // roundscope-gpu and a CUDA device
+        if (probe.ok) return std::nullopt;
+        return probe.status.toStdString();
+    };
+    d.figures = campaign::Figures::Measured;
+    d.slurm.gres = "gpu:1";
+    return d;
+}
+
 void registerCudaRunner() {
-    campaign::registerRunner("cuda", [] { return makeCudaRunner(); });
+    campaign::registerTarget(cudaDeclaration(), [] { return makeCudaRunner(); });
 }
 
 } // namespace rs::gpu

@@ -15,7 +15,11 @@
 namespace rs::gpu {
 
 std::unique_ptr<campaign::Runner> makeCudaRunner();
-/** @brief Registers target "cuda" with campaign::registerRunner (call once at start-up). */
+/** @brief What target "cuda" is, without building its runner: the operations with a kernel, its tool
+ *  (roundscope-gpu and a CUDA device: probeGpu()), measured figures, and gres gpu:1 on Slurm. */
+campaign::TargetDeclaration cudaDeclaration();
+/** @brief Registers target "cuda" (cudaDeclaration() and its factory) with campaign::registerTarget (call
+ *  once at start-up). */
 void registerCudaRunner();
 
 } // namespace rs::gpu

@@ -1,6 +1,7 @@
 #include "hw/board/boardrunner.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "hw/board/boardclient.h"
 
@@ -81,8 +82,23 @@ std::unique_ptr<campaign::Runner> makeBoardRunner() {
     return std::make_unique<BoardRunner>();
 }
 
+campaign::TargetDeclaration boardDeclaration() {
+    campaign::TargetDeclaration d;
+    d.id = "board";
+    d.name = "Zynq board (or the virtual board)";
+    d.claims = [](std::string_view algorithm) { return boardVariant(algorithm) >= 0; };
+    d.toolAbsent = []() -> std::optional<std::string> {
+        if (VirtualBoard::executable().isEmpty())
+            return "roundscope-board-sim not found (the virtual board, board.port's default)";
+        return std::nullopt;
+    };
+    d.figures = campaign::Figures::Measured; // the board's own timer
+    d.slurm.nodelistRequired = "the board target runs on the node the board is attached to";
+    return d;
+}
+
 void registerBoardRunner() {
-    campaign::registerRunner("board", [] { return makeBoardRunner(); });
+    campaign::registerTarget(boardDeclaration(), [] { return makeBoardRunner(); });
 }
 
 } // namespace rs::hw::board

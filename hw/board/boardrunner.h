@@ -12,7 +12,11 @@
 namespace rs::hw::board {
 
 std::unique_ptr<campaign::Runner> makeBoardRunner();
-/** @brief Registers target "board" with campaign::registerRunner. */
+/** @brief What target "board" is, without building its runner: the Ascon IP's variants, its tool
+ *  (roundscope-board-sim for the default port, virtual), measured figures (the board's timer), and on
+ *  Slurm the node the board is attached to (board.slurm.nodelist, required). */
+campaign::TargetDeclaration boardDeclaration();
+/** @brief Registers target "board" (boardDeclaration() and its factory) with campaign::registerTarget. */
 void registerBoardRunner();
 
 } // namespace rs::hw::board

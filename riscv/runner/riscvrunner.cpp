@@ -2,6 +2,8 @@
 
 #include <QProcess>
 
+#include <optional>
+
 #include "riscv/runner/riscvprogram.h"
 
 namespace rs::riscv {
@@ -10,15 +12,18 @@ namespace {
 
 using campaign::RunnerError;
 
+/** The operations an RV32 kernel computes (riscvprogram.h's kernels). */
+bool riscvRuns(std::string_view algorithm) {
+    return defaultKernel(std::string(algorithm)) != nullptr;
+}
+
 class RiscvRunner final : public campaign::Runner {
   public:
     explicit RiscvRunner(std::string sim) : m_sim(std::move(sim)) {}
 
     std::string target() const override { return "riscv-" + m_sim; }
 
-    bool supports(std::string_view algorithm) const override {
-        return defaultKernel(std::string(algorithm)) != nullptr;
-    }
+    bool supports(std::string_view algorithm) const override { return riscvRuns(algorithm); }
 
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int,
                             const std::map<std::string, std::string>& options,
@@ -92,9 +97,27 @@ std::unique_ptr<campaign::Runner> makeRiscvRunner(const std::string& sim) {
     return std::make_unique<RiscvRunner>(sim);
 }
 
+campaign::TargetDeclaration riscvDeclaration(const std::string& sim) {
+    campaign::TargetDeclaration d;
+    d.id = "riscv-" + sim;
+    d.name = "RV32 kernels under " + std::string(sim == "qemu" ? "QEMU" : "Spike");
+    d.claims = riscvRuns;
+    d.toolAbsent = [sim]() -> std::optional<std::string> {
+        try {
+            simulatorPath(sim);  // the simulator
+            imagePath("rv32im"); // and the image it runs
+        } catch (const RiscvError& e) {
+            return std::string(e.what());
+        }
+        return std::nullopt;
+    };
+    d.figures = campaign::Figures::Simulated; // retired-instruction counts are exact
+    return d;
+}
+
 void registerRiscvRunners() {
-    campaign::registerRunner("riscv-qemu", [] { return makeRiscvRunner("qemu"); });
-    campaign::registerRunner("riscv-spike", [] { return makeRiscvRunner("spike"); });
+    for (const std::string sim : {"qemu", "spike"})
+        campaign::registerTarget(riscvDeclaration(sim), [sim] { return makeRiscvRunner(sim); });
 }
 
 } // namespace rs::riscv

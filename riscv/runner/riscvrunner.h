@@ -14,7 +14,11 @@
 namespace rs::riscv {
 
 std::unique_ptr<campaign::Runner> makeRiscvRunner(const std::string& sim);
-/** @brief Registers "riscv-qemu" and "riscv-spike" with campaign::registerRunner. */
+/** @brief What target "riscv-" + sim ("qemu", "spike") is, without building its runner: the operations with
+ *  an RV32 kernel, its tool (the simulator and the rv32im image), simulated figures, no Slurm needs. */
+campaign::TargetDeclaration riscvDeclaration(const std::string& sim);
+/** @brief Registers "riscv-qemu" and "riscv-spike" (riscvDeclaration() and their factories) with
+ *  campaign::registerTarget. */
 void registerRiscvRunners();
 
 } // namespace rs::riscv

@@ -1,10 +1,13 @@
 // The cpu target's many-message AEAD runs (cpu.messages, cpumessages.h): the CPU baseline of a GPU launch of
-// K messages. Every repeat of every message is judged (message 0 by the run's judge, the others against
-// the model) under both implementations, at lane-filling and ragged counts; the figures are per message;
-// the parameters name the lanes' instruction set; bad values and misuse are clear errors.
+// K messages. Every message of every repeat goes through the run's judge (OutputJudge::expectMessages and
+// checkMessage: each against the oracle's answer for its own inputs) under both implementations, at
+// lane-filling and ragged counts; the judge catches one wrong message, a skipped one and one out of order;
+// the figures are per message; the parameters name the lanes' instruction set; bad values and misuse are
+// clear errors.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 
 #include "core/campaign/cpumessages.h"
 #include "core/campaign/cpurunner.h"
@@ -51,6 +54,90 @@ TEST(CpuMessages, EveryMessageOfEveryRepeatIsVerifiedUnderBothImplementations) {
                         EXPECT_EQ(v.output.parameters.at("cpu.impl"), impl);
                         EXPECT_EQ(v.output.parameters.at("cpu.isa"), impl == "fast" ? c.fastIsa : "scalar");
                     }
+}
+
+TEST(CpuMessages, EveryMessageGoesThroughTheJudge) {
+    const auto runner = makeCpuRunner(1);
+    for (const std::string impl : {"fast", "reference"}) {
+        const RunKey key{"cpu", "ascon-aead128", 33, 5};
+        const RunInputs in = makeInputs(key);
+        rs::oracle::OutputJudge judge(referenceOutput(key, in));
+        runner->run(key, in, 3, {{"cpu.impl", impl}, {"cpu.messages", "9"}}, kGo, judge);
+        EXPECT_EQ(judge.messages(), 9u) << impl;
+        EXPECT_EQ(judge.count(), 3) << impl;
+        EXPECT_FALSE(judge.failure()) << impl << ": " << judge.failure().value_or("");
+    }
+}
+
+/** A back end of K messages per repeat that gets message 3 of the second repeat wrong (or, with `skip`,
+ *  leaves the last message of every repeat unjudged). */
+class WrongMessageRunner final : public Runner {
+  public:
+    explicit WrongMessageRunner(bool skip) : m_skip(skip) {}
+    std::string target() const override { return "zz-messages"; }
+    bool supports(std::string_view alg) const override { return alg == "ascon-aead128"; }
+    RunOutput run(const RunKey& key, const RunInputs& in, int repeats,
+                  const std::map<std::string, std::string>&, const std::atomic<bool>&,
+                  rs::oracle::OutputJudge& judge) override {
+        const auto op = rs::oracle::operation(key.algorithm);
+        const std::size_t k = 8;
+        judge.expectMessages(op, k, [&in](std::size_t i) { return rs::oracle::messageInputs(in, i); });
+        for (int r = 0; r < repeats; ++r)
+            for (std::size_t i = 0; i < (m_skip ? k - 1 : k); ++i) {
+                rs::crypto::Bytes out = rs::oracle::referenceOutput(op, rs::oracle::messageInputs(in, i));
+                if (!m_skip && r == 1 && i == 3) out[0] ^= 0x80;
+                judge.checkMessage(i, out);
+            }
+        RunOutput o;
+        o.measurements = {{"time_median", 1.0, "ns"}};
+        return o;
+    }
+
+  private:
+    bool m_skip;
+};
+
+TEST(CpuMessages, TheJudgeCatchesAWrongMessageThree) {
+    const RunKey key{"zz-messages", "ascon-aead128", 20, 3};
+    const RunInputs in = makeInputs(key);
+    const rs::crypto::Bytes third =
+        rs::oracle::referenceOutput(rs::oracle::operation(key.algorithm), rs::oracle::messageInputs(in, 3));
+    WrongMessageRunner wrong(false);
+    const RunVerdict v = judgeRun(wrong, key, in, referenceOutput(key, in), 3, {}, kGo);
+    EXPECT_FALSE(v.verified);
+    EXPECT_EQ(v.outputs, 3);
+    char bytes[48];
+    std::snprintf(bytes, sizeof bytes, "output byte 0 is %02x, the C++ model gives %02x", third[0] ^ 0x80,
+                  third[0]);
+    EXPECT_EQ(v.failure, "wrong answer in output 2, message 3 of 8: " + std::string(bytes));
+    // A repeat that leaves a message unjudged is no verified run either.
+    WrongMessageRunner skips(true);
+    const RunVerdict s = judgeRun(skips, key, in, referenceOutput(key, in), 2, {}, kGo);
+    EXPECT_FALSE(s.verified);
+    EXPECT_EQ(s.failure, "wrong answer in output 1: message 7 of 8 was not judged");
+}
+
+TEST(CpuMessages, TheJudgeTakesMessagesInOrderAndOnlyWhenDeclared) {
+    const auto op = rs::oracle::operation("ascon-128");
+    const RunInputs in = makeInputs({"cpu", "ascon-128", 16, 0});
+    const auto answer = [&](std::size_t i) {
+        return rs::oracle::referenceOutput(op, rs::oracle::messageInputs(in, i));
+    };
+    rs::oracle::OutputJudge undeclared(answer(0));
+    EXPECT_FALSE(undeclared.checkMessage(0, answer(0)));
+    EXPECT_NE(undeclared.failure().value_or("").find("declared no messages"), std::string::npos);
+    rs::oracle::OutputJudge judge(answer(0));
+    judge.expectMessages(op, 4, [&in](std::size_t i) { return rs::oracle::messageInputs(in, i); });
+    EXPECT_TRUE(judge.checkMessage(0, answer(0)));
+    EXPECT_TRUE(judge.ok());
+    EXPECT_FALSE(judge.checkMessage(2, answer(2))); // message 1 skipped
+    EXPECT_EQ(judge.failure(), "output 1: message 2 of 4 was judged in place of message 1");
+    EXPECT_EQ(judge.first(), answer(0));
+    // Message i is the run's message under nonce + i (big-endian over the whole nonce).
+    rs::crypto::Bytes nonce = in.nonce;
+    rs::oracle::addBigEndian(nonce.data(), nonce.size(), 300);
+    EXPECT_EQ(rs::oracle::messageInputs(in, 300).nonce, nonce);
+    EXPECT_EQ(rs::oracle::messageInputs(in, 0).nonce, in.nonce);
 }
 
 TEST(CpuMessages, FiguresAreThoseOfOneMessage) {

@@ -1,10 +1,12 @@
 // Shard plans (core/cluster/shardplan.h) and what submit hands Slurm (slurm.h, clustercampaign.h), without
 // a cluster: how runs are packed into shards, the plan file and its checks, the --array text, the job
-// script and the resources each target asks for.
+// script and the resources each target asks for (its declaration's Slurm needs unless the definition says).
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "app/backends/backends.h"
+#include "core/campaign/cpurunner.h"
 #include "core/cluster/clustercampaign.h"
 
 namespace {
@@ -12,6 +14,15 @@ namespace {
 using namespace rs::cluster;
 using rs::campaign::CampaignSpec;
 using rs::campaign::RunKey;
+
+// The plans name back ends' targets ("ip", "cuda", "board"; their declarations carry their Slurm needs): the
+// program registers every back end once, before its first test, as the CLI does.
+class EveryBackEnd : public testing::Environment {
+  public:
+    void SetUp() override { rs::backends::registerAllRunners(); }
+};
+[[maybe_unused]] const testing::Environment* const kEveryBackEnd =
+    testing::AddGlobalTestEnvironment(new EveryBackEnd);
 
 CampaignSpec spec3() {
     CampaignSpec s;
@@ -203,7 +214,14 @@ TEST(JobScript, ANameOrFolderWithANewlineStaysInItsComment) {
 TEST(JobScript, BadOrMissingResourceOptionsAreRefused) {
     CampaignSpec s = spec3();
     s.targets = {"board"};
-    EXPECT_THROW(targetResources(s, "board"), ClusterError); // which node has the board?
+    try {
+        targetResources(s, "board"); // which node has the board?
+        FAIL() << "no error";
+    } catch (const ClusterError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "options[\"board.slurm.nodelist\"]: the board target runs on the node "
+                  "the board is attached to; name it");
+    }
     s.options["board.slurm.nodelist"] = "n1; rm -rf /";
     EXPECT_THROW(targetResources(s, "board"), ClusterError);
     s.options["board.slurm.nodelist"] = "n1";
@@ -213,6 +231,35 @@ TEST(JobScript, BadOrMissingResourceOptionsAreRefused) {
     EXPECT_THROW(targetResources(s, "board"), ClusterError);
     s.options["board.slurm.cpus"] = "2";
     EXPECT_EQ(targetResources(s, "board").cpus, 2);
+}
+
+TEST(JobScript, TheDefaultsComeFromTheTargetsDeclaration) {
+    // A new target's Slurm needs are its declaration's: nothing in core/cluster names it.
+    rs::campaign::TargetDeclaration d;
+    d.id = "zz-fpga";
+    d.claims = [](std::string_view) { return true; };
+    d.slurm.gres = "fpga:1";
+    d.slurm.nodelistRequired = "zz-fpga runs where its card is";
+    rs::campaign::registerTarget(d, [] { return rs::campaign::makeCpuRunner(1); });
+    CampaignSpec s = spec3();
+    s.targets = {"zz-fpga"};
+    try {
+        targetResources(s, "zz-fpga");
+        FAIL() << "no error";
+    } catch (const ClusterError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "options[\"zz-fpga.slurm.nodelist\"]: zz-fpga runs where its card is; name it");
+    }
+    s.options["zz-fpga.slurm.nodelist"] = "card-host";
+    EXPECT_EQ(targetResources(s, "zz-fpga").gres, "fpga:1");
+    EXPECT_EQ(targetResources(s, "zz-fpga").nodelist, "card-host");
+    s.options["zz-fpga.slurm.gres"] = "fpga:2"; // the definition's own wins
+    EXPECT_EQ(targetResources(s, "zz-fpga").gres, "fpga:2");
+    rs::campaign::registerTarget(d, nullptr);
+    // A target this program does not know asks for nothing of its own.
+    s.options.clear();
+    EXPECT_TRUE(targetResources(s, "zz-fpga").gres.empty());
+    EXPECT_NO_THROW(targetResources(s, "zz-fpga"));
 }
 
 } // namespace

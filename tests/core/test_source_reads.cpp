@@ -8,16 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
 
-#include "core/fileio/safefile.h"
+#include "tests/core/sourcescan.h"
 
 namespace {
-
-namespace fs = std::filesystem;
 
 /// The ways to read a file other than the bounded reader: C++ and C streams, Qt files, descriptors, mappings,
 /// and the FST library's own reader. (#include lines are not reads; comments are stripped first.)
@@ -68,10 +65,9 @@ const std::vector<Allowed> kAllowed{
 };
 // clang-format on
 
-/** The line without its // comment (a "//" inside a string literal is rare enough here). */
+/** The line without its // comment. */
 std::string code(const std::string& line) {
-    const std::size_t slash = line.find("//");
-    return slash == std::string::npos ? line : line.substr(0, slash);
+    return rs::test::withoutLineComment(line);
 }
 
 struct Hit {
@@ -83,52 +79,15 @@ struct Hit {
 
 std::vector<Hit> scan() {
     std::vector<Hit> hits;
-    const fs::path root(RS_SOURCE_DIR);
-    for (const char* top : {"app", "core", "hw", "gpu", "riscv"}) {
-        std::vector<fs::path> files;
-        for (const auto& e : fs::recursive_directory_iterator(root / top)) {
-            const std::string ext = e.path().extension().string();
-            if (e.is_regular_file() && (ext == ".cpp" || ext == ".h" || ext == ".c" || ext == ".cc" ||
-                                        ext == ".cu" || ext == ".hpp" || ext == ".cxx"))
-                files.push_back(e.path());
-        }
-        std::sort(files.begin(), files.end());
-        for (const fs::path& f : files) {
-            const std::string text = rs::fileio::readFileBounded(f.string(), 8u << 20, "source file");
-            const std::string rel = fs::relative(f, root).generic_string();
-            std::size_t start = 0;
-            bool inBlockComment = false;
-            for (int n = 1; start <= text.size(); ++n) {
-                std::size_t end = text.find('\n', start);
-                if (end == std::string::npos) end = text.size();
-                std::string line = text.substr(start, end - start);
-                start = end + 1;
-                // Block comments: skip what lies inside /* ... */ (the file headers of C sources).
-                if (inBlockComment) {
-                    const std::size_t close = line.find("*/");
-                    if (close == std::string::npos) continue;
-                    line = line.substr(close + 2);
-                    inBlockComment = false;
-                }
-                if (const std::size_t open = line.find("/*"); open != std::string::npos) {
-                    const std::size_t close = line.find("*/", open + 2);
-                    if (close == std::string::npos) {
-                        inBlockComment = true;
-                        line = line.substr(0, open);
-                    } else {
-                        line = line.substr(0, open) + line.substr(close + 2);
-                    }
-                }
-                const std::string c = code(line);
-                if (c.find("#include") != std::string::npos) continue;
-                for (const auto& [re, kind] : patterns())
-                    if (std::regex_search(c, re)) {
-                        hits.push_back({rel, n, line, kind});
-                        break;
-                    }
+    rs::test::forEachSourceLine(RS_SOURCE_DIR, [&hits](const rs::test::SourceLine& l) {
+        const std::string c = code(l.text);
+        if (c.find("#include") != std::string::npos) return;
+        for (const auto& [re, kind] : patterns())
+            if (std::regex_search(c, re)) {
+                hits.push_back({l.file, l.number, l.text, kind});
+                break;
             }
-        }
-    }
+    });
     return hits;
 }
 

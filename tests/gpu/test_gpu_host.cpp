@@ -1,7 +1,8 @@
 // The CUDA back end's logic on the CPU: the __host__ __device__ per-block functions against rs_crypto for
 // the official vectors and random inputs, every variant's launch (thread mapping, CTR counters, tails,
 // several blocks per thread, one message per thread) emulated thread by thread against the C++ model,
-// and roundscope-gpu's arithmetic (sizes, medians, paper 004's speedup and efficiency).
+// and roundscope-gpu's arithmetic (sizes, medians, paper 004's speedup and efficiency); the sweep's inputs
+// are the oracle's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "core/crypto/blockmodes.h"
 #include "core/crypto/lea.h"
 #include "core/crypto/skinny.h"
+#include "core/oracle/oracle.h"
 #include "gpu/device/ascon.h"
 #include "gpu/device/threadbody.h"
 #include "gpu/host/gpusetup.h"
@@ -298,6 +300,33 @@ TEST(GpuStats, SizesMediansAndThePapersSpeedup) {
     EXPECT_EQ(a.message.size(), 64u);
     EXPECT_EQ(sweepInputs("skinny-128-256-ctr", 32, 64).key.size(), 32u);
     EXPECT_EQ(sweepInputs("lea-128-ctr", 32, 64).message, sweepInputs("lea-128-ctr", 32, 64).message);
+}
+
+TEST(GpuSweep, ItsInputsAreTheOraclesForThePoint) {
+    // The same bytes a campaign run of the point gets (oracle::makeInputs), not a generator of its own.
+    for (const std::string alg : {"lea-128-ctr", "skinny-128-256-ecb", "skinny-128-256-ctr"}) {
+        const LaunchInputs in = sweepInputs(alg, 4096, 64);
+        const rs::oracle::Inputs want = rs::oracle::makeInputs(alg, 4096, 0);
+        EXPECT_EQ(in.key, want.key) << alg;
+        EXPECT_EQ(in.iv, want.nonce) << alg; // CTR's counter block; none for ECB
+        EXPECT_EQ(in.message, want.message) << alg;
+        EXPECT_EQ(in.messages, 1u) << alg;
+    }
+    const LaunchInputs a = sweepInputs("ascon-aead128", 1024, 64);
+    const rs::oracle::Inputs want = rs::oracle::makeInputs("ascon-aead128", 64, 16);
+    EXPECT_EQ(a.key, want.key);
+    EXPECT_EQ(a.iv, want.nonce);
+    EXPECT_EQ(a.ad, want.ad);
+    EXPECT_EQ(a.message, want.message);
+    EXPECT_EQ(a.messages, 16u);
+    // A launch's known answer is the oracle's for every message: message i under nonce + i.
+    const Variant& v = *findVariant("ascon-aead128", "thread-per-message");
+    const Bytes all = referenceOutput(v, a);
+    const std::size_t stride = a.message.size() + 16;
+    ASSERT_EQ(all.size(), stride * a.messages);
+    const auto op = rs::oracle::operation("ascon-aead128");
+    EXPECT_EQ(Bytes(all.begin() + 5 * stride, all.begin() + 6 * stride),
+              rs::oracle::referenceOutput(op, rs::oracle::messageInputs(want, 5)));
 }
 
 } // namespace

@@ -30,6 +30,20 @@ TEST(GpuRunner, SupportsTheKernelsAlgorithmsOnly) {
     ASSERT_NE(makeRunner("cuda"), nullptr);
 }
 
+TEST(GpuRunner, ItsDeclarationSaysWhatItNeedsWithoutARunner) {
+    rs::gpu::registerCudaRunner();
+    const auto cuda = findTarget("cuda");
+    ASSERT_TRUE(cuda.has_value());
+    EXPECT_EQ(cuda->slurm.gres, "gpu:1");
+    EXPECT_EQ(cuda->figures, Figures::Measured);
+    EXPECT_EQ(claimedOperations(*cuda), supportedOperations(*rs::gpu::makeCudaRunner()));
+    // Its tool: roundscope-gpu and a CUDA device, as the probe finds them.
+    const rs::gpu::GpuProbe probe = rs::gpu::probeGpu();
+    const auto absent = toolAbsent(*cuda);
+    EXPECT_EQ(absent.has_value(), !probe.ok);
+    EXPECT_EQ(absent.value_or("ok"), probe.status.toStdString());
+}
+
 TEST(GpuRunner, BadOptionsAreRefusedByName) {
     const auto r = rs::gpu::makeCudaRunner();
     const RunKey key{"cuda", "skinny-128-256-ctr", 32, 0};

@@ -206,6 +206,26 @@ TEST(RiscvSpike, RunsWhenSpikeIsPresent) {
     EXPECT_TRUE(res.verified);
 }
 
+TEST(RiscvCampaign, TheTargetsDeclareTheirSimulatorAndSimulatedFigures) {
+    registerRiscvRunners();
+    for (const std::string sim : {"qemu", "spike"}) {
+        const auto d = rs::campaign::findTarget("riscv-" + sim);
+        ASSERT_TRUE(d.has_value()) << sim;
+        EXPECT_EQ(d->figures, rs::campaign::Figures::Simulated);
+        EXPECT_EQ(rs::campaign::claimedOperations(*d),
+                  rs::campaign::supportedOperations(*makeRiscvRunner(sim)));
+        // Its tool: the simulator and the rv32im image, found as a run finds them.
+        std::string why;
+        try {
+            simulatorPath(sim);
+            imagePath("rv32im");
+        } catch (const RiscvError& e) {
+            why = e.what();
+        }
+        EXPECT_EQ(rs::campaign::toolAbsent(*d).value_or(""), why) << sim;
+    }
+}
+
 TEST(RiscvCampaign, QemuTargetVerifiesAndCountsInstructions) {
     registerRiscvRunners();
     QTemporaryDir dir;

@@ -11,7 +11,8 @@
 namespace rs::toy {
 
 std::unique_ptr<campaign::Runner> makeToyRunner();
-/** @brief Registers the target "toy" with campaign::registerRunner: the one line a back end adds. */
+/** @brief Registers the target "toy" with campaign::registerTarget (its declaration: id, name, the
+ *  operations it claims; no tool, measured, no Slurm needs) and its factory: the one line a back end adds. */
 void registerToyRunner();
 
 } // namespace rs::toy
