@@ -150,8 +150,17 @@ std::unique_ptr<campaign::Runner> makeIpRunner() {
     return std::make_unique<IpRunner>();
 }
 
+campaign::TargetDeclaration ipDeclaration() {
+    campaign::TargetDeclaration d;
+    d.id = "ip";
+    d.name = "Verilated IP cores (Ascon, LEA/SKINNY, ML-DSA)";
+    d.claims = [](std::string_view op) { return ipCoreFor(op) != nullptr; }; // the registry, no core built
+    d.figures = campaign::Figures::Simulated; // clocks of the Verilated models at ip.clock_mhz
+    return d;                                 // the models are linked in: no tool to probe, no Slurm needs
+}
+
 void registerIpRunner() {
-    campaign::registerRunner("ip", [] { return makeIpRunner(); });
+    campaign::registerTarget(ipDeclaration(), [] { return makeIpRunner(); });
 }
 
 } // namespace rs::hw

@@ -18,7 +18,10 @@ namespace rs::hw {
 
 /** @brief A new IP runner (each core's models are built on the thread that first runs that core). */
 std::unique_ptr<campaign::Runner> makeIpRunner();
-/** @brief Registers target "ip" with campaign::registerRunner (call once at start-up). */
+/** @brief The ip target's declaration: it claims what a registered core claims (hw/ip/ipcores.h), builds
+ *  nothing to say so, and its figures are simulated clocks. */
+campaign::TargetDeclaration ipDeclaration();
+/** @brief Registers target "ip" with its declaration (call once at start-up). */
 void registerIpRunner();
 
 } // namespace rs::hw
