@@ -1,7 +1,7 @@
 #pragma once
-// The lanes of one ML-DSA unit operation (hw/ip/mldsa/mldsalanes.h), clocks left to right from the START clock:
-// a row of the layers (each layer's issue clocks, then its drain to the last write, hatched), the seven
-// pipeline stages (issue, read, pre, mul1..3, write) and, per bank, its reads and writes. The Ascon
+// The lanes of one ML-DSA unit operation (hw/ip/mldsa/mldsalanes.h), clocks left to right from the START
+// clock: a row of the layers (each layer's issue clocks, then its drain to the last write, hatched), the
+// seven pipeline stages (issue, read, pre, mul1..3, write) and, per bank, its reads and writes. The Ascon
 // PipelineLaneView draws rate blocks on the waveform view's axis and cannot take these rows, so this view
 // has its own axis. Hovering a clock names it in the tooltip.
 
