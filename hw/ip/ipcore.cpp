@@ -33,11 +33,13 @@ std::optional<int> parseSetting(const IpSetting& setting, const std::string& tex
 
 IpSettings resolveSettings(const IpCore& core, std::string_view operation, const IpSettings& given) {
     const std::vector<IpSetting> settings = core.settings(operation);
-    for (const auto& [name, value] : given)
+    for (const auto& entry : given) {
+        const std::string& name = entry.first;
         if (std::none_of(settings.begin(), settings.end(),
                          [&](const IpSetting& s) { return s.name == name; }))
             throw IpSettingError(core.displayName() + " has no setting '" + name + "' for " +
                                  std::string(operation));
+    }
     IpSettings out;
     for (const IpSetting& s : settings) {
         const auto it = given.find(s.name);
