@@ -1,11 +1,13 @@
 #include "core/campaign/campaignspec.h"
 
 #include <QByteArray>
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
+#include <QResource>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +18,13 @@
 #include "core/campaign/runner.h"
 #include "core/fileio/safefile.h"
 #include "core/oracle/operation.h"
+
+// resources/campaigns.qrc, compiled into this static library (core/campaign/CMakeLists.txt). Outside any
+// namespace, because Q_INIT_RESOURCE declares the function rcc wrote; calling it from the preset functions
+// registers the files and keeps their object file in every program that links rs_campaign.
+static void initCampaignPresets() {
+    Q_INIT_RESOURCE(campaigns);
+}
 
 namespace rs::campaign {
 
@@ -128,8 +137,14 @@ std::vector<std::uint64_t> sizeList(const QJsonObject& o, const std::string& key
     return out;
 }
 
-std::map<std::string, std::string> optionMap(const QJsonValue& v) {
-    const std::vector<std::string> targets = knownTargets();
+/** The targets a definition may name: those registered in this program (knownTargets()), or, for a preset
+ *  the program ships (nullptr), any: whether this program registers a preset's target is asked when it
+ *  runs (checkSupported, the engine), so a program that registers fewer back ends lists every preset. */
+bool targetAllowed(const std::vector<std::string>* targets, const std::string& t) {
+    return targets ? std::find(targets->begin(), targets->end(), t) != targets->end() : !t.empty();
+}
+
+std::map<std::string, std::string> optionMap(const QJsonValue& v, const std::vector<std::string>* targets) {
     if (!v.isObject()) fail("options", "expected an object of strings, got " + typeName(v));
     std::map<std::string, std::string> out;
     const QJsonObject o = v.toObject();
@@ -139,9 +154,9 @@ std::map<std::string, std::string> optionMap(const QJsonValue& v) {
         // "target.setting": the prefix must be a known target, so a typo does not pass silently.
         const auto dot = key.find('.');
         const std::string prefix = dot == std::string::npos ? std::string() : key.substr(0, dot);
-        if (dot == std::string::npos || dot + 1 == key.size() ||
-            std::find(targets.begin(), targets.end(), prefix) == targets.end())
-            fail(path, "expected 'target.setting' with a known target (" + join(targets) + ")");
+        if (dot == std::string::npos || dot + 1 == key.size() || !targetAllowed(targets, prefix))
+            fail(path, "expected 'target.setting' with a known target (" +
+                           (targets ? join(*targets) : std::string("a target id")) + ")");
         if (!it.value().isString()) fail(path, "expected a string, got " + typeName(it.value()));
         out[key] = it.value().toString().toStdString();
     }
@@ -162,21 +177,8 @@ QJsonArray toArray(const std::vector<std::uint64_t>& v) {
     return a;
 }
 
-CampaignSpec preset(std::string name, std::vector<std::string> algorithms, std::vector<std::uint64_t> msg,
-                    std::vector<std::uint64_t> ad, int repeats) {
-    CampaignSpec s;
-    s.name = std::move(name);
-    s.targets = {"cpu"};
-    s.algorithms = std::move(algorithms);
-    s.messageBytes = std::move(msg);
-    s.adBytes = std::move(ad);
-    s.repeats = repeats;
-    return s;
-}
-
-} // namespace
-
-CampaignSpec parseSpec(std::string_view json) {
+/** parseSpec, with the targets a definition may name (targetAllowed). */
+CampaignSpec parseDefinition(std::string_view json, const std::vector<std::string>* targets) {
     QJsonParseError err{};
     const QJsonDocument doc =
         QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &err);
@@ -197,10 +199,10 @@ CampaignSpec parseSpec(std::string_view json) {
     if (name.toString().trimmed().isEmpty()) fail("name", "must not be empty");
     s.name = name.toString().toStdString();
 
-    const std::vector<std::string> targets = knownTargets();
-    s.targets = stringList(o, "targets", [&targets](const std::string& t) -> std::string {
-        if (std::find(targets.begin(), targets.end(), t) != targets.end()) return {};
-        return "unknown target '" + t + "' (known: " + join(targets) + ")";
+    s.targets = stringList(o, "targets", [targets](const std::string& t) -> std::string {
+        if (targetAllowed(targets, t)) return {};
+        if (!targets) return "expected a target id, got an empty string";
+        return "unknown target '" + t + "' (known: " + join(*targets) + ")";
     });
     s.algorithms = stringList(o, "algorithms", [](const std::string& a) -> std::string {
         if (knownAlgorithm(a)) return {};
@@ -210,9 +212,19 @@ CampaignSpec parseSpec(std::string_view json) {
     if (o.contains("ad_bytes")) s.adBytes = sizeList(o, "ad_bytes");
     if (o.contains("repeats"))
         s.repeats = static_cast<int>(integer(o.value("repeats"), "repeats", 1, kMaxRepeats, ""));
-    if (o.contains("options")) s.options = optionMap(o.value("options"));
+    if (o.contains("options")) s.options = optionMap(o.value("options"), targets);
     checkRunCount(s);
     return s;
+}
+
+/** The presets' folder in the resources (resources/campaigns.qrc). */
+const QString kPresetFolder = QStringLiteral(":/campaigns");
+
+} // namespace
+
+CampaignSpec parseSpec(std::string_view json) {
+    const std::vector<std::string> targets = knownTargets();
+    return parseDefinition(json, &targets);
 }
 
 CampaignSpec readSpecFile(const std::string& path) {
@@ -253,36 +265,29 @@ std::vector<std::string> specAlgorithms() {
 }
 
 std::vector<std::string> presetNames() {
-    return {"nist-lwc", "paper004", "paper003", "paper001"};
+    initCampaignPresets();
+    std::vector<std::string> names;
+    for (const QString& file : QDir(kPresetFolder).entryList({QStringLiteral("*.json")}, QDir::Files))
+        names.push_back(file.chopped(5).toStdString());
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 CampaignSpec presetSpec(std::string_view name) {
-    if (name == "nist-lwc") {
-        std::vector<std::uint64_t> small;
-        for (std::uint64_t n = 0; n <= 128; n += 8)
-            small.push_back(n);
-        std::vector<std::uint64_t> msg = small;
-        msg.push_back(1024);
-        msg.push_back(65536);
-        return preset("NIST LWC grid", {"ascon-128", "ascon-128a", "ascon-aead128"}, msg, small, 5);
+    const std::vector<std::string> names = presetNames();
+    if (std::find(names.begin(), names.end(), name) == names.end())
+        throw SpecError("preset: unknown preset '" + std::string(name) + "' (known: " + join(names) + ")");
+    // Read from the resource itself (no file is opened): the JSON the program was built with.
+    const QResource file(kPresetFolder + QLatin1Char('/') + QString::fromStdString(std::string(name)) +
+                         QStringLiteral(".json"));
+    const QByteArray json = file.uncompressedData();
+    try {
+        return parseDefinition(std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
+                               nullptr);
+    } catch (const SpecError& e) {
+        throw SpecError("preset " + std::string(name) + " (resources/campaigns/" + std::string(name) +
+                        ".json): " + e.what());
     }
-    if (name == "paper004") {
-        std::vector<std::uint64_t> msg;
-        for (std::uint64_t n = 16; n <= (std::uint64_t(64) << 20); n *= 2)
-            msg.push_back(n);
-        return preset("paper 004 sweep", {"skinny-128-256-ecb", "skinny-128-256-ctr"}, msg, {0}, 10);
-    }
-    if (name == "paper003")
-        return preset("paper 003 sizes", {"lea-128-ctr", "lea-128-gcm"}, {16, 64, 128}, {16}, 5);
-    if (name == "paper001") { // 1, 4, 16 and 64 polynomials of 1024 bytes (oracle::Inputs for mldsa-*)
-        CampaignSpec s =
-            preset("paper 001 polynomial unit", {"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"},
-                   {1024, 4096, 16384, 65536}, {0}, 10);
-        s.targets = {"cpu", "ip"}; // the CPU against the Verilated unit (ip.butterflies, default 2)
-        return s;
-    }
-    throw SpecError("preset: unknown preset '" + std::string(name) + "' (known: " + join(presetNames()) +
-                    ")");
 }
 
 std::uint64_t countRuns(const CampaignSpec& spec) {

@@ -1,7 +1,8 @@
 #pragma once
 // A benchmark campaign's definition: targets x algorithms x message sizes x AD sizes x repeats, read
 // from and written to JSON, with the presets of the papers (NIST LWC grid, paper 004's sweep, paper
-// 003's sizes), and its expansion into the runs it stands for. Plain data + Qt Core's JSON.
+// 003's sizes, paper 001's polynomial unit: resources/campaigns, compiled in), and its expansion into the
+// runs it stands for. Plain data + Qt Core's JSON and resources.
 
 #include <cstddef>
 #include <cstdint>
@@ -56,13 +57,18 @@ std::vector<std::uint64_t> parseSizeList(std::string_view text);
 /** @brief The shortest text parseSizeList reads back as the same list (ranges for runs of 3 or more). */
 std::string formatSizeList(const std::vector<std::uint64_t>& sizes);
 
-/** @brief The preset names: "nist-lwc", "paper004", "paper003", "paper001". */
+/** @brief The preset names, sorted: the files of resources/campaigns (NAME.json), which are the only
+ *  definition of a preset; they are compiled into rs_campaign (resources/campaigns.qrc) and read as
+ *  :/campaigns/NAME.json. Shipped: "nist-lwc", "paper001", "paper003", "paper004". */
 std::vector<std::string> presetNames();
-/** @brief A preset: "nist-lwc" (AD and message 0..128 bytes in steps of 8, plus 1 KiB and 64 KiB,
- *  Ascon AEAD variants, cpu), "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats,
- *  cpu), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu), "paper001" (the
- *  ML-DSA ring operations mldsa-ntt/intt/pwm/pwa on 1, 4, 16 and 64 polynomials = 1/4/16/64 KiB, 10
- *  repeats, cpu and ip: the CPU against the Verilated polynomial unit). SpecError when unknown. */
+/** @brief A preset, read from its file in the resources and checked as parseSpec checks a definition,
+ *  except that its targets need not be registered in this program (a program that registers fewer back ends
+ *  still lists every preset; running one asks checkSupported). Shipped: "nist-lwc" (AD and message 0..128
+ *  bytes in steps of 8, plus 1 KiB and 64 KiB, Ascon AEAD variants, cpu), "paper001" (the ML-DSA ring
+ *  operations on 1, 4, 16 and 64 polynomials = 1/4/16/64 KiB, 10 repeats, cpu and ip: the CPU against the
+ *  Verilated polynomial unit), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu),
+ *  "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats, cpu). SpecError naming the
+ *  known presets when unknown, or naming the file when it does not parse. */
 CampaignSpec presetSpec(std::string_view name);
 
 /** @brief One run of a campaign: a point of the grid. */

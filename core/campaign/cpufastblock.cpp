@@ -3,6 +3,7 @@
 #include "core/crypto/gcmfast.h"
 #include "core/crypto/leafast.h"
 #include "core/crypto/skinnyfast.h"
+#include "core/oracle/algorithms.h"
 
 namespace rs::campaign {
 
@@ -69,18 +70,18 @@ class LeaGcm final : public FastAead {
 } // namespace
 
 std::unique_ptr<FastAead> makeFastAead(const std::string& aeadId, crypto::ByteView key) {
-    if (aeadId == "lea-128-gcm" || aeadId == "lea-192-gcm" || aeadId == "lea-256-gcm")
-        return std::make_unique<LeaGcm>(key);
+    const oracle::AeadAlgorithm* row = oracle::findAead(aeadId);
+    if (row && row->cpuFastPath == oracle::CpuFastPath::LeaGcm) return std::make_unique<LeaGcm>(key);
     return nullptr;
 }
 
 std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::ByteView key) {
-    if (blockId == "lea-128" || blockId == "lea-192" || blockId == "lea-256")
-        return std::make_unique<LeaBlocks>(key);
-    const auto skinny = crypto::skinnyVariantFromId(blockId);
-    if (skinny && (*skinny == crypto::SkinnyVariant::S128_128 || *skinny == crypto::SkinnyVariant::S128_256 ||
-                   *skinny == crypto::SkinnyVariant::S128_384))
-        return std::make_unique<SkinnyBlocks>(*skinny, key);
+    const oracle::BlockAlgorithm* row = oracle::findBlock(blockId);
+    if (!row) return nullptr;
+    if (row->cpuFastPath == oracle::CpuFastPath::LeaBlocks) return std::make_unique<LeaBlocks>(key);
+    if (row->cpuFastPath == oracle::CpuFastPath::SkinnyBlocks)
+        if (const auto skinny = crypto::skinnyVariantFromId(blockId))
+            return std::make_unique<SkinnyBlocks>(*skinny, key);
     return nullptr;
 }
 

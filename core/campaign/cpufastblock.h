@@ -43,13 +43,14 @@ class FastAead {
     virtual std::string isa() const = 0;
 };
 
-/** @brief The keyed fast path of a registry AEAD ("lea-128-gcm", ...); nullptr when it has none (the
- *  Ascon AEADs need no key schedule and run through oracle::AeadAlgorithm::encryptInto).
- *  crypto::InvalidArgument for a key the cipher refuses. */
+/** @brief The keyed fast path of a registry AEAD, the one its row names (oracle::CpuFastPath::LeaGcm);
+ *  nullptr when it has none (the Ascon AEADs need no key schedule and run through
+ *  oracle::AeadAlgorithm::encryptInto). crypto::InvalidArgument for a key the cipher refuses. */
 std::unique_ptr<FastAead> makeFastAead(const std::string& aeadId, crypto::ByteView key);
 
-/** @brief The fast path of a registry block cipher ("skinny-128-256", "lea-192", ...) under `key`;
- *  nullptr when it has none. crypto::InvalidArgument for a key the cipher refuses. */
+/** @brief The fast path of a registry block cipher under `key`, the one its row names
+ *  (oracle::CpuFastPath::LeaBlocks, SkinnyBlocks); nullptr when it has none. crypto::InvalidArgument for a
+ *  key the cipher refuses. */
 std::unique_ptr<FastBlocks> makeFastBlocks(const std::string& blockId, crypto::ByteView key);
 
 /** @brief The instruction sets the fast paths use on this machine: skinny.fast_isa, lea.fast_isa,

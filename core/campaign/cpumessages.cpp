@@ -82,7 +82,7 @@ RunOutput runManyMessagesOnCpu(const oracle::Operation& op, const RunKey& key, c
         throw RunnerError("cpu: " + key.algorithm + ": " + e.what());
     }
 
-    const bool lanes = fast && aead.id == "ascon-aead128";
+    const bool lanes = fast && aead.cpuFastPath == oracle::CpuFastPath::AsconLanes;
     const std::unique_ptr<FastAead> keyed = fast && !lanes ? makeFastAead(aead.id, inputs.key) : nullptr;
     const bool into = fast && !lanes && !keyed && aead.encryptInto;
     const auto multiIsa = crypto::asconMultiBest();

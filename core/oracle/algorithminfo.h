@@ -1,8 +1,9 @@
 #pragma once
 // What every row of the algorithm registry (algorithms.h) carries besides its model: the inputs the
-// explorer edits (with the spec's example values), the official vector files, the trace layout and what
-// the diffusion analysis needs (sizes, fields, rounds, its optional fast path). The other layers read
-// these instead of keeping their own tables of ids: adding a cipher is one registry row plus its model.
+// explorer edits (with the spec's example values), the official vector files, the trace layout, what
+// the diffusion analysis needs (sizes, fields, rounds, its optional fast path) and the cpu target's fast
+// path. The other layers read these instead of keeping their own tables of ids: adding a cipher is one
+// registry row plus its model.
 
 #include <functional>
 #include <optional>
@@ -53,6 +54,17 @@ struct ExplorerProfile {
  *  structural dependency). */
 enum class FastPath { None, Ascon, Lea, Skinny, MlDsa };
 
+/** @brief The cpu target's fast path of a row (core/campaign: cpufastblock.h, cpumessages.h), beside the
+ *  step-by-step model the oracle answers with; cpu.impl = fast takes it. None: the model, or the row's
+ *  allocation-free encryptInto where it has one. */
+enum class CpuFastPath {
+    None,
+    LeaBlocks,    ///< LEA ECB and CTR on SSE2/AVX2 (crypto::LeaFast)
+    SkinnyBlocks, ///< SKINNY-128 ECB and CTR, bitsliced (crypto::SkinnyFast)
+    LeaGcm,       ///< LEA-GCM: the LEA fast path and carry-less GHASH (crypto/gcmfast.h)
+    AsconLanes,   ///< Ascon-AEAD128's many-message runs in SIMD lanes (crypto::asconAead128EncryptMulti)
+};
+
 /** @brief One field the analysis may vary, and its size. */
 struct FieldBits {
     VariedField field = VariedField::State;
@@ -83,6 +95,7 @@ struct AlgorithmInfo {
                                           ///< a block cipher: its ECB/block records
     ExplorerProfile explorer;             ///< the Round Explorer's inputs; empty = not in the explorer
     DiffusionProfile diffusion;           ///< the analysis' view; stateBytes 0 = not analysed
+    CpuFastPath cpuFastPath = CpuFastPath::None; ///< the cpu target's fast path, if any
 };
 
 } // namespace rs::oracle

@@ -94,6 +94,7 @@ AeadAlgorithm asconAead(std::string id, crypto::AsconAeadVariant v, std::string 
         {F::Nonce, kAsconFieldBits}, {F::Key, kAsconFieldBits}, {F::State, kAsconStateBits}};
     a.diffusion.fastPath = FastPath::Ascon;
     a.diffusion.littleEndianWords = v == crypto::AsconAeadVariant::AsconAead128;
+    if (v == crypto::AsconAeadVariant::AsconAead128) a.cpuFastPath = CpuFastPath::AsconLanes;
     return a;
 }
 
@@ -123,6 +124,7 @@ AeadAlgorithm leaGcm(int bits) {
     a.decrypt = [](ByteView k, ByteView n, ByteView ad, ByteView ct, ByteView tag) {
         return crypto::gcmDecrypt(crypto::Lea(k), n, ad, ct, tag);
     };
+    a.cpuFastPath = CpuFastPath::LeaGcm;
     return a;
 }
 
@@ -155,6 +157,7 @@ BlockAlgorithm lea(int bits, std::string keyExample, std::string ptExample) {
     };
     blockProfiles(b, "Key", std::move(keyExample), std::move(ptExample));
     b.diffusion.fastPath = FastPath::Lea;
+    b.cpuFastPath = CpuFastPath::LeaBlocks;
     return b;
 }
 
@@ -184,6 +187,7 @@ BlockAlgorithm skinny(crypto::SkinnyVariant v, std::string id, std::string keyEx
     blockProfiles(b, tweakeyLabel(b.keyBytes / b.blockBytes), std::move(keyExample), std::move(ptExample));
     b.diffusion.cellBits = b.blockBytes == 16 ? 8 : 4;
     b.diffusion.fastPath = FastPath::Skinny;
+    if (b.blockBytes == 16) b.cpuFastPath = CpuFastPath::SkinnyBlocks; // the bitsliced code is SKINNY-128's
     return b;
 }
 

@@ -33,9 +33,6 @@ bool isCtr(const Variant& v) {
 bool isSkinny(const Variant& v) {
     return v.algorithm.rfind("skinny-", 0) == 0;
 }
-bool isAead(const Variant& v) {
-    return v.algorithm == "ascon-aead128";
-}
 
 void checkBlockInputs(const Variant& v, const LaunchInputs& in) {
     if (isCtr(v))
@@ -153,6 +150,14 @@ std::vector<std::string> gpuAlgorithms() {
     return out;
 }
 
+bool launchesMessages(const Variant& v) {
+    return launchesMessages(v.algorithm);
+}
+
+bool launchesMessages(std::string_view algorithm) {
+    return oracle::findAead(algorithm) != nullptr;
+}
+
 std::array<std::uint8_t, 16> messageNonce(crypto::ByteView nonce, std::uint64_t i) {
     crypto::requireLength("nonce", nonce, 16);
     std::array<std::uint8_t, 16> n{};
@@ -191,7 +196,7 @@ crypto::Bytes referenceOutput(const Variant& v, const LaunchInputs& in) {
 }
 
 crypto::Bytes emulateLaunch(const Variant& v, const LaunchInputs& in) {
-    if (isAead(v)) {
+    if (launchesMessages(v)) { // the one message kernel, Ascon-AEAD128's thread-per-message
         crypto::requireLength("key", in.key, 16);
         const std::size_t stride = in.message.size() + 16;
         crypto::Bytes out(stride * in.messages);

@@ -38,7 +38,8 @@ struct LeaSchedule {
 };
 LeaSchedule makeLeaSchedule(crypto::ByteView key);
 
-/** @brief One selectable kernel. */
+/** @brief One selectable kernel: a row of the back end's kernel table (variants()), its capability
+ *  declaration: the operation each device kernel computes. */
 struct Variant {
     std::string algorithm;   ///< "skinny-128-256-ecb", "skinny-128-256-ctr", "lea-128-ctr", "ascon-aead128"
     std::string id;          ///< "paper", "shared-tables", "shared-sbox", "shared-sbox-x4", ...
@@ -53,6 +54,12 @@ const std::vector<Variant>& variants();
 const Variant* findVariant(std::string_view algorithm, std::string_view id);
 /** @brief The algorithms with kernels. */
 std::vector<std::string> gpuAlgorithms();
+/** @brief Whether a launch of the kernel is `messages` whole messages, one per thread, each under its own
+ *  nonce (LaunchInputs), rather than the blocks of one message: an AEAD's kernels (the registry says which
+ *  operations are AEADs). */
+bool launchesMessages(const Variant& v);
+/** @brief The same for an algorithm's kernels; false for an algorithm the registry does not know. */
+bool launchesMessages(std::string_view algorithm);
 
 /** @brief The inputs of one launch. Block modes: key, iv (CTR), message. AEAD: key, nonce, ad and
  *  `messages` messages of message.size() bytes each: message i is `message` under nonce + i (big-endian),

@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
-# Paper 004's sweep, and past it, on a GPU machine: every kernel of every algorithm, 16 B doubling to
-# 64 MiB, 10 repeats, beside the single-thread CPU model; one JSON line per point.
+# Paper 004's sweep, and past it, on a GPU machine: every kernel of every algorithm (the kernel table,
+# as `roundscope-gpu variants` lists it), 16 B doubling to 64 MiB, 10 repeats, beside the single-thread CPU
+# model; one JSON line per point.
 #
-#   gpu/bench/run-sweep.sh [BUILD_DIR] [OUT.jsonl]      (defaults: build, gpu-sweep-<host>-<date>.jsonl)
-#   TO=16M REPEATS=3 gpu/bench/run-sweep.sh             (a shorter run)
+#   gpu/papers/paper004-sweep.sh [BUILD_DIR] [OUT.jsonl]   (defaults: build, gpu-sweep-<host>-<date>.jsonl)
+#   TO=16M REPEATS=3 gpu/papers/paper004-sweep.sh          (a shorter run)
 #
 # Exits 4 with roundscope-gpu's reason when there is no CUDA device, 1 when a kernel gave a wrong answer.
 set -euo pipefail
 build="${1:-build}"
 out="${2:-gpu-sweep-$(hostname)-$(date +%Y%m%d-%H%M%S).jsonl}"
 gpu="$build/gpu/roundscope-gpu"
-[ -x "$gpu" ] || { echo "run-sweep: $gpu not found (build first: cmake --preset default && cmake --build build)" >&2; exit 2; }
+[ -x "$gpu" ] || { echo "paper004-sweep: $gpu not found (build first: cmake --preset default && cmake --build build)" >&2; exit 2; }
 probe_rc=0
 probe=$("$gpu" probe) || probe_rc=$?
-if [ "$probe_rc" -ne 0 ]; then echo "run-sweep: $probe" >&2; exit "$probe_rc"; fi
-echo "run-sweep: $probe" >&2
+if [ "$probe_rc" -ne 0 ]; then echo "paper004-sweep: $probe" >&2; exit "$probe_rc"; fi
+echo "paper004-sweep: $probe" >&2
 : > "$out"
 status=0
-for alg in skinny-128-256-ecb skinny-128-256-ctr lea-128-ctr ascon-aead128; do
-  echo "run-sweep: $alg ..." >&2
+# The algorithms with kernels, in the kernel table's order (gpu/host/gpusetup.cpp, variants()).
+algs=$("$gpu" variants | python3 -c '
+import json, sys
+seen = []
+for line in sys.stdin:
+    a = json.loads(line)["algorithm"]
+    if a not in seen: seen.append(a)
+print(" ".join(seen))')
+for alg in $algs; do
+  echo "paper004-sweep: $alg ..." >&2
   "$gpu" sweep --alg "$alg" --variant all --from 16 --to "${TO:-64M}" --repeats "${REPEATS:-10}" \
     --message-bytes "${MESSAGE_BYTES:-64}" | tee -a "$out" >/dev/null || status=$?
 done
@@ -35,5 +44,5 @@ for (alg, var), o in sorted(best.items()):
     print(f"{alg:20} {var:16} peak E = {o['speedup_E']:8.1f} (kernel only {o['speedup_E_kernel']:8.1f}) "
           f"at {o['bytes']:>9} B, {o['throughput_bytes_per_s']/1e9:7.2f} GB/s with copies")
 PY
-echo "run-sweep: wrote $out" >&2
+echo "paper004-sweep: wrote $out" >&2
 exit "$status"

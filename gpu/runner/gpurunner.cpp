@@ -52,7 +52,7 @@ class GpuRunner final : public campaign::Runner {
     campaign::RunOutput run(const campaign::RunKey& key, const campaign::RunInputs& in, int repeats,
                             const std::map<std::string, std::string>& options,
                             const std::atomic<bool>& cancel, oracle::OutputJudge& judge) override {
-        const bool aead = key.algorithm == "ascon-aead128";
+        const bool aead = launchesMessages(key.algorithm);
         std::string variant = campaign::optionOr(options, "cuda.variant", "");
         if (variant.empty())
             for (const Variant& v : variants())

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gpu/host/gpusetup.h"
 #include "gpu/runner/gpuexecutable.h"
 
 namespace rs::gpu {
@@ -105,7 +106,7 @@ bool GpuSession::startSweep(const SweepRequest& r, QString* error) {
                         r.to,
                         QStringLiteral("--repeats"),
                         QString::number(r.repeats)};
-    if (r.algorithm == QStringLiteral("ascon-aead128"))
+    if (launchesMessages(r.algorithm.toStdString()))
         args << QStringLiteral("--message-bytes") << r.messageBytes;
     m_sweeping = true;
     m_worker.submit<Points>(

@@ -166,7 +166,7 @@ bool cudaBuilt() {
 }
 
 Timing launchOnDevice(const Variant& v, const LaunchInputs& in, crypto::Bytes& out) {
-    const bool aead = v.algorithm == "ascon-aead128";
+    const bool aead = launchesMessages(v);
     const bool ctr =
         !aead && v.algorithm.size() > 4 && v.algorithm.compare(v.algorithm.size() - 4, 4, "-ctr") == 0;
     const std::size_t inBytes = aead ? in.message.size() * in.messages : in.message.size();

@@ -186,7 +186,7 @@ int sweep(const std::map<std::string, std::string>& a) {
     bool ok = true;
     for (std::uint64_t bytes = from; bytes <= to; bytes *= 2) {
         const LaunchInputs in = sweepInputs(alg, bytes, messageBytes);
-        const std::uint64_t total = alg == "ascon-aead128" ? in.message.size() * in.messages : bytes;
+        const std::uint64_t total = launchesMessages(alg) ? in.message.size() * in.messages : bytes;
         Bytes reference;
         const CpuTiming cpu = timeCpu(*chosen.front(), in, repeats, reference);
         for (const Variant* v : chosen)
@@ -203,8 +203,12 @@ int run(const std::map<std::string, std::string>& a) {
     in.message = readFile(need(a, "in"));
     if (a.count("ad")) in.ad = readFile(a.at("ad"));
     in.messages = sizeArg(a, "messages", 1);
-    if (in.messages < 1 || (v.algorithm != "ascon-aead128" && in.messages != 1))
-        throw UsageError("--messages: at least 1, and only for ascon-aead128");
+    if (in.messages < 1 || (!launchesMessages(v) && in.messages != 1)) {
+        std::string aeads;
+        for (const auto& alg : gpuAlgorithms())
+            if (launchesMessages(alg)) aeads += (aeads.empty() ? "" : ", ") + alg;
+        throw UsageError("--messages: at least 1, and only for " + aeads);
+    }
     const int repeats = static_cast<int>(sizeArg(a, "repeats", 10));
     if (repeats < 1 || repeats > 1000) throw UsageError("--repeats: 1..1000");
     Bytes reference;
@@ -216,11 +220,10 @@ int run(const std::map<std::string, std::string>& a) {
     DeviceInfo d;
     if (!requireDevice(d)) return kExitNoDevice;
     Bytes out;
-    const std::uint64_t total =
-        v.algorithm == "ascon-aead128" ? in.message.size() * in.messages : in.message.size();
+    const std::uint64_t total = launchesMessages(v) ? in.message.size() * in.messages : in.message.size();
     if (!measure(d, v, in, reference, repeats, nullptr, total, &out)) return kExitWrong;
     // The first message's output (block modes: all of it), for the caller's own check.
-    const std::size_t keep = v.algorithm == "ascon-aead128" ? in.message.size() + 16 : out.size();
+    const std::size_t keep = launchesMessages(v) ? in.message.size() + 16 : out.size();
     try {
         rs::fileio::writeFileAtomic(need(a, "out"),
                                     std::string_view(reinterpret_cast<const char*>(out.data()), keep));

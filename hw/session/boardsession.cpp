@@ -5,7 +5,7 @@
 
 #include "core/oracle/algorithms.h"
 #include "hw/board/boardclient.h"
-#include "hw/board/paper000.h"
+#include "hw/board/papers/paper000.h"
 
 namespace rs::hw {
 

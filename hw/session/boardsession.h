@@ -43,7 +43,7 @@ class BoardSession : public QObject {
     /** @brief path 0 hardware, 1 software. */
     void runKats(int path, int variant, const QString& katFile);
     void bench(int path, int variant, int size, int count);
-    /** @brief Paper 000 side by side (hw/board/paper000.h) on `port` ("virtual" or a board's device):
+    /** @brief Paper 000 side by side (hw/board/papers/paper000.h) on `port` ("virtual" or a board's device):
      *  opens its own boards, so only while not connected. records = 0: all 1089 of each file. */
     void paper000(const QString& port, int baud, int records = 0);
     void cancel();

@@ -85,9 +85,9 @@ const std::vector<RiscvKernel>& kernels() {
         {"lea-128-ctr-asm", "lea-128-ctr", "LEA-128 CTR in assembly, every round from the counter block"},
         {"lea-128-ctr-pre", "lea-128-ctr", "+ per-nonce precomputation of the counter-independent words"},
         {"lea-128-ctr-pre-fixed", "lea-128-ctr",
-         "+ fixed registers: no moves, the registers' roles rotate every 4 rounds"},
+         "+ fixed registers: no moves, the registers' roles rotate every 4 rounds", true},
         {"lea-128-gcm", "lea-128-gcm", "LEA-128-GCM, GHASH with the paper's bit-serial GF(2^128) multiply"},
-        {"lea-128-gcm-table", "lea-128-gcm", "LEA-128-GCM, GHASH with 4-bit tables (Shoup)"},
+        {"lea-128-gcm-table", "lea-128-gcm", "LEA-128-GCM, GHASH with 4-bit tables (Shoup)", true},
         {"ascon-aead128", "ascon-aead128", "Ascon-AEAD128 (SP 800-232) in C"},
         {"skinny-128-256-ecb", "skinny-128-256-ecb", "SKINNY-128-256 ECB in C"},
         {"skinny-128-256-ctr", "skinny-128-256-ctr", "SKINNY-128-256 CTR in C"},
@@ -102,11 +102,17 @@ const RiscvKernel* findKernel(const std::string& id) {
 }
 
 const RiscvKernel* defaultKernel(const std::string& algorithm) {
-    if (algorithm == "lea-128-ctr") return findKernel("lea-128-ctr-pre-fixed");
-    if (algorithm == "lea-128-gcm") return findKernel("lea-128-gcm-table");
+    const std::vector<const RiscvKernel*> all = kernelsFor(algorithm);
+    for (const RiscvKernel* k : all)
+        if (k->campaignDefault) return k;
+    return all.empty() ? nullptr : all.front();
+}
+
+std::vector<const RiscvKernel*> kernelsFor(const std::string& algorithm) {
+    std::vector<const RiscvKernel*> out;
     for (const RiscvKernel& k : kernels())
-        if (k.algorithm == algorithm) return &k;
-    return nullptr;
+        if (k.algorithm == algorithm) out.push_back(&k);
+    return out;
 }
 
 namespace {
@@ -317,22 +323,6 @@ RiscvRequest requestFor(const std::string& kernel, std::uint64_t bytes, std::uin
     r.ad = in.ad;
     r.message = in.message;
     return r;
-}
-
-Paper003 paper003(const std::string& sim, const std::string& isa, const std::atomic<bool>* cancel) {
-    Paper003 t;
-    for (const char* k : {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"}) {
-        RiscvRequest r = requestFor(k, 64, 0);
-        r.sim = sim, r.isa = isa;
-        t.ctr.push_back(runKernel(r, cancel));
-    }
-    for (const char* k : {"lea-128-gcm", "lea-128-gcm-table"})
-        for (const std::uint64_t n : {16u, 64u, 128u}) {
-            RiscvRequest r = requestFor(k, n, 16);
-            r.sim = sim, r.isa = isa;
-            t.gcm.push_back(runKernel(r, cancel));
-        }
-    return t;
 }
 
 } // namespace rs::riscv

@@ -28,11 +28,19 @@ struct RiscvKernel {
     std::string id;        ///< "lea-128-ctr-pre-fixed"
     std::string algorithm; ///< the campaign/registry id it computes: "lea-128-ctr"
     std::string description;
+    /** @brief The kernel a campaign runs for its operation when several compute it (the fastest of paper
+     *  003's variants); an operation with none marked runs its first kernel. */
+    bool campaignDefault = false;
 };
+/** @brief The back end's kernel table: every kernel of the images and the operation it computes, its one
+ *  capability declaration (the campaign targets, the page, the CLI and paper 003 read it). */
 const std::vector<RiscvKernel>& kernels();
 const RiscvKernel* findKernel(const std::string& id);
-/** @brief The default kernel of a campaign algorithm (the fastest of paper 003's variants), or nullptr. */
+/** @brief The kernel a campaign runs for an operation (RiscvKernel::campaignDefault, else the first that
+ *  computes it), or nullptr when no kernel computes it. */
 const RiscvKernel* defaultKernel(const std::string& algorithm);
+/** @brief Every kernel that computes an operation, in table order. */
+std::vector<const RiscvKernel*> kernelsFor(const std::string& algorithm);
 
 struct RiscvRequest {
     std::string kernel;
@@ -74,14 +82,5 @@ RiscvResult runKernel(const RiscvRequest& request, const std::atomic<bool>* canc
 
 /** @brief Deterministic inputs for a kernel and sizes (oracle::makeInputs, as a campaign's). */
 RiscvRequest requestFor(const std::string& kernel, std::uint64_t bytes, std::uint64_t adBytes);
-
-/** @brief Paper 003's tables, measured: LEA-128 CTR per-block instructions of the C reference and the
- *  three assembly variants; LEA-GCM (bit-serial and table GHASH) at 16, 64, 128 bytes with 16 bytes of AAD,
- *  split into GF multiply, CTR and GHASH. */
-struct Paper003 {
-    std::vector<RiscvResult> ctr;
-    std::vector<RiscvResult> gcm;
-};
-Paper003 paper003(const std::string& sim, const std::string& isa, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace rs::riscv

@@ -11,6 +11,7 @@
 #include "core/crypto/ghashclmul.h"
 #include "core/crypto/leafast.h"
 #include "core/crypto/skinnyfast.h"
+#include "core/oracle/algorithms.h"
 #include "tests/campaign/runnertest.h"
 
 namespace {
@@ -93,6 +94,29 @@ TEST(CpuFastBlocks, ACipherWithoutAFastPathRunsItsReference) {
     const auto prov = cpu->provenance();
     EXPECT_EQ(prov.at("skinny.fast_isa"), rs::crypto::skinnyFastIsaName(rs::crypto::skinnyFastBest()));
     EXPECT_EQ(prov.at("lea.fast_isa"), rs::crypto::leaFastIsaName(rs::crypto::leaFastBest()));
+}
+
+TEST(CpuFastBlocks, TheFastPathIsTheOneTheRegistryRowNames) {
+    // Which rows have a fast path is a fact of their registry row (oracle::CpuFastPath), not an id list
+    // here: every row that names one gets it, every other row gets none.
+    using rs::oracle::CpuFastPath;
+    int blocks = 0, aeads = 0;
+    for (const auto& b : rs::oracle::blockAlgorithms()) {
+        const auto fast = makeFastBlocks(b.id, rs::crypto::Bytes(b.keyBytes, 1));
+        const bool named =
+            b.cpuFastPath == CpuFastPath::LeaBlocks || b.cpuFastPath == CpuFastPath::SkinnyBlocks;
+        EXPECT_EQ(fast != nullptr, named) << b.id;
+        EXPECT_TRUE(b.cpuFastPath == CpuFastPath::None || named) << b.id;
+        blocks += named;
+    }
+    for (const auto& a : rs::oracle::aeadAlgorithms()) {
+        const auto fast = makeFastAead(a.id, rs::crypto::Bytes(a.keyBytes, 1));
+        EXPECT_EQ(fast != nullptr, a.cpuFastPath == CpuFastPath::LeaGcm) << a.id;
+        aeads += a.cpuFastPath == CpuFastPath::LeaGcm;
+    }
+    EXPECT_EQ(blocks, 6) << "LEA-128/192/256 and SKINNY-128-128/256/384";
+    EXPECT_EQ(aeads, 3) << "LEA-128/192/256-GCM";
+    EXPECT_EQ(makeFastBlocks("no-such-cipher", rs::crypto::Bytes(16, 1)), nullptr);
 }
 
 TEST(CpuFastBlocks, ABadImplementationIsAClearError) {

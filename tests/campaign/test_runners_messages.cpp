@@ -14,6 +14,7 @@
 #include "core/crypto/asconmulti.h"
 #include "core/crypto/ghashclmul.h"
 #include "core/crypto/leafast.h"
+#include "core/oracle/algorithms.h"
 #include "tests/campaign/runnertest.h"
 
 namespace {
@@ -138,6 +139,21 @@ TEST(CpuMessages, TheJudgeTakesMessagesInOrderAndOnlyWhenDeclared) {
     rs::oracle::addBigEndian(nonce.data(), nonce.size(), 300);
     EXPECT_EQ(rs::oracle::messageInputs(in, 300).nonce, nonce);
     EXPECT_EQ(rs::oracle::messageInputs(in, 0).nonce, in.nonce);
+}
+
+TEST(CpuMessages, TheLanesAreTheRowsThatNameThem) {
+    // Which AEAD encrypts its messages in SIMD lanes is its registry row's fact (CpuFastPath::AsconLanes).
+    const auto runner = makeCpuRunner(1);
+    const std::string lanes = rs::crypto::asconMultiIsaName(rs::crypto::asconMultiBest());
+    int named = 0;
+    for (const auto& a : rs::oracle::aeadAlgorithms()) {
+        const bool inLanes = a.cpuFastPath == rs::oracle::CpuFastPath::AsconLanes;
+        named += inLanes;
+        const RunVerdict v = runMessages(*runner, a.id.c_str(), 33, 5, {{"cpu.messages", "3"}});
+        ASSERT_TRUE(v.verified) << a.id << ": " << v.failure;
+        EXPECT_EQ(v.output.parameters.at("cpu.isa") == lanes, inLanes) << a.id;
+    }
+    EXPECT_EQ(named, 1) << "Ascon-AEAD128";
 }
 
 TEST(CpuMessages, FiguresAreThoseOfOneMessage) {

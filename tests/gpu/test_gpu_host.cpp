@@ -273,6 +273,20 @@ TEST(GpuVariants, BaselineFirstAndAsThePaperSays) {
     }
 }
 
+TEST(GpuVariants, TheKernelTableSaysWhichKernelsLaunchMessages) {
+    // Every row computes a registry operation; a launch of whole messages (one per thread, each under its
+    // own nonce) is an AEAD's, as the registry says, not an id spelled at each user (roundscope-gpu,
+    // the cuda runner, GpuSession, the CUDA back end).
+    for (const Variant& v : variants()) {
+        const rs::oracle::Operation op = rs::oracle::operation(v.algorithm);
+        EXPECT_EQ(launchesMessages(v), op.aead != nullptr) << v.algorithm << " " << v.id;
+        EXPECT_EQ(launchesMessages(v.algorithm), launchesMessages(v));
+    }
+    EXPECT_TRUE(launchesMessages("ascon-aead128"));
+    EXPECT_FALSE(launchesMessages("lea-128-ctr"));
+    EXPECT_FALSE(launchesMessages("no-such-algorithm"));
+}
+
 TEST(GpuStats, SizesMediansAndThePapersSpeedup) {
     EXPECT_EQ(parseSize("16"), 16u);
     EXPECT_EQ(parseSize("64M"), 64u << 20);

@@ -13,7 +13,7 @@
 
 #include <fstream>
 
-#include "hw/board/paper000.h"
+#include "hw/board/papers/paper000.h"
 #include "hw/board/qemuboard.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Paper 000 side by side (hw/board/paper000.h) on the virtual board: the totals are the sums of the
+// Paper 000 side by side (hw/board/papers/paper000.h) on the virtual board: the totals are the sums of the
 // records' ticks and follow the paper's formula; a record counts only after both of its outputs verified
 // (a board that starts lying is caught, and what it answered after that never enters a total); the ranges
 // are built from the model's inputs as stated. No timed assertion: the figures are checked for
@@ -9,7 +9,7 @@
 #include <QJsonArray>
 
 #include "hw/board/boardframing.h"
-#include "hw/board/paper000.h"
+#include "hw/board/papers/paper000.h"
 #include "hw/board/qemuboard.h"
 #include "hw/zynq/sim/halhost.h"
 #include "tests/qtcoreapp.h"

@@ -9,7 +9,12 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <set>
+#include <tuple>
+
 #include "core/campaign/campaignengine.h"
+#include "core/oracle/operation.h"
+#include "riscv/papers/paper003.h"
 #include "riscv/runner/riscvprogram.h"
 #include "riscv/runner/riscvrunner.h"
 #include "tests/campaign/runnertest.h"
@@ -125,6 +130,57 @@ TEST(RiscvKernels, RandomLengthsAndTheCounterCarryMatchTheModel) {
         std::fill(r.nonce.begin() + 10, r.nonce.end(), 0xff);
         EXPECT_TRUE(runKernel(r).verified) << k;
     }
+}
+
+TEST(RiscvKernels, TheKernelTableSaysWhatEachComputesAndWhatACampaignRuns) {
+    // One row per kernel: the operation it computes is a registry operation, and the kernel a campaign
+    // runs for an operation is the row marked so (the fastest of paper 003's variants), else its only one.
+    std::set<std::string> operations;
+    for (const RiscvKernel& k : kernels()) {
+        EXPECT_TRUE(rs::oracle::findOperation(k.algorithm).has_value()) << k.id;
+        operations.insert(k.algorithm);
+    }
+    for (const std::string& op : operations) {
+        const std::vector<const RiscvKernel*> all = kernelsFor(op);
+        int marked = 0;
+        for (const RiscvKernel* k : all)
+            marked += k->campaignDefault;
+        EXPECT_LE(marked, 1) << op;
+        EXPECT_TRUE(marked == 1 || all.size() == 1) << op << ": several kernels and none marked";
+    }
+    EXPECT_EQ(defaultKernel("lea-128-ctr")->id, "lea-128-ctr-pre-fixed");
+    EXPECT_EQ(defaultKernel("lea-128-gcm")->id, "lea-128-gcm-table");
+    EXPECT_EQ(defaultKernel("skinny-128-256-ctr")->id, "skinny-128-256-ctr");
+    EXPECT_EQ(defaultKernel("lea-192-ctr"), nullptr);
+    EXPECT_TRUE(kernelsFor("lea-192-ctr").empty());
+}
+
+TEST(RiscvKernels, Paper003RowsAreItsPresetsOperationsThroughTheKernelTable) {
+    // The rows the CLI and the page run: the preset's CTR operation's kernels at 64 bytes, then its AEAD's
+    // kernels at the preset's sizes with its 16 bytes of AD (no simulator needed to list them).
+    const std::vector<RiscvRequest> rows = paper003Requests("spike", "rv32i");
+    const std::vector<std::tuple<std::string, std::size_t, std::size_t>> expected = {
+        {"lea-128-ctr-c", 64, 0},         {"lea-128-ctr-asm", 64, 0},    {"lea-128-ctr-pre", 64, 0},
+        {"lea-128-ctr-pre-fixed", 64, 0}, {"lea-128-gcm", 16, 16},       {"lea-128-gcm", 64, 16},
+        {"lea-128-gcm", 128, 16},         {"lea-128-gcm-table", 16, 16}, {"lea-128-gcm-table", 64, 16},
+        {"lea-128-gcm-table", 128, 16}};
+    ASSERT_EQ(rows.size(), expected.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& [kernel, bytes, ad] = expected[i];
+        EXPECT_EQ(rows[i].kernel, kernel) << i;
+        EXPECT_EQ(rows[i].message.size(), bytes) << i;
+        EXPECT_EQ(rows[i].ad.size(), ad) << i;
+        EXPECT_EQ(rows[i].sim, "spike");
+        EXPECT_EQ(rows[i].isa, "rv32i");
+        const RiscvRequest same = requestFor(kernel, bytes, ad); // the oracle's inputs, as a campaign's
+        EXPECT_EQ(rows[i].key, same.key);
+        EXPECT_EQ(rows[i].message, same.message);
+    }
+    std::vector<std::string> ctr;
+    for (const RiscvKernel* k : paper003CtrKernels())
+        ctr.push_back(k->id);
+    EXPECT_EQ(ctr, (std::vector<std::string>{"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre",
+                                             "lea-128-ctr-pre-fixed"}));
 }
 
 TEST(RiscvKernels, Paper003OrderingsHold) {

@@ -1,4 +1,4 @@
-#include "hw/board/paper000.h"
+#include "hw/board/papers/paper000.h"
 
 #include <QDir>
 #include <QFileInfo>

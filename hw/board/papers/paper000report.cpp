@@ -1,10 +1,10 @@
-// Paper000Report as JSON and as text, and the model's inputs with their sources (hw/board/paper000.h).
+// Paper000Report as JSON and as text, and the model's inputs with their sources (hw/board/papers/paper000.h).
 #include <QJsonArray>
 
 #include <cstdio>
 #include <sstream>
 
-#include "hw/board/paper000.h"
+#include "hw/board/papers/paper000.h"
 #include "hw/board/qemuboard.h"
 
 namespace rs::hw::board {

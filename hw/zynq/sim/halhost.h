@@ -3,7 +3,7 @@
 // register reads and writes, the UART on a file descriptor (the master side of a pseudo-terminal), time
 // from a model, and faults injected on purpose for the client's tests.
 //
-// Timing model (modelled, never measured; its inputs are stated and sourced in hw/board/paper000.h's
+// Timing model (modelled, never measured; its inputs are stated and sourced in hw/board/papers/paper000.h's
 // paper000Inputs()): the A9 global timer runs at 333.33 MHz (a 666.67 MHz Cortex-A9, timer = CPU/2).
 // A register access costs the M_AXI_GP read or write latency (or the IP's bus clocks, if longer) plus the
 // driver's instructions around it at the CPI, and the Verilated IP runs one 100 MHz PL clock per 10 ns of
