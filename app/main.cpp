@@ -51,10 +51,10 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
         step = ends.size() > 1 ? ends[1] : 0;
     }
     session->setCurrentStep(step);
-    QAction* mode = o.mode == QLatin1String("value")     ? page->valueModeAction()
-                    : o.mode == QLatin1String("changed") ? page->changedModeAction()
-                                                         : page->twinModeAction();
-    mode->trigger();
+    using Mode = rs::gui::StateView::Mode;
+    page->setViewMode(o.mode == QLatin1String("value")     ? Mode::Value
+                      : o.mode == QLatin1String("changed") ? Mode::Changed
+                                                           : Mode::Twin);
     page->hexAction()->setChecked(o.hex);
     auto* diffusion = w.page<rs::gui::DiffusionPage>();
     diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(kAnalysisTabs.indexOf(o.tab))));

@@ -4,7 +4,10 @@
 // help text, the options the command accepts (CliArgs::allow) and the flags the parser knows are all
 // generated. Each usage runs one function and returns the process exit status: 0 success, 1 a KAT had
 // failures, 2 bad usage or input (thrown as UsageError / crypto::InvalidArgument), 3 authentication
-// failed.
+// failed. Each command file (cmd_*.cpp) exports its own rows (declared below, "the table's rows") and
+// keeps the functions they run to itself; clitable.cpp lists the rows in help order and generates the rest.
+// Algorithm lists in a row come from the registries (the oracle, the IP cores, the board's operations,
+// the explorer), never from literals.
 
 #include <QJsonObject>
 
@@ -75,7 +78,16 @@ struct CliCommand {
     std::vector<std::string> verbs() const;
 };
 
-/** @brief The table of every command, in help order. */
+/** @brief A usage's function for a command without verbs: runs F(args). */
+template <int (*F)(const CliArgs&)> int noVerb(const std::string&, const CliArgs& args) {
+    return F(args);
+}
+/** @brief "a|b|c": alternatives in a synopsis (--alg ascon-128|ascon-128a|ascon-aead128). */
+std::string alternatives(const std::vector<std::string>& words);
+/** @brief "a, b or c" (quoted: "'a', 'b' or 'c'"): a choice in an error message. */
+std::string choice(const std::vector<std::string>& words, bool quoted = false);
+
+/** @brief The table of every command, in help order (clitable.cpp assembles it from the rows below). */
 const std::vector<CliCommand>& cliCommands();
 /** @brief The command with this name, or nullptr. */
 const CliCommand* findCommand(const std::string& name);
@@ -90,6 +102,30 @@ bool needsGui(const std::vector<std::string>& argv);
  *  function. Throws UsageError for bad usage. */
 int dispatch(const std::vector<std::string>& argv);
 
+// --- the table's rows: each command file exports its command; clitable.cpp lists them in help order ------
+CliCommand aeadCommand();      ///< cmd_crypto.cpp
+CliCommand blockCommand();     ///< cmd_crypto.cpp
+CliCommand hashCommand();      ///< cmd_crypto.cpp
+CliCommand katCommand();       ///< cmd_kat.cpp
+CliCommand traceCommand();     ///< cmd_trace.cpp
+CliCommand diffusionCommand(); ///< cmd_diffusion.cpp
+/** @brief cmd_ip.cpp: the Ascon core's lines, then those of the other cores' files below. */
+CliCommand ipCommand();
+std::vector<CliUsage> ipBlockUsages(); ///< cmd_ipblock.cpp: ip run|kat|resources on the LEA / SKINNY cores
+std::vector<CliUsage> ipMlDsaUsages(); ///< cmd_ipmldsa.cpp: ip run|resources on the ML-DSA unit
+CliCommand nttCommand();               ///< cmd_ntt.cpp
+CliCommand waveCommand();              ///< cmd_wave.cpp
+/** @brief cmd_campaign.cpp: campaign run|list|export, then the cluster's lines (clusterUsages). */
+CliCommand campaignCommand();
+std::vector<CliUsage> clusterUsages(); ///< cmd_cluster.cpp: campaign submit|run-shard|status|merge
+CliCommand chartCommand();             ///< cmd_campaign.cpp
+CliCommand riscvCommand();             ///< cmd_riscv.cpp
+CliCommand boardCommand();             ///< cmd_board.cpp
+CliCommand listCommand();              ///< cmd_crypto.cpp
+CliCommand demoCommand();              ///< cmd_demo.cpp
+
+// --- what several command files share --------------------------------------------------------------
+
 /** @brief Prints one JSON object (with --json) or its fields as "name: value" lines. */
 void printResult(const CliArgs& args, const QJsonObject& result);
 
@@ -98,78 +134,12 @@ void printResult(const CliArgs& args, const QJsonObject& result);
  *  record cannot be run (KatOutcome::malformed), else 1 when any failed. */
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
                      const core::KatOutcome& outcome, const std::string& noneMessage);
-
-// --- the functions the usage lines run --------------------------------------------------------------
-int runAead(const std::string& verb, const CliArgs& args);
-int runBlock(const std::string& verb, const CliArgs& args);
-int runHash(const CliArgs& args);
-int runKat(const CliArgs& args);
-/** @brief `trace --alg ascon-p`, `trace --alg AEAD`, `trace --alg BLOCK`: the state at every spec step. */
-int tracePermutation(const CliArgs& args);
-int traceAead(const CliArgs& args);
-int traceBlock(const CliArgs& args);
-/** @brief Whether --alg names one of the explorer's ML-DSA transforms (mldsa-ntt, mldsa-intt). */
-bool isMlDsaTraceAlgorithm(const CliArgs& args);
-/** @brief `trace --alg mldsa-ntt|mldsa-intt [--poly HEX] [--substeps]`: the explorer's ring transform. */
-int traceMlDsa(const CliArgs& args);
-/** @brief The UsageError for `trace` without a known --alg. */
-[[noreturn]] void traceUnknownAlgorithm(const CliArgs& args);
-int runList(const CliArgs& args);
-int runDemo(const CliArgs& args);
-/** @brief `diffusion`: structural dependency, avalanche/SAC and LEA-CTR precomputation per round. */
-int runDiffusion(const CliArgs& args);
-/** @brief `ip run|kat|resources` on the Verilated Ascon IP (cycles, KAT) and its yosys resource report. */
-int ipRun(const CliArgs& args);
-int ipKat(const CliArgs& args);
-int ipResources(const CliArgs& args);
 /** @brief Synthesises with yosys and returns the report as the `ip resources` JSON (unroll, target, LUTs,
  *  FFs, ..., cells); without yosys, says why on stderr and returns nothing (the caller exits with usage). */
 std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt);
-/** @brief Reads `ip resources`' --detail and --param NAME=N,... into the options. */
-void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt);
-/** @brief Whether --alg names a block IP core (lea-128/192/256, skinny-128-256, skinny-128-384). */
-bool isBlockIpAlgorithm(const CliArgs& args);
-/** @brief `ip run --alg lea-128 ...`: one ECB/CTR run through the LEA or SKINNY core, next to the model. */
-int ipBlockRun(const CliArgs& args);
-/** @brief `ip kat --alg lea-128 FILE`: a KISA / SKINNY vector file through the LEA or SKINNY core. */
-int ipBlockKat(const CliArgs& args);
-/** @brief `ip resources --alg lea-128 [--unroll N]`: yosys synth_xilinx of the LEA or SKINNY core. */
-int ipBlockResources(const CliArgs& args);
-/** @brief Whether --alg names an ML-DSA polynomial unit operation (mldsa-ntt, -intt, -pwm, -pwa). */
-bool isMlDsaIpAlgorithm(const CliArgs& args);
-/** @brief `ip run --alg mldsa-ntt --butterflies B [--random S | --in FILE]`: the unit next to the model. */
-int ipMlDsaRun(const CliArgs& args);
-/** @brief `ip resources --alg mldsa-ntt --butterflies B`: yosys synth_xilinx of the unit (DSP48s included).
- */
-int ipMlDsaResources(const CliArgs& args);
-/** @brief `wave info|convert|delta`: VCD/FST files, and the Δ between two events as the viewer's cursors. */
-int waveInfo(const CliArgs& args);
-int waveConvert(const CliArgs& args);
-int waveDelta(const CliArgs& args);
-/** @brief `campaign run|list|export`: benchmark campaigns into and out of an SQLite store. */
-int campaignRun(const CliArgs& args);
 /** @brief The definition named by SPEC.json or --preset, every back end registered and the pairs checked;
  *  UsageError naming the argument. */
 campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& command);
-/** @brief `campaign submit|run-shard|status|merge`: a campaign on a Slurm cluster (cmd_cluster.cpp). */
-int campaignSubmit(const CliArgs& args);
-int campaignRunShard(const CliArgs& args);
-int campaignStatus(const CliArgs& args);
-int campaignMerge(const CliArgs& args);
-int campaignList(const CliArgs& args);
-int campaignExport(const CliArgs& args);
-/** @brief `chart`: a campaign chart (metric, speedup, efficiency vs message size) to PNG/PDF. */
-int runChart(const CliArgs& args);
-/** @brief `riscv run|kernels|paper003`: the RV32 kernels under QEMU or Spike, in instructions. */
-int riscvRun(const CliArgs& args);
-int riscvKernels(const CliArgs& args);
-int riscvPaper003(const CliArgs& args);
-/** @brief `board info|kat|bench`: a Zynq board (or the virtual one) over the serial protocol. */
-int runBoard(const std::string& verb, const CliArgs& args);
-/** @brief `board paper000`: paper 000's speedup and memory saving beside ours (hw/board/paper000.h). */
-int runBoardPaper000(const std::string& verb, const CliArgs& args);
-/** @brief `ntt run`: one ML-DSA ring operation (fast path or model) beside the model's answer. */
-int nttRun(const CliArgs& args);
 /** @brief The pipeline lanes of an IP capture as JSON (`ip run --lanes`). */
 QJsonObject lanesJson(const hw::PipelineLanes& lanes);
 

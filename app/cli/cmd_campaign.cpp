@@ -10,6 +10,7 @@
 #include "core/campaign/campaignengine.h"
 #include "core/campaign/chartdata.h"
 #include "core/fileio/safefile.h"
+#include "core/oracle/operation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -134,6 +135,8 @@ campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& c
     }
     return spec;
 }
+
+namespace {
 
 int campaignRun(const CliArgs& args) {
     if (args.flag("resume") && args.flag("new"))
@@ -316,6 +319,56 @@ int runChart(const CliArgs& args) {
                                   {"missing_baseline", data.missingBaseline},
                                   {"failed_runs", data.failedRuns}});
     return kExitOk;
+}
+
+} // namespace
+
+CliCommand campaignCommand() {
+    CliCommand c{
+        "campaign",
+        "benchmark campaigns in an SQLite store",
+        {{{"run"},
+          {word("SPEC.json", true), optional("preset", "NAME"), option("db", "FILE"), flag("resume"),
+           flag("new")},
+          "run a benchmark campaign (SPEC.json or --preset: targets x algorithms x sizes x repeats)\n"
+          "into an SQLite store; every run is checked against the C++ model first, committed as it\n"
+          "ends; Ctrl+C stops between runs. A store holding this definition already is refused unless\n"
+          "--resume (continue its newest campaign; \"nothing to do\" when finished) or --new (start\n"
+          "another); one process runs a campaign at a time\n"
+          "presets: " +
+              oracle::joinIds(campaign::presetNames()) +
+              "\ntargets: " + oracle::joinIds(campaign::specTargets()) +
+              "\nalgorithms: " + oracle::joinIds(oracle::operationIds()),
+          nullptr,
+          noVerb<campaignRun>},
+         {{"list"},
+          {option("db", "FILE")},
+          "the stored campaigns (list, export and chart only read the store)",
+          nullptr,
+          noVerb<campaignList>},
+         {{"export"},
+          {option("db", "FILE"), option("id", "N"), flag("csv"), optional("out", "FILE")},
+          "one campaign's runs as CSV (--csv) or JSON (--json)",
+          nullptr,
+          noVerb<campaignExport>}}};
+    // The cluster's lines (cmd_cluster.cpp) after the local ones (the help's order).
+    for (CliUsage& u : clusterUsages())
+        c.usages.push_back(std::move(u));
+    return c;
+}
+
+CliCommand chartCommand() {
+    return {
+        "chart",
+        "a campaign chart to PNG or PDF",
+        {{{},
+          {option("db", "FILE"), option("campaign", "N[,M]"), optional("kind", "metric|speedup|efficiency"),
+           optional("metric", "M"), optional("baseline", "TARGET"), option("out", "FILE.png|FILE.pdf")},
+          "throughput (or M) vs message size, or speedup E = T_base / T and efficiency\n"
+          "S = 1 - T / T_base against the baseline target (default cpu), campaigns side by side",
+          nullptr,
+          noVerb<runChart>,
+          "*"}}};
 }
 
 } // namespace rs::cli

@@ -82,8 +82,6 @@ template <class F> auto clusterCall(F f) {
     }
 }
 
-} // namespace
-
 int campaignSubmit(const CliArgs& args) {
     if (!args.flag("slurm"))
         throw UsageError("campaign submit: say where: --slurm (the only scheduler so far)");
@@ -209,6 +207,42 @@ int campaignMerge(const CliArgs& args) {
                                       {"runs_done", r.campaign.runsDone},
                                       {"status", QString::fromStdString(r.campaign.status)}});
     return r.refused.empty() ? kExitOk : kExitKatFailed;
+}
+
+} // namespace
+
+std::vector<CliUsage> clusterUsages() {
+    return {
+        {{"submit"},
+         {word("SPEC.json", true), optional("preset", "NAME"), flag("slurm"), option("store", "DIR"),
+          optional("partition", "P"), optional("max-parallel", "N"), optional("per-task", "RUNS"),
+          optional("sbatch-arg", "ARG"), optional("cli", "PATH"), flag("resume")},
+         "run a campaign on a Slurm cluster: cut into shards of RUNS runs (default: at most 100 tasks\n"
+         "per target), one job array per target (cuda asks --gres=gpu:1, board the node named by the\n"
+         "option board.slurm.nodelist; TARGET.slurm.partition/gres/nodelist/cpus in the spec's options),\n"
+         "at most N tasks at a time; DIR on the shared file system holds the main store, plan.json, the\n"
+         "job scripts, the shard stores and the logs. --sbatch-arg may be given more than once.\n"
+         "--resume resubmits only the shards that failed, vanished or were never submitted",
+         nullptr,
+         noVerb<campaignSubmit>},
+        {{"run-shard"},
+         {option("store", "DIR"), optional("shard", "N")},
+         "run one shard into DIR/shards/shard-N.db (what each array task runs; N defaults to\n"
+         "$SLURM_ARRAY_TASK_ID); continues a shard store that has runs already",
+         nullptr,
+         noVerb<campaignRunShard>},
+        {{"status"},
+         {option("store", "DIR")},
+         "every shard of the campaign in DIR: unsubmitted, pending, running, done, failed or merged\n"
+         "(from squeue and the shard files)",
+         nullptr,
+         noVerb<campaignStatus>},
+        {{"merge"},
+         {option("store", "DIR")},
+         "fold every done shard into DIR/campaign.db, one transaction each; merging twice adds\n"
+         "nothing; a shard that is corrupt, of another campaign or conflicting is refused and named",
+         nullptr,
+         noVerb<campaignMerge>}};
 }
 
 } // namespace rs::cli

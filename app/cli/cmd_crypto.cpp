@@ -67,6 +67,8 @@ void printResult(const CliArgs& args, const QJsonObject& result) {
     std::cout.flush();
 }
 
+namespace {
+
 int runAead(const std::string& verb, const CliArgs& args) {
     const bool enc = verb == "encrypt";
     const auto* alg = findAead(args.value("alg").value_or(""));
@@ -195,6 +197,51 @@ int runList(const CliArgs& args) {
                                 {"xof", h.extendable}});
     printResult(args, QJsonObject{{"aead", aead}, {"block", block}, {"hash", hash}});
     return kExitOk;
+}
+
+} // namespace
+
+CliCommand aeadCommand() {
+    const std::string aeadHelp = "A: " + oracle::joinIds(oracle::aeadIds());
+    return {"aead",
+            "authenticated encryption with a registry AEAD",
+            {{{"encrypt"},
+              {option("alg", "A"), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
+               option("pt", "HEX"), optional("impl", "fast|reference")},
+              "",
+              nullptr,
+              runAead},
+             {{"decrypt"},
+              {option("alg", "A"), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
+               option("ct", "HEX"), option("tag", "HEX"), optional("impl", "fast|reference")},
+              aeadHelp,
+              nullptr,
+              runAead}}};
+}
+
+CliCommand blockCommand() {
+    return {"block",
+            "a block cipher in ECB or CTR",
+            {{{"encrypt", "decrypt"},
+              {option("alg", "B"), option("key", "HEX"), option("in", "HEX"), optional("mode", "ecb|ctr"),
+               optional("iv", "HEX"), optional("impl", "fast|reference")},
+              "B: " + oracle::joinIds(oracle::blockIds()) + " (SKINNY --key is the whole tweakey)",
+              nullptr,
+              runBlock}}};
+}
+
+CliCommand hashCommand() {
+    return {"hash",
+            "a hash or XOF",
+            {{{},
+              {option("alg", "H"), option("in", "HEX"), optional("outlen", "N")},
+              "H: " + oracle::joinIds(oracle::hashIds()),
+              nullptr,
+              noVerb<runHash>}}};
+}
+
+CliCommand listCommand() {
+    return {"list", "the algorithms and their sizes", {{{}, {}, "", nullptr, noVerb<runList>}}};
 }
 
 } // namespace rs::cli

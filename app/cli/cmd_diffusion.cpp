@@ -6,6 +6,7 @@
 
 #include "core/analysis/diffusion.h"
 #include "core/crypto/bytes.h"
+#include "core/oracle/algorithms.h"
 
 #include <QJsonArray>
 
@@ -112,8 +113,6 @@ QJsonObject resultJson(const DiffusionResult& res) {
     return out;
 }
 
-} // namespace
-
 int runDiffusion(const CliArgs& args) {
     DiffusionRequest req;
     req.alg = args.require("alg");
@@ -142,6 +141,25 @@ int runDiffusion(const CliArgs& args) {
         rethrowAsUsage(e);
     }
     return kExitOk;
+}
+
+} // namespace
+
+CliCommand diffusionCommand() {
+    return {"diffusion",
+            "structural dependency, avalanche/SAC and the LEA-CTR precomputation per round",
+            {{{},
+              {option("alg", "D"), optional("vary", "FIELD[:FIRST-LAST]"), optional("rounds", "R"),
+               optional("samples", "N"), optional("seed", "S"), optional("png", "FILE.png")},
+              "per round: state bits depending on the varied bits, avalanche mean, SAC deviation\n"
+              "(N random inputs, default 1000, 0 = structural only) and, for LEA, the CTR precomputation\n"
+              "D: " +
+                  oracle::joinIds(analysis::diffusionAlgorithms()) +
+                  "\nFIELD: state, key, nonce (Ascon); pt, key (LEA, SKINNY); state (ML-DSA NTT/INTT: the\n"
+                  "polynomial, dependency per coefficient, structural only: N defaults to 0 and must be 0)",
+              nullptr,
+              noVerb<runDiffusion>,
+              "png"}}};
 }
 
 } // namespace rs::cli

@@ -5,9 +5,11 @@
 
 #include "core/katfile.h"
 #include "core/katrunner.h"
+#include "core/oracle/algorithms.h"
 #include "core/waveform/vcd.h"
 #include "hw/ip/ascon/asconip.h"
 #include "hw/ip/ascon/ipalgorithm.h"
+#include "hw/ip/block/blockip.h"
 #include "hw/ip/ipcores.h"
 #include "hw/ip/iptrace.h"
 #include "hw/ip/resourcereport.h"
@@ -57,7 +59,34 @@ hw::AsconIpOptions simOptions(const CliArgs& args) {
     return opt;
 }
 
-} // namespace
+/** Reads `ip resources`' --detail and --param NAME=N,... into the options. */
+void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt) {
+    opt.detail = args.flag("detail");
+    const std::optional<std::string> param = args.value("param");
+    if (!param) return;
+    std::stringstream list(*param);
+    for (std::string item; std::getline(list, item, ',');) {
+        const std::size_t eq = item.find('=');
+        int value = 0;
+        try {
+            static const std::regex name("[A-Za-z_][A-Za-z0-9_]*");
+            if (eq == std::string::npos || !std::regex_match(item.substr(0, eq), name))
+                throw std::invalid_argument(item);
+            std::size_t used = 0;
+            value = std::stoi(item.substr(eq + 1), &used);
+            if (used != item.size() - eq - 1) throw std::invalid_argument(item);
+        } catch (const std::exception&) {
+            throw UsageError("--param: expected NAME=N[,NAME=N...], got '" + item + "'");
+        }
+        opt.params.emplace_back(item.substr(0, eq), value);
+    }
+    // Names the top does not declare are refused here, before yosys runs (it would print its own error).
+    try {
+        hw::checkResourceParams(opt);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--param: ") + e.what());
+    }
+}
 
 int ipRun(const CliArgs& args) {
     const crypto::AsconAeadVariant v = variantOf(args);
@@ -140,8 +169,6 @@ int ipResources(const CliArgs& args) {
     return kExitOk;
 }
 
-namespace {
-
 QJsonObject countsJson(const hw::ResourceCounts& r) {
     return QJsonObject{
         {"luts", static_cast<qint64>(r.luts)},    {"lut_ram", static_cast<qint64>(r.lutRam)},
@@ -160,34 +187,6 @@ QJsonObject scopeJson(const hw::ScopeResources& s) {
 }
 
 } // namespace
-
-void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt) {
-    opt.detail = args.flag("detail");
-    const std::optional<std::string> param = args.value("param");
-    if (!param) return;
-    std::stringstream list(*param);
-    for (std::string item; std::getline(list, item, ',');) {
-        const std::size_t eq = item.find('=');
-        int value = 0;
-        try {
-            static const std::regex name("[A-Za-z_][A-Za-z0-9_]*");
-            if (eq == std::string::npos || !std::regex_match(item.substr(0, eq), name))
-                throw std::invalid_argument(item);
-            std::size_t used = 0;
-            value = std::stoi(item.substr(eq + 1), &used);
-            if (used != item.size() - eq - 1) throw std::invalid_argument(item);
-        } catch (const std::exception&) {
-            throw UsageError("--param: expected NAME=N[,NAME=N...], got '" + item + "'");
-        }
-        opt.params.emplace_back(item.substr(0, eq), value);
-    }
-    // Names the top does not declare are refused here, before yosys runs (it would print its own error).
-    try {
-        hw::checkResourceParams(opt);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--param: ") + e.what());
-    }
-}
 
 std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
     hw::ResourceReport r;
@@ -222,6 +221,65 @@ std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
         out.insert("params", params);
     }
     return out;
+}
+
+namespace {
+
+bool noAlg(const CliArgs& a) {
+    return !a.has("alg");
+}
+
+/** "mldsa-ntt|-intt|-pwm|-pwa": the alternatives after the first without the first's prefix (to its '-'). */
+std::string shortAlternatives(const std::vector<std::string>& words) {
+    if (words.empty()) return {};
+    const std::string prefix = words.front().substr(0, words.front().find('-') + 1); // "mldsa-"
+    std::string out = words.front();
+    for (std::size_t i = 1; i < words.size(); ++i)
+        out += "|" + (words[i].rfind(prefix, 0) == 0 ? words[i].substr(prefix.size() - 1) : words[i]);
+    return out;
+}
+
+/** No line of `ip` applies: only `ip resources --alg X` with an X no core claims gets here. */
+[[noreturn]] void ipNoUsage(const std::string&, const CliArgs&) {
+    throw UsageError("--alg: ip resources takes " + oracle::joinIds(hw::blockIpAlgorithms()) + " or " +
+                     shortAlternatives(hw::ipCoreInfo("mldsa")->operations()) + " (no --alg: Ascon)");
+}
+
+} // namespace
+
+CliCommand ipCommand() {
+    // What the Ascon core runs, from the IP core registry (hw/ip/ipcores.h) and the oracle.
+    const std::string ipAlg = alternatives(hw::ipCoreInfo("ascon")->operations());
+    CliCommand c{
+        "ip",
+        "the Verilated IP cores: Ascon (AEAD), the LEA / SKINNY-128-256/384 block cores, the ML-DSA unit",
+        {{{"run"},
+          {option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
+           option("pt", "HEX"), optional("unroll", "N"), flag("precomputed"), flag("ad-precomputed"),
+           optional("vcd", "FILE"), optional("fst", "FILE"), flag("lanes")},
+          "encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces;\n"
+          "--lanes adds the pipeline lanes: per block its issue, delay stages, take, and the\n"
+          "clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)",
+          nullptr,
+          noVerb<ipRun>},
+         {{"kat"},
+          {option("alg", ipAlg), optional("unroll", "N"), flag("precomputed"), word("FILE")},
+          "the KAT file through the IP",
+          nullptr,
+          noVerb<ipKat>},
+         {{"resources"},
+          {optional("unroll", "N"), flag("detail"), optional("param", "NAME=N,...")},
+          "yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4; --detail adds -abc9, the core\n"
+          "alone and a LUT depth (ltp on a generic LUT6 mapping); --param sets AXI-top parameters\n"
+          "(IN_DEPTH, OUT_DEPTH; Ascon's VARIANTS, LEN_BITS, PHASE_COUNTERS also reach the core)",
+          noAlg,
+          noVerb<ipResources>}},
+        ipNoUsage};
+    // The other cores' lines, from their files, after the Ascon core's (the help's order).
+    for (std::vector<CliUsage> more : {ipBlockUsages(), ipMlDsaUsages()})
+        for (CliUsage& u : more)
+            c.usages.push_back(std::move(u));
+    return c;
 }
 
 } // namespace rs::cli

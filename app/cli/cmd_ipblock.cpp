@@ -41,8 +41,7 @@ int rpcArg(const CliArgs& args, const std::string& id, const hw::BlockIpAlgorith
     return rpc;
 }
 
-} // namespace
-
+/** Whether --alg names a block IP core's cipher (lea-128/192/256, skinny-128-256, skinny-128-384). */
 bool isBlockIpAlgorithm(const CliArgs& args) {
     // A cipher the block core runs (the IP core registry: its ECB operation is the core's).
     const auto alg = args.value("alg");
@@ -131,6 +130,30 @@ int ipBlockResources(const CliArgs& args) {
     o->insert(QStringLiteral("alg"), QString::fromStdString(id));
     printResult(args, *o);
     return kExitOk;
+}
+
+} // namespace
+
+std::vector<CliUsage> ipBlockUsages() {
+    // The ciphers the block core runs, from the IP core registry (hw/ip/ipcores.h) and the oracle.
+    const std::string blockCores = alternatives(hw::blockIpAlgorithms());
+    return {
+        {{"run"},
+         {option("alg", blockCores), option("key", "HEX"), option("pt", "HEX"), optional("mode", "ecb|ctr"),
+          optional("iv", "HEX"), optional("unroll", "RPC"), optional("fst", "FILE")},
+         "the LEA / SKINNY core: output next to the model, clocks",
+         isBlockIpAlgorithm,
+         noVerb<ipBlockRun>},
+        {{"kat"},
+         {option("alg", blockCores), optional("unroll", "RPC"), word("FILE")},
+         "ECB/CTR vectors through the core",
+         isBlockIpAlgorithm,
+         noVerb<ipBlockKat>},
+        {{"resources"},
+         {option("alg", blockCores), optional("unroll", "RPC"), flag("detail")},
+         "the same synthesis for those cores",
+         isBlockIpAlgorithm,
+         noVerb<ipBlockResources>}};
 }
 
 } // namespace rs::cli

@@ -107,8 +107,7 @@ void printMlDsaLanes(const hw::MlDsaLanes& lanes) {
               << " drain = " << core << " core cycles" << std::endl;
 }
 
-} // namespace
-
+/** Whether --alg names an ML-DSA polynomial unit operation (mldsa-ntt, -intt, -pwm, -pwa). */
 bool isMlDsaIpAlgorithm(const CliArgs& args) {
     const auto alg = args.value("alg");
     const auto core = alg ? hw::ipCoreFor(*alg) : nullptr;
@@ -213,6 +212,27 @@ int ipMlDsaResources(const CliArgs& args) {
     o->insert(QStringLiteral("butterflies"), opt.unroll);
     printResult(args, *o);
     return kExitOk;
+}
+
+} // namespace
+
+std::vector<CliUsage> ipMlDsaUsages() {
+    // The operations the ML-DSA unit claims, from the IP core registry (hw/ip/ipcores.h).
+    const std::string mldsaOps = alternatives(hw::ipCoreInfo("mldsa")->operations());
+    return {{{"run"},
+             {option("alg", mldsaOps), optional("butterflies", "B"), optional("random", "SEED"),
+              optional("in", "FILE"), optional("vcd", "FILE"), optional("fst", "FILE"), flag("lanes")},
+             "the ML-DSA polynomial unit (B butterflies per clock): output next to the FIPS 204 model,\n"
+             "clocks; --in: 1024 bytes (2048 for pwm/pwa: a then b) of big-endian 32-bit coefficients,\n"
+             "their hex text, or 256 (512) decimal coefficients;\n"
+             "--lanes adds per layer (one pass for pwm/pwa) its issue clocks, first issue and last write",
+             isMlDsaIpAlgorithm,
+             noVerb<ipMlDsaRun>},
+            {{"resources"},
+             {option("alg", mldsaOps), optional("butterflies", "B"), flag("detail")},
+             "the same synthesis for the ML-DSA unit (DSP48s, block RAMs)",
+             isMlDsaIpAlgorithm,
+             noVerb<ipMlDsaResources>}};
 }
 
 } // namespace rs::cli

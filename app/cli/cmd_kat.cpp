@@ -11,6 +11,8 @@
 
 namespace rs::cli {
 
+namespace {
+
 int runKat(const CliArgs& args) {
     const std::string id = args.require("alg");
     if (args.positional().size() != 1)
@@ -48,6 +50,21 @@ int runKat(const CliArgs& args) {
     return reportKatOutcome(args, name, path, outcome,
                             "--alg " + id + ": no record of " + path +
                                 " is for it (algorithm, key size and mode)");
+}
+
+} // namespace
+
+CliCommand katCommand() {
+    return {"kat",
+            "a known-answer file through the C++ model",
+            {{{},
+              {option("alg", "A"), word("FILE")},
+              "run a NIST LWC / KISA / SKINNY KAT file; prints \"N passed, N failed\"\n"
+              "A: an AEAD (A above), a hash (H above), a block cipher (B above: the mode of the file's "
+              "records) or a block cipher in one mode (B-ecb, B-ctr), or an ML-DSA ring operation (" +
+                  oracle::joinIds(oracle::mldsaIds()) + ": records Algorithm, A, B, Out)",
+              nullptr,
+              noVerb<runKat>}}};
 }
 
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,

@@ -24,10 +24,23 @@ namespace {
 using crypto::Bytes;
 using crypto::MlDsaPoly;
 
+/** An ML-DSA ring operation's --op name: its registry id after the family's prefix ("mldsa-ntt" -> "ntt"). */
+std::string opName(const oracle::MlDsaAlgorithm& alg) {
+    return alg.id.substr(alg.id.find('-') + 1);
+}
+
+/** Every --op name, in registry order (ntt, intt, pwm, pwa). */
+std::vector<std::string> opNames() {
+    std::vector<std::string> names;
+    for (const auto& alg : oracle::mldsaAlgorithms())
+        names.push_back(opName(alg));
+    return names;
+}
+
 const oracle::MlDsaAlgorithm& nttOperation(const std::string& op) {
     for (const auto& alg : oracle::mldsaAlgorithms())
-        if (alg.id == "mldsa-" + op) return alg;
-    throw UsageError("--op: expected ntt, intt, pwm or pwa, got '" + op + "'");
+        if (opName(alg) == op) return alg;
+    throw UsageError("--op: expected " + choice(opNames()) + ", got '" + op + "'");
 }
 
 /** The --in file's polynomials (core/inputs/mldsapolyfile.h: raw, hex or decimal; read bounded). */
@@ -52,8 +65,6 @@ QJsonArray coefficientsJson(const MlDsaPoly& p) {
         a.append(c);
     return a;
 }
-
-} // namespace
 
 int nttRun(const CliArgs& args) {
     const oracle::MlDsaAlgorithm& alg = nttOperation(args.require("op"));
@@ -120,6 +131,23 @@ int nttRun(const CliArgs& args) {
     if (!verdict.ok) result.insert("difference", QString::fromStdString(verdict.message));
     printResult(args, result);
     return verdict.ok ? kExitOk : kExitKatFailed;
+}
+
+} // namespace
+
+CliCommand nttCommand() {
+    return {"ntt",
+            "ML-DSA ring arithmetic (FIPS 204): NTT, NTT^-1, MultiplyNTT, AddNTT",
+            {{{"run"},
+              {option("op", alternatives(opNames())), optional("in", "FILE"), optional("random", "SEED"),
+               optional("impl", "fast|reference")},
+              "one polynomial through the fast path (AVX2 or portable, as the CPU allows) or the\n"
+              "reference model, beside the model's answer (matchesReference; exit 1 when it differs).\n"
+              "FILE: 1024 bytes (256 big-endian 32-bit coefficients < q) per polynomial, pwm/pwa a then\n"
+              "b (2048 bytes), their hex text, or 256 (512) decimal coefficients; --random SEED: the\n"
+              "oracle's random polynomials",
+              nullptr,
+              noVerb<nttRun>}}};
 }
 
 } // namespace rs::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/cli/clicommands.h"
+#include "riscv/papers/paper003.h"
 #include "riscv/runner/riscvprogram.h"
 
 namespace rs::cli {
@@ -55,8 +56,6 @@ template <class F> int guarded(F f) {
         throw UsageError("riscv: " + why);
     }
 }
-
-} // namespace
 
 int riscvKernels(const CliArgs& args) {
     QJsonArray list;
@@ -119,6 +118,28 @@ int riscvPaper003(const CliArgs& args) {
                                       {"lea_gcm", gcm}});
         return kExitOk;
     });
+}
+
+} // namespace
+
+CliCommand riscvCommand() {
+    return {"riscv",
+            "the RV32 kernels under QEMU or Spike, in retired instructions",
+            {{{"run"},
+              {option("kernel", "K"), optional("bytes", "N"), optional("ad-bytes", "N"),
+               optional("sim", "qemu|spike"), optional("isa", "rv32im|rv32i")},
+              "one RV32 kernel under QEMU (-icount shift=0) or Spike, checked against the C++ model;\n"
+              "counts are retired instructions (instret), per phase and per block",
+              nullptr,
+              noVerb<riscvRun>},
+             {{"kernels"}, {}, "the kernels of the RV32 images", nullptr, noVerb<riscvKernels>},
+             {{"paper003"},
+              {optional("sim", "qemu|spike"), optional("isa", "rv32im|rv32i")},
+              "paper 003's tables: LEA-128 CTR instructions per block for the C reference and the three\n"
+              "assembly variants; LEA-GCM at 16/64/128 bytes, 16-byte AAD, split into GF multiply, CTR\n"
+              "and GHASH",
+              nullptr,
+              noVerb<riscvPaper003>}}};
 }
 
 } // namespace rs::cli

@@ -249,8 +249,6 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
     return kExitOk;
 }
 
-} // namespace
-
 int tracePermutation(const CliArgs& args) {
     const oracle::PermutationAlgorithm& alg = *oracle::findPermutation(args.require("alg"));
     const Bytes in = args.hexOr("in", Bytes(alg.stateBytes, 0));
@@ -311,6 +309,7 @@ int traceBlock(const CliArgs& args) {
     });
 }
 
+/** Whether --alg names one of the explorer's ML-DSA transforms (mldsa-ntt, mldsa-intt). */
 bool isMlDsaTraceAlgorithm(const CliArgs& args) {
     const auto id = args.value("alg");
     const sessions::ExplorerAlgorithm* alg = id ? sessions::findExplorerAlgorithm(*id) : nullptr;
@@ -342,13 +341,95 @@ int traceMlDsa(const CliArgs& args) {
     });
 }
 
-void traceUnknownAlgorithm(const CliArgs& args) {
+/** The UsageError for `trace` without a known --alg. */
+[[noreturn]] void traceUnknownAlgorithm(const CliArgs& args) {
     const std::string id = args.require("alg");
     // Every registry row with a step trace: the explorer's algorithms.
     std::vector<std::string> ids;
     for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
         ids.push_back(a.id);
     throw UsageError("--alg: unknown algorithm '" + id + "' for trace (choose " + oracle::joinIds(ids) + ")");
+}
+
+bool isPermutation(const CliArgs& a) {
+    return oracle::findPermutation(a.value("alg").value_or("")) != nullptr;
+}
+bool isAead(const CliArgs& a) {
+    return oracle::findAead(a.value("alg").value_or("")) != nullptr;
+}
+bool isBlock(const CliArgs& a) {
+    return oracle::findBlock(a.value("alg").value_or("")) != nullptr;
+}
+
+/** The registry's permutations, as --alg alternatives ("ascon-p"). */
+std::string permutationAlternatives() {
+    std::vector<std::string> ids;
+    for (const oracle::PermutationAlgorithm& p : oracle::permutationAlgorithms())
+        ids.push_back(p.id);
+    return alternatives(ids);
+}
+
+/** The explorer's ML-DSA transforms, as --alg alternatives ("mldsa-ntt|mldsa-intt"). */
+std::string transformAlternatives() {
+    std::vector<std::string> ids;
+    for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
+        if (a.kind == sessions::ExplorerKind::Transform) ids.push_back(a.id);
+    return alternatives(ids);
+}
+
+/** A usage line's arguments followed by --export-steps and its companions. --export-steps draws the state
+ *  grid (fonts): it makes the command a GUI one (offscreen). */
+std::vector<CliArg> withExport(std::vector<CliArg> a) {
+    for (CliArg x :
+         {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"), optional("to", "M"),
+          optional("view", "value|changed|twin"), optional("moves", "on|BIT"), optional("max-frames", "N")})
+        a.push_back(std::move(x));
+    return a;
+}
+
+} // namespace
+
+CliCommand traceCommand() {
+    return {
+        "trace",
+        "the state at every spec step, with a twin run of one flipped input bit",
+        {{{},
+          withExport({option("alg", permutationAlternatives()), optional("in", "HEX40"),
+                      optional("rounds", "R"), optional("flip", "FIELD:BIT")}),
+          "",
+          isPermutation,
+          noVerb<tracePermutation>,
+          "export-steps"},
+         {{},
+          withExport({option("alg", "A"), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
+                      option("pt", "HEX"), optional("flip", "FIELD:BIT")}),
+          "",
+          isAead,
+          noVerb<traceAead>,
+          "export-steps"},
+         {{},
+          withExport({option("alg", "B"), option("key", "HEX"), option("in", "HEX"), optional("rounds", "R"),
+                      flag("decrypt"), optional("flip", "FIELD:BIT")}),
+          "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)\n"
+          "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid: a folder\n"
+          "of PNG files (DIR/step-001.png ...; a new or empty folder, or one holding only step-NNN.png\n"
+          "files of an earlier export), a PDF handout (one page a step) or an animated GIF; at most\n"
+          "--max-frames steps (default 500, up to 20000); 100 steps or more print progress on stderr;\n"
+          "--view twin needs --flip; --moves on draws where bits move (SKINNY ShiftRows, Ascon p_L, LEA\n"
+          "rotations), --moves BIT also marks the sources of that state bit (0 = MSB of the first byte)",
+          isBlock,
+          noVerb<traceBlock>,
+          "export-steps"},
+         {{},
+          withExport({option("alg", transformAlternatives()), optional("poly", "HEX1024"), flag("substeps"),
+                      optional("flip", "FIELD:BIT")}),
+          "the explorer's ML-DSA transforms: --poly is 256 big-endian 32-bit coefficients < q (default:\n"
+          "the explorer's, 0, 1, ..., 255 for the NTT and its NTT for the inverse); --substeps adds a\n"
+          "step per butterfly before each layer (the explorer's sub-steps); --flip poly:BIT",
+          isMlDsaTraceAlgorithm,
+          noVerb<traceMlDsa>,
+          "export-steps"}},
+        [](const std::string&, const CliArgs& args) { traceUnknownAlgorithm(args); }};
 }
 
 } // namespace rs::cli

@@ -72,8 +72,6 @@ QJsonObject truncationJson(const waveform::Truncation& t) {
                        {"message", QString::fromStdString(t.message())}};
 }
 
-} // namespace
-
 int waveInfo(const CliArgs& args) {
     const std::string path = onePath(args, "info", 1);
     QElapsedTimer timer;
@@ -160,6 +158,26 @@ int waveDelta(const CliArgs& args) {
     if (const auto ns = view.cursorDeltaNs()) out.insert("delta_ns", *ns);
     printResult(args, out);
     return kExitOk;
+}
+
+} // namespace
+
+CliCommand waveCommand() {
+    return {
+        "wave",
+        "VCD and FST files without the GUI",
+        {{{"info"},
+          {word("FILE")},
+          "a VCD or FST file's signals, changes, end tick, timescale",
+          nullptr,
+          noVerb<waveInfo>},
+         {{"convert"}, {word("IN"), word("OUT")}, "VCD <-> FST (by extension)", nullptr, noVerb<waveConvert>},
+         {{"delta"},
+          {word("FILE"), option("a", "SIGNAL=VALUE"), option("b", "SIGNAL=VALUE"), optional("after", "TICK"),
+           optional("clock", "SIGNAL")},
+          "ticks (and cycles of the clock) from where A first takes its value to where B then does",
+          nullptr,
+          noVerb<waveDelta>}}};
 }
 
 QJsonObject lanesJson(const hw::PipelineLanes& lanes) {

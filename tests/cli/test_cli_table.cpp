@@ -1,16 +1,29 @@
 // The command table of roundscope-cli, in-process: the generated help names every command and every
 // algorithm of the registry, and each usage line of the help lists exactly the options and flags that
-// command line accepts -- read back from the help text and checked against what dispatch() accepts.
+// command line accepts -- read back from the help text and checked against what dispatch() accepts. Each
+// command file exports its own rows (clitable.cpp only lists them), and the algorithm lists of the rows
+// come from the registries, never from literals (a scan of app/cli, as tests/core/test_id_tables does).
 #include <gtest/gtest.h>
 
 #include "app/cli/clicommands.h"
+#include "core/fileio/safefile.h"
 #include "core/oracle/algorithms.h"
 #include "core/oracle/operation.h"
+#include "hw/ip/block/blockip.h"
+#include "hw/ip/ipcores.h"
+#include "tests/core/sourcescan.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -195,6 +208,149 @@ TEST(CliTable, VerbsAndUnknownAlgorithmsAreNamed) {
     EXPECT_TRUE(rs::cli::needsGui({"roundscope-cli", "diffusion", "--alg", "lea-128", "--png=x.png"}));
     EXPECT_FALSE(rs::cli::needsGui({"roundscope-cli", "diffusion", "--alg", "lea-128"}));
     EXPECT_FALSE(rs::cli::needsGui({"roundscope-cli", "hash", "--png", "x"}));
+}
+
+/** The CLI's source files (app/cli), path -> text. */
+std::map<std::string, std::string> cliSources() {
+    namespace fs = std::filesystem;
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::directory_iterator(fs::path(RS_SOURCE_DIR) / "app" / "cli")) {
+        const std::string ext = e.path().extension().string();
+        if (e.is_regular_file() && (ext == ".cpp" || ext == ".h"))
+            files[e.path().filename().string()] =
+                rs::fileio::readFileBounded(e.path().string(), 1u << 20, "source file");
+    }
+    return files;
+}
+
+TEST(CliTable, EachCommandFileExportsItsOwnRows) {
+    const std::map<std::string, std::string> files = cliSources();
+    ASSERT_TRUE(files.count("clitable.cpp"));
+    // clitable.cpp lists the rows: it builds no usage line itself (no argument with a literal name) and
+    // spells no command's name.
+    const std::string& table = files.at("clitable.cpp");
+    static const std::regex builder(R"(\b(option|optional|flag|word)\(")");
+    EXPECT_FALSE(std::regex_search(table, builder)) << "clitable.cpp builds a usage line itself";
+    std::set<std::string> literals;
+    std::istringstream lines(table);
+    for (std::string line; std::getline(lines, line);)
+        rs::test::forEachStringLiteral(rs::test::withoutLineComment(line),
+                                       [&](const std::string& l) { literals.insert(l); });
+    // Each command is one function of one command file, named for it: CliCommand aeadCommand().
+    for (const CliCommand& c : rs::cli::cliCommands()) {
+        EXPECT_FALSE(literals.count(c.name)) << "clitable.cpp spells the command " << c.name;
+        const std::string definition = "\nCliCommand " + c.name + "Command() {";
+        std::vector<std::string> definedIn;
+        for (const auto& [name, text] : files)
+            if (text.find(definition) != std::string::npos) definedIn.push_back(name);
+        ASSERT_EQ(definedIn.size(), 1u) << c.name << "Command() should be defined by one command file";
+        EXPECT_EQ(definedIn.front().rfind("cmd_", 0), 0u) << definedIn.front();
+        EXPECT_NE(table.find(c.name + "Command"), std::string::npos)
+            << "clitable.cpp does not list " << c.name;
+    }
+}
+
+/** The alternatives of the --name option of a usage line ("a|b|c" -> a, b, c); empty when it has none. */
+std::vector<std::string> alternativesOf(const CliUsage& u, const std::string& name) {
+    for (const auto& a : u.args) {
+        if (a.kind != rs::cli::CliArg::Kind::Option || a.name != name) continue;
+        std::vector<std::string> out;
+        std::istringstream in(a.value);
+        for (std::string w; std::getline(in, w, '|');)
+            out.push_back(w);
+        return out;
+    }
+    return {};
+}
+
+/** The --alg alternatives of the first line of `command` whose --alg lists `first` among them. */
+std::vector<std::string> algListWith(const std::string& command, const std::string& first) {
+    for (const CliUsage& u : rs::cli::findCommand(command)->usages) {
+        const std::vector<std::string> alts = alternativesOf(u, "alg");
+        if (std::find(alts.begin(), alts.end(), first) != alts.end()) return alts;
+    }
+    return {};
+}
+
+TEST(CliTable, AlgorithmListsAreTheRegistries) {
+    using namespace rs;
+    // trace: the registry's permutations, and its ML-DSA transforms (the rows with a step-traced transform).
+    std::vector<std::string> permutations, transforms;
+    for (const auto& p : oracle::permutationAlgorithms())
+        permutations.push_back(p.id);
+    for (const auto& m : oracle::mldsaAlgorithms())
+        if (m.transformTraced) transforms.push_back(m.id);
+    ASSERT_FALSE(permutations.empty());
+    ASSERT_FALSE(transforms.empty());
+    EXPECT_EQ(algListWith("trace", permutations.front()), permutations);
+    EXPECT_EQ(algListWith("trace", transforms.front()), transforms);
+    // ip: what each registered IP core claims.
+    const std::vector<std::string> ascon = hw::ipCoreInfo("ascon")->operations(),
+                                   mldsa = hw::ipCoreInfo("mldsa")->operations(),
+                                   block = hw::blockIpAlgorithms();
+    EXPECT_EQ(algListWith("ip", ascon.front()), ascon);
+    EXPECT_EQ(algListWith("ip", block.front()), block);
+    EXPECT_EQ(algListWith("ip", mldsa.front()), mldsa);
+    // board: the Ascon AEAD rows (those the firmware has a code for).
+    const CliUsage& board = rs::cli::findCommand("board")->usages.front();
+    const std::vector<std::string> boardAlgs = alternativesOf(board, "alg");
+    ASSERT_FALSE(boardAlgs.empty());
+    for (const std::string& id : boardAlgs) {
+        const oracle::AeadAlgorithm* a = oracle::findAead(id);
+        EXPECT_TRUE(a != nullptr && a->ascon.has_value()) << id;
+    }
+    // ntt --op: the registry's ML-DSA ring operations, by the name after their family's prefix.
+    std::vector<std::string> ops;
+    for (const std::string& id : oracle::mldsaIds())
+        ops.push_back(id.substr(id.find('-') + 1));
+    EXPECT_EQ(alternativesOf(rs::cli::findCommand("ntt")->usages.front(), "op"), ops);
+    EXPECT_EQ(usageError({"ntt", "run", "--op", "frob"}),
+              "--op: expected " + rs::cli::choice(ops) + ", got 'frob'");
+}
+
+TEST(CliTable, NoLiteralListsOfAlgorithmIdsInTheCommandFiles) {
+    using namespace rs;
+    // An id list written out in a string ("ascon-128, ascon-128a or ascon-aead128", "mldsa-ntt|mldsa-intt",
+    // "ntt|intt|pwm|pwa") goes stale when a row is added; the lists come from the registries. A literal
+    // holding two registry ids, or three ML-DSA ring operations by their short names, is such a list (two
+    // short names, "pwm/pwa", are the two-operand operations named in a help text).
+    std::set<std::string> ids;
+    for (const auto& list : {oracle::allIds(), oracle::operationIds()})
+        ids.insert(list.begin(), list.end());
+    std::set<std::string> shortOps;
+    for (const std::string& id : oracle::mldsaIds())
+        shortOps.insert(id.substr(id.find('-') + 1));
+    std::vector<std::string> lists;
+    for (const auto& [file, text] : cliSources()) {
+        std::istringstream lines(text);
+        int n = 0;
+        for (std::string line; std::getline(lines, line);) {
+            ++n;
+            rs::test::forEachStringLiteral(
+                rs::test::withoutLineComment(line), [&](const std::string& literal) {
+                    int full = 0, named = 0;
+                    std::string word;
+                    for (const char ch : literal + " ") {
+                        if (std::islower(static_cast<unsigned char>(ch)) ||
+                            std::isdigit(static_cast<unsigned char>(ch)) || ch == '-') {
+                            word += ch;
+                            continue;
+                        }
+                        full += ids.count(word) != 0;
+                        named += shortOps.count(word) != 0;
+                        word.clear();
+                    }
+                    if (full >= 2 || named >= 3)
+                        lists.push_back(file + ":" + std::to_string(n) + ": \"" + literal + "\"");
+                });
+        }
+    }
+    EXPECT_TRUE(lists.empty()) << [&] {
+        std::string all;
+        for (const std::string& l : lists)
+            all += "\n  " + l;
+        return "literal lists of algorithm ids:" + all;
+    }();
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QBoxLayout>
+#include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
 #include <QTimer>
@@ -44,6 +45,15 @@ void setErrorStyle(QLabel* label, bool isError) {
     label->setStyleSheet(
         isError ? QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(label->palette()).name())
                 : QString());
+}
+
+void showInDock(QWidget* widget) {
+    for (QWidget* w = widget; w != nullptr; w = w->parentWidget())
+        if (auto* dock = qobject_cast<QDockWidget*>(w)) {
+            dock->show();
+            dock->raise();
+            return;
+        }
 }
 
 } // namespace rs::gui

@@ -1,6 +1,7 @@
 #pragma once
 // Small pieces the pages share: the page-wide Ctrl+Return "run" action, the error colour of a status
-// label, and the interface of a page that keeps its state in the app's settings.
+// label, showing the dock a page sits in, and the interface of a page that keeps its state in the app's
+// settings (the one of a page that contributes menu actions: menucontributor.h).
 
 #include <functional>
 
@@ -40,5 +41,8 @@ QTimer* coalescingTimer(QObject* owner, int ms, std::function<void()> update);
 QPushButton* addButton(QBoxLayout* row, const QString& text, const QString& toolTip, QWidget* parent);
 /** @brief Colours the label with the palette's error colour, or back to normal. */
 void setErrorStyle(QLabel* label, bool isError);
+/** @brief Shows and raises the dock that holds `widget` (a page, or a widget inside one, in the main
+ *  window's docks or tabs); nothing for a widget outside a dock. */
+void showInDock(QWidget* widget);
 
 } // namespace rs::gui

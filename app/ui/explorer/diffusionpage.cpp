@@ -1,11 +1,13 @@
 #include "app/ui/explorer/diffusionpage.h"
 
+#include "app/charts/chartview.h"
 #include "app/charts/diffusionchart.h"
 #include "app/charts/sacheatmap.h"
 #include "app/charts/twinflipchart.h"
 #include "app/ui/explorer/counterdiffusionview.h"
 #include "core/sessions/ciphersession.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -181,8 +183,34 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
         m_progress->setFormat(tr("failed"));
         m_summary->setText(tr("Analysis failed: %1").arg(message.toHtmlEscaped()));
     });
+    createMenuActions();
     refreshFields();
     refreshTwin();
+}
+
+void DiffusionPage::createMenuActions() {
+    QList<QAction*> exports;
+    for (const auto& [format, key] :
+         {std::pair{QStringLiteral("png"), QKeySequence(Qt::CTRL | Qt::Key_E)},
+          std::pair{QStringLiteral("pdf"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)}}) {
+        exports << new QAction(tr("Export chart as %1…").arg(format.toUpper()), this);
+        exports.back()->setShortcut(key);
+        connect(exports.back(), &QAction::triggered, this, [this, format] {
+            if (charts::ChartView* c = currentChart()) c->exportWithDialog(format);
+        });
+    }
+    auto* analyze = new QAction(tr("&Analyze diffusion"), this);
+    analyze->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(analyze, &QAction::triggered, this, &DiffusionPage::runAnalysis);
+    auto* cancel = new QAction(tr("&Cancel analysis"), this);
+    cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(cancel, &QAction::triggered, this, &DiffusionPage::cancelAnalysis);
+    m_menus = {{MenuSection::FileExport, exports}, {MenuSection::RunAnalysis, {analyze, cancel}}};
+}
+
+QList<ShortcutRow> DiffusionPage::shortcutRows() const {
+    return {{tr("F5 / Esc"), tr("analyse diffusion / cancel")},
+            {tr("Ctrl+E"), tr("export the current chart (Ctrl+Shift+E: PDF)")}};
 }
 
 charts::ChartView* DiffusionPage::currentChart() const {

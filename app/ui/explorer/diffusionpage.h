@@ -1,11 +1,13 @@
 #pragma once
 // The diffusion page of the Round Explorer: analysis controls (varied field and bit range, samples,
 // SAC), progress with cancel, and the charts: twin flips per round, dependency per round, SAC
-// heatmap, LEA counter diffusion. The analysis runs in the CipherSession, off the GUI thread.
+// heatmap, LEA counter diffusion. The analysis runs in the CipherSession, off the GUI thread. Contributes
+// File ▸ Export chart as PNG/PDF (Ctrl+E, Ctrl+Shift+E) and Run ▸ Analyze (F5) / Cancel (Esc).
 
 #include <QTimer>
 #include <QWidget>
 
+#include "app/ui/common/menucontributor.h"
 #include "app/ui/common/pagehelpers.h"
 #include "core/analysis/diffusion.h"
 
@@ -33,7 +35,7 @@ namespace rs::gui {
 
 class CounterDiffusionView;
 
-class DiffusionPage : public QWidget, public PersistentPage {
+class DiffusionPage : public QWidget, public PersistentPage, public MenuContributor {
     Q_OBJECT
 
   public:
@@ -59,6 +61,8 @@ class DiffusionPage : public QWidget, public PersistentPage {
 
     void saveSettings(QSettings& settings) const override;
     void restoreSettings(QSettings& settings) override;
+    QList<MenuActions> menuActions() const override { return m_menus; }
+    QList<ShortcutRow> shortcutRows() const override;
 
   public slots:
     /** @brief Starts the analysis the controls describe; while one runs it says why not, and right
@@ -75,6 +79,7 @@ class DiffusionPage : public QWidget, public PersistentPage {
     void notice(const QString& text);
 
   private:
+    void createMenuActions();
     /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled. */
     bool start(const analysis::DiffusionRequest& r);
     void refreshFields();
@@ -105,6 +110,7 @@ class DiffusionPage : public QWidget, public PersistentPage {
     QTimer* m_stepSoon = nullptr; ///< coalesces step changes into one chart update per 40 ms
     QTimer* m_twinSoon = nullptr; ///< one chart rebuild on the next event loop pass for a recomputation
     QString m_resultText;         ///< the summary of the result the charts show (empty before the first)
+    QList<MenuActions> m_menus;
 };
 
 } // namespace rs::gui

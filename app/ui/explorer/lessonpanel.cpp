@@ -1,13 +1,16 @@
 #include "app/ui/explorer/lessonpanel.h"
 
 #include "app/ui/common/pagehelpers.h"
+#include "app/ui/explorer/viewmodebar.h"
 #include "core/fileio/safefile.h"
 #include "core/inputs/hexfield.h"
 #include "core/sessions/ciphersession.h"
 #include "core/sessions/explorermodel.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,6 +22,21 @@
 namespace rs::gui {
 
 using teach::LessonView;
+
+namespace {
+// A lesson's view and the explorer's mode name the same three ways of drawing the state.
+StateView::Mode stateMode(LessonView v) {
+    return v == LessonView::Twin      ? StateView::Mode::Twin
+           : v == LessonView::Changed ? StateView::Mode::Changed
+                                      : StateView::Mode::Value;
+}
+
+LessonView lessonView(StateView::Mode m) {
+    return m == StateView::Mode::Twin      ? LessonView::Twin
+           : m == StateView::Mode::Changed ? LessonView::Changed
+                                           : LessonView::Value;
+}
+} // namespace
 
 LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
     : QWidget(parent), m_cipher(cipher) {
@@ -84,12 +102,42 @@ LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
         m_newNote->clear();
     });
     connect(m_newNote, &QLineEdit::returnPressed, add, &QPushButton::click);
+    createMenuActions();
     showStop();
 }
 
-void LessonPanel::setViewAccess(ViewSetter set, ViewGetter get) {
-    m_setView = std::move(set);
-    m_getView = std::move(get);
+void LessonPanel::createMenuActions() {
+    auto* open = new QAction(tr("Open &lesson…"), this);
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a lesson"), QString(),
+                                                          tr("RoundScope lesson (*.json)"));
+        if (path.isEmpty()) return;
+        showInDock(this);
+        openLesson(path);
+    });
+    QList<QAction*> shipped;
+    for (const QString& path : shippedLessons()) {
+        shipped << new QAction(QFileInfo(path).completeBaseName(), this);
+        connect(shipped.back(), &QAction::triggered, this, [this, path] {
+            showInDock(this);
+            openLesson(path);
+        });
+    }
+    auto* save = new QAction(tr("Save lesson…"), this);
+    connect(save, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the lesson"), QStringLiteral("lesson.json"), tr("RoundScope lesson (*.json)"));
+        if (!path.isEmpty()) saveLesson(path);
+    });
+    m_menus = {{MenuSection::FileLessons, {open}},
+               {MenuSection::FileLessons, shipped, tr("S&hipped lessons")},
+               {MenuSection::FileLessons, {save}}};
+}
+
+QList<ShortcutRow> LessonPanel::shortcutRows() const {
+    return {
+        {tr("Ctrl+L"), tr("open a lesson (File → Shipped lessons: the three that come with RoundScope)")}};
 }
 
 QStringList LessonPanel::shippedLessons() {
@@ -152,7 +200,7 @@ void LessonPanel::goToStop(int i) {
         m_cipher->setInput(QString::fromStdString(field), QString::fromStdString(crypto::toHex(bytes)));
     if (stop.flip) m_cipher->setFlip(QString::fromStdString(stop.flip->field), stop.flip->bit);
     m_cipher->recomputeNow();
-    if (m_setView) m_setView(stop.view);
+    if (m_view != nullptr) m_view->setMode(stateMode(stop.view));
     m_cipher->setCurrentStep(stop.step);
     showStop();
 }
@@ -199,7 +247,7 @@ std::optional<std::map<std::string, crypto::Bytes>> LessonPanel::currentInputs()
 teach::LessonStop LessonPanel::currentAsStop(const QString& note) const {
     teach::LessonStop s;
     s.step = m_cipher->currentStep();
-    s.view = m_getView ? m_getView() : LessonView::Value;
+    s.view = m_view != nullptr ? lessonView(m_view->mode()) : LessonView::Value;
     s.note = note.toStdString();
     if (s.view == LessonView::Twin || !m_cipher->flipField().isEmpty())
         s.flip = teach::LessonFlip{m_cipher->flipField().toStdString(), m_cipher->flipBit()};

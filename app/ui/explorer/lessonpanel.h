@@ -4,13 +4,14 @@
 // the step — with the teacher's note, and a question whose answer is revealed on request, in this side
 // panel. A lesson is also written from the explorer: "Add this step" appends the current state as a stop
 // (starting a new lesson when the algorithm or the inputs differ), and Save writes the JSON.
-// Talks to CipherSession; the explorer's view mode comes and goes through two callbacks.
+// Talks to CipherSession; plays and records the explorer's view mode through its ViewModeBar. Contributes
+// File ▸ Open lesson… (Ctrl+L), Shipped lessons and Save lesson… to the main window (MenuContributor).
 
 #include <QWidget>
 
-#include <functional>
 #include <optional>
 
+#include "app/ui/common/menucontributor.h"
 #include "core/teach/lesson.h"
 
 class QLabel;
@@ -24,16 +25,19 @@ class CipherSession;
 
 namespace rs::gui {
 
-class LessonPanel : public QWidget {
+class ViewModeBar;
+
+class LessonPanel : public QWidget, public MenuContributor {
     Q_OBJECT
 
   public:
-    using ViewSetter = std::function<void(teach::LessonView)>;
-    using ViewGetter = std::function<teach::LessonView()>;
-
     LessonPanel(sessions::CipherSession* cipher, QWidget* parent = nullptr);
-    /** @brief How the panel sets and reads the explorer's view (value / changed / twin). */
-    void setViewAccess(ViewSetter set, ViewGetter get);
+    /** @brief The explorer's view choices, which a stop sets and a new stop records (value / changed /
+     *  twin); without them a stop's view is not played and a new stop records the value. */
+    void setExplorerView(ViewModeBar* view) { m_view = view; }
+
+    QList<MenuActions> menuActions() const override { return m_menus; }
+    QList<ShortcutRow> shortcutRows() const override;
 
     /** @brief The lessons shipped in the resources (":/lessons/…json"), by title. */
     static QStringList shippedLessons();
@@ -70,9 +74,12 @@ class LessonPanel : public QWidget {
     /** The explorer's current inputs as bytes, or nullopt when one is invalid. */
     std::optional<std::map<std::string, crypto::Bytes>> currentInputs() const;
 
+    /** @brief The File menu's lesson actions (a file dialog, the shipped lessons, save). */
+    void createMenuActions();
+
     sessions::CipherSession* m_cipher;
-    ViewSetter m_setView;
-    ViewGetter m_getView;
+    ViewModeBar* m_view = nullptr;
+    QList<MenuActions> m_menus;
     std::optional<teach::Lesson> m_lesson;
     int m_stop = -1;
     QLabel* m_title = nullptr;

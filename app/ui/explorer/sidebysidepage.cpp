@@ -369,8 +369,8 @@ void SideBySidePage::refreshSide(Side side) {
     s.view->setStateLayout(trace.layout);
     // The ML-DSA polynomial (16 × 16 coefficients of 32 bits) as hex cells, as in the explorer: its bits
     // would not fit a row.
-    s.view->setCellFormat(trace.layout.name == "mldsa-poly" ? StateView::CellFormat::Hex
-                                                            : StateView::CellFormat::Bits);
+    s.view->setCellFormat(isPolynomialLayout(trace.layout) ? StateView::CellFormat::Hex
+                                                           : StateView::CellFormat::Bits);
     crypto::Bytes reference;
     if (m_comparison.comparable) {
         const SideWidgets& other = m_sides[side == Left ? Right : Left];

@@ -54,6 +54,10 @@ QStringList IpCorePage::cores() const {
     return out;
 }
 
+QList<MenuActions> IpCorePage::menuActions() const {
+    return {{MenuSection::RunIp, {m_ascon->runAction()}}};
+}
+
 void IpCorePage::showCore(const QString& core) {
     for (const Panel& p : m_panels)
         if (p.core == core) {

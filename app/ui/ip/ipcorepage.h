@@ -9,6 +9,8 @@
 
 #include <vector>
 
+#include "app/ui/common/menucontributor.h"
+
 class QComboBox;
 class QStackedWidget;
 
@@ -22,7 +24,7 @@ class BlockIpPanel;
 class AsconIpPage;
 class MlDsaIpPanel;
 
-class IpCorePage : public QWidget {
+class IpCorePage : public QWidget, public MenuContributor {
     Q_OBJECT
 
   public:
@@ -34,6 +36,8 @@ class IpCorePage : public QWidget {
     QComboBox* coreBox() const { return m_core; }
     /** @brief The registry ids of the cores the page shows, in the chooser's order. */
     QStringList cores() const;
+    /** @brief Run: the Ascon page's Run on the IP (Ctrl+Return while the focus is in it). */
+    QList<MenuActions> menuActions() const override;
 
   public slots:
     /** @brief Shows the panel of this core (its registry id: "ascon", "block", "mldsa"); nothing for another.

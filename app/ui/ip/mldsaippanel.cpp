@@ -5,6 +5,7 @@
 #include "core/inputs/mldsapolyfile.h"
 #include "core/oracle/operation.h"
 #include "hw/ip/mldsa/mldsalanes.h"
+#include "hw/ip/papers/paper001.h"
 #include "hw/session/ipsession.h"
 
 #include <QComboBox>
@@ -62,17 +63,7 @@ QString formulaText(const QString& op, int b) {
 QString MlDsaIpPanel::paperCycles(const QString& operation) {
     const auto kind = kindOf(operation);
     if (!kind) return {};
-    switch (*kind) {
-    case oracle::MlDsaKind::Ntt:
-        return QStringLiteral("533");
-    case oracle::MlDsaKind::InverseNtt:
-        return QStringLiteral("536");
-    case oracle::MlDsaKind::MultiplyNtt:
-        return QStringLiteral("85");
-    case oracle::MlDsaKind::AddNtt:
-        return QStringLiteral("75");
-    }
-    return {};
+    return QString::number(hw::paper001Clocks(*kind)); // hw/ip/papers/paper001.h
 }
 
 crypto::MlDsaPoly MlDsaIpPanel::randomPolynomial(std::uint64_t seed) {

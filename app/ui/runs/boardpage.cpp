@@ -201,7 +201,7 @@ void BoardPage::showPaper000(const QJsonObject& r) {
         for (int c = 0; c < 3; ++c)
             m_paperTable->setItem(row, c, new QTableWidgetItem(cells[c]));
     };
-    // The paper's figures as the report gives them (hw/board/paper000.h), not a second copy here.
+    // The paper's figures as the report gives them (hw/board/papers/paper000.h), not a second copy here.
     const QJsonObject paper = r.value(QStringLiteral("paper")).toObject();
     const QString speedupMin =
         tr("≥ %1×").arg(paper.value(QStringLiteral("speedup_min")).toDouble(), 0, 'f', 2);

@@ -2,6 +2,7 @@
 
 #include "app/charts/campaignchart.h"
 #include "core/campaign/campaignspec.h"
+#include "riscv/papers/paper003.h"
 #include "riscv/session/riscvsession.h"
 
 #include <QComboBox>
@@ -41,11 +42,14 @@ RiscvPage::RiscvPage(riscv::RiscvSession* session, QWidget* parent)
     m_isa = new QComboBox(this);
     m_isa->addItems({QStringLiteral("rv32im"), QStringLiteral("rv32i")});
     m_kernels = new QListWidget(this);
+    // The kernel table, with paper 003's CTR variants checked (riscv/papers/paper003.h).
+    const std::vector<const riscv::RiscvKernel*> checked = riscv::paper003CtrKernels();
     for (const auto& k : riscv::kernels()) {
         auto* it = new QListWidgetItem(QString::fromStdString(k.id), m_kernels);
         it->setToolTip(QString::fromStdString(k.description));
         it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-        it->setCheckState(k.algorithm == "lea-128-ctr" ? Qt::Checked : Qt::Unchecked);
+        const bool on = std::find(checked.begin(), checked.end(), &k) != checked.end();
+        it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
     }
     m_kernels->setMaximumHeight(m_kernels->sizeHintForRow(0) * 6 + 2 * m_kernels->frameWidth() + 4);
     m_sizes = new QLineEdit(QStringLiteral("16, 64, 128, 1K"), this);
@@ -155,17 +159,13 @@ void RiscvPage::run() {
 void RiscvPage::runPaper003() {
     if (m_session->isRunning()) return;
     std::vector<riscv::RiscvRequest> requests;
-    const auto add = [&](const char* kernel, std::uint64_t n, std::uint64_t ad) {
-        riscv::RiscvRequest r = riscv::requestFor(kernel, n, ad);
-        r.sim = m_sim->currentData().toString().toStdString();
-        r.isa = m_isa->currentText().toStdString();
-        requests.push_back(std::move(r));
-    };
-    for (const char* k : {"lea-128-ctr-c", "lea-128-ctr-asm", "lea-128-ctr-pre", "lea-128-ctr-pre-fixed"})
-        add(k, 64, 0);
-    for (const char* k : {"lea-128-gcm", "lea-128-gcm-table"})
-        for (const std::uint64_t n : {16u, 64u, 128u})
-            add(k, n, 16);
+    try {
+        requests = riscv::paper003Requests(m_sim->currentData().toString().toStdString(),
+                                           m_isa->currentText().toStdString());
+    } catch (const std::exception& e) {
+        setStatus(QString::fromUtf8(e.what()), true);
+        return;
+    }
     m_table->setRowCount(0);
     m_session->start(std::move(requests));
 }

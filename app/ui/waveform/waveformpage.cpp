@@ -395,6 +395,23 @@ bool WaveformPage::findValue(bool forward) {
     return found;
 }
 
+QList<MenuActions> WaveformPage::menuActions() const {
+    return {{MenuSection::FileWaveforms, {m_openAction, m_exportAction}, {}, true},
+            {MenuSection::FileWaveforms, {m_gtkwaveAction}}};
+}
+
+QList<ShortcutRow> WaveformPage::shortcutRows() const {
+    return {{tr("Ctrl+O / Ctrl+Shift+W"), tr("open a VCD/FST file / export the trace")},
+            {{}, tr("in the waveform view:")},
+            {tr("wheel, + / -, F"), tr("zoom around the mouse, zoom, fit all")},
+            {tr("right-drag or Ctrl+drag"), tr("zoom to a box")},
+            {tr("Shift+wheel, ← / →"), tr("pan")},
+            {tr("click / Shift+click"), tr("cursor A / cursor B (Δ in the status line)")},
+            {tr("N / Shift+N"), tr("next / previous edge of the selected signal")},
+            {tr("M, B"), tr("marker at cursor A, cursor B at cursor A")},
+            {tr("↑ / ↓, Ctrl+↑ / ↓, Del"), tr("select, move, remove a row")}};
+}
+
 void WaveformPage::followStep(int step) {
     if (!m_follow->isChecked()) return;
     const auto& link = m_session->link();

@@ -10,6 +10,7 @@
 
 #include <optional>
 
+#include "app/ui/common/menucontributor.h"
 #include "core/waveform/waveformstore.h"
 
 class QAction;
@@ -32,7 +33,7 @@ class PipelineLaneView;
 class SignalTree;
 class WaveformView;
 
-class WaveformPage : public QWidget {
+class WaveformPage : public QWidget, public MenuContributor {
     Q_OBJECT
 
   public:
@@ -64,6 +65,10 @@ class WaveformPage : public QWidget {
     bool findValue(bool forward);
     /** @brief Moves cursor A to the cycle linked to the explorer's step (when linked). */
     void followStep(int step);
+
+    /** @brief File: open and export (window-wide, they show the page) and Open in GTKWave. */
+    QList<MenuActions> menuActions() const override;
+    QList<ShortcutRow> shortcutRows() const override;
 
   signals:
     /** @brief The user asked to capture the explorer's inputs on the IP (the window does it). */

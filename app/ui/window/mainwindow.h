@@ -1,47 +1,37 @@
 #pragma once
 // The main window: a table of pages (docs/CONVENTIONS.md rule 20), each a dock with its title, object
-// name and place, from which the docks, the View menu, reset-layout and teardown follow; menus with
-// keyboard shortcuts, a status bar, light/dark palettes, and QSettings ("RoundScope") for the window
-// layout and the last inputs. The pages are arranged as a workbench of docks or as tabs, one page taking the
-// whole window (the default below 1600×1000); Alt+1…Alt+0 go to a page in either. The sessions and the glue
-// between them are the Workbench's.
+// name and place (PageDocks: the docks, the workbench and tabs layouts, reset-layout and teardown follow
+// from it); the menu bar and the shortcuts help built from what the pages contribute (MenuContributor) and
+// the window's own few actions; a status bar, light/dark palettes, and QSettings ("RoundScope") for the
+// window layout and the pages' state. The pages are arranged as a workbench of docks or as tabs, one page
+// taking the whole window (the default below 1600×1000); Alt+1…Alt+0 go to a page in either. The sessions
+// and the glue between them are the Workbench's.
 
 #include <QList>
 
 #include <QMainWindow>
 #include <functional>
+#include <memory>
 
+#include "app/ui/common/menucontributor.h"
+#include "app/ui/window/pagedocks.h"
 #include "app/ui/window/workbench.h"
 
 class QAction;
 class QDockWidget;
-class QLabel;
 
 namespace rs::gui {
 
-class MainWindow : public QMainWindow {
+class ExplorerStatus;
+
+class MainWindow : public QMainWindow, public MenuContributor {
     Q_OBJECT
 
   public:
-    /** @brief Where a page's dock goes: its own place in the area, tabbed with the area's previous page,
-     *  or to the right of the area's first page. */
-    enum class Place { New, Tab, Right };
-    /** @brief How the pages share the window: as docks side by side (the workbench), or one page at a time
-     *  taking the whole window, switched by tabs (small screens, projectors); in the tabs the side panels
-     *  (Model vs RTL, Lesson) open at the right of whichever page is in front. */
-    enum class PageLayout { Workbench, Tabs };
+    using Place = DockPlace;
+    using PageLayout = gui::PageLayout;
     /** @brief One row of the page table. */
-    struct Page {
-        QWidget* page = nullptr;
-        QString title;
-        QString objectName; ///< the dock's name in the saved layout
-        Qt::DockWidgetArea area = Qt::BottomDockWidgetArea;
-        Place place = Place::Tab;
-        bool scroll = true; ///< scrolls rather than push up the window's minimum height (768-pixel screens)
-        bool side =
-            false; ///< a side panel of the explorer: beside the pages in the tabs layout, not one of them
-        QDockWidget* dock = nullptr;
-    };
+    using Page = DockedPage;
 
     /** @brief persistSettings false: neither reads nor writes QSettings (screenshots, tests). */
     explicit MainWindow(bool persistSettings = true, QWidget* parent = nullptr);
@@ -49,15 +39,15 @@ class MainWindow : public QMainWindow {
 
     Workbench* workbench() const { return m_bench; }
     /** @brief The page table, in View-menu order. */
-    const QList<Page>& pages() const { return m_pages; }
+    const QList<Page>& pages() const { return m_docks->pages(); }
     /** @brief The first page of type T, or nullptr. */
     template <class T> T* page() const {
-        for (const Page& p : m_pages)
+        for (const Page& p : pages())
             if (auto* t = qobject_cast<T*>(p.page)) return t;
         return nullptr;
     }
     /** @brief The dock that holds a page (or a widget inside it), or nullptr. */
-    QDockWidget* dockOf(const QWidget* page) const;
+    QDockWidget* dockOf(const QWidget* page) const { return m_docks->dockOf(page); }
 
     // The sessions the tests and the screenshot mode reach (the others: workbench()).
     sessions::CipherSession* session() const { return m_bench->cipher(); }
@@ -74,42 +64,45 @@ class MainWindow : public QMainWindow {
     bool saveScreenshot(const QString& path);
     /** @brief Arranges the pages (docks stay movable and floatable in both layouts). */
     void setPageLayout(PageLayout layout);
-    PageLayout pageLayout() const { return m_layout; }
+    PageLayout pageLayout() const { return m_docks->layout(); }
     /** @brief The layout a window of this size starts with: tabs below 1600×1000, else the workbench. */
     static PageLayout defaultLayoutFor(const QSize& size);
     /** @brief Sizes the window for a screen of this size and gives it that size's default layout. */
     void fitTo(const QSize& available);
-    QAction* tabsAction() const { return m_tabs; }
+    QAction* tabsAction() const { return m_docks->tabsAction(); }
     /** @brief Shows and raises the page that holds widget (in both layouts). */
     void showPage(QWidget* page);
     /** @brief Asks the user a yes/no question (closing during a campaign); tests replace the dialog. */
     using Ask = std::function<bool(const QString& title, const QString& question)>;
     void setAsk(Ask ask) { m_ask = std::move(ask); }
-    /** @brief Writes geometry, dock state, theme and inputs. */
+    /** @brief Writes geometry, dock state, theme and every PersistentPage's state. */
     void saveSettings() const;
     /** @brief Reads what saveSettings wrote. */
     void restoreSettings();
+
+    /** @brief The window's own menu actions: screenshot, quit, palette, the capture on the IP, help (the
+     *  pages' come from their MenuContributor, the layout's from PageDocks). */
+    QList<MenuActions> menuActions() const override { return m_menus; }
+    QList<ShortcutRow> shortcutRows() const override;
+    /** @brief Help ▸ Keyboard shortcuts: the pages' rows in the table's order, the layout's, the window's. */
+    QString shortcutsHelp() const;
 
   protected:
     void closeEvent(QCloseEvent* event) override;
 
   private:
     void addPages();
+    void connectPages();
+    void createActions();
     void buildMenus();
-    void updateStatus();
-    void resetLayout();
 
     bool m_persist;
     Workbench* m_bench = nullptr;
-    QList<Page> m_pages;
+    std::unique_ptr<PageDocks> m_docks;
+    QList<MenuActions> m_menus;     ///< the window's own
+    QList<ShortcutRow> m_shortcuts; ///< every page's and the window's
     QAction* m_dark = nullptr;
-    QAction* m_tabs = nullptr;
-    PageLayout m_layout = PageLayout::Workbench;
-    QByteArray m_workbenchState; ///< the workbench arrangement to return to from the tabs
-    QLabel* m_statusAlg = nullptr;
-    QLabel* m_statusStep = nullptr;
-    QLabel* m_statusInputs = nullptr;
-    QByteArray m_defaultState;
+    ExplorerStatus* m_status = nullptr;
     Ask m_ask;
     bool m_closeWhenStopped = false; ///< the user chose to quit: close once the campaign has stopped
 };

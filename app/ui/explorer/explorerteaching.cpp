@@ -1,11 +1,11 @@
-// RoundExplorerPage's teaching tools: the zoom of the state grid, the presentation mode and the step
-// exports (the rest of the page is in roundexplorerpage.cpp).
+#include "app/ui/explorer/explorerteaching.h"
+
 #include "app/charts/theme.h"
 #include "app/ui/explorer/presentationview.h"
-#include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/statezoomarea.h"
 #include "app/ui/explorer/stepexportdialog.h"
+#include "app/ui/explorer/viewmodebar.h"
 #include "core/sessions/ciphersession.h"
 
 #include <QAction>
@@ -19,14 +19,16 @@
 
 namespace rs::gui {
 
-void RoundExplorerPage::createTeachingActions() {
-    const auto make = [this](const QString& text, const QList<QKeySequence>& keys, const QString& tip) {
-        auto* a = new QAction(text, this);
+ExplorerTeaching::ExplorerTeaching(sessions::CipherSession* session, QWidget* page, StateZoomArea* area,
+                                   ViewModeBar* view, QLabel* title)
+    : QObject(page), m_session(session), m_page(page), m_area(area), m_view(view), m_title(title) {
+    const auto make = [page](const QString& text, const QList<QKeySequence>& keys, const QString& tip) {
+        auto* a = new QAction(text, page);
         a->setShortcuts(keys);
-        // Like the step keys: they act while the focus is in this page (the main window may also list them).
+        // Like the step keys: they act while the focus is in the page (the main window may also list them).
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         a->setToolTip(tip);
-        addAction(a);
+        page->addAction(a);
         return a;
     };
     m_zoomIn =
@@ -40,58 +42,62 @@ void RoundExplorerPage::createTeachingActions() {
                      {QKeySequence(Qt::Key_F11), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)},
                      tr("The step full screen for a projector (F11 or Ctrl+Shift+P; Esc leaves)"));
     m_present->setCheckable(true);
-    m_exportStep = new QAction(tr("Export step as PNG/SVG…"), this);
+    m_exportStep = new QAction(tr("Export step as PNG/SVG…"), page);
     m_exportStep->setToolTip(tr("Write the current state grid as a PNG or SVG image"));
-    m_exportSteps = new QAction(tr("Export steps…"), this);
+    m_exportSteps = new QAction(tr("Export steps…"), page);
     m_exportSteps->setToolTip(tr("Write a range of steps as PNG files, a PDF handout or an animated GIF"));
 
-    connect(m_zoomIn, &QAction::triggered, m_stateArea, &StateZoomArea::zoomIn);
-    connect(m_zoomOut, &QAction::triggered, m_stateArea, &StateZoomArea::zoomOut);
-    connect(m_zoomReset, &QAction::triggered, m_stateArea, &StateZoomArea::resetZoom);
-    connect(m_present, &QAction::toggled, this, &RoundExplorerPage::setPresenting);
+    connect(m_zoomIn, &QAction::triggered, m_area, &StateZoomArea::zoomIn);
+    connect(m_zoomOut, &QAction::triggered, m_area, &StateZoomArea::zoomOut);
+    connect(m_zoomReset, &QAction::triggered, m_area, &StateZoomArea::resetZoom);
+    connect(m_present, &QAction::toggled, this, &ExplorerTeaching::setPresenting);
     connect(m_exportStep, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export step"), QStringLiteral("step.png"),
-                                                          tr("PNG image (*.png);;SVG image (*.svg)"));
+        const QString path =
+            QFileDialog::getSaveFileName(m_page, tr("Export step"), QStringLiteral("step.png"),
+                                         tr("PNG image (*.png);;SVG image (*.svg)"));
         if (path.isEmpty()) return;
         const QString error = exportCurrentStep(path);
-        if (!error.isEmpty()) QMessageBox::warning(this, tr("Export step"), error);
+        if (!error.isEmpty()) QMessageBox::warning(m_page, tr("Export step"), error);
     });
-    connect(m_exportSteps, &QAction::triggered, this, [this] {
-        if (m_session->stepCount() == 0) return;
-        StepExportDialog dialog(m_session->stepCount(), m_session->currentStep(), this);
-        if (dialog.exec() != QDialog::Accepted || dialog.target().isEmpty()) return;
-        QProgressDialog progress(tr("Exporting steps…"), tr("Cancel"), 0, dialog.to() - dialog.from() + 1,
-                                 this);
-        progress.setWindowModality(Qt::WindowModal);
-        progress.setMinimumDuration(400);
-        const teach::ExportResult r =
-            exportStepRange(dialog.target(), dialog.from(), dialog.to(), [&progress](int done, int) {
-                progress.setValue(done);
-                return !progress.wasCanceled();
-            });
-        progress.reset();
-        if (!r.ok && !r.cancelled) QMessageBox::warning(this, tr("Export steps"), r.error);
-    });
+    connect(m_exportSteps, &QAction::triggered, this, &ExplorerTeaching::exportStepsWithDialog);
 }
 
-teach::StepExportJob RoundExplorerPage::exportJob(int from, int to) const {
+void ExplorerTeaching::exportStepsWithDialog() {
+    if (m_session->stepCount() == 0) return;
+    StepExportDialog dialog(m_session->stepCount(), m_session->currentStep(), m_page);
+    if (dialog.exec() != QDialog::Accepted || dialog.target().isEmpty()) return;
+    QProgressDialog progress(tr("Exporting steps…"), tr("Cancel"), 0, dialog.to() - dialog.from() + 1,
+                             m_page);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    const teach::ExportResult r =
+        exportStepRange(dialog.target(), dialog.from(), dialog.to(), [&progress](int done, int) {
+            progress.setValue(done);
+            return !progress.wasCanceled();
+        });
+    progress.reset();
+    if (!r.ok && !r.cancelled) QMessageBox::warning(m_page, tr("Export steps"), r.error);
+}
+
+teach::StepExportJob ExplorerTeaching::exportJob(int from, int to) const {
+    const StateView* state = m_area->view();
     teach::StepExportJob job;
     job.trace = &m_session->trace();
     if (m_session->hasTwin()) job.twin = &m_session->twinTrace();
-    job.mode = m_state->mode() == StateView::Mode::Twin      ? teach::GridMode::Twin
-               : m_state->mode() == StateView::Mode::Changed ? teach::GridMode::Changed
-                                                             : teach::GridMode::Value;
-    job.format = m_state->cellFormat() == StateView::CellFormat::Hex ? teach::GridFormat::Hex
-                                                                     : teach::GridFormat::Bits;
-    job.colors = teach::gridColorsFrom(charts::stateColors(palette()));
-    job.showMoves = m_showMoves->isChecked();
-    job.selectedBit = m_state->selectedBit();
+    job.mode = state->mode() == StateView::Mode::Twin      ? teach::GridMode::Twin
+               : state->mode() == StateView::Mode::Changed ? teach::GridMode::Changed
+                                                           : teach::GridMode::Value;
+    job.format =
+        state->cellFormat() == StateView::CellFormat::Hex ? teach::GridFormat::Hex : teach::GridFormat::Bits;
+    job.colors = teach::gridColorsFrom(charts::stateColors(m_page->palette()));
+    job.showMoves = m_view->showMovesAction()->isChecked();
+    job.selectedBit = state->selectedBit();
     job.from = static_cast<std::size_t>(std::max(0, from));
     job.to = static_cast<std::size_t>(std::max(0, to));
     return job;
 }
 
-QString RoundExplorerPage::exportCurrentStep(const QString& path) const {
+QString ExplorerTeaching::exportCurrentStep(const QString& path) const {
     const auto kind = teach::exportKindFor(path, true);
     if (kind != teach::ExportKind::Png && kind != teach::ExportKind::Svg)
         return tr("'%1': choose a .png or .svg file").arg(path);
@@ -100,8 +106,8 @@ QString RoundExplorerPage::exportCurrentStep(const QString& path) const {
     return r.ok ? QString() : r.error;
 }
 
-teach::ExportResult RoundExplorerPage::exportStepRange(const QString& target, int from, int to,
-                                                       const teach::ExportProgress& progress) const {
+teach::ExportResult ExplorerTeaching::exportStepRange(const QString& target, int from, int to,
+                                                      const teach::ExportProgress& progress) const {
     const auto kind = teach::exportKindFor(target, false);
     if (!kind) {
         teach::ExportResult r;
@@ -111,13 +117,13 @@ teach::ExportResult RoundExplorerPage::exportStepRange(const QString& target, in
     return teach::exportSteps(exportJob(from, to), target, *kind, progress);
 }
 
-void RoundExplorerPage::setPresenting(bool on) {
+void ExplorerTeaching::setPresenting(bool on) {
     if (!on) {
         if (m_presentation != nullptr) m_presentation->hide();
         return;
     }
     if (m_presentation == nullptr) {
-        m_presentation = new PresentationView(this);
+        m_presentation = new PresentationView(m_page);
         m_presentation->setObjectName(QStringLiteral("presentation"));
         connect(m_presentation, &PresentationView::leaveRequested, this,
                 [this] { m_present->setChecked(false); });
@@ -137,18 +143,18 @@ void RoundExplorerPage::setPresenting(bool on) {
     m_presentation->setFocus();
 }
 
-void RoundExplorerPage::refreshPresentation() {
+void ExplorerTeaching::refreshPresentation() {
     if (m_presentation == nullptr || !m_present->isChecked()) return;
     const int i = m_session->currentStep();
     if (i < 0 || i >= m_session->stepCount()) {
         teach::GridContent empty;
         empty.emptyText = tr("No trace");
-        m_presentation->setContent(empty, teach::gridColorsFrom(charts::stateColors(palette())));
+        m_presentation->setContent(empty, teach::gridColorsFrom(charts::stateColors(m_page->palette())));
         return;
     }
     const teach::StepExportJob job = exportJob(i, i);
     teach::GridContent c = teach::stepContent(job, static_cast<std::size_t>(i));
-    c.title = m_stepTitle->text();
+    c.title = m_title->text();
     m_presentation->setContent(c, job.colors);
 }
 
