@@ -113,4 +113,40 @@ inline void forEachSourceLine(const std::string& root, const std::function<void(
     }
 }
 
+/** @brief A line a scan may find, and why it is allowed there: the file and a piece of the line. */
+struct Allowed {
+    const char* file;
+    const char* line;
+    const char* why;
+};
+
+/** @brief What a scan found against its allow-list: the hits no entry names (one "\n  ..." line each, as
+ *  `describe` writes them) and the entries that name no hit any more (stale: the code they excused is gone).
+ */
+struct AllowListOutcome {
+    std::string unlisted;
+    std::string stale;
+};
+
+/** @brief Matches each hit (a struct with `file` and `text`) with the entries of `allowed` naming its file
+ *  and a piece of its line. */
+template <class Hit>
+AllowListOutcome matchAllowList(const std::vector<Hit>& hits, const std::vector<Allowed>& allowed,
+                                const std::function<std::string(const Hit&)>& describe) {
+    std::vector<bool> used(allowed.size(), false);
+    AllowListOutcome out;
+    for (const Hit& h : hits) {
+        bool ok = false;
+        for (std::size_t i = 0; i < allowed.size(); ++i)
+            if (h.file == allowed[i].file && h.text.find(allowed[i].line) != std::string::npos) {
+                used[i] = true;
+                ok = true;
+            }
+        if (!ok) out.unlisted += "\n  " + describe(h);
+    }
+    for (std::size_t i = 0; i < allowed.size(); ++i)
+        if (!used[i]) out.stale += "\n  " + std::string(allowed[i].file) + ": " + allowed[i].line;
+    return out;
+}
+
 } // namespace rs::test

@@ -18,18 +18,15 @@
 
 namespace {
 
+using rs::test::Allowed;
+using rs::test::AllowListOutcome;
+using rs::test::matchAllowList;
+
 /** The registry itself: the only files that may spell an id. */
 const std::set<std::string>& registryFiles() {
     static const std::set<std::string> files{"core/oracle/algorithmrows.cpp"};
     return files;
 }
-
-/** An id spelled outside the registry, and why it may be: the file and a piece of the line. */
-struct Allowed {
-    const char* file;
-    const char* line;
-    const char* why;
-};
 
 // clang-format off
 const std::vector<Allowed> kAllowed{
@@ -109,27 +106,16 @@ std::vector<Hit> scan() {
 
 TEST(IdTables, NoAlgorithmIdIsSpelledOutsideTheRegistryUnlessListedWithItsReason) {
     const std::vector<Hit> hits = scan();
-    std::vector<bool> used(kAllowed.size(), false);
-    std::string unlisted;
-    for (const Hit& h : hits) {
-        bool ok = false;
-        for (std::size_t i = 0; i < kAllowed.size(); ++i)
-            if (h.file == kAllowed[i].file && h.text.find(kAllowed[i].line) != std::string::npos) {
-                used[i] = true;
-                ok = true;
-            }
-        if (!ok)
-            unlisted += "\n  " + h.file + ":" + std::to_string(h.line) + " (\"" + h.id + "\"): " + h.text;
-    }
-    EXPECT_TRUE(unlisted.empty())
+    const AllowListOutcome found = matchAllowList<Hit>(hits, kAllowed, [](const Hit& h) {
+        return h.file + ":" + std::to_string(h.line) + " (\"" + h.id + "\"): " + h.text;
+    });
+    EXPECT_TRUE(found.unlisted.empty())
         << "read what an algorithm can do from its registry row (core/oracle/algorithms.h: findAlgorithm, "
            "allAlgorithms, the rows' explorer, diffusion and vectorFiles) instead of naming its id, or add "
            "the "
            "line to kAllowed with the reason it is no id table:"
-        << unlisted;
-    for (std::size_t i = 0; i < kAllowed.size(); ++i)
-        EXPECT_TRUE(used[i]) << "kAllowed names an id that is gone (drop the entry): " << kAllowed[i].file
-                             << ": " << kAllowed[i].line;
+        << found.unlisted;
+    EXPECT_TRUE(found.stale.empty()) << "kAllowed names ids that are gone (drop the entries):" << found.stale;
 }
 
 TEST(IdTables, TheScanFindsIdLiteralsOnly) {

@@ -25,12 +25,9 @@
 
 namespace {
 
-/** An allowed comparison, and why it judges no output: the file and a piece of the line. */
-struct Allowed {
-    const char* file;
-    const char* line;
-    const char* why;
-};
+using rs::test::Allowed;
+using rs::test::AllowListOutcome;
+using rs::test::matchAllowList;
 
 // clang-format off
 const std::vector<Allowed> kAllowed{
@@ -185,25 +182,16 @@ std::vector<Hit> scan() {
 
 TEST(Judging, NoOutputIsComparedWithAKnownAnswerOutsideTheOracle) {
     const std::vector<Hit> hits = scan();
-    std::vector<bool> used(kAllowed.size(), false);
-    std::string unlisted;
-    for (const Hit& h : hits) {
-        bool ok = false;
-        for (std::size_t i = 0; i < kAllowed.size(); ++i)
-            if (h.file == kAllowed[i].file && h.text.find(kAllowed[i].line) != std::string::npos) {
-                used[i] = true;
-                ok = true;
-            }
-        if (!ok) unlisted += "\n  " + h.file + ":" + std::to_string(h.line) + " (" + h.kind + "): " + h.text;
-    }
-    EXPECT_TRUE(unlisted.empty())
+    const AllowListOutcome found = matchAllowList<Hit>(hits, kAllowed, [](const Hit& h) {
+        return h.file + ":" + std::to_string(h.line) + " (" + h.kind + "): " + h.text;
+    });
+    EXPECT_TRUE(found.unlisted.empty())
         << "judge an output with oracle::verify, an oracle::OutputJudge (check, or "
            "expectMessages and checkMessage for many messages) or core::runKat; or, "
            "when the comparison judges no output, add it to kAllowed with the reason:"
-        << unlisted;
-    for (std::size_t i = 0; i < kAllowed.size(); ++i)
-        EXPECT_TRUE(used[i]) << "kAllowed names a comparison that is gone (drop the entry): "
-                             << kAllowed[i].file << ": " << kAllowed[i].line;
+        << found.unlisted;
+    EXPECT_TRUE(found.stale.empty()) << "kAllowed names comparisons that are gone (drop the entries):"
+                                     << found.stale;
 }
 
 TEST(Judging, TheScanFindsEachKindOfComparison) {

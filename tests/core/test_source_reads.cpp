@@ -16,6 +16,10 @@
 
 namespace {
 
+using rs::test::Allowed;
+using rs::test::AllowListOutcome;
+using rs::test::matchAllowList;
+
 /// The ways to read a file other than the bounded reader: C++ and C streams, Qt files, descriptors, mappings,
 /// and the FST library's own reader. (#include lines are not reads; comments are stripped first.)
 const std::vector<std::pair<std::regex, const char*>>& patterns() {
@@ -31,13 +35,6 @@ const std::vector<std::pair<std::regex, const char*>>& patterns() {
     };
     return p;
 }
-
-/** A read that is allowed, and why: the file and a piece of the line. */
-struct Allowed {
-    const char* file;
-    const char* line;
-    const char* why;
-};
 
 // clang-format off
 const std::vector<Allowed> kAllowed{
@@ -93,24 +90,15 @@ std::vector<Hit> scan() {
 
 TEST(SourceReads, EveryFileReadGoesThroughTheBoundedReaderOrIsListedWithItsReason) {
     const std::vector<Hit> hits = scan();
-    std::vector<bool> used(kAllowed.size(), false);
-    std::string unlisted;
-    for (const Hit& h : hits) {
-        bool ok = false;
-        for (std::size_t i = 0; i < kAllowed.size(); ++i)
-            if (h.file == kAllowed[i].file && h.text.find(kAllowed[i].line) != std::string::npos) {
-                used[i] = true;
-                ok = true;
-            }
-        if (!ok) unlisted += "\n  " + h.file + ":" + std::to_string(h.line) + " (" + h.kind + "): " + h.text;
-    }
-    EXPECT_TRUE(unlisted.empty()) << "read a user's file through rs::fileio::readFileBounded (or "
-                                     "openRegularFile and DescriptorStream), or add "
-                                     "the read to kAllowed with the reason it is no user's file:"
-                                  << unlisted;
-    for (std::size_t i = 0; i < kAllowed.size(); ++i)
-        EXPECT_TRUE(used[i]) << "kAllowed names a read that is gone (drop the entry): " << kAllowed[i].file
-                             << ": " << kAllowed[i].line;
+    const AllowListOutcome found = matchAllowList<Hit>(hits, kAllowed, [](const Hit& h) {
+        return h.file + ":" + std::to_string(h.line) + " (" + h.kind + "): " + h.text;
+    });
+    EXPECT_TRUE(found.unlisted.empty()) << "read a user's file through rs::fileio::readFileBounded (or "
+                                           "openRegularFile and DescriptorStream), or add "
+                                           "the read to kAllowed with the reason it is no user's file:"
+                                        << found.unlisted;
+    EXPECT_TRUE(found.stale.empty()) << "kAllowed names reads that are gone (drop the entries):"
+                                     << found.stale;
 }
 
 TEST(SourceReads, TheScanFindsEachKindOfRead) {

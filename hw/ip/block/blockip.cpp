@@ -7,6 +7,7 @@
 #include "core/crypto/skinny.h"
 #include "core/oracle/algorithms.h"
 #include "hw/ip/block/blockmodels.h"
+#include "hw/ip/bus/axicapture.h"
 #include "hw/ip/bus/axilite.h"
 #include "hw/ip/bus/buswords.h"
 
@@ -20,63 +21,25 @@ constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0
 /** Forwards every clock to the model and samples what the viewer shows into a store. */
 class CapturingTarget final : public AxiLiteTarget {
   public:
-    CapturingTarget(detail::BlockModel& m, waveform::WaveformStore* store) : m_model(m), m_store(store) {
-        if (!m_store) return;
-        m_store->setTickSeconds(10e-9);
-        m_tick = m_store->endTick();
-        const auto add = [this](const char* name, int width, const char* group) {
-            const auto id = m_store->find(name);
-            m_ids.push_back(id ? *id : m_store->addSignal(name, width, group));
-        };
-        for (const auto& [n, w] : {std::pair{"awvalid", 1},
-                                   {"awaddr", 8},
-                                   {"wvalid", 1},
-                                   {"wdata", 32},
-                                   {"bvalid", 1},
-                                   {"arvalid", 1},
-                                   {"araddr", 8},
-                                   {"rvalid", 1},
-                                   {"rdata", 32}})
-            add(n, w, "axi");
+    CapturingTarget(detail::BlockModel& m, waveform::WaveformStore* store) : m_model(m), m_capture(store) {
         for (const auto& [n, w] : {std::pair{"busy", 1}, {"round", 6}, {"irq", 1}})
-            add(n, w, "control");
+            m_capture.add(n, w, "control");
         for (const char* n : {"x0", "x1", "x2", "x3"})
-            add(n, 32, "state");
-    }
-    ~CapturingTarget() override {
-        if (m_store) m_store->advance(m_tick);
+            m_capture.add(n, 32, "state");
     }
     AxiLiteOutputs tick(const AxiLiteInputs& in) override {
         const AxiLiteOutputs out = m_model.tick(in);
-        if (!m_store) return out;
+        if (!m_capture.enabled()) return out;
         const auto st = m_model.state();
-        const std::uint64_t v[] = {in.awvalid,
-                                   in.awaddr,
-                                   in.wvalid,
-                                   in.wdata,
-                                   out.bvalid,
-                                   in.arvalid,
-                                   in.araddr,
-                                   out.rvalid,
-                                   out.rdata,
-                                   m_model.busy(),
-                                   static_cast<std::uint64_t>(m_model.round()),
-                                   out.irq,
-                                   st[0],
-                                   st[1],
-                                   st[2],
-                                   st[3]};
-        for (std::size_t i = 0; i < m_ids.size(); ++i)
-            m_store->sample(m_ids[i], m_tick, v[i]);
-        ++m_tick;
+        m_capture.sample(in, out,
+                         {m_model.busy(), static_cast<std::uint64_t>(m_model.round()), out.irq, st[0], st[1],
+                          st[2], st[3]});
         return out;
     }
 
   private:
     detail::BlockModel& m_model;
-    waveform::WaveformStore* m_store;
-    std::vector<waveform::SignalId> m_ids;
-    waveform::Tick m_tick = 0;
+    AxiCapture m_capture;
 };
 
 } // namespace

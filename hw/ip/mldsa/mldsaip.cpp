@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "hw/ip/bus/axicapture.h"
 #include "hw/ip/bus/axilite.h"
 #include "hw/ip/mldsa/mldsamodels.h"
 
@@ -18,70 +19,35 @@ constexpr const char* kStageNames[] = {"stage_issue", "stage_read", "stage_pre",
 class CapturingTarget final : public AxiLiteTarget {
   public:
     CapturingTarget(detail::MlDsaModel& m, waveform::WaveformStore* store, int butterflies)
-        : m_model(m), m_store(store), m_banks(2 * butterflies) {
-        if (!m_store) return;
-        m_store->setTickSeconds(10e-9);
-        m_tick = m_store->endTick();
-        const auto add = [this](const std::string& name, int width, const char* group) {
-            const auto id = m_store->find(name);
-            m_ids.push_back(id ? *id : m_store->addSignal(name, width, group));
-        };
-        for (const auto& [n, w] : {std::pair{"awvalid", 1},
-                                   {"awaddr", 8},
-                                   {"wvalid", 1},
-                                   {"wdata", 32},
-                                   {"bvalid", 1},
-                                   {"arvalid", 1},
-                                   {"araddr", 8},
-                                   {"rvalid", 1},
-                                   {"rdata", 32}})
-            add(n, w, "axi");
+        : m_model(m), m_capture(store), m_banks(2 * butterflies) {
         for (const auto& [n, w] : {std::pair{"busy", 1}, {"layer", 3}, {"irq", 1}})
-            add(n, w, "control");
+            m_capture.add(n, w, "control");
         for (const char* n : kStageNames)
-            add(n, 1, "lanes");
+            m_capture.add(n, 1, "lanes");
         for (int k = 0; k < m_banks; ++k) {
-            add("bank" + std::to_string(k) + "_rd", 1, "lanes");
-            add("bank" + std::to_string(k) + "_wr", 1, "lanes");
+            m_capture.add("bank" + std::to_string(k) + "_rd", 1, "lanes");
+            m_capture.add("bank" + std::to_string(k) + "_wr", 1, "lanes");
         }
-    }
-    ~CapturingTarget() override {
-        if (m_store) m_store->advance(m_tick);
     }
     AxiLiteOutputs tick(const AxiLiteInputs& in) override {
         const AxiLiteOutputs out = m_model.tick(in);
-        if (!m_store) return out;
+        if (!m_capture.enabled()) return out;
         const detail::MlDsaProbes p = m_model.probes();
-        std::vector<std::uint64_t> v = {in.awvalid,
-                                        in.awaddr,
-                                        in.wvalid,
-                                        in.wdata,
-                                        out.bvalid,
-                                        in.arvalid,
-                                        in.araddr,
-                                        out.rvalid,
-                                        out.rdata,
-                                        p.busy,
-                                        static_cast<std::uint64_t>(p.layer),
-                                        out.irq};
+        std::vector<std::uint64_t> v = {p.busy, static_cast<std::uint64_t>(p.layer), out.irq};
         for (int s = 0; s < 7; ++s)
             v.push_back((p.stageValid >> s) & 1u);
         for (int k = 0; k < m_banks; ++k) {
             v.push_back((p.bankRead >> k) & 1u);
             v.push_back((p.bankWrite >> k) & 1u);
         }
-        for (std::size_t i = 0; i < m_ids.size(); ++i)
-            m_store->sample(m_ids[i], m_tick, v[i]);
-        ++m_tick;
+        m_capture.sample(in, out, v);
         return out;
     }
 
   private:
     detail::MlDsaModel& m_model;
-    waveform::WaveformStore* m_store;
+    AxiCapture m_capture;
     int m_banks;
-    std::vector<waveform::SignalId> m_ids;
-    waveform::Tick m_tick = 0;
 };
 
 std::string builtList() {
