@@ -321,8 +321,9 @@ TEST(CliTable, NoLiteralListsOfAlgorithmIdsInTheCommandFiles) {
     for (const std::string& id : oracle::mldsaIds())
         shortOps.insert(id.substr(id.find('-') + 1));
     std::vector<std::string> lists;
-    for (const auto& [file, text] : cliSources()) {
-        std::istringstream lines(text);
+    for (const auto& source : cliSources()) {
+        const std::string& file = source.first; // a name the lambda below can capture (clang)
+        std::istringstream lines(source.second);
         int n = 0;
         for (std::string line; std::getline(lines, line);) {
             ++n;
