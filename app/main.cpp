@@ -6,6 +6,7 @@
 #include "app/ui/window/mainwindow.h"
 #include "core/fileio/safefile.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "core/sessions/explorermodel.h"
 #include "hw/session/ipsession.h"
 
@@ -91,15 +92,16 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
                      .arg(QString::fromStdString(session->algorithm().id)));
         return;
     }
-    QObject::connect(session, &rs::sessions::CipherSession::diffusionFinished, &w, shoot);
-    QObject::connect(session, &rs::sessions::CipherSession::diffusionFailed, &w, shoot);
-    QObject::connect(session, &rs::sessions::CipherSession::diffusionCancelled, &w, shoot);
+    rs::sessions::DiffusionSession* analysis = w.workbench()->diffusion();
+    QObject::connect(analysis, &rs::sessions::DiffusionSession::finished, &w, shoot);
+    QObject::connect(analysis, &rs::sessions::DiffusionSession::failed, &w, shoot);
+    QObject::connect(analysis, &rs::sessions::DiffusionSession::cancelled, &w, shoot);
     QTimer::singleShot(o.timeoutMs, &w, shoot);
     if (o.tab == QLatin1String("counter"))
         diffusion->runCounterAnalysis(0, 31); // the CTR placement of paper 003, Fig. 4 (LEA: checked in main)
     else
         diffusion->runAnalysis();
-    if (!session->diffusionRunning()) shoot();
+    if (!analysis->running()) shoot();
 }
 
 } // namespace

@@ -36,16 +36,14 @@ CipherSession::CipherSession(QObject* parent) : QObject(parent) {
     recomputeNow();
 }
 
-CipherSession::~CipherSession() {
-    m_worker.shutdown(); // cancels a running analysis and waits for it
-}
+CipherSession::~CipherSession() = default;
 
 bool CipherSession::setAlgorithm(const QString& id) {
     const ExplorerAlgorithm* a = findExplorerAlgorithm(id.toStdString());
     if (a == nullptr) return false;
     if (a == m_alg) return true;
-    // A result of the running analysis would belong to the old algorithm.
-    cancelDiffusion();
+    // A result of a running analysis would belong to the old algorithm.
+    emit analysisSettingsChanging();
     const ExplorerAlgorithm* old = m_alg;
     m_alg = a;
     if (a->field(m_flipField.toStdString()) == nullptr) {
@@ -161,7 +159,7 @@ void CipherSession::setRounds(int rounds) {
     if (m_alg->maxRounds == 0) return;
     rounds = std::clamp(rounds, 1, m_alg->maxRounds);
     if (rounds == this->rounds()) return;
-    cancelDiffusion(); // its result would be for the old round count
+    emit analysisSettingsChanging(); // an analysis's result would be for the old round count
     m_rounds.insert(QString::fromStdString(m_alg->id), rounds);
     emit roundsChanged(rounds);
     scheduleRecompute();
@@ -312,76 +310,6 @@ analysis::DiffusionRequest CipherSession::defaultDiffusionRequest() const {
     r.rounds = m_alg->kind == ExplorerKind::Aead ? m_alg->diffusionRounds : rounds();
     if (const ExplorerField* f = m_alg->field(m_flipField.toStdString())) r.field = f->analysisField;
     return r;
-}
-
-bool CipherSession::startDiffusion(const analysis::DiffusionRequest& request) {
-    if (m_diffusionRunning) {
-        if (!diffusionCancelling()) return false;
-        m_queued = request; // F5 right after Esc: runs once the cancelled analysis has stopped
-        return true;
-    }
-    m_diffusionRunning = true;
-    m_diffusionCancelled = false;
-    m_request = request;
-    m_lastProgress = -1;
-    // The job owns a copy of the request; it shares only its cancel flag and progress with this thread.
-    m_worker.submit<double>(
-        [request](JobContext<double>& job) {
-            analysis::Progress progress;
-            progress.report = [&job](double f) { job.report(f); };
-            progress.cancel = &job.cancelFlag();
-            return std::make_shared<const analysis::DiffusionResult>(
-                analysis::analyzeDiffusion(request, progress));
-        },
-        [this](const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r) { onDiffusionDone(r); },
-        [this](double p) {
-            if (p == m_lastProgress) return;
-            m_lastProgress = p;
-            emit diffusionProgress(p);
-        });
-    emit diffusionStarted();
-    emit diffusionProgress(0.0);
-    return true;
-}
-
-void CipherSession::cancelDiffusion() {
-    m_queued.reset();
-    if (!m_diffusionRunning) return;
-    m_diffusionCancelled = true;
-    m_worker.cancelAll();
-}
-
-bool CipherSession::diffusionResultIsCurrent() const {
-    if (!m_result) return false;
-    const analysis::DiffusionRequest now = defaultDiffusionRequest();
-    if (now.alg != m_resultRequest.alg) return false;
-    try {
-        return m_result->rounds == (now.rounds == 0 ? analysis::standardRounds(now.alg) : now.rounds);
-    } catch (const analysis::AnalysisError&) {
-        return false;
-    }
-}
-
-void CipherSession::onDiffusionDone(const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r) {
-    // A cancel raised after the analysis returned but before this ran (e.g. the algorithm changed) still
-    // drops the result (the worker reports it cancelled): it no longer describes what the explorer shows.
-    m_diffusionRunning = false;
-    m_diffusionCancelled = false;
-    if (r.ok()) {
-        m_result = *r.value;
-        m_resultRequest = m_request;
-        emit diffusionProgress(1.0);
-        emit diffusionFinished();
-    } else if (r.cancelled) {
-        emit diffusionCancelled();
-    } else {
-        emit diffusionFailed(r.error);
-    }
-    if (m_queued) {
-        const analysis::DiffusionRequest next = *m_queued;
-        m_queued.reset();
-        if (!m_diffusionRunning) startDiffusion(next); // unless a slot above already started another one
-    }
 }
 
 } // namespace rs::sessions

@@ -1,8 +1,8 @@
 #pragma once
 // CipherSession: the Qt facade of the cipher domain (docs/CONVENTIONS.md rule 3). It owns the explorer model
-// (algorithm, inputs, traced run and its twin with one flipped input bit, the current step) and runs
-// diffusion analyses on its Worker's thread, re-emitting progress at ~25 Hz. Widgets talk only to it;
-// it knows nothing of widgets.
+// (algorithm, inputs, traced run and its twin with one flipped input bit, the current step). The diffusion
+// analysis of the explorer's algorithm runs in DiffusionSession (diffusionsession.h), which follows this
+// session's analysisSettingsChanging. Widgets talk only to it; it knows nothing of widgets.
 
 #include <QHash>
 #include <QObject>
@@ -10,14 +10,11 @@
 #include <QTimer>
 
 #include <map>
-#include <memory>
-#include <optional>
 #include <vector>
 
 #include "core/analysis/diffusion.h"
 #include "core/inputs/hexinputs.h"
 #include "core/sessions/explorermodel.h"
-#include "core/sessions/worker.h"
 
 namespace rs::sessions {
 
@@ -30,15 +27,14 @@ class CipherSession : public QObject {
 
     /** @brief Starts on ascon-p with the spec example inputs and traces them at once. */
     explicit CipherSession(QObject* parent = nullptr);
-    /** @brief Cancels a running analysis and waits for it. */
     ~CipherSession() override;
 
     // --- algorithm and inputs -------------------------------------------------------------------
     /** @brief The current algorithm. */
     const ExplorerAlgorithm& algorithm() const { return *m_alg; }
     /** @brief Switches algorithm (its inputs are kept per algorithm); false when the id is unknown.
-     *  Cancels a running analysis (its result would belong to the old algorithm) and keeps the
-     *  flipped bit inside the field. */
+     *  Emits analysisSettingsChanging first (an analysis's result would belong to the old algorithm) and
+     *  keeps the flipped bit inside the field. */
     bool setAlgorithm(const QString& id);
     /** @brief Sets one field's text; validates it at once and, when every field is valid, schedules
      *  a coalesced recomputation (25 Hz). Invalid input runs nothing and keeps the previous trace. */
@@ -62,7 +58,7 @@ class CipherSession : public QObject {
     /** @brief Round count (1..maxRounds) when the algorithm has one. */
     int rounds() const;
     /** @brief Sets the round count, clamped to 1..maxRounds; ignored for fixed-round algorithms.
-     *  A change cancels a running analysis. */
+     *  A change emits analysisSettingsChanging first. */
     void setRounds(int rounds);
 
     /** @brief Sub-steps, the twin too: LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations,
@@ -114,29 +110,9 @@ class CipherSession : public QObject {
     /** @brief The bytes of an input field of the last valid run (empty when never valid). */
     Bytes inputBytes(const QString& field) const;
 
-    // --- diffusion analysis ----------------------------------------------------------------------
+    // --- diffusion analysis (run by DiffusionSession) -------------------------------------------
     /** @brief The request matching the current algorithm, rounds and flipped field. */
     analysis::DiffusionRequest defaultDiffusionRequest() const;
-    /**
-     * @brief Starts an analysis on a worker thread. While one runs it returns false, unless that one
-     * was cancelled and is still stopping: then the request is queued (replacing any queued one), it
-     * returns true, and the request starts (diffusionStarted) right after diffusionCancelled.
-     */
-    bool startDiffusion(const analysis::DiffusionRequest& request);
-    /** @brief Raises the cancel flag and drops a queued request; diffusionCancelled follows once the
-     *  worker stops. */
-    void cancelDiffusion();
-    bool diffusionRunning() const { return m_diffusionRunning; }
-    /** @brief True while the running analysis was asked to cancel and has not stopped yet. */
-    bool diffusionCancelling() const { return m_diffusionRunning && m_diffusionCancelled; }
-    /** @brief True when a request waits for a cancelled analysis to stop. */
-    bool diffusionQueued() const { return m_queued.has_value(); }
-    /** @brief The last finished analysis, or nullptr; shared with the views, never copied. */
-    std::shared_ptr<const analysis::DiffusionResult> diffusionResult() const { return m_result; }
-    /** @brief The request of the running analysis, else of the last one started. */
-    const analysis::DiffusionRequest& diffusionRequest() const { return m_request; }
-    /** @brief True when the last result was computed for the current algorithm and round count. */
-    bool diffusionResultIsCurrent() const;
 
   signals:
     void algorithmChanged();
@@ -149,12 +125,9 @@ class CipherSession : public QObject {
     void traceChanged();
     void currentStepChanged(int step);
     void twinChanged();
-    void diffusionStarted();
-    /** @brief Coalesced progress, 0..1, at most ~25 times a second. */
-    void diffusionProgress(double fraction);
-    void diffusionFinished();
-    void diffusionCancelled();
-    void diffusionFailed(const QString& message);
+    /** @brief The algorithm or the round count is about to change: an analysis of the old ones would no
+     *  longer describe what the explorer shows (DiffusionSession::followExplorer cancels it). */
+    void analysisSettingsChanging();
 
   private:
     /** @brief The current algorithm's inputs. */
@@ -168,7 +141,6 @@ class CipherSession : public QObject {
     /** @brief bit clamped to the bits of field (its current length when variable); bit itself when
      *  the length is not known (invalid text). */
     int clampFlipBit(const QString& field, int bit) const;
-    void onDiffusionDone(const JobResult<std::shared_ptr<const analysis::DiffusionResult>>& r);
 
     const ExplorerAlgorithm* m_alg = nullptr;
     std::map<std::string, inputs::HexInputs> m_fields; ///< every algorithm's inputs, by id
@@ -186,15 +158,6 @@ class CipherSession : public QObject {
     std::vector<int> m_twinCells;
     QString m_twinError;
     QTimer m_recomputeTimer;
-
-    bool m_diffusionRunning = false;
-    bool m_diffusionCancelled = false;
-    double m_lastProgress = -1;
-    analysis::DiffusionRequest m_request;
-    analysis::DiffusionRequest m_resultRequest;
-    std::optional<analysis::DiffusionRequest> m_queued;
-    std::shared_ptr<const analysis::DiffusionResult> m_result;
-    Worker m_worker{QStringLiteral("diffusion")}; ///< last: destroyed (joined) before what its jobs use
 };
 
 } // namespace rs::sessions

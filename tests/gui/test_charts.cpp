@@ -16,6 +16,7 @@
 #include "app/ui/explorer/counterdiffusionview.h"
 #include "app/ui/explorer/diffusionpage.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;
@@ -170,13 +171,15 @@ class TestCharts : public QObject {
 
     void diffusionPageSharesOneResult() {
         sessions::CipherSession session;
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
-        gui::DiffusionPage page(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         page.samplesBox()->setValue(200);
-        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        QSignalSpy finished(&diffusion, &sessions::DiffusionSession::finished);
         page.runAnalysis();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
-        const auto result = session.diffusionResult();
+        const auto result = diffusion.result();
         QVERIFY(result != nullptr);
         QCOMPARE(page.dependencyChart()->result().get(), result.get());
         QCOMPARE(page.sacHeatmap()->result().get(), result.get());
@@ -186,7 +189,9 @@ class TestCharts : public QObject {
 
     void varyBoxListsTheAnalysisFields() {
         sessions::CipherSession session;
-        gui::DiffusionPage page(&session);
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         for (const auto& alg : sessions::explorerAlgorithms()) {
             QVERIFY(session.setAlgorithm(QString::fromStdString(alg.id)));
             const auto fields = analysis::fieldsFor(alg.diffusionAlg);
@@ -204,10 +209,12 @@ class TestCharts : public QObject {
 
     void summaryNamesTheAlgorithmAndSaysWhenItIsOld() {
         sessions::CipherSession session;
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-192")));
-        gui::DiffusionPage page(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         page.samplesBox()->setValue(0);
-        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        QSignalSpy finished(&diffusion, &sessions::DiffusionSession::finished);
         page.runAnalysis();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QVERIFY2(page.summaryLabel()->text().contains(QStringLiteral("LEA-192")),
@@ -220,15 +227,17 @@ class TestCharts : public QObject {
 
     void counterTabOnlyForTheCurrentLea() {
         sessions::CipherSession session; // the explorer shows Ascon-p
-        gui::DiffusionPage page(&session);
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         page.tabs()->setCurrentIndex(1);
-        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
+        QSignalSpy finished(&diffusion, &sessions::DiffusionSession::finished);
         analysis::DiffusionRequest lea;
         lea.alg = "lea-128";
         lea.field = analysis::Field::Plaintext;
         lea.firstBit = 0;
         lea.lastBit = 31;
-        QVERIFY(session.startDiffusion(lea));
+        QVERIFY(diffusion.start(lea));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(page.tabs()->currentIndex(), 1); // an LEA result, but the explorer is not on LEA
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
@@ -239,14 +248,16 @@ class TestCharts : public QObject {
 
     void analyzeWhileRunningSaysWhyAndAfterCancelQueues() {
         sessions::CipherSession session;
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
-        gui::DiffusionPage page(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         QSignalSpy notices(&page, &gui::DiffusionPage::notice);
-        QSignalSpy finished(&session, &sessions::CipherSession::diffusionFinished);
-        QSignalSpy started(&session, &sessions::CipherSession::diffusionStarted);
+        QSignalSpy finished(&diffusion, &sessions::DiffusionSession::finished);
+        QSignalSpy started(&diffusion, &sessions::DiffusionSession::started);
         page.samplesBox()->setValue(analysis::kMaxDiffusionSamples); // long enough to still run below
         page.runAnalysis();
-        QVERIFY(session.diffusionRunning());
+        QVERIFY(diffusion.running());
         const int field = page.fieldBox()->currentIndex();
         // The counter preset is refused while running and leaves the controls alone.
         page.fieldBox()->setCurrentIndex(page.fieldBox()->findData(QStringLiteral("key")));
@@ -263,18 +274,20 @@ class TestCharts : public QObject {
         // Esc, then at once the counter preset: queued, and it runs once the cancelled one stops.
         page.cancelAnalysis();
         page.runCounterAnalysis(96, 127);
-        QVERIFY(session.diffusionQueued());
+        QVERIFY(diffusion.queued());
         QCOMPARE(page.fieldBox()->currentData().toString(), QStringLiteral("pt"));
         QCOMPARE(page.firstBitBox()->value(), 96);
         QCOMPARE(page.lastBitBox()->value(), 127);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(started.count(), 2);
-        QCOMPARE(session.diffusionResult()->firstBit, 96);
+        QCOMPARE(diffusion.result()->firstBit, 96);
     }
 
     void twinChartRebuildsOncePerRecomputation() {
         sessions::CipherSession session;
-        gui::DiffusionPage page(&session);
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         QCoreApplication::processEvents();
         const int before = page.twinChart()->rebuildCount();
         session.setFlip(QStringLiteral("state"), 17);

@@ -20,6 +20,7 @@
 #include "app/ui/explorer/stepcontrols.h"
 #include "core/crypto/mldsantt.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;
@@ -142,18 +143,20 @@ class TestExplorerMlDsa : public QObject {
 
     void diffusionPageIsStructuralOnly() {
         CipherSession session;
-        gui::DiffusionPage page(&session);
+        sessions::DiffusionSession diffusion;
+        diffusion.followExplorer(&session);
+        gui::DiffusionPage page(&session, &diffusion);
         QVERIFY(page.samplesBox()->isEnabled());
         page.samplesBox()->setValue(500);
         QVERIFY(session.setAlgorithm(QStringLiteral("mldsa-ntt")));
         QVERIFY(!page.samplesBox()->isEnabled());
         QVERIFY(page.samplesBox()->toolTip().contains(QStringLiteral("linear over Z_q")));
-        QSignalSpy finished(&session, &CipherSession::diffusionFinished);
-        QSignalSpy failed(&session, &CipherSession::diffusionFailed);
+        QSignalSpy finished(&diffusion, &sessions::DiffusionSession::finished);
+        QSignalSpy failed(&diffusion, &sessions::DiffusionSession::failed);
         page.runAnalysis();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count() + failed.count(), 1, 30000);
         QCOMPARE(failed.count(), 0);
-        const auto result = session.diffusionResult();
+        const auto result = diffusion.result();
         QVERIFY(result != nullptr);
         QCOMPARE(result->rounds, 8);
         QCOMPARE(result->samples, 0);

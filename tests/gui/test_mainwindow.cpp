@@ -26,6 +26,7 @@
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/window/mainwindow.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "hw/session/waveformsession.h"
 
 using namespace rs;
@@ -255,14 +256,14 @@ class TestMainWindow : public QObject {
         auto* diffusion = w.page<gui::DiffusionPage>();
         QSignalSpy notices(diffusion, &gui::DiffusionPage::notice);
         diffusion->runAnalysis(); // F5
-        QVERIFY(w.session()->diffusionRunning());
+        QVERIFY(w.workbench()->diffusion()->running());
         QCOMPARE(notices.size(), 1);
         const QString note = notices.front().front().toString();
         QVERIFY2(note.contains(QStringLiteral("does not use the explorer's inputs")) &&
                      note.contains(w.session()->firstInputError()),
                  qPrintable(note));
-        w.session()->cancelDiffusion();
-        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->diffusionRunning(), 20000);
+        w.workbench()->diffusion()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.workbench()->diffusion()->running(), 20000);
     }
 
     void screenshotWritesAPng() {

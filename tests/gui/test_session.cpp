@@ -1,14 +1,16 @@
-// CipherSession, the facade: validation runs nothing, recomputation is coalesced, the analysis runs
-// off the GUI thread with coalesced progress, reports failures, and cancel works.
+// CipherSession and DiffusionSession, the facades: validation runs nothing, recomputation is coalesced, the
+// analysis runs off the GUI thread with coalesced progress, reports failures, and cancel works.
 #include <QtTest>
 
 #include <QElapsedTimer>
 
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;
 using sessions::CipherSession;
+using sessions::DiffusionSession;
 
 class TestSession : public QObject {
     Q_OBJECT
@@ -56,119 +58,160 @@ class TestSession : public QObject {
 
     void analysisFinishesOffTheGuiThread() {
         CipherSession s;
-        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
-        QSignalSpy progress(&s, &CipherSession::diffusionProgress);
+        DiffusionSession d;
+        d.followExplorer(&s);
+        QSignalSpy finished(&d, &DiffusionSession::finished);
+        QSignalSpy progress(&d, &DiffusionSession::progress);
         analysis::DiffusionRequest r = s.defaultDiffusionRequest();
         QCOMPARE(QString::fromStdString(r.alg), QStringLiteral("ascon-p"));
         QCOMPARE(r.rounds, 12);
         r.samples = 3000;
         r.keepSac = true;
-        QVERIFY(s.startDiffusion(r));
-        QVERIFY(s.diffusionRunning());
-        QVERIFY(!s.startDiffusion(r)); // one at a time
+        QVERIFY(d.start(r));
+        QVERIFY(d.running());
+        QVERIFY(!d.start(r)); // one at a time
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
-        QVERIFY(!s.diffusionRunning());
-        QVERIFY(s.diffusionResult() != nullptr);
-        QCOMPARE(s.diffusionResult()->rounds, 12);
-        QVERIFY(!s.diffusionResult()->perRound.back().sac.empty());
+        QVERIFY(!d.running());
+        QVERIFY(d.result() != nullptr);
+        QCOMPARE(d.result()->rounds, 12);
+        QVERIFY(!d.result()->perRound.back().sac.empty());
         QVERIFY(progress.count() >= 2);
         QCOMPARE(progress.last().at(0).value<double>(), 1.0);
     }
 
     void cancelStopsTheAnalysis() {
         CipherSession s;
+        DiffusionSession d;
+        d.followExplorer(&s);
         QVERIFY(s.setAlgorithm(QStringLiteral("skinny-128-384")));
-        QSignalSpy cancelled(&s, &CipherSession::diffusionCancelled);
-        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        QSignalSpy cancelled(&d, &DiffusionSession::cancelled);
+        QSignalSpy finished(&d, &DiffusionSession::finished);
         analysis::DiffusionRequest r = s.defaultDiffusionRequest();
         r.samples = analysis::kMaxDiffusionSamples; // minutes of work: only a working cancel ends it in time
         r.keepSac = true;
         QElapsedTimer clock;
         clock.start();
-        QVERIFY(s.startDiffusion(r));
+        QVERIFY(d.start(r));
         QVERIFY(clock.elapsed() < 500); // the work runs on a worker, not in this call
         QTest::qWait(200);
-        QVERIFY(s.diffusionRunning());
-        s.cancelDiffusion();
+        QVERIFY(d.running());
+        d.cancel();
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
         QVERIFY(clock.elapsed() < 10000);
         QCOMPARE(finished.count(), 0);
-        QVERIFY(!s.diffusionRunning());
-        QVERIFY(s.diffusionResult() == nullptr);
+        QVERIFY(!d.running());
+        QVERIFY(d.result() == nullptr);
         // The session takes the next analysis afterwards.
         r.samples = 0;
-        QVERIFY(s.startDiffusion(r));
+        QVERIFY(d.start(r));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     }
 
     void badRequestsFailWithAMessage() {
         CipherSession s;
-        QSignalSpy failed(&s, &CipherSession::diffusionFailed);
+        DiffusionSession d;
+        d.followExplorer(&s);
+        QSignalSpy failed(&d, &DiffusionSession::failed);
         analysis::DiffusionRequest r;
         r.alg = "no-such-cipher";
-        QVERIFY(s.startDiffusion(r));
+        QVERIFY(d.start(r));
         QTRY_COMPARE(failed.count(), 1);
         QVERIFY(!failed.at(0).at(0).toString().isEmpty());
-        QVERIFY(!s.diffusionRunning());
+        QVERIFY(!d.running());
     }
 
     void changingAlgorithmOrRoundsCancelsTheAnalysis() {
         CipherSession s;
+        DiffusionSession d;
+        d.followExplorer(&s);
         QVERIFY(s.setAlgorithm(QStringLiteral("skinny-128-384")));
-        QSignalSpy cancelled(&s, &CipherSession::diffusionCancelled);
-        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        QSignalSpy cancelled(&d, &DiffusionSession::cancelled);
+        QSignalSpy finished(&d, &DiffusionSession::finished);
         analysis::DiffusionRequest r = s.defaultDiffusionRequest();
         r.samples = analysis::kMaxDiffusionSamples;
-        QVERIFY(s.startDiffusion(r));
+        QVERIFY(d.start(r));
         s.setRounds(20);
-        QVERIFY(s.diffusionCancelling());
+        QVERIFY(d.cancelling());
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
         // Even a structural-only run that may already be done counts as cancelled once the
         // algorithm changes before its result is delivered.
-        QVERIFY(s.startDiffusion(s.defaultDiffusionRequest()));
+        QVERIFY(d.start(s.defaultDiffusionRequest()));
         QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
         QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 2, 10000);
         QCOMPARE(finished.count(), 0);
-        QVERIFY(s.diffusionResult() == nullptr);
+        QVERIFY(d.result() == nullptr);
     }
 
     void aResultKnowsWhetherItIsCurrent() {
         CipherSession s;
+        DiffusionSession d;
+        d.followExplorer(&s);
         QVERIFY(s.setAlgorithm(QStringLiteral("lea-128")));
-        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
-        QVERIFY(s.startDiffusion(s.defaultDiffusionRequest()));
+        QSignalSpy finished(&d, &DiffusionSession::finished);
+        QVERIFY(d.start(s.defaultDiffusionRequest()));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
-        QVERIFY(s.diffusionResultIsCurrent());
+        QVERIFY(d.resultMatches(s.defaultDiffusionRequest()));
         s.setRounds(10);
-        QVERIFY(!s.diffusionResultIsCurrent());
+        QVERIFY(!d.resultMatches(s.defaultDiffusionRequest()));
         s.setRounds(24);
-        QVERIFY(s.diffusionResultIsCurrent());
+        QVERIFY(d.resultMatches(s.defaultDiffusionRequest()));
         QVERIFY(s.setAlgorithm(QStringLiteral("lea-256")));
-        QVERIFY(!s.diffusionResultIsCurrent());
+        QVERIFY(!d.resultMatches(s.defaultDiffusionRequest()));
     }
 
     void analyzeRightAfterCancelIsQueued() {
         CipherSession s;
+        DiffusionSession d;
+        d.followExplorer(&s);
         QVERIFY(s.setAlgorithm(QStringLiteral("skinny-128-384")));
-        QSignalSpy started(&s, &CipherSession::diffusionStarted);
-        QSignalSpy cancelled(&s, &CipherSession::diffusionCancelled);
-        QSignalSpy finished(&s, &CipherSession::diffusionFinished);
+        QSignalSpy started(&d, &DiffusionSession::started);
+        QSignalSpy cancelled(&d, &DiffusionSession::cancelled);
+        QSignalSpy finished(&d, &DiffusionSession::finished);
         analysis::DiffusionRequest slow = s.defaultDiffusionRequest();
         slow.samples = analysis::kMaxDiffusionSamples;
-        QVERIFY(s.startDiffusion(slow));
+        QVERIFY(d.start(slow));
         analysis::DiffusionRequest quick = s.defaultDiffusionRequest();
         quick.rounds = 5;
-        QVERIFY(!s.startDiffusion(quick)); // running, not cancelled: refused
-        QVERIFY(!s.diffusionQueued());
-        s.cancelDiffusion();
-        QVERIFY(s.startDiffusion(quick)); // Esc then F5: queued, not lost
-        QVERIFY(s.diffusionQueued());
+        QVERIFY(!d.start(quick)); // running, not cancelled: refused
+        QVERIFY(!d.queued());
+        d.cancel();
+        QVERIFY(d.start(quick)); // Esc then F5: queued, not lost
+        QVERIFY(d.queued());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(cancelled.count(), 1);
         QCOMPARE(started.count(), 2);
-        QVERIFY(!s.diffusionQueued());
-        QCOMPARE(s.diffusionResult()->rounds, 5);
-        QCOMPARE(s.diffusionRequest().rounds, 5);
+        QVERIFY(!d.queued());
+        QCOMPARE(d.result()->rounds, 5);
+        QCOMPARE(d.request().rounds, 5);
+    }
+
+    void theAnalysisRunsWithoutAnExplorer() {
+        // DiffusionSession is its own facade: no explorer run is needed to analyse, cancel and analyse
+        // again, and an explorer it does not follow changes nothing in it.
+        DiffusionSession d;
+        QSignalSpy cancelled(&d, &DiffusionSession::cancelled);
+        QSignalSpy finished(&d, &DiffusionSession::finished);
+        analysis::DiffusionRequest slow;
+        slow.alg = "skinny-128-384";
+        slow.samples = analysis::kMaxDiffusionSamples;
+        QVERIFY(d.start(slow));
+        CipherSession unfollowed;
+        QVERIFY(unfollowed.setAlgorithm(QStringLiteral("lea-128")));
+        unfollowed.setRounds(5);
+        QVERIFY(d.running());
+        QVERIFY(!d.cancelling());
+        d.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
+        analysis::DiffusionRequest lea;
+        lea.alg = "lea-128";
+        lea.field = analysis::Field::Plaintext;
+        lea.rounds = 3;
+        QVERIFY(d.start(lea));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(d.result()->rounds, 3);
+        QVERIFY(d.resultMatches(lea));
+        lea.rounds = 4;
+        QVERIFY(!d.resultMatches(lea));
     }
 
     void theFlippedBitStaysInsideItsField() {
@@ -253,14 +296,16 @@ class TestSession : public QObject {
     }
 
     void destroyingARunningSessionIsSafe() {
-        auto s = std::make_unique<CipherSession>();
-        analysis::DiffusionRequest r = s->defaultDiffusionRequest();
+        CipherSession explorer;
+        auto d = std::make_unique<DiffusionSession>();
+        d->followExplorer(&explorer);
+        analysis::DiffusionRequest r = explorer.defaultDiffusionRequest();
         r.samples = analysis::kMaxDiffusionSamples;
-        QVERIFY(s->startDiffusion(r));
+        QVERIFY(d->start(r));
         QTest::qWait(50);
         QElapsedTimer clock;
         clock.start();
-        s.reset(); // cancels and waits
+        d.reset(); // cancels and waits
         QVERIFY(clock.elapsed() < 10000);
     }
 };

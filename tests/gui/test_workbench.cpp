@@ -1,13 +1,14 @@
 // The Workbench without a window: it owns the sessions and glues them, session to session, in bytes:
 // the explorer's inputs captured on the IP core that claims the algorithm (one call to the IP facade,
 // whatever the core), each IP run's clocks to the waveform session, and a notice (never a widget) when a
-// capture cannot run.
+// capture cannot run; the diffusion analysis cancelled when the explorer's algorithm or rounds change.
 #include <QtTest>
 
 #include <QSignalSpy>
 
 #include "app/ui/window/workbench.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "hw/ip/ipcores.h"
 #include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
@@ -110,6 +111,23 @@ class TestWorkbench : public QObject {
         QVERIFY(notices.back().at(0).toString().contains(QStringLiteral("key must be 16 bytes")));
         QCOMPARE(started.count(), 0);
         QCOMPARE(bench.ip()->runsStarted(), 0);
+    }
+
+    void theExplorersChangesCancelItsAnalysisButNotTheSideOnes() {
+        // The diffusion session follows the explorer (cipher()), not the Side by side page's second run.
+        gui::Workbench bench(false);
+        sessions::DiffusionSession* diffusion = bench.diffusion();
+        QSignalSpy cancelled(diffusion, &sessions::DiffusionSession::cancelled);
+        QVERIFY(bench.cipher()->setAlgorithm(QStringLiteral("skinny-128-384")));
+        analysis::DiffusionRequest slow = bench.cipher()->defaultDiffusionRequest();
+        slow.samples = analysis::kMaxDiffusionSamples;
+        QVERIFY(diffusion->start(slow));
+        QVERIFY(bench.sideCipher()->setAlgorithm(QStringLiteral("lea-128")));
+        bench.sideCipher()->setRounds(5);
+        QVERIFY(!diffusion->cancelling());
+        bench.cipher()->setRounds(20);
+        QVERIFY(diffusion->cancelling());
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "app/charts/twinflipchart.h"
 #include "app/ui/explorer/counterdiffusionview.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -23,6 +24,7 @@
 namespace rs::gui {
 
 using sessions::CipherSession;
+using sessions::DiffusionSession;
 
 namespace {
 
@@ -53,7 +55,8 @@ QString describe(const analysis::DiffusionRequest& r) {
 
 } // namespace
 
-DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+DiffusionPage::DiffusionPage(CipherSession* session, DiffusionSession* diffusion, QWidget* parent)
+    : QWidget(parent), m_session(session), m_diffusion(diffusion) {
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
 
@@ -155,22 +158,22 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
     connect(session, &CipherSession::traceChanged, m_twinSoon, qOverload<>(&QTimer::start));
     connect(session, &CipherSession::twinChanged, m_twinSoon, qOverload<>(&QTimer::start));
     connect(session, &CipherSession::currentStepChanged, m_stepSoon, qOverload<>(&QTimer::start));
-    connect(session, &CipherSession::diffusionStarted, this, [this] {
+    connect(diffusion, &DiffusionSession::started, this, [this] {
         setRunning(true);
         m_summary->setText(tr("Analysing %1 over random inputs (seed %2; not the explorer's inputs)…")
-                               .arg(describe(m_session->diffusionRequest()).toHtmlEscaped())
-                               .arg(m_session->diffusionRequest().seed));
+                               .arg(describe(m_diffusion->request()).toHtmlEscaped())
+                               .arg(m_diffusion->request().seed));
     });
-    connect(session, &CipherSession::diffusionProgress, this, [this](double f) {
+    connect(diffusion, &DiffusionSession::progress, this, [this](double f) {
         m_progress->setValue(static_cast<int>(f * 1000));
         m_progress->setFormat(tr("%p%"));
     });
-    connect(session, &CipherSession::diffusionFinished, this, [this] {
+    connect(diffusion, &DiffusionSession::finished, this, [this] {
         setRunning(false);
         m_progress->setFormat(tr("done"));
         showResult();
     });
-    connect(session, &CipherSession::diffusionCancelled, this, [this] {
+    connect(diffusion, &DiffusionSession::cancelled, this, [this] {
         setRunning(false);
         m_progress->setFormat(tr("cancelled"));
         const QString last = m_resultText;
@@ -178,7 +181,7 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
                        ? tr("Analysis cancelled.")
                        : tr("Analysis cancelled; the charts keep the last result:<br>%1").arg(last));
     });
-    connect(session, &CipherSession::diffusionFailed, this, [this](const QString& message) {
+    connect(diffusion, &DiffusionSession::failed, this, [this](const QString& message) {
         setRunning(false);
         m_progress->setFormat(tr("failed"));
         m_summary->setText(tr("Analysis failed: %1").arg(message.toHtmlEscaped()));
@@ -190,11 +193,12 @@ DiffusionPage::DiffusionPage(CipherSession* session, QWidget* parent) : QWidget(
 
 void DiffusionPage::createMenuActions() {
     QList<QAction*> exports;
-    for (const auto& [format, key] :
+    for (const auto& entry :
          {std::pair{QStringLiteral("png"), QKeySequence(Qt::CTRL | Qt::Key_E)},
           std::pair{QStringLiteral("pdf"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)}}) {
+        const QString format = entry.first; // a copy the lambda captures (clang: no captured bindings)
         exports << new QAction(tr("Export chart as %1…").arg(format.toUpper()), this);
-        exports.back()->setShortcut(key);
+        exports.back()->setShortcut(entry.second);
         connect(exports.back(), &QAction::triggered, this, [this, format] {
             if (charts::ChartView* c = currentChart()) c->exportWithDialog(format);
         });
@@ -274,16 +278,16 @@ void DiffusionPage::refreshTwin() {
 }
 
 bool DiffusionPage::start(const analysis::DiffusionRequest& r) {
-    if (m_session->diffusionRunning() && !m_session->diffusionCancelling()) {
+    if (m_diffusion->running() && !m_diffusion->cancelling()) {
         const QString note = tr("An analysis is already running: wait for it, or cancel it (Esc) and "
                                 "press F5 again.");
-        m_summary->setText(tr("Analysing %1…<br><i>%2</i>")
-                               .arg(describe(m_session->diffusionRequest()).toHtmlEscaped(), note));
+        m_summary->setText(
+            tr("Analysing %1…<br><i>%2</i>").arg(describe(m_diffusion->request()).toHtmlEscaped(), note));
         emit notice(note);
         return false;
     }
-    const bool queued = m_session->diffusionRunning();
-    if (!m_session->startDiffusion(r)) return false;
+    const bool queued = m_diffusion->running();
+    if (!m_diffusion->start(r)) return false;
     // The analysis samples its own random inputs (fixed seed): invalid explorer inputs do not stop it,
     // and the user is told they play no part rather than left wondering which inputs were analysed.
     if (!m_session->inputsValid())
@@ -324,7 +328,7 @@ void DiffusionPage::runCounterAnalysis(int firstBit, int lastBit) {
 }
 
 void DiffusionPage::cancelAnalysis() {
-    m_session->cancelDiffusion();
+    m_diffusion->cancel();
 }
 
 void DiffusionPage::setRunning(bool running) {
@@ -338,8 +342,8 @@ void DiffusionPage::setRunning(bool running) {
 
 void DiffusionPage::setSummary(const QString& text) {
     QString shown = text;
-    const auto r = m_session->diffusionResult();
-    if (r && !m_session->diffusionRunning() && !m_session->diffusionResultIsCurrent())
+    const auto r = m_diffusion->result();
+    if (r && !m_diffusion->running() && !m_diffusion->resultMatches(m_session->defaultDiffusionRequest()))
         shown += tr("<br><i>The charts show %1; the explorer now shows %2. Press F5 to analyse it.</i>")
                      .arg(QString::fromStdString(r->algorithm).toHtmlEscaped(),
                           QString::fromStdString(m_session->algorithm().displayName).toHtmlEscaped());
@@ -347,7 +351,7 @@ void DiffusionPage::setSummary(const QString& text) {
 }
 
 void DiffusionPage::showResult() {
-    const std::shared_ptr<const analysis::DiffusionResult> r = m_session->diffusionResult();
+    const std::shared_ptr<const analysis::DiffusionResult> r = m_diffusion->result();
     if (!r) return;
     m_depChart->setResult(r);
     {
@@ -383,7 +387,8 @@ void DiffusionPage::showResult() {
     // The counter view only when the result is LEA's and the explorer still shows that LEA.
     const bool leaNow =
         QString::fromStdString(m_session->algorithm().diffusionAlg).startsWith(QLatin1String("lea"));
-    if (r->precomputable && r->samples == 0 && leaNow && m_session->diffusionResultIsCurrent() &&
+    if (r->precomputable && r->samples == 0 && leaNow &&
+        m_diffusion->resultMatches(m_session->defaultDiffusionRequest()) &&
         m_tabs->currentWidget() != m_counter)
         m_tabs->setCurrentWidget(m_counter);
 }

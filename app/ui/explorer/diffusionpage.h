@@ -1,7 +1,8 @@
 #pragma once
 // The diffusion page of the Round Explorer: analysis controls (varied field and bit range, samples,
 // SAC), progress with cancel, and the charts: twin flips per round, dependency per round, SAC
-// heatmap, LEA counter diffusion. The analysis runs in the CipherSession, off the GUI thread. Contributes
+// heatmap, LEA counter diffusion. The analysis runs in the DiffusionSession, off the GUI thread; the
+// explorer's CipherSession gives the algorithm, rounds, flipped field and the twin run. Contributes
 // File ▸ Export chart as PNG/PDF (Ctrl+E, Ctrl+Shift+E) and Run ▸ Analyze (F5) / Cancel (Esc).
 
 #include <QTimer>
@@ -22,7 +23,8 @@ class QTabWidget;
 
 namespace rs::sessions {
 class CipherSession;
-}
+class DiffusionSession;
+} // namespace rs::sessions
 
 namespace rs::charts {
 class ChartView;
@@ -39,7 +41,9 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
     Q_OBJECT
 
   public:
-    explicit DiffusionPage(sessions::CipherSession* session, QWidget* parent = nullptr);
+    /** @brief session: the explorer run the page follows; diffusion: the analysis it starts and shows. */
+    DiffusionPage(sessions::CipherSession* session, sessions::DiffusionSession* diffusion,
+                  QWidget* parent = nullptr);
 
     charts::TwinFlipChart* twinChart() const { return m_twinChart; }
     charts::DiffusionChart* dependencyChart() const { return m_depChart; }
@@ -92,6 +96,7 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
     void setRunning(bool running);
 
     sessions::CipherSession* m_session;
+    sessions::DiffusionSession* m_diffusion;
     QComboBox* m_field = nullptr;
     QSpinBox* m_first = nullptr;
     QSpinBox* m_last = nullptr;

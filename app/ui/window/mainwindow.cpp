@@ -79,7 +79,7 @@ void MainWindow::addPages() {
         QList<Page>{
             {new RoundExplorerPage(b->cipher(), this), tr("Round Explorer"), QStringLiteral("dock_explorer"),
              Qt::TopDockWidgetArea, P::New, false},
-            {new DiffusionPage(b->cipher(), this), tr("Diffusion and avalanche"),
+            {new DiffusionPage(b->cipher(), b->diffusion(), this), tr("Diffusion and avalanche"),
              QStringLiteral("dock_diffusion"), Qt::BottomDockWidgetArea, P::New},
             {new IpCorePage(b->ip(), this), tr("IP core"), QStringLiteral("dock_ip")},
             // The waveform viewer needs width more than height: it shares the lower area, tabbed.

@@ -2,6 +2,7 @@
 
 #include "core/sessions/campaignsession.h"
 #include "core/sessions/ciphersession.h"
+#include "core/sessions/diffusionsession.h"
 #include "core/sessions/explorermodel.h"
 #include "gpu/session/gpusession.h"
 #include "hw/session/boardsession.h"
@@ -18,9 +19,10 @@ using sessions::CipherSession;
 
 Workbench::Workbench(bool openStore, QObject* parent)
     : QObject(parent), m_cipher(new CipherSession(this)), m_sideCipher(new CipherSession(this)),
-      m_ip(new hw::IpSession(this)), m_waves(new hw::WaveformSession(this)),
-      m_campaigns(new sessions::CampaignSession(this)), m_gpu(new gpu::GpuSession(this)),
-      m_riscv(new riscv::RiscvSession(this)), m_board(new hw::BoardSession(this)) {
+      m_diffusion(new sessions::DiffusionSession(this)), m_ip(new hw::IpSession(this)),
+      m_waves(new hw::WaveformSession(this)), m_campaigns(new sessions::CampaignSession(this)),
+      m_gpu(new gpu::GpuSession(this)), m_riscv(new riscv::RiscvSession(this)),
+      m_board(new hw::BoardSession(this)) {
     connectGlue();
     // The campaign store is a local SQLite file in the user's data folder, opened off the GUI thread.
     if (openStore) m_campaigns->openStore(sessions::CampaignSession::defaultStorePath());
@@ -38,13 +40,14 @@ void Workbench::connectGlue() {
             [this] { m_waves->setTrace(m_cipher->trace()); });
     m_waves->setTrace(m_cipher->trace());
 
-    connect(m_cipher, &CipherSession::diffusionStarted, this,
+    m_diffusion->followExplorer(m_cipher);
+    connect(m_diffusion, &sessions::DiffusionSession::started, this,
             [this] { emit notice(tr("Diffusion analysis running… (Esc cancels)"), 0); });
-    connect(m_cipher, &CipherSession::diffusionFinished, this,
+    connect(m_diffusion, &sessions::DiffusionSession::finished, this,
             [this] { emit notice(tr("Diffusion analysis finished"), 5000); });
-    connect(m_cipher, &CipherSession::diffusionCancelled, this,
+    connect(m_diffusion, &sessions::DiffusionSession::cancelled, this,
             [this] { emit notice(tr("Diffusion analysis cancelled"), 5000); });
-    connect(m_cipher, &CipherSession::diffusionFailed, this,
+    connect(m_diffusion, &sessions::DiffusionSession::failed, this,
             [this](const QString& m) { emit notice(tr("Analysis failed: %1").arg(m), 8000); });
     // A capture asked for from the explorer answers in the status bar, so "Capturing…" never outlives it.
     const auto captured = [this] {

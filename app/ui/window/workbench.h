@@ -1,6 +1,7 @@
 #pragma once
 // The Workbench: every session (facade) the app's pages talk to, owned in one place, and the glue
-// between them, session to session: the explorer's inputs captured on an IP core (bytes from
+// between them, session to session: the diffusion analysis cancelled when the explorer's algorithm or
+// rounds change, the explorer's inputs captured on an IP core (bytes from
 // CipherSession to the IP facade, IpSession), each IP run's clocks to the waveform viewer, the
 // explorer's trace to the viewer's round link, and the sessions' news as status messages. A plain
 // QObject: it knows no widget (the main window shows its notices and pages).
@@ -11,6 +12,7 @@
 namespace rs::sessions {
 class CampaignSession;
 class CipherSession;
+class DiffusionSession;
 } // namespace rs::sessions
 namespace rs::gpu {
 class GpuSession;
@@ -38,6 +40,9 @@ class Workbench : public QObject {
     sessions::CipherSession* cipher() const { return m_cipher; }
     /** @brief The second explorer run of the Side by side page (its right side; the left is cipher()). */
     sessions::CipherSession* sideCipher() const { return m_sideCipher; }
+    /** @brief The diffusion analysis of the explorer's algorithm (it follows cipher(): a change of its
+     *  algorithm or round count cancels a running analysis). */
+    sessions::DiffusionSession* diffusion() const { return m_diffusion; }
     /** @brief The IP facade: every IP core of the registry (hw/ip/ipcores.h). */
     hw::IpSession* ip() const { return m_ip; }
     hw::WaveformSession* waveforms() const { return m_waves; }
@@ -64,6 +69,7 @@ class Workbench : public QObject {
 
     sessions::CipherSession* m_cipher = nullptr;
     sessions::CipherSession* m_sideCipher = nullptr;
+    sessions::DiffusionSession* m_diffusion = nullptr;
     hw::IpSession* m_ip = nullptr;
     hw::WaveformSession* m_waves = nullptr;
     sessions::CampaignSession* m_campaigns = nullptr;
