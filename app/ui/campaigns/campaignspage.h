@@ -1,9 +1,10 @@
 #pragma once
-// The Campaigns page: the store's campaigns, a definition editor (JSON, from a preset or a file,
-// validated as you type), Run on this machine or a Slurm cluster (ClusterPanel: submit, shard table,
-// merge), Run (Resume / New campaign as the CLI's --resume / --new) / Cancel with a
-// progress bar and a live log, and the runs of the chosen campaign in a table that sorts and filters and
-// exports CSV. A store that cannot be read is shown as such. Talks only to CampaignSession.
+// The Campaigns page: the store's campaigns and the runs of the chosen one (StorePanel: sorts, filters,
+// exports CSV; a store that cannot be read is shown as such), a definition editor (JSON or CampaignForm,
+// from a preset or a file, validated as you type), Run on this machine or a Slurm cluster (ClusterPanel:
+// submit, shard table, merge), and the run area (CampaignRunBar: Run with Resume / New campaign as the
+// CLI's --resume / --new, Cancel, a progress bar and a live log). The page owns the definition and decides
+// when Run is enabled and what it does. Talks only to CampaignSession (and its own ClusterSession).
 
 #include <QWidget>
 
@@ -12,19 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "app/ui/campaigns/campaignrunbar.h"
+#include "app/ui/campaigns/storepanel.h"
 #include "core/campaign/campaignspec.h"
 
-class QCheckBox;
 class QComboBox;
 class QLabel;
-class QLineEdit;
 class QPlainTextEdit;
-class QProgressBar;
-class QPushButton;
 class QTabWidget;
-class QStandardItemModel;
-class QTableView;
-class QTableWidget;
 
 namespace rs::sessions {
 class CampaignSession;
@@ -35,7 +31,6 @@ namespace rs::gui {
 
 class CampaignForm;
 class ClusterPanel;
-class WordFilterProxy;
 
 class CampaignsPage : public QWidget {
     Q_OBJECT
@@ -50,27 +45,31 @@ class CampaignsPage : public QWidget {
     QTabWidget* editorTabs() const { return m_tabs; }
     /** @brief Why the definition is invalid; empty when valid. */
     QLabel* specError() const { return m_specError; }
-    QPushButton* runButton() const { return m_run; }
-    QPushButton* cancelButton() const { return m_cancel; }
+    /** @brief The run area: Run / Cancel, Resume / New campaign, progress and log. */
+    CampaignRunBar* runBar() const { return m_runBar; }
+    /** @brief The store's campaigns and the chosen one's runs. */
+    StorePanel* storePanel() const { return m_store; }
+    QPushButton* runButton() const { return m_runBar->runButton(); }
+    QPushButton* cancelButton() const { return m_runBar->cancelButton(); }
     /** @brief Resume: continue the newest campaign of this definition ("nothing to do" when finished). */
-    QCheckBox* resumeBox() const { return m_resume; }
+    QCheckBox* resumeBox() const { return m_runBar->resumeBox(); }
     /** @brief New campaign: start another even when the store holds this definition. Without either box,
      *  a stored definition is refused (the CLI's run / --resume / --new rules). */
-    QCheckBox* newBox() const { return m_new; }
+    QCheckBox* newBox() const { return m_runBar->newBox(); }
     /** @brief The store's path, or why it cannot be read. */
-    QLabel* storeLabel() const { return m_storeLabel; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QPlainTextEdit* log() const { return m_log; }
-    QTableWidget* campaignTable() const { return m_campaigns; }
-    QTableView* runTable() const { return m_runs; }
-    QLineEdit* runFilter() const { return m_filter; }
+    QLabel* storeLabel() const { return m_store->storeLabel(); }
+    QProgressBar* progressBar() const { return m_runBar->progressBar(); }
+    QPlainTextEdit* log() const { return m_runBar->log(); }
+    QTableWidget* campaignTable() const { return m_store->campaignTable(); }
+    QTableView* runTable() const { return m_store->runTable(); }
+    QLineEdit* runFilter() const { return m_store->runFilter(); }
     /** @brief Run on this machine or a Slurm cluster, and the cluster campaign's shards. */
     ClusterPanel* clusterPanel() const { return m_cluster; }
     /** @brief The campaign whose runs are shown. */
-    std::optional<std::int64_t> selectedCampaign() const;
+    std::optional<std::int64_t> selectedCampaign() const { return m_store->selectedCampaign(); }
     /** @brief Writes the shown runs as CSV, all or nothing (the previous file stays when it cannot); false
      *  with the reason in the log. */
-    bool exportCsv(const QString& path);
+    bool exportCsv(const QString& path) { return m_store->exportCsv(path); }
 
   public slots:
     /** @brief Runs the definition in the editor (when valid). */
@@ -84,14 +83,9 @@ class CampaignsPage : public QWidget {
     void formEdited();
     void loadFile(const QString& path);
     void showSpecMessage(const QString& text, bool isError);
-    void refreshCampaigns();
-    /** @brief A store that could not be opened: the log and the store label say why (until one opens). */
-    void showStoreFailure(const QString& path, const QString& error);
-    void showRuns();
 
     sessions::CampaignSession* m_session;
-    QLabel* m_storeLabel = nullptr;
-    QString m_storeFailure;
+    StorePanel* m_store = nullptr;
     QComboBox* m_preset = nullptr;
     std::vector<std::string> m_presetJson; ///< each preset's definition, as specJson writes it
     QPlainTextEdit* m_editor = nullptr;
@@ -100,17 +94,7 @@ class CampaignsPage : public QWidget {
     ClusterPanel* m_cluster = nullptr;
     QTabWidget* m_tabs = nullptr;
     QLabel* m_specError = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QCheckBox* m_resume = nullptr;
-    QCheckBox* m_new = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPlainTextEdit* m_log = nullptr;
-    QTableWidget* m_campaigns = nullptr;
-    QStandardItemModel* m_model = nullptr;
-    WordFilterProxy* m_proxy = nullptr;
-    QTableView* m_runs = nullptr;
-    QLineEdit* m_filter = nullptr;
+    CampaignRunBar* m_runBar = nullptr;
     bool m_valid = false;
     bool m_fromForm = false; ///< the JSON text is being rewritten from the form
 };

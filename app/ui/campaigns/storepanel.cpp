@@ -1,0 +1,173 @@
+#include "app/ui/campaigns/storepanel.h"
+
+#include "app/ui/campaigns/runtable.h"
+#include "app/ui/common/pagehelpers.h"
+#include "core/fileio/safefile.h"
+#include "core/sessions/campaignsession.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace rs::gui {
+
+using sessions::CampaignSession;
+
+StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
+    m_storeLabel = new QLabel(this);
+    m_storeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* openStoreButton = new QPushButton(tr("Open store…"), this);
+    m_campaigns = new QTableWidget(0, 6, this);
+    m_campaigns->setObjectName(QStringLiteral("campaignTable"));
+    m_campaigns->setHorizontalHeaderLabels(
+        {tr("#"), tr("Name"), tr("Status"), tr("Runs"), tr("Failed"), tr("Created")});
+    m_campaigns->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_campaigns->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_campaigns->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_campaigns->horizontalHeader()->setStretchLastSection(true);
+    m_campaigns->verticalHeader()->hide();
+
+    // Every stored metric, the simulation note, parameters and provenance (runtable.h).
+    m_model = new QStandardItemModel(this);
+    fillRunTable(m_model, {}, {});
+    m_proxy = new WordFilterProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(kValueRole);
+    m_runs = new QTableView(this);
+    m_runs->setObjectName(QStringLiteral("campaignRuns"));
+    m_runs->setModel(m_proxy);
+    m_runs->setSortingEnabled(true);
+    m_runs->horizontalHeader()->setStretchLastSection(true);
+    m_runs->verticalHeader()->hide();
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("campaignFilter"));
+    m_filter->setPlaceholderText(tr("Filter runs: words that must all appear (target, algorithm, size…)"));
+    m_filter->setClearButtonEnabled(true);
+    auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* storeRow = new QHBoxLayout;
+    storeRow->addWidget(m_storeLabel, 1);
+    storeRow->addWidget(openStoreButton);
+    layout->addLayout(storeRow);
+    layout->addWidget(m_campaigns, 1);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(exportCsvButton);
+    layout->addLayout(filterRow);
+    layout->addWidget(m_runs, 2);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &WordFilterProxy::setFilterText);
+    connect(m_campaigns, &QTableWidget::itemSelectionChanged, this, &StorePanel::showRuns);
+    connect(openStoreButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Open or create a campaign store"), m_session->storePath(),
+            tr("SQLite (*.sqlite *.db);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
+        if (!path.isEmpty()) openStore(path);
+    });
+    connect(exportCsvButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), QStringLiteral("runs.csv"),
+                                                          tr("CSV (*.csv)"));
+        if (!path.isEmpty()) exportCsv(path);
+    });
+    connect(m_session, &CampaignSession::storeChanged, this, &StorePanel::refreshCampaigns);
+    connect(m_session, &CampaignSession::storeOpened, this, [this] { m_storeFailure.clear(); });
+    connect(m_session, &CampaignSession::storeFailed, this, &StorePanel::showStoreFailure);
+}
+
+void StorePanel::openStore(const QString& path) {
+    QString error;
+    if (!m_session->openStore(path, &error)) showStoreFailure(path, error);
+}
+
+void StorePanel::showStoreFailure(const QString& path, const QString& error) {
+    m_storeFailure = tr("Cannot open %1: %2").arg(path, error);
+    emit logLine(m_storeFailure);
+    refreshCampaigns();
+}
+
+void StorePanel::refreshCampaigns() {
+    QString error;
+    const auto list = m_session->campaigns(&error);
+    // No store because opening one failed (at start-up too): the label says why, as Open store… does.
+    const bool none = m_session->storePath().isEmpty();
+    m_storeLabel->setText(none ? (m_storeFailure.isEmpty() ? tr("No store open") : m_storeFailure)
+                          : error.isEmpty() ? tr("Store: %1").arg(m_session->storePath())
+                                            : tr("Store cannot be read: %1").arg(error));
+    setErrorStyle(m_storeLabel, !error.isEmpty() || (none && !m_storeFailure.isEmpty()));
+    const auto selected = selectedCampaign();
+    const QSignalBlocker block(m_campaigns);
+    m_campaigns->setRowCount(static_cast<int>(list.size()));
+    int reselect = -1;
+    for (int i = 0; i < static_cast<int>(list.size()); ++i) {
+        const auto& c = list[static_cast<std::size_t>(i)];
+        const QStringList cells = {QString::number(c.id),
+                                   QString::fromStdString(c.name),
+                                   QString::fromStdString(c.status),
+                                   c.specError.empty()
+                                       ? QStringLiteral("%1 / %2").arg(c.runsDone).arg(c.runsTotal)
+                                       : QStringLiteral("%1 / ?").arg(c.runsDone),
+                                   QString::number(c.runsFailed),
+                                   QString::fromStdString(c.created)};
+        for (int col = 0; col < cells.size(); ++col)
+            m_campaigns->setItem(i, col, new QTableWidgetItem(cells[col]));
+        m_campaigns->item(i, 0)->setData(Qt::UserRole, static_cast<qint64>(c.id));
+        if (!c.specError.empty()) // an old or foreign definition: reported for this campaign only
+            for (int col = 0; col < cells.size(); ++col)
+                m_campaigns->item(i, col)->setToolTip(
+                    tr("Its definition cannot be read: %1").arg(QString::fromStdString(c.specError)));
+        if (selected && *selected == c.id) reselect = i;
+    }
+    if (reselect < 0 && !list.empty()) reselect = static_cast<int>(list.size()) - 1; // the newest
+    if (reselect >= 0) m_campaigns->selectRow(reselect);
+    showRuns();
+    emit refreshed();
+}
+
+std::optional<std::int64_t> StorePanel::selectedCampaign() const {
+    const auto rows =
+        m_campaigns->selectionModel() ? m_campaigns->selectionModel()->selectedRows() : QModelIndexList{};
+    if (rows.isEmpty() || !m_campaigns->item(rows.front().row(), 0)) return std::nullopt;
+    return m_campaigns->item(rows.front().row(), 0)->data(Qt::UserRole).toLongLong();
+}
+
+void StorePanel::showRuns() {
+    const auto id = selectedCampaign();
+    if (!id) {
+        fillRunTable(m_model, {}, {});
+        return;
+    }
+    QString error;
+    const auto runs = m_session->runs(*id, &error);
+    if (!error.isEmpty()) {
+        m_storeLabel->setText(tr("Store cannot be read: %1").arg(error));
+        setErrorStyle(m_storeLabel, true);
+    }
+    campaign::Provenance provenance;
+    for (const auto& c : m_session->campaigns())
+        if (c.id == *id) provenance = c.provenance;
+    fillRunTable(m_model, runs, provenance);
+}
+
+bool StorePanel::exportCsv(const QString& path) {
+    const std::string text = runTableCsv(m_proxy); // as shown: filtered and sorted
+    try {
+        // All or nothing: a full disk leaves the previous file as it was and says so.
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), text);
+    } catch (const fileio::FileError& e) {
+        emit logLine(tr("Cannot export the runs: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    return true;
+}
+
+} // namespace rs::gui

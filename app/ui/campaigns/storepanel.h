@@ -1,0 +1,68 @@
+#pragma once
+// The store side of the Campaigns page: the store's path (or why it cannot be read) with Open store…, the
+// store's campaigns, and the runs of the chosen one in a table that sorts, filters (several words, all must
+// appear) and exports CSV as shown. Talks only to CampaignSession; what it has to say beyond its labels (a
+// store that cannot be opened, an export that failed) goes out as logLine for the page's log.
+
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+
+class QLabel;
+class QLineEdit;
+class QStandardItemModel;
+class QTableView;
+class QTableWidget;
+
+namespace rs::sessions {
+class CampaignSession;
+}
+
+namespace rs::gui {
+
+class WordFilterProxy;
+
+class StorePanel : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit StorePanel(sessions::CampaignSession* session, QWidget* parent = nullptr);
+
+    /** @brief The store's path, or why it cannot be read. */
+    QLabel* storeLabel() const { return m_storeLabel; }
+    QTableWidget* campaignTable() const { return m_campaigns; }
+    QTableView* runTable() const { return m_runs; }
+    QLineEdit* runFilter() const { return m_filter; }
+    /** @brief The campaign whose runs are shown. */
+    std::optional<std::int64_t> selectedCampaign() const;
+    /** @brief Writes the shown runs as CSV, all or nothing (the previous file stays when it cannot); false
+     *  with the reason as a logLine. */
+    bool exportCsv(const QString& path);
+    /** @brief Opens (or creates) the store at path; a failure is said in the store label and the log. */
+    void openStore(const QString& path);
+    /** @brief Reads the store's campaigns again (keeping the chosen one, else the newest) and its runs. */
+    void refreshCampaigns();
+
+  signals:
+    /** @brief A line for the page's log. */
+    void logLine(const QString& line);
+    /** @brief The campaign list was read again (the store opened, changed or failed). */
+    void refreshed();
+
+  private:
+    /** @brief A store that could not be opened: the log and the store label say why (until one opens). */
+    void showStoreFailure(const QString& path, const QString& error);
+    void showRuns();
+
+    sessions::CampaignSession* m_session;
+    QLabel* m_storeLabel = nullptr;
+    QString m_storeFailure;
+    QTableWidget* m_campaigns = nullptr;
+    QStandardItemModel* m_model = nullptr;
+    WordFilterProxy* m_proxy = nullptr;
+    QTableView* m_runs = nullptr;
+    QLineEdit* m_filter = nullptr;
+};
+
+} // namespace rs::gui
