@@ -2,7 +2,7 @@
 // The "Export steps…" dialog: the range of steps (from / to, 1-based as the page shows them), the kind
 // (PNG folder: a new or empty one, or an earlier export's; PDF handout; animated GIF) and the target,
 // chosen with a file or folder dialog. The page runs the export behind a progress dialog with Cancel
-// (roundexplorerteach.cpp), fed by the engine's progress callback after every step.
+// (explorerteaching.cpp), fed by the engine's progress callback after every step.
 
 #include <QDialog>
 
