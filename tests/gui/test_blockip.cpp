@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 
 #include "app/ui/ip/blockippanel.h"
+#include "core/oracle/algorithms.h"
 #include "hw/session/ipsession.h"
 
 using namespace rs;
@@ -114,6 +115,40 @@ class TestBlockIp : public QObject {
         panel.runButton()->click();
         QCOMPARE(panel.matchLabel()->text(), QStringLiteral("counter block must be 16 bytes, got 1"));
         QVERIFY(!session.isRunning());
+    }
+
+    void theKeyLabelFollowsTheAlgorithm() {
+        // The label shows the registry row's key length, whatever the algorithm was when the panel opened
+        // (the trial's SKINNY-128-256 said 16 bytes while validation wanted 32).
+        hw::IpSession session;
+        gui::BlockIpPanel panel(&session);
+        const auto labelOf = [](QLineEdit* edit) {
+            QStringList texts;
+            for (const QLabel* l : edit->parentWidget()->findChildren<QLabel*>())
+                if (l->buddy() == edit) texts << l->text();
+            return texts.join(QLatin1Char('|'));
+        };
+        for (const QString& alg : gui::BlockIpPanel::algorithms()) {
+            panel.algorithmBox()->setCurrentText(alg);
+            const auto* row = oracle::findBlock(alg.toStdString());
+            QVERIFY(row);
+            QVERIFY2(labelOf(panel.keyEdit()).contains(QStringLiteral("(%1 bytes)").arg(row->keyBytes)),
+                     qPrintable(alg + QStringLiteral(": ") + labelOf(panel.keyEdit())));
+            QVERIFY2(labelOf(panel.ivEdit()).contains(QStringLiteral("(%1 bytes)").arg(row->blockBytes)),
+                     qPrintable(labelOf(panel.ivEdit())));
+            // What the label says is what validation wants.
+            type(panel.keyEdit(), QStringLiteral("00"));
+            QCOMPARE(QString::fromStdString(panel.inputs().error("key")),
+                     QStringLiteral("key must be %1 bytes, got 1").arg(row->keyBytes));
+            type(panel.keyEdit(), QString(2 * static_cast<int>(row->keyBytes), QLatin1Char('0')));
+            QVERIFY(panel.inputs().error("key").empty());
+        }
+        // The editors that replaced the old ones still work as before: CTR enables the counter block.
+        QVERIFY(!panel.ivEdit()->isEnabled());
+        panel.modeBox()->setCurrentText(QStringLiteral("ctr"));
+        QVERIFY(panel.ivEdit()->isEnabled());
+        panel.algorithmBox()->setCurrentText(QStringLiteral("lea-128"));
+        QVERIFY(panel.ivEdit()->isEnabled());
     }
 
     void aRunStartedElsewhereShowsItsInputs() {

@@ -3,6 +3,7 @@
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
+#include "core/oracle/algorithms.h"
 #include "core/oracle/operation.h"
 #include "hw/session/ipsession.h"
 
@@ -23,12 +24,17 @@ const QString kCore = QStringLiteral("block");
 // repeats its first 16 bytes as TK3.
 constexpr const char* kExampleKey = "0F1E2D3C4B5A69788796A5B4C3D2E1F0F0E1D2C3B4A5968778695A4B3C2D1E0F";
 
+// Every length the fields show and check is the algorithm's registry row's (key, block).
 std::vector<inputs::HexField> fieldsFor(const QString& algorithm) {
-    const int kb = BlockIpPanel::keyBytes(algorithm);
+    const auto* row = oracle::findBlock(algorithm.toStdString());
+    const int kb = row ? static_cast<int>(row->keyBytes) : 0;
+    const std::size_t block = row ? row->blockBytes : 16;
     const std::string example = std::string(kExampleKey) + std::string(kExampleKey).substr(0, 32);
+    const std::string examplePt = "101112131415161718191A1B1C1D1E1F202122232425262728292A2B2C2D2E2F";
     return {{"key", "Key", kb, example.substr(0, 2 * static_cast<std::size_t>(kb))},
-            {"pt", "Message (whole 16-byte blocks in ECB)", -1, "101112131415161718191A1B1C1D1E1F"},
-            {"iv", "Counter block (CTR)", 16, std::string(32, '0')}};
+            {"pt", "Message (whole " + std::to_string(block) + "-byte blocks in ECB)", -1,
+             examplePt.substr(0, 2 * block)},
+            {"iv", "Counter block (CTR)", static_cast<int>(block), std::string(2 * block, '0')}};
 }
 
 } // namespace
@@ -54,8 +60,7 @@ BlockIpPanel::BlockIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
     m_mode = new QComboBox(this);
     m_mode->addItems({QStringLiteral("ecb"), QStringLiteral("ctr")});
     m_inputs = inputs::HexInputs(fieldsFor(m_alg->currentText()));
-    m_form = new HexFieldForm(this);
-    m_form->setFields(m_inputs.fields());
+    m_form = new HexFieldForm(this); // its editors: fillRpc's
     m_run = new QPushButton(tr("Run on the core"), this);
     m_out = new QLabel(this);
     m_out->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -96,7 +101,6 @@ BlockIpPanel::BlockIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
         if (core == kCore) showError(message);
     });
     fillRpc();
-    ivEdit()->setEnabled(false);
 }
 
 QLineEdit* BlockIpPanel::keyEdit() const {
@@ -121,7 +125,10 @@ void BlockIpPanel::fillRpc() {
     const std::string example = fields.front().defaultHex;
     m_inputs.setFields(std::move(fields));
     if (!m_inputs.error("key").empty()) m_inputs.setText("key", example);
+    // New editors: their labels say this algorithm's lengths, not those of the one the panel opened with.
+    m_form->setFields(m_inputs.fields());
     m_form->showInputs(m_inputs);
+    ivEdit()->setEnabled(m_mode->currentText() == QStringLiteral("ctr"));
 }
 
 void BlockIpPanel::run() {
