@@ -1,7 +1,8 @@
 // The ML-DSA polynomial unit's panel of the IP page over the real Verilated unit: an NTT at B = 2 shows the
 // unit's clocks (equal to mldsaIpCycles) and that its output equals the model, with the lanes of the
 // capture; every operation and B; operands from a file (binary and text), bad files named; cancel; the
-// paper's figures labelled as the paper's; Ctrl+Return runs it.
+// paper's figures labelled as the paper's, those of the operation that ran; a failed run keeps nothing of the
+// run before (lanes, "Open in Waveforms"); Ctrl+Return runs it.
 #include <QtTest>
 
 #include <QComboBox>
@@ -15,6 +16,7 @@
 #include "app/ui/ip/mldsaippanel.h"
 #include "app/ui/ip/mldsalaneview.h"
 #include "hw/ip/mldsa/mldsaip.h"
+#include "hw/ip/papers/paper001.h"
 #include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
 
@@ -214,6 +216,76 @@ class TestMlDsaIp : public QObject {
         QVERIFY(!session.run({QStringLiteral("mldsa-xyz"), zero, {}}, &error));
         QCOMPARE(error, QStringLiteral("no IP core runs 'mldsa-xyz'"));
         QCOMPARE(session.runsStarted(), 2); // the refused requests ran nothing
+    }
+
+    void aFailedRunLeavesNoLanesOrWaveformsOfTheRunBefore() {
+        hw::IpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        bool ok = false;
+        runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        QVERIFY(panel.laneView()->hasLanes());
+        QVERIFY(panel.openWavesButton()->isEnabled());
+        // The unit's run fails (a bus fault, a trace error): nothing of the run before stays beside it.
+        emit session.failed(QStringLiteral("mldsa"), QStringLiteral("bus fault at 0x10"));
+        QCOMPARE(panel.matchLabel()->text(), QStringLiteral("bus fault at 0x10"));
+        QVERIFY(!panel.laneView()->hasLanes());
+        QVERIFY(!panel.openWavesButton()->isEnabled());
+        QVERIFY(panel.layersLabel()->text().isEmpty());
+        QVERIFY(panel.cyclesLabel()->text().isEmpty());
+        // Another core's failure is not this panel's.
+        runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        emit session.failed(QStringLiteral("block"), QStringLiteral("bus fault"));
+        QVERIFY(panel.laneView()->hasLanes());
+        QVERIFY(panel.openWavesButton()->isEnabled());
+        // A run refused before it starts (a file that is not there) is a failed run too.
+        QTemporaryDir dir;
+        panel.sourceBox()->setCurrentIndex(1);
+        panel.fileEdit()->setText(dir.filePath(QStringLiteral("missing.bin")));
+        panel.runButton()->click();
+        QVERIFY(panel.matchLabel()->text().contains(QStringLiteral("missing.bin")));
+        QVERIFY(!panel.laneView()->hasLanes());
+        QVERIFY(!panel.openWavesButton()->isEnabled());
+    }
+
+    void theComparisonFiguresAreThoseOfTheOperationThatRan() {
+        hw::IpSession session;
+        gui::MlDsaIpPanel panel(&session);
+        const auto select = [&](const char* id) {
+            panel.operationBox()->setCurrentIndex(panel.operationBox()->findData(QString::fromLatin1(id)));
+        };
+        select("mldsa-ntt");
+        bool ok = false;
+        runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        QString text = panel.paperLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("533")) && text.contains(QStringLiteral("1 170")) &&
+                     text.contains(QStringLiteral("264")),
+                 qPrintable(text));
+        // PWM: the paper's 85 clocks, and none of the NTT's figures (533, nor the cited designs' 1 170 and
+        // 264).
+        select("mldsa-pwm");
+        runPanel(panel, session, &ok);
+        QVERIFY(ok);
+        text = panel.paperLabel()->text();
+        const QString pwm = QString::number(hw::paper001Clocks(oracle::MlDsaKind::MultiplyNtt));
+        QVERIFY2(text.contains(QStringLiteral(" %1 clocks").arg(pwm)) &&
+                     text.contains(QStringLiteral("pointwise multiplication")),
+                 qPrintable(text));
+        for (const char* ntt : {"533", "1 170", "264"})
+            QVERIFY2(!text.contains(QString::fromLatin1(ntt)), qPrintable(text));
+        // A run the panel did not start (the explorer's capture) shows its own operation's figures too.
+        select("mldsa-ntt");
+        QSignalSpy done(&session, &hw::IpSession::finished);
+        const rs::oracle::Inputs zero{crypto::Bytes(1024, 0), {}, {}, crypto::Bytes(1024, 0)};
+        QVERIFY(session.run({QStringLiteral("mldsa-pwa"), zero, {{"butterflies", 2}}}));
+        QVERIFY(done.wait(20000));
+        text = panel.paperLabel()->text();
+        QVERIFY2(
+            text.contains(QStringLiteral(" %1 clocks").arg(hw::paper001Clocks(oracle::MlDsaKind::AddNtt))),
+            qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("1 170")), qPrintable(text));
     }
 
     void ctrlReturnRunsThePanel() {

@@ -44,6 +44,8 @@ class MlDsaIpPanel : public QWidget {
     QLabel* cyclesLabel() const { return m_cycles; }
     QLabel* matchLabel() const { return m_match; }
     QLabel* layersLabel() const { return m_layers; }
+    /** @brief Paper 001's figures for the operation chosen or last run. */
+    QLabel* paperLabel() const { return m_paper; }
     MlDsaLaneView* laneView() const { return m_lanes; }
     /** @brief The core clocks of the last run shown (0 before any). */
     quint64 shownCycles() const { return m_shownCycles; }
@@ -74,6 +76,7 @@ class MlDsaIpPanel : public QWidget {
   private:
     void showResult(const hw::IpSessionResult& r);
     void showError(const QString& message);
+    void showPaper(const QString& operation);
     void updateSource();
 
     hw::IpSession* m_session;
