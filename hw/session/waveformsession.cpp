@@ -44,8 +44,11 @@ std::shared_ptr<const waveform::WaveformStore> WaveformSession::load(const QStri
 
 QString WaveformSession::truncationNote() const {
     if (!m_store->truncation()) return {};
-    return tr("This file was cut off (a killed simulation?): %1")
-        .arg(QString::fromStdString(m_store->truncation()->message()));
+    // Truncation::message() says where and why the file was cut off ("the file was cut off at line N
+    // (why): loaded the time steps before tick T"); this adds the likely cause without saying it again.
+    QString message = QString::fromStdString(m_store->truncation()->message());
+    if (!message.isEmpty()) message[0] = message[0].toUpper();
+    return tr("%1 (a killed simulation?)").arg(message);
 }
 
 bool WaveformSession::loadFile(const QString& path) {
@@ -99,17 +102,26 @@ void WaveformSession::show(std::shared_ptr<const waveform::WaveformStore> store,
     m_ipCapture = ipCapture;
     m_lanes.reset();
     m_lanesError.clear();
-    try {
-        m_lanes = extractPipelineLanes(*m_store);
-    } catch (const std::exception& e) {
-        if (ipCapture && m_store->find("stage_issue").has_value())
-            m_lanesError = tr("this is a capture of the ML-DSA polynomial unit: its lanes (layers, stages, "
-                              "banks) are drawn on the IP page");
-        else
-            m_lanesError = ipCapture ? QString::fromUtf8(e.what())
-                                     : tr("pipeline lanes need a capture of the RoundScope IP "
-                                          "(its control and pipeline signals): %1")
-                                           .arg(QString::fromUtf8(e.what()));
+    // A LEA / SKINNY core's capture (x0..x3, no "phase"): the Ascon core's lanes do not apply to it.
+    if (ipCapture && m_store->find("x3") && !m_store->find("x4") && !m_store->find("phase")) {
+        m_lanesError = tr("pipeline lanes are drawn for captures of the Ascon core and of the ML-DSA unit, "
+                          "not for the LEA / SKINNY core");
+    } else {
+        try {
+            m_lanes = extractPipelineLanes(*m_store);
+        } catch (const std::exception& e) {
+            // The reader's messages start "pipeline lanes: ", which the sentence for a file says already.
+            QString why = QString::fromUtf8(e.what());
+            if (why.startsWith(QLatin1String("pipeline lanes: "))) why.remove(0, 16);
+            if (ipCapture && m_store->find("stage_issue").has_value())
+                m_lanesError = tr("this is a capture of the ML-DSA polynomial unit: its lanes (layers, "
+                                  "stages, banks) are drawn on the IP page");
+            else
+                m_lanesError = ipCapture ? QString::fromUtf8(e.what())
+                                         : tr("pipeline lanes need a capture of the RoundScope IP's Ascon "
+                                              "core (its control and pipeline signals): %1")
+                                               .arg(why);
+        }
     }
     emit storeChanged();
     relink();

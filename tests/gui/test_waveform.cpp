@@ -416,7 +416,7 @@ class TestWaveform : public QObject {
         QVERIFY2(!page.messageLabel()->isHidden() &&
                      page.messageLabel()->text().contains(QStringLiteral("cut off")),
                  qPrintable(page.messageLabel()->text()));
-        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("cut off")),
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("truncated")),
                  qPrintable(page.statusLabel()->text()));
     }
 

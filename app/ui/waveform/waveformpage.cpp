@@ -336,7 +336,7 @@ void WaveformPage::updateStatus() {
     const auto& store = m_view->store();
     if (store.signalCount() > 0)
         parts << tr("%1 signals, %2 ticks").arg(store.signalCount()).arg(store.endTick());
-    if (store.truncation()) parts << tr("cut off: loaded before tick %1").arg(store.truncation()->end);
+    if (store.truncation()) parts << tr("truncated: loaded before tick %1").arg(store.truncation()->end);
     if (const auto a = m_view->cursor()) parts << tr("A %1").arg(m_view->formatTick(static_cast<double>(*a)));
     if (const auto b = m_view->secondCursor())
         parts << tr("B %1").arg(m_view->formatTick(static_cast<double>(*b)));
