@@ -10,8 +10,11 @@
 #include <QSignalSpy>
 
 #include "app/ui/ip/blockippanel.h"
+#include "app/ui/ip/rtlstatepanel.h"
 #include "core/oracle/algorithms.h"
+#include "core/sessions/ciphersession.h"
 #include "hw/session/ipsession.h"
+#include "hw/session/waveformsession.h"
 
 using namespace rs;
 
@@ -149,6 +152,44 @@ class TestBlockIp : public QObject {
         QVERIFY(panel.ivEdit()->isEnabled());
         panel.algorithmBox()->setCurrentText(QStringLiteral("lea-128"));
         QVERIFY(panel.ivEdit()->isEnabled());
+    }
+
+    void theModelVsRtlDockShowsUpperCaseHex() {
+        // The IP's state beside the model's in upper-case hex, as the panels' outputs and the explorer show
+        // bytes (crypto::toHex); the trial showed "0f1e..." there.
+        sessions::CipherSession cipher;
+        QVERIFY(cipher.setAlgorithm(QStringLiteral("lea-128")));
+        cipher.recomputeNow();
+        hw::IpSession session;
+        QSignalSpy done(&session, &hw::IpSession::finished);
+        const std::map<std::string, crypto::Bytes> fields = {
+            {"key", cipher.inputBytes(QStringLiteral("key"))},
+            {"pt", cipher.inputBytes(QStringLiteral("pt"))}};
+        QVERIFY(session.run({hw::IpSession::captureOperation(QStringLiteral("lea-128")),
+                             hw::IpSession::inputsFromFields(fields),
+                             {}}));
+        QVERIFY(done.wait(20000));
+        hw::WaveformSession waves;
+        waves.setCapture(done.front().at(0).value<hw::IpSessionResult>().capture, QStringLiteral("LEA"));
+        waves.setTrace(cipher.trace());
+        gui::RtlStatePanel panel(&cipher, &waves);
+        const QRegularExpression word(QStringLiteral("\\b[0-9A-Fa-f]{8}\\b"));
+        int shown = 0, withLetters = 0;
+        for (int i = 0; i < cipher.stepCount() && i < static_cast<int>(waves.link().size()); ++i) {
+            if (!waves.link()[static_cast<std::size_t>(i)].exact) continue;
+            cipher.setCurrentStep(i);
+            QCOMPARE(panel.differingBits(), 0);
+            QString text = panel.table()->text();
+            text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+            for (auto it = word.globalMatch(text); it.hasNext();) {
+                const QString hex = it.next().captured();
+                QVERIFY2(hex == hex.toUpper(), qPrintable(QStringLiteral("step %1: %2").arg(i + 1).arg(hex)));
+                ++shown;
+                withLetters += hex.contains(QRegularExpression(QStringLiteral("[A-F]"))) ? 1 : 0;
+            }
+        }
+        QVERIFY(shown > 0);
+        QVERIFY(withLetters > 0); // the check saw hex letters, not only digits
     }
 
     void aRunStartedElsewhereShowsItsInputs() {

@@ -482,8 +482,7 @@ class TestWaveform : public QObject {
             QVERIFY(panel->headline()->text().contains(QStringLiteral("holds exactly")));
             const crypto::Bytes& st = cipher->step(i)->state; // X[3] as a word: bytes 15..12
             const QString x3 =
-                QString::fromStdString(crypto::toHex(crypto::Bytes{st[15], st[14], st[13], st[12]}))
-                    .toLower();
+                QString::fromStdString(crypto::toHex(crypto::Bytes{st[15], st[14], st[13], st[12]}));
             QVERIFY2(panel->table()->text().contains(QStringLiteral("X[3]")) &&
                          panel->table()->text().contains(x3),
                      qPrintable(panel->table()->text()));

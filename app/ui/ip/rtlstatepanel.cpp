@@ -118,8 +118,9 @@ QString RtlStatePanel::rowsHtml(const crypto::TraceStep& s, const std::vector<st
             const std::uint8_t b = compare ? rtl[i] : a;
             bits += std::popcount(static_cast<unsigned>(a ^ b));
             for (int nib : {4, 0}) {
-                const QString da = QString::number((a >> nib) & 0xf, 16),
-                              db = QString::number((b >> nib) & 0xf, 16);
+                // Upper case, as the rest of the app shows bytes (crypto::toHex).
+                const QString da = QString::number((a >> nib) & 0xf, 16).toUpper(),
+                              db = QString::number((b >> nib) & 0xf, 16).toUpper();
                 if (da == db) {
                     model += da;
                     reg += db;
