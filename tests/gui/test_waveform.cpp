@@ -98,7 +98,7 @@ class TestWaveform : public QObject {
         QVERIFY2(wavePixels > 100, qPrintable(QString::number(wavePixels)));
         // The value at cursor A is shown by name.
         QCOMPARE(view.valueText(2, 150), QStringLiteral("run"));
-        QCOMPARE(view.valueText(1, 150), QStringLiteral("004b"));
+        QCOMPARE(view.valueText(1, 150), QStringLiteral("004B"));
     }
 
     void zoomPanAndFit() {
@@ -180,7 +180,7 @@ class TestWaveform : public QObject {
         QVERIFY(!tree.item(QStringLiteral("fsm"))->isHidden());
 
         const auto& info = view.store().signal(1);
-        QCOMPARE(gui::formatValue(info, 10, gui::Radix::Hex), QStringLiteral("000a"));
+        QCOMPARE(gui::formatValue(info, 10, gui::Radix::Hex), QStringLiteral("000A"));
         QCOMPARE(gui::formatValue(info, 10, gui::Radix::Dec), QStringLiteral("10"));
         QCOMPARE(gui::formatValue(info, 5, gui::Radix::Bin), QStringLiteral("0000000000000101"));
         QCOMPARE(gui::formatValue(view.store().signal(2), 2, gui::Radix::Named), QStringLiteral("done"));
@@ -380,7 +380,7 @@ class TestWaveform : public QObject {
         QVERIFY(view.store().isLoaded(*state));
         QCOMPARE(view.valueText(stateRow, 0),
                  QStringLiteral(
-                     "80400c0600000000000102030405060708090a0b0c0d0e0f00112233445566778899aabbccddeeff"));
+                     "80400C0600000000000102030405060708090A0B0C0D0E0F00112233445566778899AABBCCDDEEFF"));
         view.setRadix(blockRow, gui::Radix::Dec);
         QCOMPARE(view.valueText(blockRow, 0),
                  QStringLiteral("1512366075204170947332355369683137040")); // 0x0123..3210

@@ -1,7 +1,8 @@
 // What the waveform page says about a trace it cannot fully use (issue 32, defects found in the trial):
 // a foreign VCD's lane message names "pipeline lanes" once; a file cut off mid-way says "cut off" once
 // (banner and status line together) and still says where, why and the likely cause; a LEA / SKINNY
-// capture's lanes say plainly which cores have pipeline lanes, without the reader's "lacks signal".
+// capture's lanes say plainly which cores have pipeline lanes, without the reader's "lacks signal"; the
+// rows' hex values are uppercase, as in the rest of the app.
 #include <QtTest>
 
 #include <QLabel>
@@ -11,6 +12,8 @@
 #include <iterator>
 
 #include "app/ui/waveform/waveformpage.h"
+#include "app/ui/waveform/waveformpainter.h"
+#include "app/ui/waveform/waveformview.h"
 #include "hw/ip/block/blockip.h"
 #include "hw/session/waveformsession.h"
 
@@ -84,6 +87,29 @@ class TestWaveNotes : public QObject {
         QVERIFY2(m.contains(QStringLiteral("Ascon core")) && m.contains(QStringLiteral("ML-DSA unit")) &&
                      m.contains(QStringLiteral("LEA / SKINNY")),
                  qPrintable(m));
+    }
+
+    void theRowsWriteHexInUppercase() {
+        auto store = std::make_shared<waveform::WaveformStore>();
+        const auto bus = store->addSignal("bus", 16, "top");
+        const auto wide = store->addSignal("wide", 128, "top");
+        const auto fsm = store->addSignal("fsm", 8, "top");
+        store->setValueNames(fsm, {{0, "idle"}});
+        store->sample(bus, 0, 0xbeef);
+        const std::uint64_t words[] = {0x0123456789abcdefULL,
+                                       0xfedcba9876543210ULL}; // least significant first
+        store->sampleWords(wide, 0, words);
+        store->sample(fsm, 0, 0xab);
+        store->advance(4);
+        gui::WaveformView view;
+        view.setStore(store);
+        view.addSignal(bus);
+        view.addSignal(wide);
+        view.addSignal(fsm);
+        QCOMPARE(view.valueText(0, 1), QStringLiteral("BEEF"));
+        QCOMPARE(view.valueText(1, 1), QStringLiteral("FEDCBA98765432100123456789ABCDEF"));
+        QCOMPARE(view.valueText(2, 1), QStringLiteral("AB")); // a value with no name: hex
+        QCOMPARE(gui::formatValue(store->signal(bus), 0xaU, gui::Radix::Hex), QStringLiteral("000A"));
     }
 };
 

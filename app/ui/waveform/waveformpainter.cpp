@@ -25,7 +25,7 @@ QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Rad
     case Radix::Hex:
         break;
     }
-    return QString::fromStdString(waveform::hexDigits(value, info.width));
+    return QString::fromStdString(waveform::hexDigits(value, info.width)).toUpper();
 }
 
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix) {
@@ -33,7 +33,7 @@ QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix
     case Radix::Named: {
         const auto it = info.valueNames.find(value);
         if (it != info.valueNames.end()) return QString::fromStdString(it->second);
-        return QString::number(value, 16);
+        return QString::number(value, 16).toUpper();
     }
     case Radix::Dec:
         return QString::number(value);
@@ -42,7 +42,8 @@ QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix
     case Radix::Hex:
         break;
     }
-    return QString::number(value, 16).rightJustified((info.width + 3) / 4, QLatin1Char('0'));
+    // Uppercase hex, as the rest of the app writes it (the state views, the IP panels).
+    return QString::number(value, 16).toUpper().rightJustified((info.width + 3) / 4, QLatin1Char('0'));
 }
 
 WaveColors waveColors(const QPalette& palette) {

@@ -21,7 +21,7 @@ namespace rs::gui {
 using waveform::Radix;
 using waveform::TickMapper;
 
-/** @brief The text of a value: 0x-less hex, decimal, binary (width digits), or the signal's name
+/** @brief The text of a value: 0x-less uppercase hex, decimal, binary (width digits), or the signal's name
  *  for the value (hex when the value has no name). */
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix);
 /** @brief formatValue() for a value of any width (words least significant first). */
