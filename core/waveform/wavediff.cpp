@@ -1,0 +1,145 @@
+#include "core/waveform/wavediff.h"
+
+#include "core/waveform/bitvalue.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace rs::waveform {
+
+namespace {
+
+SignalId needSignal(const WaveformStore& s, const std::string& name, const char* dump, const char* what) {
+    if (const auto id = s.find(name)) return *id;
+    throw WaveDiffError(std::string(what) + ": no signal '" + name + "' in dump " + dump);
+}
+
+/** The tick of the signal's first event: its first rising edge (1 bit), else its first change after
+ *  tick 0 to a different value (the store reads 0 before a signal's first change). */
+Tick firstEvent(const WaveformStore& s, SignalId id, const char* dump) {
+    const bool bit = s.signal(id).width == 1;
+    const std::vector<std::uint64_t> zero(WaveformStore::wordCount(s.signal(id).width), 0);
+    std::vector<std::uint64_t> before = zero;
+    for (std::size_t i = 0, n = s.changeCount(id); i < n; ++i) {
+        const Change c = s.change(id, i);
+        const Words now = s.changeWords(id, i);
+        const bool changed = !sameValue(now, before);
+        if (c.tick > 0 && changed && (!bit || c.value == 1)) return c.tick;
+        before.assign(now.begin(), now.end());
+    }
+    throw WaveDiffError("--align: " + s.signal(id).name +
+                        (bit ? " never rises" : " never changes after tick 0") + " in dump " + dump);
+}
+
+/** One dump's side of a pair: its signal, the offset and the next change to visit. */
+struct Side {
+    const WaveformStore& store;
+    SignalId id;
+    Tick offset;
+    std::size_t next = 0;
+    std::vector<std::uint64_t> value;
+
+    std::int64_t aligned(Tick t) const {
+        return static_cast<std::int64_t>(t) - static_cast<std::int64_t>(offset);
+    }
+    Tick tick(std::int64_t u) const { return static_cast<Tick>(u + static_cast<std::int64_t>(offset)); }
+    void start(std::int64_t begin) {
+        const Words w = store.wordsAt(id, tick(begin));
+        value.assign(w.begin(), w.end());
+        next = store.lowerBound(id, tick(begin) + 1);
+    }
+    std::int64_t nextTick() const {
+        return next < store.changeCount(id) ? aligned(store.change(id, next).tick)
+                                            : std::numeric_limits<std::int64_t>::max();
+    }
+    /** Takes every change at aligned tick u (the last one holds). */
+    void take(std::int64_t u) {
+        while (next < store.changeCount(id) && aligned(store.change(id, next).tick) == u) {
+            const Words w = store.changeWords(id, next++);
+            value.assign(w.begin(), w.end());
+        }
+    }
+};
+
+void walk(SignalDiff& d, Side& a, Side& b, std::int64_t begin, std::int64_t end) {
+    a.start(begin);
+    b.start(begin);
+    bool differ = false;
+    std::int64_t runStart = begin;
+    const auto at = [&](std::int64_t u) {
+        const bool now = !sameValue(a.value, b.value);
+        if (now && !differ) {
+            runStart = u;
+            ++d.intervals;
+            if (!d.firstTick) {
+                d.firstTick = u;
+                d.valueA = a.value;
+                d.valueB = b.value;
+            }
+        } else if (!now && differ) {
+            d.ticks += static_cast<std::uint64_t>(u - runStart);
+        }
+        differ = now;
+    };
+    at(begin);
+    for (;;) {
+        const std::int64_t u = std::min(a.nextTick(), b.nextTick());
+        if (u >= end) break;
+        a.take(u);
+        b.take(u);
+        at(u);
+    }
+    if (differ) d.ticks += static_cast<std::uint64_t>(end - runStart);
+    d.equal = d.intervals == 0;
+}
+
+} // namespace
+
+bool WaveDiff::equal() const {
+    return onlyInA.empty() && onlyInB.empty() &&
+           std::all_of(pairs.begin(), pairs.end(), [](const SignalDiff& d) { return d.equal; });
+}
+
+WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options) {
+    WaveDiff out;
+    std::vector<std::pair<SignalId, SignalId>> ids;
+    if (!options.signals.empty()) {
+        for (const std::string& name : options.signals)
+            ids.emplace_back(needSignal(a, name, "A", "--signals"), needSignal(b, name, "B", "--signals"));
+    } else {
+        for (SignalId id = 0; id < a.signalCount(); ++id) {
+            if (const auto other = b.find(a.signal(id).name))
+                ids.emplace_back(id, *other);
+            else
+                out.onlyInA.push_back(a.signal(id).name);
+        }
+        for (SignalId id = 0; id < b.signalCount(); ++id)
+            if (!a.find(b.signal(id).name)) out.onlyInB.push_back(b.signal(id).name);
+    }
+    if (!options.alignSignal.empty()) {
+        out.offsetA = firstEvent(a, needSignal(a, options.alignSignal, "A", "--align"), "A");
+        out.offsetB = firstEvent(b, needSignal(b, options.alignSignal, "B", "--align"), "B");
+    }
+    const auto offA = static_cast<std::int64_t>(out.offsetA);
+    const auto offB = static_cast<std::int64_t>(out.offsetB);
+    out.begin = -std::min(offA, offB);
+    out.end = std::max(out.begin, std::min(static_cast<std::int64_t>(a.endTick()) - offA,
+                                           static_cast<std::int64_t>(b.endTick()) - offB));
+    for (const auto& [ia, ib] : ids) {
+        SignalDiff d;
+        d.name = a.signal(ia).name;
+        d.widthA = a.signal(ia).width;
+        d.widthB = b.signal(ib).width;
+        if (d.widthMismatch()) {
+            d.equal = false;
+        } else if (out.begin < out.end) {
+            Side sa{a, ia, out.offsetA};
+            Side sb{b, ib, out.offsetB};
+            walk(d, sa, sb, out.begin, out.end);
+        }
+        out.pairs.push_back(std::move(d));
+    }
+    return out;
+}
+
+} // namespace rs::waveform
