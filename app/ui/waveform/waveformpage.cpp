@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "core/waveform/bitvalue.h"
+#include "core/waveform/navigation.h"
 
 namespace rs::gui {
 
@@ -105,10 +106,31 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     m_find = new QLineEdit(this);
     m_find->setObjectName(QStringLiteral("waveFind"));
     m_find->setPlaceholderText(tr("value of the selected signal (hex, or a state name)"));
+    m_find->setToolTip(tr(
+        "Searched in the selected row and the rows Ctrl+clicked beside it (Ctrl+F; F3 / Shift+F3 next / "
+        "previous). = and ≠: hex (or the row's radix; 0x for hex), or a state name. Pattern: hex digits "
+        "with ? (or x, z) as a don't-care nibble, e.g. 3?F or 0x3?F; or b (0b) then bits with x, z or ? as "
+        "don't-care bits, e.g. b1x0z. Bits above the value or pattern must be 0; an x or z in the file "
+        "reads as 0."));
+    m_findMode = new QComboBox(this);
+    m_findMode->setObjectName(QStringLiteral("waveFindMode"));
+    m_findMode->addItem(QStringLiteral("="), static_cast<int>(waveform::MatchMode::Equal));
+    m_findMode->addItem(QStringLiteral("≠"), static_cast<int>(waveform::MatchMode::NotEqual));
+    m_findMode->addItem(tr("pattern"), static_cast<int>(waveform::MatchMode::Pattern));
+    m_findMode->setToolTip(tr("Find a change to a value equal to, not equal to, or matching the pattern"));
     auto* prev = new QPushButton(tr("◀"), this);
-    prev->setToolTip(tr("Previous clock where the selected signal takes the value"));
+    prev->setToolTip(tr("Previous change to a matching value before cursor A (Shift+F3)"));
     auto* next = new QPushButton(tr("▶"), this);
-    next->setToolTip(tr("Next clock where the selected signal takes the value (Enter)"));
+    next->setToolTip(tr("Next change to a matching value after cursor A (Enter, F3)"));
+    m_gotoMode = new QComboBox(this);
+    m_gotoMode->setObjectName(QStringLiteral("waveGotoMode"));
+    m_gotoMode->addItem(tr("cycle"));
+    m_gotoMode->addItem(tr("time"));
+    m_goto = new QLineEdit(this);
+    m_goto->setObjectName(QStringLiteral("waveGoto"));
+    m_goto->setPlaceholderText(tr("cycle, or time with unit"));
+    m_goto->setToolTip(tr("Go to (Ctrl+G, Enter): a cycle number on the clock axis (a clock chosen, or an IP "
+                          "capture), or a time with its unit: ps, ns, us, ms or s (e.g. 12.5 ns)"));
     m_follow = new QCheckBox(tr("Follow the explorer"), this);
     m_follow->setObjectName(QStringLiteral("waveFollow"));
     m_follow->setChecked(true);
@@ -122,9 +144,14 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     row->addWidget(m_mhz);
     row->addSpacing(12);
     row->addWidget(new QLabel(tr("Find"), this));
+    row->addWidget(m_findMode);
     row->addWidget(m_find, 1);
     row->addWidget(prev);
     row->addWidget(next);
+    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("Go to"), this));
+    row->addWidget(m_gotoMode);
+    row->addWidget(m_goto);
     row->addWidget(m_follow);
 
     m_status = new QLabel(this);
@@ -232,6 +259,11 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     connect(m_find, &QLineEdit::textEdited, this, &WaveformPage::clearFindError);
     connect(prev, &QPushButton::clicked, this, [this] { findValue(false); });
     connect(next, &QPushButton::clicked, this, [this] { findValue(true); });
+    connect(m_findMode, &QComboBox::currentIndexChanged, this, &WaveformPage::clearFindError);
+    connect(m_goto, &QLineEdit::returnPressed, this, &WaveformPage::goTo);
+    connect(m_goto, &QLineEdit::textEdited, this, &WaveformPage::clearFindError);
+    connect(m_gotoMode, &QComboBox::currentIndexChanged, this, &WaveformPage::clearFindError);
+    addSearchShortcuts();
     onStoreChanged();
 }
 
@@ -242,6 +274,29 @@ void WaveformPage::showError(const QString& message) {
         QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(palette()).name()));
     m_message->setVisible(!message.isEmpty());
     if (!message.isEmpty()) emit notice(message);
+}
+
+void WaveformPage::showFindError(const QString& message) {
+    showError(message);
+    m_findError = true;
+}
+
+void WaveformPage::addSearchShortcuts() {
+    const auto make = [this](const QString& text, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+    };
+    const auto focus = [](QLineEdit* edit) {
+        edit->setFocus(Qt::ShortcutFocusReason);
+        edit->selectAll();
+    };
+    make(tr("Find a value"), QKeySequence(Qt::CTRL | Qt::Key_F), [this, focus] { focus(m_find); });
+    make(tr("Find next"), QKeySequence(Qt::Key_F3), [this] { findValue(true); });
+    make(tr("Find previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), [this] { findValue(false); });
+    make(tr("Go to a cycle or time"), QKeySequence(Qt::CTRL | Qt::Key_G), [this, focus] { focus(m_goto); });
 }
 
 void WaveformPage::openFile(const QString& path) {
@@ -354,13 +409,23 @@ void WaveformPage::clearFindError() {
 bool WaveformPage::findValue(bool forward) {
     const auto id = m_view->selectedSignal();
     if (!id) {
-        showError(tr("Select a signal row first (click its name)"));
-        m_findError = true;
+        showFindError(tr("Select a signal row first (click its name)"));
         return false;
     }
     const auto& info = m_view->store().signal(*id);
     const QString text = m_find->text().trimmed();
+    const auto mode = static_cast<waveform::MatchMode>(m_findMode->currentData().toInt());
+    std::optional<waveform::ValueCondition> condition;
+    if (mode == waveform::MatchMode::Pattern) {
+        try {
+            condition = waveform::parsePattern(text.toStdString());
+        } catch (const std::invalid_argument& e) {
+            showFindError(tr("Find: %1").arg(QString::fromUtf8(e.what())));
+            return false;
+        }
+    }
     std::optional<std::vector<std::uint64_t>> value;
+    if (condition) value = std::vector<std::uint64_t>{}; // the pattern is the value
     for (const auto& [v, name] : info.valueNames)
         if (text.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) value = std::vector{v};
     if (!value) {
@@ -376,23 +441,61 @@ bool WaveformPage::findValue(bool forward) {
         // Any width: a 320-bit state is found by its 80 hex digits (or its decimal, or binary).
         value = waveform::parseDigits(digits.toStdString(), base, info.width);
         if (!value) {
-            showError(tr("'%1' is not a value of %2 (base %3, at most %4 bits%5)")
-                          .arg(text, QString::fromStdString(info.name))
-                          .arg(base)
-                          .arg(info.width)
-                          .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
-            m_findError = true;
+            showFindError(tr("'%1' is not a value of %2 (base %3, at most %4 bits%5)")
+                              .arg(text, QString::fromStdString(info.name))
+                              .arg(base)
+                              .arg(info.width)
+                              .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
             return false;
         }
     }
-    const bool found = m_view->jumpToValue(waveform::Words(*value), forward);
+    if (!condition) condition = waveform::valueCondition(mode, std::move(*value));
+    const bool found = m_view->jumpToMatch(*condition, forward);
     clearFindError(); // an earlier Find's complaint is about a value no longer asked for
+    QStringList names;
+    for (const waveform::SignalId s : m_view->searchSignals())
+        names << QString::fromStdString(m_view->store().signal(s).name);
     if (!found)
-        emit notice(tr("%1 does not take that value %2 cursor A")
-                        .arg(QString::fromStdString(info.name), forward ? tr("after") : tr("before")));
+        emit notice(tr("%1 does not take a matching value %2 cursor A")
+                        .arg(names.join(QStringLiteral(", ")), forward ? tr("after") : tr("before")));
     else
         m_message->hide();
     return found;
+}
+
+bool WaveformPage::goTo() {
+    const std::string text = m_goto->text().trimmed().toStdString();
+    const auto& state = m_view->state();
+    const bool cycle = m_gotoMode->currentIndex() == 0;
+    try {
+        if (m_view->store().signalCount() == 0)
+            throw std::invalid_argument("no trace is loaded (capture the explorer's inputs or open a file)");
+        waveform::Tick tick = 0;
+        if (cycle) {
+            const std::int64_t c = waveform::parseCycle(text);
+            if (!state.countsCycles())
+                throw std::invalid_argument("no clock numbers the cycles of this trace: choose one in Clock, "
+                                            "or go to a time");
+            tick = state.tickOfCycle(c);
+        } else {
+            const auto t = waveform::tickAtSeconds(waveform::parseTimeSeconds(text), state.clockAxis(),
+                                                   state.clockMHz(), state.tickSeconds());
+            if (!t)
+                throw std::invalid_argument("this trace's time step is unknown: set the clock frequency "
+                                            "(MHz), or go to a cycle");
+            tick = *t;
+        }
+        if (tick >= state.traceEnd())
+            throw std::invalid_argument(
+                (cycle ? "cycle " : "time ") + text + " is past the end of the trace (" +
+                m_view->formatTick(static_cast<double>(state.traceEnd())).toStdString() + ")");
+        clearFindError();
+        m_view->setCursor(tick);
+        return true;
+    } catch (const std::invalid_argument& e) {
+        showFindError(tr("Go to: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 QList<MenuActions> WaveformPage::menuActions() const {
@@ -408,6 +511,10 @@ QList<ShortcutRow> WaveformPage::shortcutRows() const {
             {tr("Shift+wheel, ← / →"), tr("pan")},
             {tr("click / Shift+click"), tr("cursor A / cursor B (Δ in the status line)")},
             {tr("N / Shift+N"), tr("next / previous edge of the selected signal")},
+            {tr("Ctrl+click a name"), tr("search that row too (edges and values: the nearest hit of any)")},
+            {tr("Ctrl+F"), tr("find a value: =, ≠ or a pattern with ? / x / z (b1x0z, 3?F)")},
+            {tr("F3 / Shift+F3"), tr("next / previous change to the value found")},
+            {tr("Ctrl+G"), tr("go to a cycle, or a time with its unit (12.5 ns)")},
             {tr("M, B"), tr("marker at cursor A, cursor B at cursor A")},
             {tr("↑ / ↓, Ctrl+↑ / ↓, Del"), tr("select, move, remove a row")}};
 }

@@ -3,7 +3,9 @@
 // waveform view, the signal list beside it and the pipeline lane chart below, on one time axis.
 // Toolbar: open (Ctrl+O, off the GUI thread with progress and cancel), export VCD/FST (Ctrl+Shift+W),
 // open in GTKWave (when installed), capture the explorer's inputs on the IP, fit/zoom, the clock that
-// numbers cycles, the unit (cycles or ns at a clock frequency), find a value, markers. It follows the
+// numbers cycles, the unit (cycles or ns at a clock frequency), find a value (equal, not equal, a masked
+// pattern; Ctrl+F, F3 / Shift+F3) on the selected row and the rows Ctrl+clicked beside it, go to a cycle or
+// a time (Ctrl+G), markers. It follows the
 // Round Explorer: a step moves cursor A to the clock where the IP's state register holds that state.
 
 #include <QWidget>
@@ -46,6 +48,11 @@ class WaveformPage : public QWidget, public MenuContributor {
     QComboBox* unitBox() const { return m_unit; }
     QDoubleSpinBox* mhzBox() const { return m_mhz; }
     QLineEdit* findEdit() const { return m_find; }
+    /** @brief =, ≠ or pattern (data: waveform::MatchMode). */
+    QComboBox* findModeBox() const { return m_findMode; }
+    /** @brief Go to a cycle (index 0) or a time (index 1). */
+    QComboBox* gotoModeBox() const { return m_gotoMode; }
+    QLineEdit* gotoEdit() const { return m_goto; }
     QCheckBox* followBox() const { return m_follow; }
     /** @brief Origin, cursors and Δ. */
     QLabel* statusLabel() const { return m_status; }
@@ -61,8 +68,13 @@ class WaveformPage : public QWidget, public MenuContributor {
     void openFile(const QString& path);
     /** @brief Exports to path (VCD or FST by extension); false and the reason shown on failure. */
     bool exportFile(const QString& path);
-    /** @brief Finds the value typed in the find box in the selected signal (hex, or a state name). */
+    /** @brief Finds the value typed in the find box in the selected signal and the rows Ctrl+clicked
+     *  beside it, by the mode: equal or not equal to it (hex, or the row's radix, or a state name), or a
+     *  masked pattern (waveform::parsePattern). A bad value is shown in the message line. */
     bool findValue(bool forward);
+    /** @brief Moves cursor A to the cycle or time typed in the go-to box; a bad one (no unit, no clock
+     *  numbering cycles, past the trace) is shown in the message line. */
+    bool goTo();
     /** @brief Moves cursor A to the cycle linked to the explorer's step (when linked). */
     void followStep(int step);
 
@@ -84,6 +96,10 @@ class WaveformPage : public QWidget, public MenuContributor {
     /** @brief Hides the message when it is a Find complaint (edited or answered since). */
     void clearFindError();
     void showError(const QString& message);
+    /** @brief showError() for a Find or Go to complaint (hidden again once the box is edited). */
+    void showFindError(const QString& message);
+    /** @brief Ctrl+F, F3 / Shift+F3, Ctrl+G while the focus is in the page. */
+    void addSearchShortcuts();
 
     hw::WaveformSession* m_session;
     WaveformView* m_view = nullptr;
@@ -94,6 +110,9 @@ class WaveformPage : public QWidget, public MenuContributor {
     QComboBox* m_unit = nullptr;
     QDoubleSpinBox* m_mhz = nullptr;
     QLineEdit* m_find = nullptr;
+    QComboBox* m_findMode = nullptr;
+    QComboBox* m_gotoMode = nullptr;
+    QLineEdit* m_goto = nullptr;
     QCheckBox* m_follow = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_message = nullptr;

@@ -11,8 +11,8 @@
 // The methods below change the state, then repaint and notify; the lane chart reads the same state().
 //
 // Keys (focus in the view): + / - zoom, F fit, ←/→ pan, Home/End start/end, N / Shift+N next /
-// previous edge, ↑/↓ select a row, Ctrl+↑/↓ move it, Delete remove it, M marker at cursor A,
-// B cursor B at cursor A, Esc leaves a box zoom.
+// previous edge (of the selected row and the rows Ctrl+clicked beside it), ↑/↓ select a row, Ctrl+↑/↓ move
+// it, Delete remove it, M marker at cursor A, B cursor B at cursor A, Esc leaves a box zoom.
 
 #include <QAbstractScrollArea>
 
@@ -120,6 +120,16 @@ class WaveformView : public QAbstractScrollArea {
     bool jumpToValue(std::uint64_t value, bool forward = true);
     /** @brief jumpToValue() for a value of any width (words least significant first). */
     bool jumpToValue(waveform::Words value, bool forward = true);
+    /** @brief Ctrl+click on a row's name: adds its signal to the rows searched beside the selected one, or
+     *  takes it out again. */
+    void toggleSearchRow(int row);
+    /** @brief The signals a search looks at: the selected row's, then those Ctrl+clicked (still shown). */
+    std::vector<waveform::SignalId> searchSignals() const;
+    /** @brief Cursor A to the nearest edge after (before) it of any of searchSignals(). */
+    bool jumpToEdge(bool forward);
+    /** @brief Cursor A to the nearest change after (before) it of any of searchSignals() to a value that
+     *  satisfies the condition; from no cursor, forward, a value held from tick 0 counts. */
+    bool jumpToMatch(const waveform::ValueCondition& condition, bool forward);
 
   signals:
     /** @brief The visible range or the view's width changed. */
@@ -168,6 +178,7 @@ class WaveformView : public QAbstractScrollArea {
     int m_bandStart = -1;
     double m_hScale = 1; ///< ticks per horizontal scroll bar step
     bool m_syncing = false;
+    std::vector<waveform::SignalId> m_alsoSearched; ///< rows Ctrl+clicked into a search
 };
 
 } // namespace rs::gui

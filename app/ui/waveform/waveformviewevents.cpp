@@ -62,6 +62,8 @@ void WaveformView::mousePressEvent(QMouseEvent* event) {
             m_bandStart = pos.x();
             m_band->setGeometry(QRect(pos.x(), 0, 1, viewport()->height()));
             m_band->show();
+        } else if (event->button() == Qt::LeftButton) { // Ctrl+click on a name: search that row too
+            toggleSearchRow(rowAt(pos.y()));
         }
         return;
     }
@@ -123,7 +125,7 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
         setVisibleRange(end - span, end);
         break;
     case Qt::Key_N:
-        shift ? jumpToPreviousEdge() : jumpToNextEdge();
+        jumpToEdge(!shift);
         break;
     case Qt::Key_Up:
         ctrl ? moveRow(selected, -1) : setSelectedRow(std::max(0, selected - 1));
