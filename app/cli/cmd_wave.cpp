@@ -2,10 +2,13 @@
 // rewrites it as VCD or FST, `wave delta` measures what the viewer's two cursors measure, on the viewer's
 // own state (WaveViewState): cursor A where one signal first takes a value, cursor B where another then
 // does (at or after A), and Δ in ticks, in cycles of a chosen clock and in ns (the file's timescale).
+// `wave diff` compares two files signal by signal (core/waveform/wavediff.h): exit 0 when every pair is
+// equal, 1 when any differs, 2 for bad input.
 #include "app/cli/clicommands.h"
 
 #include "core/waveform/bitvalue.h"
 #include "core/waveform/viewstate.h"
+#include "core/waveform/wavediff.h"
 #include "core/waveform/waveformfile.h"
 #include "hw/ip/ascon/pipelinelanes.h"
 
@@ -13,8 +16,10 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 namespace rs::cli {
 
@@ -23,21 +28,24 @@ namespace {
 /// A read that may take longer than this says so on stderr first (an FST's child limit, scaled to the file).
 constexpr double kSayWaitSeconds = 30;
 
-waveform::WaveformStore readFile(const std::string& path) {
+/** Reads a file; a file that cannot be read is a UsageError naming it as `label` (FILE, A, B). */
+waveform::WaveformStore readFile(const std::string& path, const char* label = "FILE") {
     if (const double upTo = waveform::waveformReadSeconds(path); upTo >= kSayWaitSeconds)
         std::cerr << "roundscope-cli: reading " << path << " (up to " << upTo << " s)" << std::endl;
     try {
         return waveform::readWaveformFile(path);
     } catch (const waveform::WaveformFileError& e) {
-        throw UsageError(std::string("FILE: ") + e.what());
+        throw UsageError(std::string(label) + ": " + e.what());
     }
 }
 
 const std::string& onePath(const CliArgs& args, const char* verb, std::size_t count) {
     if (args.positional().size() != count)
         throw UsageError(std::string("wave ") + verb + ": expected " +
-                         (count == 1 ? "one FILE" : "IN and OUT") + ", got " +
-                         std::to_string(args.positional().size()) + " argument(s)");
+                         (count == 1                    ? "one FILE"
+                          : std::string(verb) == "diff" ? "A and B"
+                                                        : "IN and OUT") +
+                         ", got " + std::to_string(args.positional().size()) + " argument(s)");
     return args.positional().front();
 }
 
@@ -160,6 +168,113 @@ int waveDelta(const CliArgs& args) {
     return kExitOk;
 }
 
+/** A value at a difference in upper-case hex, as the rest of the app writes it. */
+QString hexValue(const std::vector<std::uint64_t>& words, int width) {
+    std::string hex = waveform::hexDigits(words, width);
+    std::transform(hex.begin(), hex.end(), hex.begin(), [](unsigned char c) { return std::toupper(c); });
+    return QString::fromStdString(hex);
+}
+
+QJsonObject pairJson(const waveform::SignalDiff& d) {
+    QJsonObject o{{"name", QString::fromStdString(d.name)},
+                  {"width_a", d.widthA},
+                  {"width_b", d.widthB},
+                  {"equal", d.equal},
+                  {"width_mismatch", d.widthMismatch()},
+                  {"intervals", static_cast<qint64>(d.intervals)},
+                  {"ticks", static_cast<qint64>(d.ticks)}};
+    if (d.firstTick) {
+        o.insert("first_tick", static_cast<qint64>(*d.firstTick));
+        o.insert("value_a", hexValue(d.valueA, d.widthA));
+        o.insert("value_b", hexValue(d.valueB, d.widthB));
+    }
+    return o;
+}
+
+/** One line of the text output for a pair. */
+std::string pairLine(const waveform::SignalDiff& d) {
+    if (d.widthMismatch())
+        return d.name + ": width " + std::to_string(d.widthA) + " in A, " + std::to_string(d.widthB) +
+               " in B";
+    if (d.equal) return d.name + ": equal";
+    return d.name + ": differs from tick " + std::to_string(*d.firstTick) + " (A " +
+           hexValue(d.valueA, d.widthA).toStdString() + ", B " + hexValue(d.valueB, d.widthB).toStdString() +
+           "), " + std::to_string(d.intervals) + (d.intervals == 1 ? " interval, " : " intervals, ") +
+           std::to_string(d.ticks) + " ticks";
+}
+
+QJsonArray stringArray(const std::vector<std::string>& names) {
+    QJsonArray a;
+    for (const std::string& n : names)
+        a.append(QString::fromStdString(n));
+    return a;
+}
+
+int waveDiff(const CliArgs& args) {
+    onePath(args, "diff", 2);
+    const std::string& pathA = args.positional()[0];
+    const std::string& pathB = args.positional()[1];
+    waveform::WaveDiffOptions opt;
+    if (const auto list = args.value("signals")) {
+        std::istringstream in(*list);
+        for (std::string name; std::getline(in, name, ',');) {
+            if (name.empty() || list->back() == ',')
+                throw UsageError("--signals: an empty name in '" + *list + "'");
+            opt.names.push_back(name);
+        }
+        if (opt.names.empty()) throw UsageError("--signals: expected NAME,...");
+    }
+    const std::string align = args.value("align").value_or("time");
+    if (align.empty()) throw UsageError("--align: expected time or a SIGNAL");
+    if (align != "time") opt.alignSignal = align;
+    const waveform::WaveformStore a = readFile(pathA, "A");
+    const waveform::WaveformStore b = readFile(pathB, "B");
+    waveform::WaveDiff d;
+    try {
+        d = waveform::diffWaveforms(a, b, opt);
+    } catch (const waveform::WaveDiffError& e) {
+        throw UsageError(e.what());
+    }
+    const auto differing =
+        std::count_if(d.pairs.begin(), d.pairs.end(), [](const auto& p) { return !p.equal; });
+    if (args.flag("json")) {
+        QJsonArray pairs;
+        for (const waveform::SignalDiff& p : d.pairs)
+            pairs.append(pairJson(p));
+        printResult(args, QJsonObject{{"a", QString::fromStdString(pathA)},
+                                      {"b", QString::fromStdString(pathB)},
+                                      {"align", QString::fromStdString(align)},
+                                      {"offset_a", static_cast<qint64>(d.offsetA)},
+                                      {"offset_b", static_cast<qint64>(d.offsetB)},
+                                      {"begin", static_cast<qint64>(d.begin)},
+                                      {"end", static_cast<qint64>(d.end)},
+                                      {"equal", d.equal()},
+                                      {"compared", static_cast<qint64>(d.pairs.size())},
+                                      {"differing", static_cast<qint64>(differing)},
+                                      {"signals", pairs},
+                                      {"only_in_a", stringArray(d.onlyInA)},
+                                      {"only_in_b", stringArray(d.onlyInB)}});
+    } else {
+        std::cout << "A: " << pathA << "\nB: " << pathB << "\nalign: " << align;
+        if (!opt.alignSignal.empty())
+            std::cout << " (tick " << d.offsetA << " of A, " << d.offsetB << " of B)";
+        std::cout << "\ncompared: ticks " << d.begin << " to " << d.end << "\n";
+        // Every chosen signal; of all shared ones, only those that differ (a dump holds thousands).
+        for (const waveform::SignalDiff& p : d.pairs)
+            if (!p.equal || !opt.names.empty()) std::cout << pairLine(p) << "\n";
+        for (const std::string& n : d.onlyInA)
+            std::cout << n << ": only in A\n";
+        for (const std::string& n : d.onlyInB)
+            std::cout << n << ": only in B\n";
+        std::cout << (d.equal() ? "equal: " : "differ: ") << differing << " of " << d.pairs.size()
+                  << " signals differ";
+        if (!d.onlyInA.empty() || !d.onlyInB.empty())
+            std::cout << ", " << d.onlyInA.size() + d.onlyInB.size() << " in one dump only";
+        std::cout << std::endl;
+    }
+    return d.equal() ? kExitOk : kExitKatFailed;
+}
+
 } // namespace
 
 CliCommand waveCommand() {
@@ -177,7 +292,14 @@ CliCommand waveCommand() {
            optional("clock", "SIGNAL")},
           "ticks (and cycles of the clock) from where A first takes its value to where B then does",
           nullptr,
-          noVerb<waveDelta>}}};
+          noVerb<waveDelta>},
+         {{"diff"},
+          {word("A"), word("B"), optional("signals", "NAME,..."), optional("align", "time|SIGNAL")},
+          "two files compared signal by signal (every shared name, or those listed), aligned by time\n"
+          "or on a signal's first rising edge (a bus: its first change): where each pair first differs,\n"
+          "both values there, the intervals that differ; exit 1 when any pair differs",
+          nullptr,
+          noVerb<waveDiff>}}};
 }
 
 QJsonObject lanesJson(const hw::PipelineLanes& lanes) {

@@ -103,9 +103,11 @@ bool WaveDiff::equal() const {
 WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options) {
     WaveDiff out;
     std::vector<std::pair<SignalId, SignalId>> ids;
-    if (!options.signals.empty()) {
-        for (const std::string& name : options.signals)
-            ids.emplace_back(needSignal(a, name, "A", "--signals"), needSignal(b, name, "B", "--signals"));
+    if (!options.names.empty()) {
+        for (const std::string& name : options.names) {
+            const SignalId inA = needSignal(a, name, "A", "--signals"); // A named first when both lack it
+            ids.emplace_back(inA, needSignal(b, name, "B", "--signals"));
+        }
     } else {
         for (SignalId id = 0; id < a.signalCount(); ++id) {
             if (const auto other = b.find(a.signal(id).name))

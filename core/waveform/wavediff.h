@@ -28,7 +28,7 @@ class WaveDiffError : public std::invalid_argument {
 /** @brief What to compare and how to align. */
 struct WaveDiffOptions {
     /// the signals to pair (full names, in this order); empty: every name both dumps hold, in A's order
-    std::vector<std::string> signals;
+    std::vector<std::string> names;
     /// align the dumps on this signal's first event; empty: by time (tick t of A is tick t of B)
     std::string alignSignal;
 };

@@ -82,7 +82,7 @@ TEST(WaveDiff, OneBitChangeAtAKnownTick) {
 
     // Only the chosen signals are compared, in the order given.
     WaveDiffOptions only;
-    only.signals = {"count", "clk"};
+    only.names = {"count", "clk"};
     const WaveDiff c = diffWaveforms(a, b, only);
     EXPECT_TRUE(c.equal());
     ASSERT_EQ(c.pairs.size(), 2u);
@@ -186,14 +186,14 @@ TEST(WaveDiff, MissingSignalsNameTheDump) {
     EXPECT_EQ(d.onlyInA, std::vector<std::string>{"extra"});
     EXPECT_TRUE(d.onlyInB.empty());
     WaveDiffOptions opt;
-    opt.signals = {"extra"};
+    opt.names = {"extra"};
     try {
         diffWaveforms(a, b, opt);
         FAIL() << "no error";
     } catch (const WaveDiffError& e) {
         EXPECT_STREQ(e.what(), "--signals: no signal 'extra' in dump B");
     }
-    opt.signals.clear();
+    opt.names.clear();
     opt.alignSignal = "extra";
     try {
         diffWaveforms(a, b, opt);
@@ -201,6 +201,14 @@ TEST(WaveDiff, MissingSignalsNameTheDump) {
     } catch (const WaveDiffError& e) {
         EXPECT_STREQ(e.what(), "--align: extra never rises in dump A");
     }
+    opt.names = {"nosuch"}; // missing from both: A is named
+    EXPECT_THROW(
+        try { diffWaveforms(a, b, opt); } catch (const WaveDiffError& e) {
+            EXPECT_STREQ(e.what(), "--signals: no signal 'nosuch' in dump A");
+            throw;
+        },
+        WaveDiffError);
+    opt.names.clear();
     opt.alignSignal = "nosuch";
     EXPECT_THROW(diffWaveforms(b, a, opt), WaveDiffError);
 }
