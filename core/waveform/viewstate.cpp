@@ -10,6 +10,7 @@ void WaveViewState::reset(const WaveformStore& store) {
     m_tickSeconds = store.tickSeconds();
     m_rows.clear();
     m_selected = -1;
+    m_alsoSearched.clear();
     m_cursorA.reset();
     m_cursorB.reset();
     m_markers.clear();
@@ -276,6 +277,53 @@ bool WaveViewState::jumpToValue(const WaveformStore& store, Words value, bool fo
     if (forward && !m_cursorA) return placeCursor(Cursor::A, store, *id, value, 0);
     const auto t = forward ? nextValue(store, *id, *m_cursorA, value)
                            : previousValue(store, *id, m_cursorA.value_or(0), value);
+    if (t) setCursor(Cursor::A, *t);
+    return t.has_value();
+}
+
+// --- search over the selected row and the rows beside it ---------------------------------------------
+
+bool WaveViewState::toggleSearchRow(int row) {
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    const SignalId id = m_rows[static_cast<std::size_t>(row)].id;
+    const auto it = std::find(m_alsoSearched.begin(), m_alsoSearched.end(), id);
+    if (it != m_alsoSearched.end())
+        m_alsoSearched.erase(it);
+    else
+        m_alsoSearched.push_back(id);
+    return true;
+}
+
+bool WaveViewState::isSearchRow(int row) const {
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    const SignalId id = m_rows[static_cast<std::size_t>(row)].id;
+    return std::find(m_alsoSearched.begin(), m_alsoSearched.end(), id) != m_alsoSearched.end();
+}
+
+std::vector<SignalId> WaveViewState::searchSignals() const {
+    std::vector<SignalId> ids;
+    if (const auto id = selectedSignal()) ids.push_back(*id);
+    for (const SignalId id : m_alsoSearched)
+        if (isShown(id) && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    return ids;
+}
+
+bool WaveViewState::jumpToEdge(const WaveformStore& store, bool forward) {
+    const auto ids = searchSignals();
+    if (ids.empty() || (!forward && !m_cursorA)) return false;
+    const auto t = findEdge(store, ids, m_cursorA.value_or(0), forward);
+    if (t) setCursor(Cursor::A, *t);
+    return t.has_value();
+}
+
+bool WaveViewState::jumpToMatch(const WaveformStore& store, const ValueCondition& condition, bool forward) {
+    const auto ids = searchSignals();
+    if (ids.empty() || (!forward && !m_cursorA)) return false;
+    std::optional<Tick> t;
+    if (forward && !m_cursorA) // a value held from tick 0 is a hit too
+        for (const SignalId id : ids)
+            if (condition.matches(store.wordsAt(id, 0))) t = 0;
+    if (!t) t = findMatch(store, ids, m_cursorA.value_or(0), condition, forward);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }

@@ -102,6 +102,13 @@ class WaveViewState {
     bool setSelectedRow(int row);
     /** @brief The selected row's signal, if any. */
     std::optional<SignalId> selectedSignal() const;
+    /** @brief Adds a row's signal to the rows searched beside the selected one (Ctrl+click on its name),
+     *  or takes it out again; false for a row that does not exist. Not saved. */
+    bool toggleSearchRow(int row);
+    /** @brief Whether a row is searched beside the selected one. */
+    bool isSearchRow(int row) const;
+    /** @brief The signals a search looks at: the selected row's, then those toggled in (still shown). */
+    std::vector<SignalId> searchSignals() const;
 
     // --- visible range and ticks <-> pixels ------------------------------------------------------------
     /** @brief Tick at the wave area's left edge. */
@@ -202,6 +209,12 @@ class WaveViewState {
     /** @brief To the next (previous) tick at which it starts to hold value; from no cursor, forward, a
      *  value held from tick 0 counts. */
     bool jumpToValue(const WaveformStore& store, Words value, bool forward = true);
+    /** @brief To the nearest change after (before) cursor A of any of searchSignals() (findEdge); from no
+     *  cursor, forward from tick 0. */
+    bool jumpToEdge(const WaveformStore& store, bool forward);
+    /** @brief To the nearest change after (before) cursor A of any of searchSignals() to a value that
+     *  satisfies the condition (findMatch); from no cursor, forward, a value held from tick 0 counts. */
+    bool jumpToMatch(const WaveformStore& store, const ValueCondition& condition, bool forward);
 
     // --- a saved view (viewstatejson.cpp) --------------------------------------------------------------
     /** @brief The saved-view file: JSON, versioned ("format": "roundscope-wave-view", "version": 1): rows by
@@ -226,6 +239,7 @@ class WaveViewState {
     double m_width = 1;
     std::vector<WaveRow> m_rows;
     int m_selected = -1;
+    std::vector<SignalId> m_alsoSearched; ///< rows searched beside the selected one
     double m_begin = 0;
     double m_perPixel = 1;
     bool m_fitted = true;

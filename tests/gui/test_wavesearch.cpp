@@ -126,6 +126,12 @@ class TestWaveSearch : public QObject {
                  qPrintable(page.messageLabel()->text()));
         QTest::keyClick(page.findEdit(), Qt::Key_Backspace); // edited: the complaint goes
         QVERIFY(page.messageLabel()->isHidden());
+        // A pattern wider than the row: a message, not a silent miss.
+        page.findEdit()->setText(QStringLiteral("b1_0000_0000"));
+        QTest::keyClick(page.findEdit(), Qt::Key_F3);
+        QCOMPARE(cursor(), Tick{20});
+        QVERIFY2(page.messageLabel()->text().contains(QStringLiteral("needs 9 bits")),
+                 qPrintable(page.messageLabel()->text()));
 
         // Ctrl+click on flag's name: edges and values of both rows, the nearest of either.
         const int flagY = gui::WaveformView::kRulerHeight + 2 * gui::WaveformView::kRowHeight + 5;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/waveform/navigation.h"
+#include "core/waveform/viewstate.h"
 
 namespace {
 
@@ -192,6 +193,45 @@ TEST(NavigationSearch, GoToTimeAndCycle) {
     s.advance(40);
     EXPECT_EQ(rs::waveform::tickAtSeconds(20e-9, ClockAxis::fromClock(s, clk), 100, 0), Tick{25});
     EXPECT_EQ(rs::waveform::tickAtSeconds(1e-9, ClockAxis{}, 0, 0), std::nullopt);
+}
+
+TEST(NavigationSearch, TheViewStateSearchesTheSelectedRowAndTheRowsBesideIt) {
+    SearchTrace t;
+    rs::waveform::WaveViewState v;
+    v.reset(t.s);
+    v.addSignal(t.s, t.bus);
+    v.addSignal(t.s, t.flag);
+    EXPECT_FALSE(v.jumpToEdge(t.s, true)); // no row selected
+    v.setSelectedRow(0);
+    EXPECT_EQ(v.searchSignals(), std::vector<SignalId>{t.bus});
+    EXPECT_TRUE(v.jumpToEdge(t.s, true));
+    EXPECT_EQ(v.cursorA(), Tick{10});
+    EXPECT_TRUE(v.jumpToEdge(t.s, true));
+    EXPECT_EQ(v.cursorA(), Tick{20}); // the bus alone: flag's 15 is not searched
+    EXPECT_TRUE(v.toggleSearchRow(1));
+    EXPECT_TRUE(v.isSearchRow(1));
+    EXPECT_FALSE(v.toggleSearchRow(7));
+    EXPECT_EQ(v.searchSignals(), (std::vector<SignalId>{t.bus, t.flag}));
+    EXPECT_TRUE(v.jumpToEdge(t.s, false));
+    EXPECT_EQ(v.cursorA(), Tick{15}); // now flag's rise is nearer
+    const auto zero = rs::waveform::valueCondition(MatchMode::Equal, {0});
+    EXPECT_TRUE(v.jumpToMatch(t.s, zero, true));
+    EXPECT_EQ(v.cursorA(), Tick{25});
+    EXPECT_FALSE(v.jumpToMatch(t.s, zero, true)); // no later hit: cursor A stays
+    EXPECT_EQ(v.cursorA(), Tick{25});
+    // From no cursor, forward, a value held from tick 0 counts; backward finds nothing.
+    v.clearCursors();
+    EXPECT_FALSE(v.jumpToMatch(t.s, zero, false));
+    EXPECT_TRUE(v.jumpToMatch(t.s, zero, true));
+    EXPECT_EQ(v.cursorA(), Tick{0});
+    EXPECT_TRUE(v.jumpToMatch(t.s, rs::waveform::parsePattern("5?"), true));
+    EXPECT_EQ(v.cursorA(), Tick{10});
+    // Toggled out again, and dropped with its row.
+    EXPECT_TRUE(v.toggleSearchRow(1));
+    EXPECT_EQ(v.searchSignals(), std::vector<SignalId>{t.bus});
+    v.toggleSearchRow(1);
+    v.removeRow(1);
+    EXPECT_EQ(v.searchSignals(), std::vector<SignalId>{t.bus});
 }
 
 } // namespace

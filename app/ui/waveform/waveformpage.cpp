@@ -21,6 +21,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/waveform/bitvalue.h"
@@ -450,11 +451,22 @@ bool WaveformPage::findValue(bool forward) {
         }
     }
     if (!condition) condition = waveform::valueCondition(mode, std::move(*value));
+    QStringList names;
+    int widest = 0;
+    for (const waveform::SignalId s : m_view->searchSignals()) {
+        names << QString::fromStdString(m_view->store().signal(s).name);
+        widest = std::max(widest, m_view->store().signal(s).width);
+    }
+    if (mode == waveform::MatchMode::Pattern && condition->bitsNeeded() > widest) {
+        showFindError(tr("Find: pattern '%1' needs %2 bits; the rows searched (%3) have at most %4")
+                          .arg(text)
+                          .arg(condition->bitsNeeded())
+                          .arg(names.join(QStringLiteral(", ")))
+                          .arg(widest));
+        return false;
+    }
     const bool found = m_view->jumpToMatch(*condition, forward);
     clearFindError(); // an earlier Find's complaint is about a value no longer asked for
-    QStringList names;
-    for (const waveform::SignalId s : m_view->searchSignals())
-        names << QString::fromStdString(m_view->store().signal(s).name);
     if (!found)
         emit notice(tr("%1 does not take a matching value %2 cursor A")
                         .arg(names.join(QStringLiteral(", ")), forward ? tr("after") : tr("before")));

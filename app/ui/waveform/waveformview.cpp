@@ -37,7 +37,6 @@ void WaveformView::setStore(std::shared_ptr<const waveform::WaveformStore> store
     m_store = store ? std::move(store) : std::make_shared<waveform::WaveformStore>();
     syncArea();
     m_state.reset(*m_store);
-    m_alsoSearched.clear();
     emit rowsChanged();
     emit selectedRowChanged(-1);
     emit cursorsChanged();
@@ -288,42 +287,19 @@ bool WaveformView::jumpToValue(waveform::Words value, bool forward) {
 }
 
 void WaveformView::toggleSearchRow(int row) {
-    if (row < 0 || row >= static_cast<int>(rows().size())) return;
-    const waveform::SignalId id = rows()[static_cast<std::size_t>(row)].id;
-    const auto it = std::find(m_alsoSearched.begin(), m_alsoSearched.end(), id);
-    if (it != m_alsoSearched.end())
-        m_alsoSearched.erase(it);
-    else
-        m_alsoSearched.push_back(id);
-    viewport()->update();
-}
-
-std::vector<waveform::SignalId> WaveformView::searchSignals() const {
-    std::vector<waveform::SignalId> ids;
-    if (const auto id = selectedSignal()) ids.push_back(*id);
-    for (const waveform::SignalId id : m_alsoSearched)
-        if (isShown(id) && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-    return ids;
+    if (m_state.toggleSearchRow(row)) viewport()->update();
 }
 
 bool WaveformView::jumpToEdge(bool forward) {
-    const auto ids = searchSignals();
-    if (ids.empty() || (!forward && !cursor())) return false;
-    const auto t = waveform::findEdge(*m_store, ids, cursor().value_or(0), forward);
-    if (t) setCursor(*t);
-    return t.has_value();
+    if (!m_state.jumpToEdge(*m_store, forward)) return false;
+    cursorMoved();
+    return true;
 }
 
 bool WaveformView::jumpToMatch(const waveform::ValueCondition& condition, bool forward) {
-    const auto ids = searchSignals();
-    if (ids.empty() || (!forward && !cursor())) return false;
-    std::optional<Tick> t;
-    if (forward && !cursor()) // a value held from tick 0 is a hit too
-        for (const waveform::SignalId id : ids)
-            if (condition.matches(m_store->wordsAt(id, 0))) t = 0;
-    if (!t) t = waveform::findMatch(*m_store, ids, cursor().value_or(0), condition, forward);
-    if (t) setCursor(*t);
-    return t.has_value();
+    if (!m_state.jumpToMatch(*m_store, condition, forward)) return false;
+    cursorMoved();
+    return true;
 }
 
 // --- painting -------------------------------------------------------------------------------------
@@ -407,7 +383,7 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
         p.setClipRect(QRect(0, kRulerHeight, viewport()->width(), viewport()->height() - kRulerHeight));
         if (i == selectedRow()) {
             p.fillRect(QRect(0, top, viewport()->width(), kRowHeight), c.selection);
-        } else if (std::find(m_alsoSearched.begin(), m_alsoSearched.end(), r.id) != m_alsoSearched.end()) {
+        } else if (m_state.isSearchRow(i)) {
             QColor also = c.selection; // searched beside the selected row: a paler band
             also.setAlphaF(also.alphaF() / 2);
             p.fillRect(QRect(0, top, viewport()->width(), kRowHeight), also);

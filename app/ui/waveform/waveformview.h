@@ -124,7 +124,7 @@ class WaveformView : public QAbstractScrollArea {
      *  takes it out again. */
     void toggleSearchRow(int row);
     /** @brief The signals a search looks at: the selected row's, then those Ctrl+clicked (still shown). */
-    std::vector<waveform::SignalId> searchSignals() const;
+    std::vector<waveform::SignalId> searchSignals() const { return m_state.searchSignals(); }
     /** @brief Cursor A to the nearest edge after (before) it of any of searchSignals(). */
     bool jumpToEdge(bool forward);
     /** @brief Cursor A to the nearest change after (before) it of any of searchSignals() to a value that
@@ -178,7 +178,6 @@ class WaveformView : public QAbstractScrollArea {
     int m_bandStart = -1;
     double m_hScale = 1; ///< ticks per horizontal scroll bar step
     bool m_syncing = false;
-    std::vector<waveform::SignalId> m_alsoSearched; ///< rows Ctrl+clicked into a search
 };
 
 } // namespace rs::gui
