@@ -44,6 +44,7 @@ int WaveViewState::rowOf(SignalId id) const {
 
 bool WaveViewState::removeRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    std::erase(m_alsoSearched, m_rows[static_cast<std::size_t>(row)].id); // searched no more
     m_rows.erase(m_rows.begin() + row);
     // The selection stays on its signal; the removed row's selection moves to the row now there.
     if (m_selected > row) --m_selected;

@@ -232,6 +232,9 @@ TEST(NavigationSearch, TheViewStateSearchesTheSelectedRowAndTheRowsBesideIt) {
     v.toggleSearchRow(1);
     v.removeRow(1);
     EXPECT_EQ(v.searchSignals(), std::vector<SignalId>{t.bus});
+    v.addSignal(t.s, t.flag); // shown again: not searched until Ctrl+clicked again
+    EXPECT_FALSE(v.isSearchRow(1));
+    EXPECT_EQ(v.searchSignals(), std::vector<SignalId>{t.bus});
 }
 
 } // namespace
