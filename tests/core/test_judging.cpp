@@ -40,6 +40,12 @@ const std::vector<Allowed> kAllowed{
     {"core/cluster/clustercampaign.cpp", "if (got != want)", "a shard store's runs against its plan's runs (merge refuses the shard)"},
     {"core/cluster/clustercheck.cpp", "if (!(expected[i] == plan.shards[i]))", "plan.json's shards against those the stored definition gives"},
     {"core/cluster/clustercheck.cpp", "campaign::specJson(c.spec) == want", "a shard store's definition text against the plan's"},
+    // wave diff: two dumps the user compares with each other, no output against a reference.
+    {"core/waveform/wavediff.h", "bool equal() const;", "whether two dumps agree signal by signal (wave diff), not an output judged"},
+    {"core/waveform/wavediff.cpp", "bool WaveDiff::equal() const", "the same"},
+    {"app/cli/cmd_wave.cpp", "{\"equal\", d.equal()}", "wave diff's report of two dumps"},
+    {"app/cli/cmd_wave.cpp", "d.equal() ? \"equal: \"", "the same"},
+    {"app/cli/cmd_wave.cpp", "return d.equal() ? kExitOk", "the same: its exit status"},
     // The firmware's polling loop: words read back against the count it waits for.
     {"hw/zynq/firmware/ascon_ip.c", "(got == want ||", "the number of output words read so far against the number expected (a length)"},
 };
