@@ -3,6 +3,7 @@
 #include "core/waveform/bitvalue.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 namespace rs::waveform {
@@ -61,13 +62,17 @@ struct Side {
     }
 };
 
-void walk(SignalDiff& d, Side& a, Side& b, std::int64_t begin, std::int64_t end) {
+/** Walks a pair over [begin, end) aligned ticks, counting its differences into d; onStep (when set) hears
+ *  every aligned tick at which either side changes, with whether the values differ from there on. */
+void walk(SignalDiff& d, Side& a, Side& b, std::int64_t begin, std::int64_t end,
+          const std::function<void(std::int64_t, bool)>& onStep = {}) {
     a.start(begin);
     b.start(begin);
     bool differ = false;
     std::int64_t runStart = begin;
     const auto at = [&](std::int64_t u) {
         const bool now = !sameValue(a.value, b.value);
+        if (onStep) onStep(u, now);
         if (now && !differ) {
             runStart = u;
             ++d.intervals;
@@ -100,8 +105,11 @@ bool WaveDiff::equal() const {
            std::all_of(pairs.begin(), pairs.end(), [](const SignalDiff& d) { return d.equal; });
 }
 
-WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options) {
-    WaveDiff out;
+namespace {
+
+/** The pairs to walk (A's id, B's id) and the alignment, in out (pairs not yet walked). */
+std::vector<std::pair<SignalId, SignalId>> prepare(const WaveformStore& a, const WaveformStore& b,
+                                                   const WaveDiffOptions& options, WaveDiff& out) {
     std::vector<std::pair<SignalId, SignalId>> ids;
     if (!options.names.empty()) {
         for (const std::string& name : options.names) {
@@ -118,30 +126,104 @@ WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const Wav
         for (SignalId id = 0; id < b.signalCount(); ++id)
             if (!a.find(b.signal(id).name)) out.onlyInB.push_back(b.signal(id).name);
     }
-    if (!options.alignSignal.empty()) {
-        out.offsetA = firstEvent(a, needSignal(a, options.alignSignal, "A", "--align"), "A");
-        out.offsetB = firstEvent(b, needSignal(b, options.alignSignal, "B", "--align"), "B");
+    std::vector<SignalId> idsA, idsB;
+    for (const auto& [ia, ib] : ids) {
+        idsA.push_back(ia);
+        idsB.push_back(ib);
     }
+    // a lazily opened FST reads the changes of these signals now
+    if (!options.alignSignal.empty()) {
+        const SignalId alignA = needSignal(a, options.alignSignal, "A", "--align");
+        a.load({alignA});
+        out.offsetA = firstEvent(a, alignA, "A");
+        const SignalId alignB = needSignal(b, options.alignSignal, "B", "--align");
+        b.load({alignB});
+        out.offsetB = firstEvent(b, alignB, "B");
+    }
+    a.load(idsA);
+    b.load(idsB);
     const auto offA = static_cast<std::int64_t>(out.offsetA);
     const auto offB = static_cast<std::int64_t>(out.offsetB);
     out.begin = -std::min(offA, offB);
     out.end = std::max(out.begin, std::min(static_cast<std::int64_t>(a.endTick()) - offA,
                                            static_cast<std::int64_t>(b.endTick()) - offB));
-    for (const auto& [ia, ib] : ids) {
-        SignalDiff d;
-        d.name = a.signal(ia).name;
-        d.widthA = a.signal(ia).width;
-        d.widthB = b.signal(ib).width;
-        if (d.widthMismatch()) {
-            d.equal = false;
-        } else if (out.begin < out.end) {
-            Side sa{a, ia, out.offsetA};
-            Side sb{b, ib, out.offsetB};
-            walk(d, sa, sb, out.begin, out.end);
-        }
-        out.pairs.push_back(std::move(d));
+    return ids;
+}
+
+/** Walks one pair into a SignalDiff; onStep as walk(). */
+SignalDiff diffPair(const WaveformStore& a, SignalId ia, const WaveformStore& b, SignalId ib,
+                    const WaveDiff& out, const std::function<void(std::int64_t, bool)>& onStep = {}) {
+    SignalDiff d;
+    d.name = a.signal(ia).name;
+    d.widthA = a.signal(ia).width;
+    d.widthB = b.signal(ib).width;
+    if (d.widthMismatch()) {
+        d.equal = false;
+    } else if (out.begin < out.end) {
+        Side sa{a, ia, out.offsetA};
+        Side sb{b, ib, out.offsetB};
+        walk(d, sa, sb, out.begin, out.end, onStep);
     }
+    return d;
+}
+
+/** Copies a signal's values over aligned ticks [begin, end) into the merged store, tick 0 = begin. */
+void copyAligned(const WaveformStore& from, SignalId id, Tick offset, std::int64_t begin, std::int64_t end,
+                 WaveformStore& to, SignalId target) {
+    const auto toTick = [&](Tick t) {
+        return static_cast<Tick>(static_cast<std::int64_t>(t) - static_cast<std::int64_t>(offset) - begin);
+    };
+    const Tick first = static_cast<Tick>(begin + static_cast<std::int64_t>(offset));
+    const Tick last = static_cast<Tick>(end + static_cast<std::int64_t>(offset)); // exclusive
+    to.sampleWords(target, 0, from.wordsAt(id, first));
+    for (std::size_t i = from.lowerBound(id, first + 1), n = from.changeCount(id); i < n; ++i) {
+        const Change c = from.change(id, i);
+        if (c.tick >= last) break;
+        to.sampleWords(target, toTick(c.tick), from.changeWords(id, i));
+    }
+}
+
+} // namespace
+
+WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options) {
+    WaveDiff out;
+    for (const auto& [ia, ib] : prepare(a, b, options, out))
+        out.pairs.push_back(diffPair(a, ia, b, ib, out));
     return out;
+}
+
+ComparedDumps compareDumps(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options) {
+    ComparedDumps c;
+    WaveDiff& out = c.diff;
+    const auto ids = prepare(a, b, options, out);
+    c.store.setTickSeconds(a.tickSeconds());
+    for (const auto& [ia, ib] : ids) {
+        const SignalInfo& info = a.signal(ia);
+        ComparedDumps::Rows rows;
+        rows.name = info.name;
+        if (info.width == b.signal(ib).width && out.begin < out.end) {
+            rows.a = c.store.addSignal("A." + info.name, info.width, "A");
+            rows.b = c.store.addSignal("B." + info.name, info.width, "B");
+            rows.differs = c.store.addSignal("diff." + info.name, 1, "diff");
+            if (info.width <= 64 && !info.valueNames.empty()) {
+                c.store.setValueNames(*rows.a, info.valueNames);
+                c.store.setValueNames(*rows.b, info.valueNames);
+            }
+            copyAligned(a, ia, out.offsetA, out.begin, out.end, c.store, *rows.a);
+            copyAligned(b, ib, out.offsetB, out.begin, out.end, c.store, *rows.b);
+            const SignalId d = *rows.differs;
+            const std::int64_t begin = out.begin;
+            // sample() keeps only changes, so hearing every tick leaves the runs of differences
+            out.pairs.push_back(diffPair(a, ia, b, ib, out, [&c, d, begin](std::int64_t u, bool differ) {
+                c.store.sample(d, static_cast<Tick>(u - begin), differ ? 1 : 0);
+            }));
+        } else {
+            out.pairs.push_back(diffPair(a, ia, b, ib, out));
+        }
+        c.rows.push_back(std::move(rows));
+    }
+    c.store.advance(static_cast<Tick>(out.end - out.begin));
+    return c;
 }
 
 } // namespace rs::waveform

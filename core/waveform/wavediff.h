@@ -65,4 +65,24 @@ struct WaveDiff {
  *  from a dump, or the alignment signal has no event in one. */
 WaveDiff diffWaveforms(const WaveformStore& a, const WaveformStore& b, const WaveDiffOptions& options = {});
 
+/** @brief Two dumps in one store, for the viewer's rows of both and its diff rows. */
+struct ComparedDumps {
+    /** @brief The compared aligned ticks [diff.begin, diff.end) as ticks 0.. (tick t is aligned tick
+     *  diff.begin + t); A's tick length. Per pair of the same width: A's signal "A.<name>" (group "A"),
+     *  B's "B.<name>" (group "B") and "diff.<name>" (group "diff", 1 bit: 1 while the two differ). */
+    WaveformStore store;
+    WaveDiff diff;
+    /** @brief Per pair of diff.pairs (same order), its signals in store; none for a width mismatch or
+     *  when the dumps share no ticks. */
+    struct Rows {
+        std::string name;
+        std::optional<SignalId> a, b, differs;
+    };
+    std::vector<Rows> rows;
+};
+
+/** @brief diffWaveforms() and the merged store; the same errors. */
+ComparedDumps compareDumps(const WaveformStore& a, const WaveformStore& b,
+                           const WaveDiffOptions& options = {});
+
 } // namespace rs::waveform

@@ -214,3 +214,66 @@ TEST(WaveDiff, MissingSignalsNameTheDump) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(WaveCompare, OneStoreHoldsBothDumpsAndADiffRowPerPair) {
+    // B started 30 ticks later with a glitch at aligned tick 95: aligned on clk, the merged store's tick t
+    // is aligned tick begin + t, A's and B's rows hold their values there and the diff row is 1 exactly
+    // while count differs.
+    const WaveformStore a = counter(20, 300);
+    const WaveformStore b = counter(50, 330, 50 + 95);
+    WaveDiffOptions byClock;
+    byClock.alignSignal = "clk";
+    const rs::waveform::ComparedDumps c = rs::waveform::compareDumps(a, b, byClock);
+    EXPECT_EQ(c.diff.begin, -20);
+    EXPECT_EQ(c.diff.end, 280);
+    EXPECT_EQ(c.store.endTick(), 300u);
+    ASSERT_EQ(c.rows.size(), 3u);
+    ASSERT_EQ(c.diff.pairs.size(), 3u);
+    const auto& count = c.rows[1];
+    EXPECT_EQ(count.name, "count");
+    ASSERT_TRUE(count.a && count.b && count.differs);
+    EXPECT_EQ(c.store.signal(*count.a).name, "A.count");
+    EXPECT_EQ(c.store.signal(*count.a).group, "A");
+    EXPECT_EQ(c.store.signal(*count.b).name, "B.count");
+    EXPECT_EQ(c.store.signal(*count.differs).name, "diff.count");
+    EXPECT_EQ(c.store.signal(*count.differs).width, 1);
+    // aligned tick 95 is merged tick 115; A reads 10 there, B its glitch 99
+    EXPECT_EQ(c.store.valueAt(*count.a, 115), 10u);
+    EXPECT_EQ(c.store.valueAt(*count.b, 115), 99u);
+    EXPECT_EQ(c.store.valueAt(*count.a, 0), a.valueAt(a.find("count").value(), 0));
+    EXPECT_EQ(c.store.valueAt(*count.b, 119), b.valueAt(b.find("count").value(), 50 + 99));
+    for (rs::waveform::Tick t = 0; t < 300; ++t) {
+        const bool differs = c.store.valueAt(*count.a, t) != c.store.valueAt(*count.b, t);
+        EXPECT_EQ(c.store.valueAt(*count.differs, t), differs ? 1u : 0u) << "tick " << t;
+    }
+    EXPECT_EQ(c.store.changeCount(*count.differs), 3u) << "0, 1 at the glitch, 0 again";
+    EXPECT_EQ(*c.diff.pairs[1].firstTick, 95);
+    // the clock pair is equal: its diff row stays 0
+    ASSERT_TRUE(c.rows[0].differs);
+    EXPECT_EQ(c.store.changeCount(*c.rows[0].differs), 1u);
+    EXPECT_EQ(c.store.valueAt(*c.rows[0].differs, 150), 0u);
+}
+
+TEST(WaveCompare, AWidthMismatchHasNoRowsAndErrorsAreThoseOfTheDiff) {
+    WaveformStore a;
+    const auto va = a.addSignal("v", 4);
+    a.sample(va, 0, 3);
+    a.advance(10);
+    WaveformStore b;
+    const auto vb = b.addSignal("v", 8);
+    b.sample(vb, 0, 3);
+    b.advance(10);
+    const rs::waveform::ComparedDumps c = rs::waveform::compareDumps(a, b);
+    ASSERT_EQ(c.rows.size(), 1u);
+    EXPECT_FALSE(c.rows[0].a);
+    EXPECT_FALSE(c.rows[0].differs);
+    EXPECT_EQ(c.store.signalCount(), 0u);
+    EXPECT_TRUE(c.diff.pairs[0].widthMismatch());
+    WaveDiffOptions missing;
+    missing.alignSignal = "clk";
+    EXPECT_THROW(rs::waveform::compareDumps(a, b, missing), WaveDiffError);
+}
+
+} // namespace
