@@ -150,6 +150,10 @@ WaveformStore::WaveformStore(WaveformStore&&) noexcept = default;
 WaveformStore& WaveformStore::operator=(WaveformStore&&) noexcept = default;
 
 SignalId WaveformStore::addSignal(std::string name, int width, std::string group) {
+    return newTrack(std::move(name), width, std::move(group));
+}
+
+SignalId WaveformStore::newTrack(std::string name, int width, std::string group) const {
     if (name.empty()) throw std::invalid_argument("waveform signal name is empty");
     if (width < 1 || width > kMaxWidth)
         throw std::invalid_argument("waveform signal " + name + ": width " + std::to_string(width) +
@@ -163,6 +167,21 @@ SignalId WaveformStore::addSignal(std::string name, int width, std::string group
     t->topMask = topBits == 64 ? ~0ull : (1ull << topBits) - 1;
     m_tracks.push_back(std::move(t));
     return m_tracks.size() - 1;
+}
+
+SignalId WaveformStore::addDerivedSignal(std::string name, int width,
+                                         const std::vector<Change>& changes) const {
+    if (width > 64)
+        throw std::invalid_argument("waveform signal " + name + ": a computed signal has at most 64 bits");
+    const Tick end = m_end;
+    const SignalId id = newTrack(std::move(name), width, "computed");
+    Track& t = *m_tracks[id];
+    for (const Change& c : changes) {
+        const std::uint64_t value = c.value & t.topMask;
+        store(t, c.tick, Words(&value, 1));
+    }
+    m_end = std::max(end, m_end); // a computed row never lengthens the trace
+    return id;
 }
 
 std::size_t WaveformStore::signalCount() const {

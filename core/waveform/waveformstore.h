@@ -109,6 +109,11 @@ class WaveformStore {
     /** @brief Adds a signal (initial value 0 until its first sample); throws std::invalid_argument
      *  for an empty or duplicate name or a width outside 1..kMaxWidth. */
     SignalId addSignal(std::string name, int width, std::string group = {});
+    /** @brief Adds a signal computed from the others (a computed row, core/waveform/expression.h) to a store
+     *  that is already shared read-only, in group "computed", with its changes (tick order, as sample()).
+     *  Like a lazy load it changes the store from a const method: call it from the thread that uses the
+     * store. Throws as addSignal, and for a width over 64 bits. */
+    SignalId addDerivedSignal(std::string name, int width, const std::vector<Change>& changes) const;
     /** @brief Number of signals. */
     std::size_t signalCount() const;
     /** @brief Name, width and group of a signal; throws std::out_of_range for a bad id. */
@@ -206,12 +211,15 @@ class WaveformStore {
     class Fill;
     const Track& track(SignalId id) const;
     Track& track(SignalId id);
+    /** addSignal's work, on the mutable tables (addDerivedSignal uses it too). */
+    SignalId newTrack(std::string name, int width, std::string group) const;
     /** The track, its changes loaded first when they wait (a failed load leaves it empty). */
     const Track& loaded(SignalId id) const;
     void store(Track& t, Tick tick, Words words) const;
 
-    std::vector<std::unique_ptr<Track>> m_tracks;
-    std::unordered_map<std::string, SignalId> m_index; ///< name -> id
+    // Mutable for addDerivedSignal (a computed row added to a shared store).
+    mutable std::vector<std::unique_ptr<Track>> m_tracks;
+    mutable std::unordered_map<std::string, SignalId> m_index; ///< name -> id
     // Mutable: a lazy load fills tracks (heap objects) and these counters from const queries.
     mutable Tick m_end = 0;
     mutable std::uint64_t m_changeBytes = 0;
