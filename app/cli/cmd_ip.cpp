@@ -1,17 +1,20 @@
-// ip: the Verilated Ascon IP core. `ip run` encrypts through it and reports the clocks per phase
-// and the AXI traffic, `ip kat` runs a KAT file through it with the shared comparator, and
+// ip: the Verilated Ascon IP core. `ip run` encrypts (or, --decrypt, decrypts) through it and reports the
+// clocks per phase and the AXI traffic, `ip kat` runs a KAT file through it with the shared comparator, and
 // `ip resources` synthesises the RTL with yosys for a 7-series FPGA.
 #include "app/cli/clicommands.h"
 
 #include "core/katfile.h"
 #include "core/katrunner.h"
 #include "core/oracle/algorithms.h"
+#include "core/oracle/operation.h"
+#include "core/oracle/oracle.h"
 #include "core/waveform/vcd.h"
 #include "hw/ip/ascon/asconip.h"
 #include "hw/ip/ascon/ipalgorithm.h"
 #include "hw/ip/block/blockip.h"
 #include "hw/ip/ipcores.h"
 #include "hw/ip/iptrace.h"
+#include "hw/ip/resourcecache.h"
 #include "hw/ip/resourcereport.h"
 
 #include <QJsonArray>
@@ -88,50 +91,141 @@ void resourceDetailOptions(const CliArgs& args, hw::ResourceOptions& opt) {
     }
 }
 
-int ipRun(const CliArgs& args) {
-    const crypto::AsconAeadVariant v = variantOf(args);
-    hw::AsconIpOptions opt = simOptions(args);
-    const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
-    const crypto::Bytes ad = args.hexOr("ad", {});
+QJsonObject cyclesJson(const hw::AsconIpCycles& c) {
+    return QJsonObject{{"total", static_cast<qint64>(c.total)}, {"init", static_cast<qint64>(c.init)},
+                       {"ad", static_cast<qint64>(c.ad)},       {"data", static_cast<qint64>(c.data)},
+                       {"final", static_cast<qint64>(c.final)}, {"core", static_cast<qint64>(c.core())},
+                       {"axi", static_cast<qint64>(c.axi)},     {"stall", static_cast<qint64>(c.stall)}};
+}
+
+/** --vcd, --fst and --lanes into the options (the capture the lanes read is `capture`). */
+void traceOptions(const CliArgs& args, hw::AsconIpOptions& opt, waveform::WaveformStore& capture) {
     opt.vcdPath = args.value("vcd").value_or("");
     opt.fstPath = args.value("fst").value_or("");
-    waveform::WaveformStore capture;
     if (args.flag("lanes")) {
         opt.capture = &capture;
         // The lanes need only these; a --vcd written from the same capture keeps every group.
         if (opt.vcdPath.empty()) opt.captureGroups = {"control", "pipeline"};
     }
-    hw::AsconIp ip;
-    hw::AsconIpEncryptResult r;
+}
+
+/** Runs f, turning a trace file's failure into the usage error naming its option. */
+template <class F> auto traced(F&& f) {
     try {
-        r = ip.encrypt(v, key, nonce, ad, pt, opt);
+        return f();
     } catch (const waveform::VcdError& e) {
         throw UsageError(std::string("--vcd: ") + e.what());
     } catch (const hw::IpTraceError& e) {
         throw UsageError(std::string("--fst: ") + e.what());
     }
-    const hw::AsconIpCycles& c = r.run.cycles;
+}
+
+QJsonObject runJson(crypto::AsconAeadVariant v, const hw::AsconIpOptions& opt,
+                    const hw::AsconIpRunInfo& run) {
     QJsonObject out{{"algorithm", QString::fromStdString(std::string(crypto::asconAeadName(v)))},
                     {"unroll", opt.unroll},
                     {"precomputed", opt.precomputed},
                     {"ad_precomputed", opt.adPrecomputed},
-                    {"ct", hex(r.ct)},
-                    {"tag", hex(r.tag)},
-                    {"cycles", QJsonObject{{"total", static_cast<qint64>(c.total)},
-                                           {"init", static_cast<qint64>(c.init)},
-                                           {"ad", static_cast<qint64>(c.ad)},
-                                           {"data", static_cast<qint64>(c.data)},
-                                           {"final", static_cast<qint64>(c.final)},
-                                           {"core", static_cast<qint64>(c.core())},
-                                           {"axi", static_cast<qint64>(c.axi)},
-                                           {"stall", static_cast<qint64>(c.stall)}}},
-                    {"axi_transactions", static_cast<qint64>(r.run.axiTransactions)},
-                    {"streamed", r.run.streamed}};
+                    {"cycles", cyclesJson(run.cycles)},
+                    {"axi_transactions", static_cast<qint64>(run.axiTransactions)},
+                    {"streamed", run.streamed}};
     if (!opt.vcdPath.empty()) out.insert("vcd", QString::fromStdString(opt.vcdPath));
     if (!opt.fstPath.empty()) out.insert("fst", QString::fromStdString(opt.fstPath));
+    return out;
+}
+
+int ipRun(const CliArgs& args) {
+    const crypto::AsconAeadVariant v = variantOf(args);
+    hw::AsconIpOptions opt = simOptions(args);
+    const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
+    const crypto::Bytes ad = args.hexOr("ad", {});
+    waveform::WaveformStore capture;
+    traceOptions(args, opt, capture);
+    hw::AsconIp ip;
+    const hw::AsconIpEncryptResult r = traced([&] { return ip.encrypt(v, key, nonce, ad, pt, opt); });
+    QJsonObject out = runJson(v, opt, r.run);
+    out.insert("ct", hex(r.ct));
+    out.insert("tag", hex(r.tag));
     if (args.flag("lanes")) out.insert("lanes", lanesJson(hw::extractPipelineLanes(capture)));
     printResult(args, out);
     return kExitOk;
+}
+
+/** `ip run --decrypt --ct HEX --tag HEX`: the IP checks the tag (STATUS.AUTH_OK / AUTH_FAIL) and releases
+ *  the plaintext only when it verifies; a mismatch prints no plaintext and exits 3. */
+int ipRunDecrypt(const CliArgs& args) {
+    if (!args.flag("decrypt"))
+        throw UsageError(std::string(args.has("ct") ? "--ct" : "--tag") +
+                         ": only with --decrypt (ip run --decrypt --ct HEX --tag HEX ...; "
+                         "encryption takes --pt)");
+    const crypto::AsconAeadVariant v = variantOf(args);
+    hw::AsconIpOptions opt = simOptions(args);
+    const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce");
+    const crypto::Bytes ct = args.hex("ct"), tag = args.hex("tag");
+    const crypto::Bytes ad = args.hexOr("ad", {});
+    if (tag.size() != 16)
+        throw UsageError("--tag: must be 16 bytes (32 hex digits), got " + std::to_string(tag.size()));
+    waveform::WaveformStore capture;
+    traceOptions(args, opt, capture);
+    hw::AsconIp ip;
+    const hw::AsconIpDecryptResult r = traced([&] { return ip.decrypt(v, key, nonce, ad, ct, tag, opt); });
+    QJsonObject out = runJson(v, opt, r.run);
+    out.insert("decrypt", true);
+    out.insert("authenticated", r.pt.has_value());
+    out.insert("passes", r.run.passes);
+    if (r.pt) out.insert("pt", hex(*r.pt));
+    if (args.flag("lanes")) out.insert("lanes", lanesJson(hw::extractPipelineLanes(capture)));
+    if (!r.pt) {
+        // The run's figures (and traces) still go out: they show the IP holding and clearing the output.
+        if (args.flag("json")) printResult(args, out);
+        std::cerr << "roundscope-cli: authentication failed: the tag does not match ("
+                  << crypto::asconAeadName(v) << ", Verilated IP); no plaintext released" << std::endl;
+        return kExitAuthFailed;
+    }
+    printResult(args, out);
+    return kExitOk;
+}
+
+/** Records altered in one part, decrypted on the IP before the comparator runs. A record whose ciphertext
+ *  alone or tag alone differs from the C++ model's encryption of its plaintext was altered there (a file for
+ *  another algorithm, or with another key, nonce or AD, differs in both and stays an encryption mismatch).
+ *  Its ciphertext and tag, as the file holds them, go into the IP's decryption: refused (STATUS.AUTH_FAIL),
+ *  it is an authentication failure (`auth`); released, the IP is wrong (`ipFailures`). Either way it is taken
+ *  out of the records the comparator judges, so it is never reported as an encryption mismatch. */
+void splitAlteredRecords(const oracle::AeadAlgorithm& ipAlg, std::vector<core::KatRecord>& records,
+                         std::vector<std::string>& auth, std::vector<std::string>& ipFailures) {
+    const oracle::Operation op = oracle::operation(ipAlg.id);
+    std::vector<core::KatRecord> rest;
+    for (core::KatRecord& r : records) {
+        const std::optional<core::KatCase> c = core::katCase(op, r);
+        const auto tagAt = [&](const crypto::Bytes& b) {
+            return b.end() - static_cast<std::ptrdiff_t>(std::min(b.size(), ipAlg.tagBytes));
+        };
+        if (c && c->problem.empty() && c->expected.size() >= ipAlg.tagBytes &&
+            c->inputs.key.size() == ipAlg.keyBytes) {
+            const crypto::Bytes model = oracle::referenceOutput(op, c->inputs);
+            const crypto::Bytes ct(c->expected.begin(), tagAt(c->expected)),
+                tag(tagAt(c->expected), c->expected.end());
+            const bool ctSame = oracle::verify(ct, crypto::Bytes(model.begin(), tagAt(model))).ok;
+            const bool tagSame = oracle::verify(tag, crypto::Bytes(tagAt(model), model.end())).ok;
+            // An empty ciphertext says nothing of key, nonce or algorithm: its tag alone cannot show an
+            // alteration.
+            if (ctSame != tagSame && !ct.empty()) {
+                const std::string count = r.has("Count") ? "Count = " + r.text("Count") + " " : "";
+                const std::string where = count + "(line " + std::to_string(r.line) + "): the record's " +
+                                          (ctSame ? "tag" : "ciphertext") + " was altered";
+                const oracle::Inputs& in = c->inputs;
+                if (ipAlg.decrypt(in.key, in.nonce, in.ad, ct, tag))
+                    ipFailures.push_back(where + ", yet the IP's decryption released plaintext");
+                else
+                    auth.push_back(where +
+                                   ": authentication failed (STATUS.AUTH_FAIL), no plaintext released");
+                continue;
+            }
+        }
+        rest.push_back(std::move(r));
+    }
+    records = std::move(rest);
 }
 
 int ipKat(const CliArgs& args) {
@@ -145,20 +239,62 @@ int ipKat(const CliArgs& args) {
     hw::AsconIp ip;
     const oracle::AeadAlgorithm alg = hw::ipAeadAlgorithm(ip, args.require("alg"), opt);
     core::KatOutcome outcome;
+    std::vector<std::string> auth, ipFailures;
     try {
-        outcome = core::runAeadKat(alg, core::readKatFile(path));
+        std::vector<core::KatRecord> records = core::readKatFile(path);
+        const bool any = !records.empty();
+        splitAlteredRecords(alg, records, auth, ipFailures);
+        if (!records.empty() || !any) outcome = core::runAeadKat(alg, records);
     } catch (const core::KatError& e) {
         throw UsageError(std::string("FILE: ") + e.what());
     }
-    return reportKatOutcome(args, alg.displayName, path, outcome,
-                            "ip kat: no record of " + path + " has a 16-byte key");
+    outcome.failed += static_cast<int>(ipFailures.size());
+    outcome.failures.insert(outcome.failures.end(), ipFailures.begin(), ipFailures.end());
+    if (auth.empty())
+        return reportKatOutcome(args, alg.displayName, path, outcome,
+                                "ip kat: no record of " + path + " has a 16-byte key");
+    // Authentication failures are reported beside the comparator's verdicts; exit 3 unless the comparator
+    // found bad input (2) or a failure of the IP itself (1), which say more.
+    QJsonArray failures, authLines;
+    for (const std::string& f : outcome.failures)
+        failures.append(QString::fromStdString(f));
+    for (const std::string& line : auth)
+        authLines.append(QString::fromStdString(line));
+    if (args.flag("json")) {
+        printResult(args, QJsonObject{{"algorithm", QString::fromStdString(alg.displayName)},
+                                      {"file", QString::fromStdString(path)},
+                                      {"passed", outcome.passed},
+                                      {"failed", outcome.failed},
+                                      {"skipped", outcome.skipped},
+                                      {"malformed", outcome.malformed},
+                                      {"failures", failures},
+                                      {"authentication_failed", static_cast<int>(auth.size())},
+                                      {"authentication_failures", authLines}});
+    } else {
+        for (const std::string& f : outcome.failures)
+            std::cout << "FAIL " << f << "\n";
+        for (const std::string& line : auth)
+            std::cout << "AUTH FAIL " << line << "\n";
+        std::cout << core::summaryLine(outcome) << ", " << auth.size() << " failed authentication"
+                  << std::endl;
+    }
+    if (outcome.malformed > 0) {
+        std::cerr << "roundscope-cli: FILE: " << path << ": records cannot be run (the FAIL lines say why)"
+                  << std::endl;
+        return kExitUsage;
+    }
+    if (outcome.failed > 0) return kExitKatFailed;
+    std::cerr << "roundscope-cli: ip kat: authentication failed: " << auth.size()
+              << (auth.size() == 1 ? " record's tag does" : " records' tags do")
+              << " not verify (the AUTH FAIL lines name them); no plaintext released" << std::endl;
+    return kExitAuthFailed;
 }
 
 int ipResources(const CliArgs& args) {
     hw::ResourceOptions opt;
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, 12));
     resourceDetailOptions(args, opt);
-    std::optional<QJsonObject> o = synthesizeJson(opt);
+    std::optional<QJsonObject> o = synthesizeJson(opt, !args.flag("no-cache"));
     if (!o) return kExitUsage;
     // The paper's Vivado figures for its Zynq-7020 core, for comparison (Tables 2 and 3).
     const QJsonObject paper{
@@ -188,10 +324,17 @@ QJsonObject scopeJson(const hw::ScopeResources& s) {
 
 } // namespace
 
-std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
+std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt, bool useCache) {
     hw::ResourceReport r;
+    bool cached = false;
     try {
-        r = hw::synthesizeResources(opt);
+        if (useCache) {
+            hw::ResourceCache::Result got = hw::ResourceCache().get(opt);
+            r = std::move(got.report);
+            cached = got.cached;
+        } else {
+            r = hw::synthesizeResources(opt);
+        }
     } catch (const hw::ToolMissing& e) {
         std::cerr << "roundscope-cli: ip resources: " << e.what() << std::endl;
         return std::nullopt;
@@ -211,7 +354,8 @@ std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt) {
                     {"block_ram", static_cast<qint64>(r.blockRam)},
                     {"cells", cells},
                     {"yosys", QString::fromStdString(r.yosysVersion)},
-                    {"seconds", r.seconds}};
+                    {"seconds", r.seconds},
+                    {"cached", cached}};
     if (r.ip) out.insert("ip", scopeJson(*r.ip));
     if (r.core) out.insert("core", scopeJson(*r.core));
     if (!opt.params.empty()) {
@@ -227,6 +371,13 @@ namespace {
 
 bool noAlg(const CliArgs& a) {
     return !a.has("alg");
+}
+
+/** The decryption line: --decrypt, or --ct / --tag without --pt (with --pt the encryption line refuses them
+ *  by name), and no --alg of another core (those lines refuse --decrypt). */
+bool asconDecrypt(const CliArgs& a) {
+    return (a.flag("decrypt") || ((a.has("ct") || a.has("tag")) && !a.has("pt"))) &&
+           (!a.has("alg") || hw::ipVariantFromId(*a.value("alg")).has_value());
 }
 
 /** "mldsa-ntt|-intt|-pwm|-pwa": the alternatives after the first without the first's prefix (to its '-'). */
@@ -262,16 +413,29 @@ CliCommand ipCommand() {
           "clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)",
           nullptr,
           noVerb<ipRun>},
+         {{"run"},
+          {flag("decrypt"), option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"),
+           optional("ad", "HEX"), option("ct", "HEX"), option("tag", "HEX"), optional("unroll", "N"),
+           flag("precomputed"), flag("ad-precomputed"), optional("vcd", "FILE"), optional("fst", "FILE"),
+           flag("lanes")},
+          "with --decrypt: decrypt through the Verilated Ascon IP; it holds the plaintext in its\n"
+          "output FIFO (STATUS.HELD) until the 16-byte tag verifies (AUTH_OK), then releases it;\n"
+          "a tag that does not verify prints no plaintext and exits 3 (authentication failed)",
+          asconDecrypt,
+          noVerb<ipRunDecrypt>},
          {{"kat"},
           {option("alg", ipAlg), optional("unroll", "N"), flag("precomputed"), word("FILE")},
-          "the KAT file through the IP",
+          "the KAT file through the IP, both directions: each record encrypted and its ciphertext\n"
+          "and tag decrypted; a record whose ciphertext or tag alone was altered is an authentication\n"
+          "failure (AUTH FAIL lines, exit 3), never an encryption mismatch",
           nullptr,
           noVerb<ipKat>},
          {{"resources"},
-          {optional("unroll", "N"), flag("detail"), optional("param", "NAME=N,...")},
+          {optional("unroll", "N"), flag("detail"), optional("param", "NAME=N,..."), flag("no-cache")},
           "yosys synth_xilinx (xc7): LUTs, FFs, MUXF7/8, CARRY4; --detail adds -abc9, the core\n"
           "alone and a LUT depth (ltp on a generic LUT6 mapping); --param sets AXI-top parameters\n"
-          "(IN_DEPTH, OUT_DEPTH; Ascon's VARIANTS, LEN_BITS, PHASE_COUNTERS also reach the core)",
+          "(IN_DEPTH, OUT_DEPTH; Ascon's VARIANTS, LEN_BITS, PHASE_COUNTERS also reach the core);\n"
+          "read from the cache per RTL hash when synthesised before (--no-cache: run yosys again)",
           noAlg,
           noVerb<ipResources>}},
         ipNoUsage};

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,6 +106,19 @@ class IpCore {
     virtual IpRunResult run(const oracle::Operation& op, const oracle::Inputs& inputs,
                             const IpSettings& settings, const IpCapture* capture = nullptr,
                             const std::atomic<bool>* cancel = nullptr) = 0;
+
+    /** @brief Whether the core decrypts this operation it claims (decrypt()): the Ascon core's AEADs. */
+    virtual bool decrypts(std::string_view /*operation*/) const { return false; }
+    /** @brief Decrypts inputs.message (the ciphertext) and checks `tag` in the core, as run() runs the
+     *  encryption: IpRunResult::output is the plaintext the core released, empty when the tag did not verify
+     *  (facts "authenticated" = "1" or "0"). The base refuses: std::invalid_argument for a core that does not
+     *  decrypt. */
+    virtual IpRunResult decrypt(const oracle::Operation& op, const oracle::Inputs& /*inputs*/,
+                                const crypto::Bytes& /*tag*/, const IpSettings& /*settings*/,
+                                const IpCapture* /*capture*/ = nullptr,
+                                const std::atomic<bool>* /*cancel*/ = nullptr) {
+        throw std::invalid_argument("the " + displayName() + " core does not decrypt " + op.id);
+    }
 
     /** @brief The campaign figures of one run at a clock of clockMhz (target "ip"): its measurements in the
      *  order they are stored and the parameters beyond the settings and the clock, which the runner adds with

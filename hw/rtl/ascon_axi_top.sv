@@ -53,7 +53,10 @@ module ascon_axi_top #(
     output logic [  3:0] dbg_stage,
     output logic         dbg_blk_valid,
     output logic         dbg_take,
-    output logic [319:0] dbg_state
+    output logic [319:0] dbg_state,
+    output logic         dbg_held,       // STATUS.HELD: decrypted plaintext held, DOUT unreadable
+    output logic         dbg_auth_ok,    // STATUS.AUTH_OK: the tag verified, the plaintext is released
+    output logic [  7:0] dbg_out_count   // words in the output FIFO (held or not)
 );
   localparam int IAW = $clog2(IN_DEPTH);
   localparam int OAW = $clog2(OUT_DEPTH);
@@ -326,4 +329,7 @@ module ascon_axi_top #(
   assign dbg_phase = phase_now;
   assign dbg_busy = busy;
   assign dbg_state = state;
+  assign dbg_held = held;
+  assign dbg_auth_ok = auth_ok;
+  assign dbg_out_count = 8'(out_count);
 endmodule

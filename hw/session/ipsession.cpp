@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "core/oracle/algorithms.h"
 #include "hw/ip/bus/axilite.h"
 #include "hw/ip/ipcores.h"
 
@@ -110,6 +111,7 @@ crypto::Bytes IpSession::fieldOf(const oracle::Inputs& inputs, const std::string
 
 QString IpSession::describe(const IpSessionResult& r) {
     QStringList parts{tr("IP run"), operationName(r.operation)};
+    if (r.tag) parts << (r.authenticated ? tr("decryption") : tr("decryption, authentication failed"));
     for (const IpSetting& s : settingsOf(r.operation)) {
         const auto it = r.settings.find(s.name);
         if (it == r.settings.end()) continue;
@@ -167,13 +169,26 @@ bool IpSession::run(const IpRequest& request, QString* error) {
     try {
         result.settings = resolveSettings(*info, opId, settings);
         // The oracle's answer, before anything runs: inputs the operation cannot take are refused here.
-        result.model = oracle::referenceOutput(oracle::operation(opId), request.inputs);
+        if (!request.tag) {
+            result.model = oracle::referenceOutput(oracle::operation(opId), request.inputs);
+        } else {
+            // A decryption: the C++ model's plaintext, or nothing when the tag does not verify.
+            const oracle::AeadAlgorithm* aead = oracle::operation(opId).aead;
+            if (!aead || !info->decrypts(opId))
+                return fail(tr("the %1 core does not decrypt '%2'")
+                                .arg(qtext(info->displayName()), request.operation));
+            const oracle::Inputs& in = request.inputs;
+            aead->checkSizes(in.key, in.nonce, *request.tag);
+            if (auto pt = aead->decrypt(in.key, in.nonce, in.ad, in.message, *request.tag))
+                result.model = std::move(*pt);
+        }
     } catch (const std::exception& e) {
         return fail(QString::fromUtf8(e.what()));
     }
     result.core = core;
     result.operation = request.operation;
     result.inputs = request.inputs;
+    result.tag = request.tag;
     m_running = true;
     m_runningCore = core;
     ++m_runsStarted;
@@ -186,8 +201,11 @@ bool IpSession::run(const IpRequest& request, QString* error) {
             IpCapture into;
             into.store = capture.get();
             try {
-                result.run = core->run(oracle::operation(text(result.operation)), result.inputs,
-                                       result.settings, &into, &job.cancelFlag());
+                const oracle::Operation op = oracle::operation(text(result.operation));
+                result.run = result.tag
+                                 ? core->decrypt(op, result.inputs, *result.tag, result.settings, &into,
+                                                 &job.cancelFlag())
+                                 : core->run(op, result.inputs, result.settings, &into, &job.cancelFlag());
             } catch (const IpCancelled&) {
                 // The abandoned operation may still be in the core: the next run starts on new models.
                 m_cores->drop(text(result.core));
@@ -200,6 +218,8 @@ bool IpSession::run(const IpRequest& request, QString* error) {
             const oracle::Verdict verdict = oracle::verify(result.run.output, result.model);
             result.matchesModel = verdict.ok;
             result.verdict = qtext(verdict.message);
+            // A decryption: its output is the plaintext released, empty when the tag did not verify.
+            if (result.tag) result.authenticated = result.run.facts["authenticated"] == "1";
             result.capture = std::move(capture);
             return result;
         },

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ struct IpRequest {
     QString operation;     ///< an oracle operation id: "ascon-aead128", "lea-128-ecb", "mldsa-ntt"
     oracle::Inputs inputs; ///< key, nonce (CTR: the counter block), ad, message (ML-DSA: a operands)
     IpSettings settings;   ///< over the session's current settings of the core (see setSettings)
+    /** Set: a decryption (IpCore::decrypts): inputs.message is the ciphertext, checked with this tag. */
+    std::optional<crypto::Bytes> tag = std::nullopt;
 };
 
 /** @brief What one run produced, what ran, and the oracle's verdict. */
@@ -41,7 +44,11 @@ struct IpSessionResult {
     IpSettings settings;   ///< every setting it ran at
     oracle::Inputs inputs; ///< what it ran on
     IpRunResult run;       ///< output, clocks beside the formula, the per-phase breakdown
-    crypto::Bytes model;   ///< the C++ model's output of the same inputs (the oracle's reference)
+    /** A decryption's tag (what ran); nullopt for an encryption. Its output is the plaintext the core
+     *  released: empty when the tag did not verify (authenticated false). */
+    std::optional<crypto::Bytes> tag = std::nullopt;
+    bool authenticated = false; ///< a decryption: the core verified the tag (STATUS.AUTH_OK)
+    crypto::Bytes model;        ///< the C++ model's output of the same inputs (the oracle's reference)
     bool matchesModel = false;
     QString verdict; ///< why not ("output byte 5 is 3a, the C++ model gives 3b"); empty when it matches
     /** @brief Every clock of the run, one tick per clock, ticks of 10 ns (the paper's 100 MHz PL clock);

@@ -3,6 +3,8 @@
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
+#include "app/ui/ip/resourcepanel.h"
+#include "core/oracle/algorithms.h"
 #include "core/sessions/explorermodel.h"
 #include "hw/session/ipsession.h"
 
@@ -41,6 +43,17 @@ std::vector<inputs::HexField> fieldsOf(const QString& operation) {
     return alg ? alg->hexFields() : std::vector<inputs::HexField>{};
 }
 
+/** Decrypt mode's fields: the AEAD's without the plaintext, then the ciphertext and the tag. */
+std::vector<inputs::HexField> decryptFieldsOf(const QString& operation) {
+    std::vector<inputs::HexField> out;
+    for (inputs::HexField& f : fieldsOf(operation))
+        if (f.name != "pt") out.push_back(std::move(f));
+    const auto* aead = oracle::findAead(operation.toStdString());
+    out.push_back({"ct", "Ciphertext", -1, ""});
+    out.push_back({"tag", "Tag", aead ? static_cast<int>(aead->tagBytes) : 16, ""});
+    return out;
+}
+
 QTableWidgetItem* cell(const QString& text) {
     auto* item = new QTableWidgetItem(text);
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
@@ -66,7 +79,7 @@ AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent),
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
 
     // --- operation --------------------------------------------------------------------------------
-    auto* opBox = new QGroupBox(tr("Operation (encryption through the Verilated IP, AXI4-Lite)"), this);
+    auto* opBox = new QGroupBox(tr("Operation (through the Verilated IP, AXI4-Lite)"), this);
     auto* form = new QFormLayout;
     m_variant = new QComboBox(opBox);
     m_variant->setObjectName(QStringLiteral("ipVariant"));
@@ -81,9 +94,18 @@ AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent),
         m_unroll->addItem(QString::number(u), u);
     m_precomputed = new QCheckBox(tr("Initialisation precomputed on the host (state injected)"), opBox);
     m_precomputed->setObjectName(QStringLiteral("ipPrecomputed"));
+    m_mode = new QComboBox(opBox);
+    m_mode->setObjectName(QStringLiteral("ipMode"));
+    m_mode->addItem(tr("Encrypt (plaintext in)"));
+    m_mode->addItem(tr("Decrypt (ciphertext and tag in; plaintext held until the tag verifies)"));
+    m_tamper = new QCheckBox(tr("Tamper the tag (flip bit 0 of its last byte before the run)"), opBox);
+    m_tamper->setObjectName(QStringLiteral("ipTamper"));
+    m_tamper->setVisible(false);
     form->addRow(tr("Variant"), m_variant);
+    form->addRow(tr("Direction"), m_mode);
     form->addRow(tr("Rounds per clock"), m_unroll);
     form->addRow(QString(), m_precomputed);
+    form->addRow(QString(), m_tamper);
     auto* opLayout = new QVBoxLayout(opBox);
     opLayout->addLayout(form);
     m_form = new HexFieldForm(opBox);
@@ -100,7 +122,7 @@ AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent),
     });
     m_run = new QPushButton(tr("Run on the IP"), opBox);
     m_run->setObjectName(QStringLiteral("ipRun"));
-    m_run->setToolTip(tr("Encrypt through the Verilated IP core (Ctrl+Return)"));
+    m_run->setToolTip(tr("Encrypt or decrypt through the Verilated IP core (Ctrl+Return)"));
     m_state = new QLabel(opBox);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_run);
@@ -124,12 +146,14 @@ AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent),
     };
     m_ct = monoLabel(QStringLiteral("ipCt"));
     m_tag = monoLabel(QStringLiteral("ipTag"));
+    m_pt = monoLabel(QStringLiteral("ipPt"));
     m_match = new QLabel(QStringLiteral("—"), resBox);
     m_match->setObjectName(QStringLiteral("ipMatches"));
     m_axi = new QLabel(QStringLiteral("—"), resBox);
     m_axi->setObjectName(QStringLiteral("ipAxi"));
     resForm->addRow(tr("Ciphertext"), m_ct);
     resForm->addRow(tr("Tag"), m_tag);
+    resForm->addRow(tr("Plaintext (decryption)"), m_pt);
     resForm->addRow(tr("Matches the C++ model"), m_match);
     resForm->addRow(tr("AXI transactions"), m_axi);
     m_cycles = makeTable(6,
@@ -160,6 +184,7 @@ AsconIpPage::AsconIpPage(IpSession* session, QWidget* parent) : QWidget(parent),
     connect(m_session, &IpSession::settingsChanged, this, [this](const QString& core) {
         if (core == kCore) syncOptions();
     });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) { setDecryptMode(index == 1); });
     connect(m_run, &QPushButton::clicked, this, &AsconIpPage::run);
     connect(m_runAction, &QAction::triggered, this, &AsconIpPage::run);
     connect(m_session, &IpSession::runningChanged, this, [this](bool running) {
@@ -184,14 +209,52 @@ HexFieldEdit* AsconIpPage::field(const QString& name) const {
     return m_form->field(name);
 }
 
+bool AsconIpPage::decryptMode() const {
+    return m_mode->currentIndex() == 1;
+}
+
 bool AsconIpPage::run() {
     const auto values = m_inputs.values();
     if (!values || m_session->isRunning()) return false;
+    hw::IpRequest request{
+        m_variant->currentData().toString(),
+        IpSession::inputsFromFields(*values),
+        {{"unroll", m_unroll->currentData().toInt()}, {"precomputed", m_precomputed->isChecked() ? 1 : 0}},
+        std::nullopt};
+    if (decryptMode()) {
+        request.inputs.message = values->at("ct");
+        crypto::Bytes tag = values->at("tag");
+        if (m_tamper->isChecked() && !tag.empty()) tag.back() ^= 0x01; // one bit: the IP must refuse it
+        request.tag = std::move(tag);
+    }
+    return m_session->run(request);
+}
+
+void AsconIpPage::setDecryptMode(bool on) {
+    m_tamper->setVisible(on);
+    if (on == (m_inputs.field("ct") != nullptr)) return;
     const QString op = m_variant->currentData().toString();
-    return m_session->run(
-        {op,
-         IpSession::inputsFromFields(*values),
-         {{"unroll", m_unroll->currentData().toInt()}, {"precomputed", m_precomputed->isChecked() ? 1 : 0}}});
+    if (on) {
+        // The ciphertext and tag start as the C++ model's encryption of the inputs as typed, so the first
+        // decryption verifies and the tamper switch shows the difference one bit makes.
+        std::optional<crypto::Bytes> sealed;
+        if (const auto v = m_inputs.values())
+            sealed =
+                oracle::referenceOutput(oracle::operation(op.toStdString()), IpSession::inputsFromFields(*v));
+        m_ptText = m_inputs.text("pt");
+        m_inputs.setFields(decryptFieldsOf(op));
+        const inputs::HexField* tag = m_inputs.field("tag");
+        if (sealed && tag && sealed->size() >= static_cast<std::size_t>(tag->bytes)) {
+            const auto split = sealed->end() - tag->bytes;
+            m_inputs.setBytes("ct", crypto::Bytes(sealed->begin(), split));
+            m_inputs.setBytes("tag", crypto::Bytes(split, sealed->end()));
+        }
+    } else {
+        m_inputs.setFields(fieldsOf(op));
+        m_inputs.setText("pt", m_ptText);
+    }
+    m_form->setFields(m_inputs.fields());
+    syncInputs();
 }
 
 QWidget* AsconIpPage::buildResources() {
@@ -228,9 +291,16 @@ QWidget* AsconIpPage::buildResources() {
                               box);
     source->setObjectName(QStringLiteral("ipResourceSource"));
     source->setWordWrap(true);
+    // The rounds per clock chosen, synthesised off the GUI thread (cached per RTL hash), beside the paper's
+    // Vivado figures of its cores.
+    m_resourcePanel = new ResourcePanel(box);
+    m_resourcePanel->setPaperColumns(
+        {{tr("Paper Table 2\nASCON-128"), {tr("39 224"), none, tr("7 446"), none, none}},
+         {tr("Paper Table 3\nASCON-128a"), {tr("29 471"), none, tr("6 555"), none, none}}});
     auto* l = new QVBoxLayout(box);
     l->addWidget(m_resources);
     l->addWidget(source);
+    l->addWidget(m_resourcePanel);
     return box;
 }
 
@@ -245,6 +315,9 @@ void AsconIpPage::syncOptions() {
     if (const auto u = s.find("unroll"); u != s.end())
         m_unroll->setCurrentIndex(std::max(0, m_unroll->findData(u->second)));
     if (const auto p = s.find("precomputed"); p != s.end()) m_precomputed->setChecked(p->second != 0);
+    hw::ResourceOptions resources; // core 0: the Ascon IP (ascon_axi_top)
+    resources.unroll = m_unroll->currentData().toInt();
+    m_resourcePanel->setConfiguration(resources, tr("IP, rounds per clock %1").arg(resources.unroll));
 }
 
 void AsconIpPage::updateRunEnabled() {
@@ -257,16 +330,26 @@ void AsconIpPage::showResult(const IpSessionResult& r) {
     // A run started elsewhere (the explorer's capture) shows what it ran; the page's own runs are its inputs
     // and options already, kept as typed.
     {
-        const QSignalBlocker variant(m_variant), unroll(m_unroll), precomputed(m_precomputed);
+        const QSignalBlocker variant(m_variant), unroll(m_unroll), precomputed(m_precomputed), mode(m_mode);
         m_variant->setCurrentIndex(std::max(0, m_variant->findData(r.operation)));
         m_unroll->setCurrentIndex(std::max(0, m_unroll->findData(r.settings.at("unroll"))));
         m_precomputed->setChecked(r.settings.at("precomputed") != 0);
+        m_mode->setCurrentIndex(r.tag ? 1 : 0);
     }
+    setDecryptMode(r.tag.has_value());
     for (const inputs::HexField& f : m_inputs.fields()) {
-        const crypto::Bytes ran = IpSession::fieldOf(r.inputs, f.name);
+        if (f.name == "tag") continue; // as typed: the run's may be the tampered one (shown as the result)
+        const crypto::Bytes ran = f.name == "ct" ? r.inputs.message : IpSession::fieldOf(r.inputs, f.name);
         if (m_inputs.bytes(f.name) != ran) m_inputs.setBytes(f.name, ran);
     }
     syncInputs();
+    showFigures(r);
+    if (r.tag) {
+        showDecryptResult(r);
+        return;
+    }
+    m_pt->setText(QStringLiteral("—"));
+    setErrorStyle(m_pt, false);
     const crypto::Bytes& out = r.run.output;
     const std::size_t ctBytes = r.inputs.message.size();
     const crypto::Bytes ct(out.begin(),
@@ -274,6 +357,27 @@ void AsconIpPage::showResult(const IpSessionResult& r) {
     const crypto::Bytes tag(out.begin() + static_cast<std::ptrdiff_t>(ct.size()), out.end());
     m_ct->setText(ct.empty() ? tr("(empty)") : hex(ct));
     m_tag->setText(hex(tag));
+    m_state->setText(r.run.formulaExact ? tr("done")
+                                        : tr("done (the input streamed through the FIFOs; the formula "
+                                             "assumes it fits them)"));
+}
+
+void AsconIpPage::showDecryptResult(const IpSessionResult& r) {
+    m_ct->setText(r.inputs.message.empty() ? tr("(empty)") : hex(r.inputs.message));
+    m_tag->setText(hex(*r.tag));
+    if (r.authenticated) {
+        m_pt->setText(r.run.output.empty() ? tr("(empty)") : hex(r.run.output));
+        m_state->setText(tr("done: the tag verified (STATUS.AUTH_OK); the plaintext was held in the output "
+                            "FIFO (STATUS.HELD) until then"));
+    } else {
+        m_pt->setText(tr("authentication failed — no plaintext released"));
+        m_state->setText(tr("done: the tag did not verify (STATUS.AUTH_FAIL); the held output FIFO was "
+                            "cleared, nothing was read"));
+    }
+    setErrorStyle(m_pt, !r.authenticated);
+}
+
+void AsconIpPage::showFigures(const IpSessionResult& r) {
     m_match->setText(r.matchesModel ? tr("yes") : tr("no"));
     setErrorStyle(m_match, !r.matchesModel);
     m_axi->setText(
@@ -291,9 +395,6 @@ void AsconIpPage::showResult(const IpSessionResult& r) {
     }
     m_cycles->setItem(5, 0, cell(QString::number(r.run.busClocks)));
     m_cycles->setItem(5, 1, cell(QString::number(r.run.formulaBusClocks.value_or(0))));
-    m_state->setText(r.run.formulaExact ? tr("done")
-                                        : tr("done (the input streamed through the FIFOs; the formula "
-                                             "assumes it fits them)"));
 }
 
 } // namespace rs::gui

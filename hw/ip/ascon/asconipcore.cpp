@@ -32,45 +32,31 @@ class AsconIpCore final : public IpCore {
 
     IpRunResult run(const oracle::Operation& op, const oracle::Inputs& in, const IpSettings& settings,
                     const IpCapture* capture, const std::atomic<bool>* cancel) override {
-        const auto variant = ipVariantFromId(op.id);
-        if (!variant) throw crypto::InvalidArgument("the Ascon IP does not run " + op.id);
-        AsconIpOptions opt;
-        opt.unroll = settings.at("unroll");
-        opt.precomputed = settings.at("precomputed") != 0;
-        opt.cancel = cancel;
-        if (capture != nullptr) {
-            opt.capture = capture->store;
-            opt.captureGroups = capture->groups;
-            opt.vcdPath = capture->vcdPath;
-            opt.fstPath = capture->fstPath;
-        }
-        AsconIpEncryptResult e = m_ip.encrypt(*variant, in.key, in.nonce, in.ad, in.message, opt);
-        IpRunResult r;
+        const crypto::AsconAeadVariant v = variantOf(op);
+        const AsconIpOptions opt = optionsOf(settings, capture, cancel);
+        AsconIpEncryptResult e = m_ip.encrypt(v, in.key, in.nonce, in.ad, in.message, opt);
+        IpRunResult r = figures(v, opt, in, false, e.run);
         r.output = std::move(e.ct);
         r.output.insert(r.output.end(), e.tag.begin(), e.tag.end());
-        const AsconIpCycles& c = e.run.cycles;
-        AsconIpCycleQuery q;
-        q.variant = *variant;
-        q.unroll = opt.unroll;
-        q.precomputed = opt.precomputed;
-        q.adBytes = in.ad.size();
-        q.msgBytes = in.message.size();
-        const AsconIpCycleFormula f = expectedCycles(q);
-        r.busClocks = c.total;
-        r.formulaBusClocks = f.totalCycles;
-        r.coreClocks = c.core();
-        r.formulaCoreClocks = f.core.total();
-        r.busTransactions = e.run.axiTransactions;
-        r.formulaBusTransactions = f.axiTransactions;
-        r.formulaExact = fitsFifos(q);
-        r.phases = {{"init", c.init, f.core.init},
-                    {"ad", c.ad, f.core.ad},
-                    {"data", c.data, f.core.data},
-                    {"final", c.final, f.core.final},
-                    {"axi", c.axi, f.totalCycles - f.core.total()},
-                    {"stall", c.stall, std::nullopt}};
-        r.facts = {{"variant", std::string(crypto::asconAeadName(*variant))},
-                   {"streamed", e.run.streamed ? "1" : "0"}};
+        return r;
+    }
+
+    bool decrypts(std::string_view operation) const override { return claims(operation); }
+
+    /** The IP's own decryption (REGISTERS.md "Decryption"): the plaintext stays held in the output FIFO until
+     *  the tag verifies; a tag that does not verify releases nothing. */
+    IpRunResult decrypt(const oracle::Operation& op, const oracle::Inputs& in, const crypto::Bytes& tag,
+                        const IpSettings& settings, const IpCapture* capture,
+                        const std::atomic<bool>* cancel) override {
+        const crypto::AsconAeadVariant v = variantOf(op);
+        const AsconIpOptions opt = optionsOf(settings, capture, cancel);
+        AsconIpDecryptResult d = m_ip.decrypt(v, in.key, in.nonce, in.ad, in.message, tag, opt);
+        IpRunResult r = figures(v, opt, in, true, d.run);
+        r.facts["authenticated"] = d.pt ? "1" : "0";
+        r.facts["passes"] = std::to_string(d.run.passes);
+        if (d.pt) r.output = std::move(*d.pt);
+        // A tag that fails is followed by no DOUT reads: the formula's bus figures count them.
+        if (!d.pt) r.formulaExact = false;
         return r;
     }
 
@@ -97,6 +83,58 @@ class AsconIpCore final : public IpCore {
     }
 
   private:
+    crypto::AsconAeadVariant variantOf(const oracle::Operation& op) const {
+        const auto variant = ipVariantFromId(op.id);
+        if (!variant) throw crypto::InvalidArgument("the Ascon IP does not run " + op.id);
+        return *variant;
+    }
+
+    static AsconIpOptions optionsOf(const IpSettings& settings, const IpCapture* capture,
+                                    const std::atomic<bool>* cancel) {
+        AsconIpOptions opt;
+        opt.unroll = settings.at("unroll");
+        opt.precomputed = settings.at("precomputed") != 0;
+        opt.cancel = cancel;
+        if (capture != nullptr) {
+            opt.capture = capture->store;
+            opt.captureGroups = capture->groups;
+            opt.vcdPath = capture->vcdPath;
+            opt.fstPath = capture->fstPath;
+        }
+        return opt;
+    }
+
+    /** The clocks of a run beside the formula (hw/CYCLES.md), for an encryption or a decryption. */
+    static IpRunResult figures(crypto::AsconAeadVariant v, const AsconIpOptions& opt,
+                               const oracle::Inputs& in, bool decrypt, const AsconIpRunInfo& run) {
+        IpRunResult r;
+        const AsconIpCycles& c = run.cycles;
+        AsconIpCycleQuery q;
+        q.variant = v;
+        q.unroll = opt.unroll;
+        q.precomputed = opt.precomputed;
+        q.decrypt = decrypt;
+        q.adBytes = in.ad.size();
+        q.msgBytes = in.message.size();
+        const AsconIpCycleFormula f = expectedCycles(q);
+        r.busClocks = c.total;
+        r.formulaBusClocks = f.totalCycles;
+        r.coreClocks = c.core();
+        r.formulaCoreClocks = f.core.total();
+        r.busTransactions = run.axiTransactions;
+        r.formulaBusTransactions = f.axiTransactions;
+        r.formulaExact = fitsFifos(q);
+        r.phases = {{"init", c.init, f.core.init},
+                    {"ad", c.ad, f.core.ad},
+                    {"data", c.data, f.core.data},
+                    {"final", c.final, f.core.final},
+                    {"axi", c.axi, f.totalCycles - f.core.total()},
+                    {"stall", c.stall, std::nullopt}};
+        r.facts = {{"variant", std::string(crypto::asconAeadName(v))},
+                   {"streamed", run.streamed ? "1" : "0"}};
+        return r;
+    }
+
     AsconIp m_ip;
 };
 

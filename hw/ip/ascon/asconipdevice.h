@@ -35,6 +35,9 @@ struct AsconIpProbes {
     bool blkValid = false;                ///< a whole block waits at the stage input
     bool take = false;                    ///< the stage takes it in this clock
     std::array<std::uint64_t, 5> state{}; ///< x0..x4
+    bool held = false;                    ///< STATUS.HELD: a decryption's plaintext waits for its tag
+    bool authOk = false;                  ///< STATUS.AUTH_OK: the tag verified (plaintext released)
+    std::uint8_t outCount = 0;            ///< words in the output FIFO, held or not
 };
 
 /** @brief Clocks per phase (LOAD counts as initialisation). */

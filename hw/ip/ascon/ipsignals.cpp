@@ -26,6 +26,11 @@ const std::vector<SignalDef>& signalDefs() {
         {"phase", 3, "control", [](V c) -> std::uint64_t { return c.probes.phase; }},
         {"busy", 1, "control", [](V c) -> std::uint64_t { return c.probes.busy; }},
         {"irq", 1, "control", [](V c) -> std::uint64_t { return c.out.irq; }},
+        // Plaintext release (REGISTERS.md "Decryption"): a decryption's output FIFO fills while HELD,
+        // unreadable, and DOUT reads follow AUTH_OK; a failed tag clears it (no plaintext released).
+        {"held", 1, "control", [](V c) -> std::uint64_t { return c.probes.held; }},
+        {"auth_ok", 1, "control", [](V c) -> std::uint64_t { return c.probes.authOk; }},
+        {"out_count", 8, "control", [](V c) -> std::uint64_t { return c.probes.outCount; }},
         // Pipeline: front-end delay stages, the block at the stage input, the permutation unit.
         {"fe_stage", 4, "pipeline", [](V c) -> std::uint64_t { return c.probes.feStage; }},
         {"blk_valid", 1, "pipeline", [](V c) -> std::uint64_t { return c.probes.blkValid; }},

@@ -30,6 +30,9 @@ template <class Model> class VerilatedBackend final : public ModelBackend {
             probes.feStage = m.dbg_stage;
             probes.blkValid = m.dbg_blk_valid;
             probes.take = m.dbg_take;
+            probes.held = m.dbg_held;
+            probes.authOk = m.dbg_auth_ok;
+            probes.outCount = m.dbg_out_count;
             for (int i = 0; i < 5; ++i) {
                 // dbg_state is {x0, .., x4}: x4 in words 0-1, x0 in words 8-9.
                 const int w = 2 * (4 - i);

@@ -36,5 +36,5 @@ module ascon_axi_wrapper #(
       .s_axi_rdata(s_axi_rdata), .s_axi_rresp(s_axi_rresp), .s_axi_rvalid(s_axi_rvalid),
       .s_axi_rready(s_axi_rready), .irq(irq),
       .dbg_phase(), .dbg_busy(), .dbg_perm_busy(), .dbg_round(), .dbg_stage(), .dbg_blk_valid(), .dbg_take(),
-      .dbg_state());
+      .dbg_state(), .dbg_held(), .dbg_auth_ok(), .dbg_out_count());
 endmodule
