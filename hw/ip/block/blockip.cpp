@@ -7,6 +7,7 @@
 #include "core/crypto/skinny.h"
 #include "core/oracle/algorithms.h"
 #include "hw/ip/block/blockmodels.h"
+#include "hw/ip/block/blockregisters.h"
 #include "hw/ip/bus/axicapture.h"
 #include "hw/ip/bus/axilite.h"
 #include "hw/ip/bus/buswords.h"
@@ -15,8 +16,7 @@ namespace rs::hw {
 
 namespace {
 
-constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0x14, kKey = 0x30, kDin = 0x50,
-                       kDout = 0x60, kKey3 = 0x80;
+using namespace blockreg; // the register offsets
 
 /** Forwards every clock to the model and samples what the viewer shows into a store. */
 class CapturingTarget final : public AxiLiteTarget {

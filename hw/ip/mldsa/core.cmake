@@ -23,6 +23,6 @@ file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/generated/mldsamodels.inc
      @ONLY)
 
 target_sources(rs_hw PRIVATE
-  ip/mldsa/mldsaip.h ip/mldsa/mldsaip.cpp
+  ip/mldsa/mldsaip.h ip/mldsa/mldsaip.cpp ip/mldsa/mldsaregisters.h
   ip/mldsa/mldsaipcore.h ip/mldsa/mldsaipcore.cpp
   ip/mldsa/mldsalanes.h ip/mldsa/mldsalanes.cpp)

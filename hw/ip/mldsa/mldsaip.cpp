@@ -5,13 +5,13 @@
 #include "hw/ip/bus/axicapture.h"
 #include "hw/ip/bus/axilite.h"
 #include "hw/ip/mldsa/mldsamodels.h"
+#include "hw/ip/mldsa/mldsaregisters.h"
 
 namespace rs::hw {
 
 namespace {
 
-constexpr std::uint8_t kCtrl = 0x00, kConfig = 0x04, kStatus = 0x08, kCycles = 0x14, kSlot = 0x30,
-                       kIndex = 0x34, kData = 0x38;
+using namespace mldsareg; // the register offsets
 constexpr const char* kStageNames[] = {"stage_issue", "stage_read", "stage_pre",  "stage_mul1",
                                        "stage_mul2",  "stage_mul3", "stage_write"};
 
