@@ -77,6 +77,38 @@ bool WaveformSession::loadFileNow(const QString& path) {
     return true;
 }
 
+bool WaveformSession::compareWithFile(const QString& path, const waveform::WaveDiffOptions& options) {
+    if (m_loading || m_store->signalCount() == 0) return false;
+    m_loading = true;
+    emit loadStarted(path, waveform::waveformReadSeconds(QFile::encodeName(path).toStdString()));
+    const std::shared_ptr<const waveform::WaveformStore> a = m_store;
+    const QString originA = m_origin;
+    using Compared = std::shared_ptr<const waveform::ComparedDumps>;
+    m_worker.submit<double>(
+        [path, a, options](sessions::JobContext<double>& job) -> Compared {
+            const auto b = load(path, &job);
+            return std::make_shared<const waveform::ComparedDumps>(waveform::compareDumps(*a, *b, options));
+        },
+        [this, path, originA](const sessions::JobResult<Compared>& r) {
+            m_loading = false;
+            if (r.cancelled) {
+                emit loadCancelled();
+            } else if (r.value) {
+                emit loadProgress(1.0);
+                const Compared compared = *r.value;
+                // an aliasing pointer: the view's store lives as long as the comparison it belongs to
+                std::shared_ptr<const waveform::WaveformStore> store(compared, &compared->store);
+                m_pendingComparison = compared;
+                m_comparedOrigins = {originA, path};
+                show(std::move(store), tr("A: %1 · B: %2").arg(originA, path), QString(), false);
+            } else {
+                emit loadFailed(r.error);
+            }
+        },
+        [this](double f) { emit loadProgress(f); });
+    return true;
+}
+
 void WaveformSession::cancelLoad() {
     if (m_loading) m_worker.cancelAll();
 }
@@ -97,6 +129,8 @@ void WaveformSession::onLoadDone(
 void WaveformSession::show(std::shared_ptr<const waveform::WaveformStore> store, const QString& origin,
                            const QString& path, bool ipCapture) {
     m_store = std::move(store);
+    m_comparison = std::exchange(m_pendingComparison, nullptr); // null unless compareWithFile shows it
+    if (!m_comparison) m_comparedOrigins.clear();
     m_origin = origin;
     m_filePath = path;
     m_ipCapture = ipCapture;

@@ -9,6 +9,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 
 #include "core/crypto/trace.h"
 #include "core/sessions/worker.h"
+#include "core/waveform/wavediff.h"
 #include "core/waveform/waveformstore.h"
 #include "hw/ip/ascon/pipelinelanes.h"
 #include "hw/ip/roundlink.h"
@@ -50,6 +52,16 @@ class WaveformSession : public QObject {
     /** @brief Loads synchronously on the calling thread (tests, the CLI's checks); false and
      *  loadFailed on error. */
     bool loadFileNow(const QString& path);
+    /** @brief Two dumps in one view: loads the file on the worker (progress, cancel) as dump B and shows the
+     *  trace on view (A) and it together (waveform::compareDumps: rows of both and a diff row per pair,
+     *  aligned by time or options.alignSignal); comparison() then describes it. False (nothing starts)
+     *  while a load runs or with no trace on view; a failure (B unreadable, an alignment signal missing)
+     *  is loadFailed and leaves the view as it was. */
+    bool compareWithFile(const QString& path, const waveform::WaveDiffOptions& options = {});
+    /** @brief The comparison on view (pairs, first differences, the signals of each pair), or nullptr. */
+    const waveform::ComparedDumps* comparison() const { return m_comparison.get(); }
+    /** @brief The two dumps compared ("A", "B": origins), empty when no comparison is on view. */
+    QStringList comparedOrigins() const { return m_comparedOrigins; }
     /** @brief Asks a running load to stop; loadCancelled follows. */
     void cancelLoad();
     bool isLoading() const { return m_loading; }
@@ -115,6 +127,10 @@ class WaveformSession : public QObject {
                     const sessions::JobResult<std::shared_ptr<const waveform::WaveformStore>>& r);
 
     std::shared_ptr<const waveform::WaveformStore> m_store;
+    /// the comparison on view (its store is m_store); reset by any other trace shown
+    std::shared_ptr<const waveform::ComparedDumps> m_comparison;
+    std::shared_ptr<const waveform::ComparedDumps> m_pendingComparison; ///< handed from the job to show()
+    QStringList m_comparedOrigins;
     QString m_origin;
     QString m_filePath;
     bool m_ipCapture = false;
