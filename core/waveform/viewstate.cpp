@@ -32,19 +32,37 @@ bool WaveViewState::addSignal(const WaveformStore& store, SignalId id) {
     return true;
 }
 
+namespace {
+
+/** The signal a row shows whole, if it does (not a bit slice, separator or comment). */
+std::optional<SignalId> wholeSignal(const WaveRow& r) {
+    if (!r.isSignal() || !r.bits.empty()) return std::nullopt;
+    return r.id;
+}
+
+/** Whether a row shows the signal or any bit of it. */
+bool showsSignal(const WaveRow& r, SignalId id) {
+    if (!r.isSignal()) return false;
+    if (r.bits.empty()) return r.id == id;
+    return std::any_of(r.bits.begin(), r.bits.end(), [id](const BitRef& b) { return b.id == id; });
+}
+
+} // namespace
+
 bool WaveViewState::isShown(SignalId id) const {
     return rowOf(id) >= 0;
 }
 
 int WaveViewState::rowOf(SignalId id) const {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].id == id) return static_cast<int>(i);
+        if (showsSignal(m_rows[i], id)) return static_cast<int>(i);
     return -1;
 }
 
 bool WaveViewState::removeRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
-    std::erase(m_alsoSearched, m_rows[static_cast<std::size_t>(row)].id); // searched no more
+    if (const auto id = wholeSignal(m_rows[static_cast<std::size_t>(row)]))
+        std::erase(m_alsoSearched, *id); // searched no more
     m_rows.erase(m_rows.begin() + row);
     // The selection stays on its signal; the removed row's selection moves to the row now there.
     if (m_selected > row) --m_selected;
@@ -71,7 +89,125 @@ bool WaveViewState::moveRow(int row, int delta) {
 
 bool WaveViewState::setRadix(int row, Radix radix) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
-    m_rows[static_cast<std::size_t>(row)].radix = radix;
+    WaveRow& r = m_rows[static_cast<std::size_t>(row)];
+    if (!r.isSignal() || (radix == Radix::Enum && r.enumNames.empty())) return false;
+    r.radix = radix;
+    return true;
+}
+
+bool WaveViewState::setEnum(int row, std::string file, std::map<std::uint64_t, std::string> names) {
+    if (row < 0 || row >= static_cast<int>(m_rows.size()) || names.empty()) return false;
+    WaveRow& r = m_rows[static_cast<std::size_t>(row)];
+    if (!r.isSignal()) return false;
+    r.radix = Radix::Enum;
+    r.enumFile = std::move(file);
+    r.enumNames = std::move(names);
+    return true;
+}
+
+bool WaveViewState::renameRow(int row, std::string label) {
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    WaveRow& r = m_rows[static_cast<std::size_t>(row)];
+    if (r.kind == RowKind::Separator) return false;
+    r.label = std::move(label);
+    return true;
+}
+
+int WaveViewState::insertRow(int at, WaveRow row) {
+    at = std::clamp(at, 0, static_cast<int>(m_rows.size()));
+    m_rows.insert(m_rows.begin() + at, std::move(row));
+    if (m_selected >= at) ++m_selected;
+    return at;
+}
+
+int WaveViewState::insertSeparator(int at) {
+    WaveRow r;
+    r.kind = RowKind::Separator;
+    return insertRow(at, std::move(r));
+}
+
+int WaveViewState::insertComment(int at, std::string text) {
+    WaveRow r;
+    r.kind = RowKind::Comment;
+    r.label = std::move(text);
+    return insertRow(at, std::move(r));
+}
+
+bool WaveViewState::expandBits(const WaveformStore& store, int row) {
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    const auto id = wholeSignal(m_rows[static_cast<std::size_t>(row)]);
+    if (!id || store.signal(*id).width < 2) return false;
+    const SignalInfo& info = store.signal(*id);
+    std::vector<WaveRow> bits;
+    for (int b = info.width - 1; b >= 0; --b) {
+        WaveRow r;
+        r.id = *id;
+        r.name = info.name;
+        r.radix = Radix::Bin;
+        r.bits = {BitRef{*id, b, info.name}};
+        bits.push_back(std::move(r));
+    }
+    const int selected = m_selected;
+    removeRow(row);
+    m_rows.insert(m_rows.begin() + row, bits.begin(), bits.end());
+    m_selected = selected == row  ? row
+                 : selected > row ? selected + static_cast<int>(bits.size()) - 1
+                                  : selected;
+    return true;
+}
+
+bool WaveViewState::collapseBits(int row) {
+    const auto oneBit = [this](int i, std::optional<SignalId> of) -> std::optional<SignalId> {
+        if (i < 0 || i >= static_cast<int>(m_rows.size())) return std::nullopt;
+        const WaveRow& r = m_rows[static_cast<std::size_t>(i)];
+        if (!r.isSignal() || r.bits.size() != 1 || (of && r.bits[0].id != *of)) return std::nullopt;
+        return r.bits[0].id;
+    };
+    const auto id = oneBit(row, std::nullopt);
+    if (!id) return false;
+    int first = row, last = row;
+    while (oneBit(first - 1, id))
+        --first;
+    while (oneBit(last + 1, id))
+        ++last;
+    WaveRow whole;
+    whole.id = *id;
+    whole.name = m_rows[static_cast<std::size_t>(row)].bits[0].name;
+    const bool selectedInside = m_selected >= first && m_selected <= last;
+    m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+    m_rows.insert(m_rows.begin() + first, std::move(whole));
+    if (selectedInside)
+        m_selected = first;
+    else if (m_selected > last)
+        m_selected -= last - first;
+    return true;
+}
+
+bool WaveViewState::groupBits(const WaveformStore& store, std::vector<int> rows) {
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    if (rows.size() < 2) return false;
+    WaveRow bus;
+    for (const int i : rows) {
+        if (i < 0 || i >= static_cast<int>(m_rows.size())) return false;
+        const WaveRow& r = m_rows[static_cast<std::size_t>(i)];
+        if (!r.isSignal()) return false;
+        if (r.bits.empty()) {
+            if (store.signal(r.id).width != 1) return false; // a whole bus: expand it first
+            bus.bits.push_back(BitRef{r.id, 0, r.name});
+        } else {
+            bus.bits.insert(bus.bits.end(), r.bits.begin(), r.bits.end());
+        }
+    }
+    if (bus.bits.size() > 64) return false;
+    bus.id = bus.bits[0].id;
+    bus.name = bus.bits[0].name;
+    const bool selectedInside = std::find(rows.begin(), rows.end(), m_selected) != rows.end();
+    const int at = rows.front();
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+        removeRow(*it);
+    insertRow(at, std::move(bus));
+    if (selectedInside) m_selected = at;
     return true;
 }
 
@@ -84,7 +220,7 @@ bool WaveViewState::setSelectedRow(int row) {
 
 std::optional<SignalId> WaveViewState::selectedSignal() const {
     if (m_selected < 0) return std::nullopt;
-    return m_rows[static_cast<std::size_t>(m_selected)].id;
+    return wholeSignal(m_rows[static_cast<std::size_t>(m_selected)]);
 }
 
 // --- visible range ----------------------------------------------------------------------------------
@@ -286,7 +422,9 @@ bool WaveViewState::jumpToValue(const WaveformStore& store, Words value, bool fo
 
 bool WaveViewState::toggleSearchRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
-    const SignalId id = m_rows[static_cast<std::size_t>(row)].id;
+    const auto whole = wholeSignal(m_rows[static_cast<std::size_t>(row)]);
+    if (!whole) return false; // a separator, a comment or bit slices: nothing to search
+    const SignalId id = *whole;
     const auto it = std::find(m_alsoSearched.begin(), m_alsoSearched.end(), id);
     if (it != m_alsoSearched.end())
         m_alsoSearched.erase(it);
@@ -297,15 +435,18 @@ bool WaveViewState::toggleSearchRow(int row) {
 
 bool WaveViewState::isSearchRow(int row) const {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
-    const SignalId id = m_rows[static_cast<std::size_t>(row)].id;
-    return std::find(m_alsoSearched.begin(), m_alsoSearched.end(), id) != m_alsoSearched.end();
+    const auto id = wholeSignal(m_rows[static_cast<std::size_t>(row)]);
+    return id && std::find(m_alsoSearched.begin(), m_alsoSearched.end(), *id) != m_alsoSearched.end();
 }
 
 std::vector<SignalId> WaveViewState::searchSignals() const {
     std::vector<SignalId> ids;
     if (const auto id = selectedSignal()) ids.push_back(*id);
     for (const SignalId id : m_alsoSearched)
-        if (isShown(id) && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+        if (std::any_of(m_rows.begin(), m_rows.end(),
+                        [id](const WaveRow& r) { return wholeSignal(r) == id; }) &&
+            std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
     return ids;
 }
 

@@ -11,6 +11,7 @@
 // operations that read values take the store. Ticks past the trace are clamped into it.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -22,8 +23,22 @@
 
 namespace rs::waveform {
 
-/** @brief How a bus value is written. */
-enum class Radix { Hex, Dec, Bin, Named };
+/** @brief How a bus value is written (rowvalue.h's formatValue). The order is kept: new kinds are
+ *  appended. Dec is unsigned; Signed is two's complement over the row's width; Ascii writes each byte
+ *  (most significant first) as its printable character or '.'; Named uses the signal's own value names
+ *  (an FSM's states); Enum a mapping file's names loaded into the row (WaveRow::enumNames). */
+enum class Radix { Hex, Dec, Bin, Named, Signed, Ascii, Enum };
+
+/** @brief What a row is: a signal's values, a blank separator, or a comment (text only). */
+enum class RowKind { Signal, Separator, Comment };
+
+/** @brief One bit of a signal, part of a row made of bit slices. */
+struct BitRef {
+    SignalId id = 0;
+    int bit = 0;      ///< 0: the least significant bit
+    std::string name; ///< the signal's name (what a saved view knows it by)
+    bool operator==(const BitRef&) const = default;
+};
 
 /** @brief What the ruler and Δ read in. */
 enum class TimeUnit { Cycles, Nanoseconds };
@@ -37,12 +52,26 @@ class ViewStateError : public std::runtime_error {
 /** @brief Cursor A (the one the keys and searches move) or B. */
 enum class Cursor { A, B };
 
-/** @brief One row of the view: a signal and how its values are written. Rows are kept in view order;
- *  the name is what a saved view knows the signal by (ids are the order of one file's signals). */
+/** @brief One row of the view, in view order: a signal and how its values are written, or a blank
+ *  separator or a comment (kind; those have no signal: id and name are unused, searches skip them). The
+ *  name is what a saved view knows the signal by (ids are the order of one file's signals). A row may
+ *  show bit slices instead of the whole signal: bits, most significant first, of one or more signals
+ *  (a bus expanded into its bits gives one row per bit; bits grouped back give one bus row); id and
+ *  name are then those of the first part. */
 struct WaveRow {
     SignalId id = 0;
     Radix radix = Radix::Hex;
     std::string name;
+    RowKind kind = RowKind::Signal;
+    /** The name shown instead of the signal's (a renamed row; "" for the signal's own name), or a
+     *  comment's text. */
+    std::string label;
+    /** Bit slices shown instead of the whole signal (empty: the whole signal), MSB first. */
+    std::vector<BitRef> bits;
+    /** Radix::Enum: the mapping file the names were read from (kept to show and save) and its names. */
+    std::string enumFile;
+    std::map<std::uint64_t, std::string> enumNames;
+    bool isSignal() const { return kind == RowKind::Signal; }
     bool operator==(const WaveRow&) const = default;
 };
 
@@ -96,7 +125,28 @@ class WaveViewState {
     bool removeRow(int row);
     /** @brief Moves a row by delta places (clamped); the selection follows it. False when nothing moves. */
     bool moveRow(int row, int delta);
+    /** @brief Sets a signal row's radix; Radix::Enum needs names (setEnum). False for another row. */
     bool setRadix(int row, Radix radix);
+    /** @brief Shows a signal row's values by a mapping's names (Radix::Enum); file is where they came
+     *  from (rowvalue.h's loadEnumFile). False for a row that is not a signal's. */
+    bool setEnum(int row, std::string file, std::map<std::uint64_t, std::string> names);
+    /** @brief Gives a row a display name (the signal's name stays in its tooltip and the saved view); ""
+     *  restores the signal's name. For a comment row, its text. False for a separator or no such row. */
+    bool renameRow(int row, std::string label);
+    /** @brief Inserts a blank separator (kind Separator) or a comment row (text) before row `at`
+     *  (clamped; rows() size appends); the selection follows its row. Returns the new row's index. */
+    int insertSeparator(int at);
+    int insertComment(int at, std::string text);
+    /** @brief Replaces a whole-signal row of a bus (width > 1) by one row per bit, MSB first; the
+     *  radix, name and enum are not carried (bits are levels). False for any other row. */
+    bool expandBits(const WaveformStore& store, int row);
+    /** @brief Replaces the run of bit rows of one signal around `row` (rows of exactly one bit of the
+     *  same signal) by that signal's whole row. False when row is not such a bit row. */
+    bool collapseBits(int row);
+    /** @brief Replaces the chosen rows (each a 1-bit signal or one or more bit slices) by one bus row of
+     *  their bits, top row first as the MSB, at the first chosen row's place, in hex; at most 64 bits and
+     *  at least two rows. False (nothing changed) otherwise. */
+    bool groupBits(const WaveformStore& store, std::vector<int> rows);
     int selectedRow() const { return m_selected; }
     /** @brief Selects a row (clamped to the rows; -1 for none); false when the selection is unchanged. */
     bool setSelectedRow(int row);
@@ -217,8 +267,9 @@ class WaveViewState {
     bool jumpToMatch(const WaveformStore& store, const ValueCondition& condition, bool forward);
 
     // --- a saved view (viewstatejson.cpp) --------------------------------------------------------------
-    /** @brief The saved-view file: JSON, versioned ("format": "roundscope-wave-view", "version": 1): rows by
-     *  signal name and radix, the visible range, cursors, markers, the clock by name, its frequency, the
+    /** @brief The saved-view file: JSON, versioned ("format": "roundscope-wave-view", "version": 2; version 1
+     *  files are read too): rows by signal name (or bit slices) and radix, a row's label and enum names,
+     *  separators and comments, the visible range, cursors, markers, the clock by name, its frequency, the
      *  unit. The selection and the wave area are not saved. */
     std::string toJson() const;
     /** @brief Reads a saved view for a trace: rows and the clock found by name (a row whose signal the
@@ -232,6 +283,8 @@ class WaveViewState {
 
   private:
     void clampRange();
+    /** Inserts a row before `at` (clamped); the selection follows its row. Returns its index. */
+    int insertRow(int at, WaveRow row);
 
     Tick m_traceEnd = 0;
     double m_tickSeconds = 0;

@@ -15,7 +15,7 @@ namespace rs::waveform {
 namespace {
 
 constexpr std::string_view kFormat = "roundscope-wave-view";
-constexpr int kVersion = 1;
+constexpr int kVersion = 2; // 2: row kinds, labels, bit slices, signed/ascii/enum radixes; 1 is read too
 constexpr int kMaxDepth = 32;
 
 // --- reading JSON -------------------------------------------------------------------------------------
@@ -321,7 +321,10 @@ Tick tick(const Json& v, const std::string& path) {
 }
 
 constexpr std::pair<Radix, std::string_view> kRadixNames[] = {
-    {Radix::Hex, "hex"}, {Radix::Dec, "dec"}, {Radix::Bin, "bin"}, {Radix::Named, "named"}};
+    {Radix::Hex, "hex"},       {Radix::Dec, "dec"},     {Radix::Bin, "bin"},  {Radix::Named, "named"},
+    {Radix::Signed, "signed"}, {Radix::Ascii, "ascii"}, {Radix::Enum, "enum"}};
+constexpr std::pair<RowKind, std::string_view> kKindNames[] = {
+    {RowKind::Signal, "signal"}, {RowKind::Separator, "separator"}, {RowKind::Comment, "comment"}};
 constexpr std::pair<TimeUnit, std::string_view> kUnitNames[] = {{TimeUnit::Cycles, "cycles"},
                                                                 {TimeUnit::Nanoseconds, "ns"}};
 
@@ -369,14 +372,119 @@ std::string number(double d) {
     return ec == std::errc() ? std::string(buf, end) : std::string("0");
 }
 
+/** One row: {"signal"|"bits", "radix", "label"?, "enum"?} or {"kind": "separator"|"comment", "text"?}. */
+std::string rowJson(const WaveRow& r) {
+    if (!r.isSignal()) {
+        std::string j = "{\"kind\": " + quoted(nameOf(r.kind, kKindNames));
+        if (r.kind == RowKind::Comment) j += ", \"text\": " + quoted(r.label);
+        return j + "}";
+    }
+    std::string j = "{";
+    if (r.bits.empty()) {
+        j += "\"signal\": " + quoted(r.name);
+    } else {
+        j += "\"bits\": [";
+        for (std::size_t i = 0; i < r.bits.size(); ++i)
+            j += std::string(i ? ", " : "") + "{\"signal\": " + quoted(r.bits[i].name) +
+                 ", \"bit\": " + std::to_string(r.bits[i].bit) + "}";
+        j += "]";
+    }
+    j += ", \"radix\": " + quoted(nameOf(r.radix, kRadixNames));
+    if (!r.label.empty()) j += ", \"label\": " + quoted(r.label);
+    if (r.radix == Radix::Enum) {
+        j += ", \"enum\": {\"file\": " + quoted(r.enumFile) + ", \"values\": {";
+        bool first = true;
+        for (const auto& [v, name] : r.enumNames) {
+            j += std::string(first ? "" : ", ") + quoted(std::to_string(v)) + ": " + quoted(name);
+            first = false;
+        }
+        j += "}}";
+    }
+    return j + "}";
+}
+
+/** Reads one row of a saved view; nullopt (with a note) for a signal the trace lacks. */
+std::optional<WaveRow> readRow(const Json& v, const std::string& path, const WaveformStore& store,
+                               int version, std::set<std::string>& names, std::vector<std::string>& notes) {
+    Fields row(v, path);
+    WaveRow r;
+    if (version >= 2)
+        if (const Json* k = row.optional("kind")) r.kind = oneOf(*k, row.path("kind"), kKindNames);
+    if (r.kind != RowKind::Signal) {
+        if (r.kind == RowKind::Comment) r.label = text(row.required("text"), row.path("text"));
+        row.noOthers();
+        return r;
+    }
+    const Json* bits = version >= 2 ? row.optional("bits") : nullptr;
+    r.radix = oneOf(row.required("radix"), row.path("radix"), kRadixNames);
+    if (version >= 2) {
+        if (const Json* l = row.optional("label")) r.label = text(*l, row.path("label"));
+        if (const Json* e = row.optional("enum")) {
+            Fields en(*e, row.path("enum"));
+            r.enumFile = text(en.required("file"), en.path("file"));
+            const Json& values = en.required("values");
+            need(values, Json::Type::Object, en.path("values"));
+            for (std::size_t i = 0; i < values.keys.size(); ++i) {
+                const std::string& key = values.keys[i];
+                const std::string at = en.path("values") + "." + key;
+                std::uint64_t value = 0;
+                const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), value);
+                if (ec != std::errc() || end != key.data() + key.size())
+                    bad(at, "'" + key + "' is not a value (a whole number from 0 to 2^64 - 1)");
+                r.enumNames[value] = text(values.items[i], at);
+            }
+            en.noOthers();
+        }
+    }
+    if (r.radix == Radix::Enum && r.enumNames.empty())
+        bad(row.path("radix"), "enum without its \"enum\" values");
+    if (bits) {
+        if (row.optional("signal")) bad(row.path("signal"), "a row has either \"signal\" or \"bits\"");
+        row.noOthers();
+        need(*bits, Json::Type::Array, row.path("bits"));
+        if (bits->items.empty() || bits->items.size() > 64) bad(row.path("bits"), "1 to 64 bits");
+        for (std::size_t i = 0; i < bits->items.size(); ++i) {
+            Fields b(bits->items[i], row.path("bits") + "[" + std::to_string(i) + "]");
+            std::string name = text(b.required("signal"), b.path("signal"));
+            const Tick bit = tick(b.required("bit"), b.path("bit"));
+            b.noOthers();
+            const auto id = store.find(name);
+            if (!id) {
+                notes.push_back("row '" + name + "[" + std::to_string(bit) +
+                                "]': no such signal in the trace");
+                return std::nullopt;
+            }
+            if (bit >= static_cast<Tick>(store.signal(*id).width)) {
+                notes.push_back("row '" + name + "[" + std::to_string(bit) + "]': the signal has " +
+                                std::to_string(store.signal(*id).width) + " bits");
+                return std::nullopt;
+            }
+            r.bits.push_back(BitRef{*id, static_cast<int>(bit), std::move(name)});
+        }
+        r.id = r.bits[0].id;
+        r.name = r.bits[0].name;
+        return r;
+    }
+    r.name = text(row.required("signal"), row.path("signal"));
+    row.noOthers();
+    if (r.name.empty()) bad(row.path("signal"), "empty");
+    if (!names.insert(r.name).second) bad(row.path("signal"), "'" + r.name + "' is shown twice");
+    const auto id = store.find(r.name);
+    if (!id) {
+        notes.push_back("row '" + r.name + "': no such signal in the trace");
+        return std::nullopt;
+    }
+    r.id = *id;
+    return r;
+}
+
 } // namespace
 
 std::string WaveViewState::toJson() const {
     std::string j = "{\n  \"format\": " + quoted(kFormat) + ",\n  \"version\": " + std::to_string(kVersion) +
                     ",\n  \"rows\": [";
     for (std::size_t i = 0; i < m_rows.size(); ++i)
-        j += std::string(i ? "," : "") + "\n    {\"signal\": " + quoted(m_rows[i].name) +
-             ", \"radix\": " + quoted(nameOf(m_rows[i].radix, kRadixNames)) + "}";
+        j += std::string(i ? "," : "") + "\n    " + rowJson(m_rows[i]);
     j += std::string(m_rows.empty() ? "" : "\n  ") + "],\n";
     j += "  \"range\": {\"begin\": " + number(m_begin) + ", \"end\": " + number(endTick()) +
          ", \"fitted\": " + (m_fitted ? "true" : "false") + "},\n";
@@ -405,8 +513,9 @@ WaveViewState WaveViewState::fromJson(std::string_view json, const WaveformStore
         bad("format", "'" + f + "' is not a RoundScope wave view (" + std::string(kFormat) + ")");
     const Json& version = top.required("version");
     need(version, Json::Type::Number, "version");
-    if (version.text != std::to_string(kVersion))
-        bad("version", version.text + "; this RoundScope reads version " + std::to_string(kVersion));
+    if (version.text != "1" && version.text != std::to_string(kVersion))
+        bad("version", version.text + "; this RoundScope reads versions 1 to " + std::to_string(kVersion));
+    const int fileVersion = version.text == "1" ? 1 : kVersion;
 
     WaveViewState s;
     s.m_traceEnd = store.endTick();
@@ -416,18 +525,10 @@ WaveViewState WaveViewState::fromJson(std::string_view json, const WaveformStore
     const Json& rows = top.required("rows");
     need(rows, Json::Type::Array, "rows");
     std::set<std::string> names;
-    for (std::size_t i = 0; i < rows.items.size(); ++i) {
-        Fields row(rows.items[i], "rows[" + std::to_string(i) + "]");
-        std::string name = text(row.required("signal"), row.path("signal"));
-        const Radix radix = oneOf(row.required("radix"), row.path("radix"), kRadixNames);
-        row.noOthers();
-        if (name.empty()) bad(row.path("signal"), "empty");
-        if (!names.insert(name).second) bad(row.path("signal"), "'" + name + "' is shown twice");
-        if (const auto id = store.find(name))
-            s.m_rows.push_back(WaveRow{*id, radix, std::move(name)});
-        else
-            notes.push_back("row '" + name + "': no such signal in the trace");
-    }
+    for (std::size_t i = 0; i < rows.items.size(); ++i)
+        if (auto row =
+                readRow(rows.items[i], "rows[" + std::to_string(i) + "]", store, fileVersion, names, notes))
+            s.m_rows.push_back(std::move(*row));
 
     Fields range(top.required("range"), "range");
     const double begin = amount(range.required("begin"), range.path("begin"));

@@ -44,9 +44,13 @@ const WaveformStore& trace() {
 void check(const WaveViewState& v) {
     std::set<SignalId> ids;
     for (const WaveRow& r : v.rows()) {
+        if (!r.isSignal()) continue; // a separator or a comment: no signal
         if (r.id >= trace().signalCount() || trace().signal(r.id).name != r.name)
             broken("a row not in the trace");
-        if (!ids.insert(r.id).second) broken("a signal shown twice");
+        for (const auto& b : r.bits)
+            if (b.id >= trace().signalCount() || b.bit >= trace().signal(b.id).width)
+                broken("a bit not in the trace");
+        if (r.bits.empty() && !ids.insert(r.id).second) broken("a signal shown twice");
     }
     for (const auto c : {v.cursorA(), v.cursorB()})
         if (c && *c >= trace().endTick()) broken("a cursor past the trace");

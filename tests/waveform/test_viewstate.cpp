@@ -365,7 +365,7 @@ TEST(ViewStateJson, RoundTrip) {
     const WaveViewState v = fullView(s);
     const std::string json = v.toJson();
     EXPECT_NE(json.find("\"format\": \"roundscope-wave-view\""), std::string::npos) << json;
-    EXPECT_NE(json.find("\"version\": 1"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"version\": 2"), std::string::npos) << json;
     std::vector<std::string> dropped{"stale"};
     const WaveViewState back = WaveViewState::fromJson(json, s, &dropped);
     EXPECT_TRUE(dropped.empty());
@@ -433,12 +433,12 @@ TEST(ViewStateJson, BadFilesAreRefusedNamingTheKey) {
         {std::string(100, '[') + std::string(100, ']'), "nested deeper"},
         {"[]", "the file: expected an object"},
         {replaced("roundscope-wave-view", "gtkwave-save"), "format: 'gtkwave-save' is not"},
-        {replaced("\"version\": 1", "\"version\": 2"), "version: 2; this RoundScope reads version 1"},
-        {replaced("\"version\": 1", "\"version\": \"1\""), "version: expected a number"},
+        {replaced("\"version\": 2", "\"version\": 3"), "version: 3; this RoundScope reads versions 1 to 2"},
+        {replaced("\"version\": 2", "\"version\": \"2\""), "version: expected a number"},
         {replaced("\"rows\"", "\"lines\""), "rows: missing"},
         {replaced("\"radix\": \"named\"", "\"radx\": \"named\""), "rows[0].radix: missing"},
         {replaced("\"radix\": \"named\"", "\"radix\": \"octal\""),
-         "rows[0].radix: 'octal' is not one of hex, dec, bin, named"},
+         "rows[0].radix: 'octal' is not one of hex, dec, bin, named, signed, ascii, enum"},
         {replaced("\"radix\": \"named\"}", "\"radix\": \"named\", \"colour\": 1}"),
          "rows[0].colour: unknown key"},
         {replaced("{\"signal\": \"clk\"", "{\"signal\": \"fsm\""), "rows[1].signal: 'fsm' is shown twice"},

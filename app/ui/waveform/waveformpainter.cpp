@@ -2,7 +2,7 @@
 
 #include "app/charts/theme.h"
 
-#include "core/waveform/bitvalue.h"
+#include "core/waveform/rowvalue.h"
 
 #include <QFontMetrics>
 #include <QPainter>
@@ -15,35 +15,11 @@
 namespace rs::gui {
 
 QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Radix radix) {
-    if (info.width <= 64) return formatValue(info, value.empty() ? 0 : value[0], radix);
-    switch (radix) {
-    case Radix::Dec:
-        return QString::fromStdString(waveform::decimalDigits(value));
-    case Radix::Bin:
-        return QString::fromStdString(waveform::binaryDigits(value, info.width));
-    case Radix::Named: // value names need at most 64 bits
-    case Radix::Hex:
-        break;
-    }
-    return QString::fromStdString(waveform::hexDigits(value, info.width)).toUpper();
+    return QString::fromStdString(waveform::formatValue(value, info.width, radix, &info.valueNames));
 }
 
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix) {
-    switch (radix) {
-    case Radix::Named: {
-        const auto it = info.valueNames.find(value);
-        if (it != info.valueNames.end()) return QString::fromStdString(it->second);
-        return QString::number(value, 16).toUpper();
-    }
-    case Radix::Dec:
-        return QString::number(value);
-    case Radix::Bin:
-        return QString::number(value, 2).rightJustified(info.width, QLatin1Char('0'));
-    case Radix::Hex:
-        break;
-    }
-    // Uppercase hex, as the rest of the app writes it (the state views, the IP panels).
-    return QString::number(value, 16).toUpper().rightJustified((info.width + 3) / 4, QLatin1Char('0'));
+    return formatValue(info, waveform::Words(&value, 1), radix);
 }
 
 WaveColors waveColors(const QPalette& palette) {
@@ -104,9 +80,16 @@ QColor namedFill(std::uint64_t value, const WaveColors& c) {
 
 } // namespace
 
-void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform::SignalId id, Radix radix,
+void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
                     const TickMapper& map, double x1, int top, int height, const WaveColors& c) {
-    const waveform::SignalInfo& info = store.signal(id);
+    if (!row.isSignal()) return;
+    const waveform::SignalId id = row.id;
+    const Radix radix = row.radix;
+    const int width = waveform::rowWidth(store, row);
+    const auto* names = waveform::rowNames(store, row);
+    const auto text = [&](waveform::Words v) {
+        return QString::fromStdString(waveform::formatValue(v, width, radix, names));
+    };
     const double endTick = static_cast<double>(store.endTick());
     if (endTick <= 0) return;
     const double tBegin = std::max(0.0, std::floor(map.tick(map.x0)));
@@ -114,14 +97,15 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
     if (tEnd <= tBegin) return;
     const auto b = static_cast<waveform::Tick>(tBegin), e = static_cast<waveform::Tick>(tEnd);
     const auto pixels = static_cast<std::size_t>(std::max(1.0, x1 - map.x0));
-    const auto items = store.viewItems(id, b, e, pixels);
-    const bool bit = info.width == 1;
+    const auto items = waveform::rowViewItems(store, row, b, e, pixels);
+    const bool bit = width == 1;
     const double hi = top + 3, lo = top + height - 3;
-    const bool named = radix == Radix::Named && !info.valueNames.empty();
+    const bool named = names != nullptr;
 
-    std::uint64_t value = store.valueAt(id, b);
+    std::uint64_t value = waveform::rowWordsAt(store, row, b).front();
     // A bus wider than 64 bits is written from its whole value: the change in force (index), if any.
-    const bool wide = info.width > 64;
+    // (Rows of bit slices are at most 64 bits.)
+    const bool wide = width > 64;
     const std::size_t before = store.lowerBound(id, b + 1);
     std::optional<std::size_t> index;
     if (before > 0) index = before - 1;
@@ -135,10 +119,9 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform:
         } else if (wide) {
             if (xb - xa < 4) return busBox(p, xa, xb, map.x0, x1, top, height, QString(), c, QColor());
             busBox(p, xa, xb, map.x0, x1, top, height,
-                   formatValue(info, index ? store.changeWords(id, *index) : store.wordsAt(id, 0), radix), c,
-                   QColor());
+                   text(index ? store.changeWords(id, *index) : store.wordsAt(id, 0)), c, QColor());
         } else {
-            busBox(p, xa, xb, map.x0, x1, top, height, formatValue(info, v, radix), c,
+            busBox(p, xa, xb, map.x0, x1, top, height, text(waveform::Words(&v, 1)), c,
                    named ? namedFill(v, c) : QColor());
         }
     };

@@ -21,8 +21,9 @@ namespace rs::gui {
 using waveform::Radix;
 using waveform::TickMapper;
 
-/** @brief The text of a value: 0x-less uppercase hex, decimal, binary (width digits), or the signal's name
- *  for the value (hex when the value has no name). */
+/** @brief The text of a signal's value in a radix (core's waveform::formatValue, the one formatter, with
+ *  the signal's own value names): 0x-less uppercase hex, decimal, binary (width digits), or the signal's
+ *  name for the value (hex when the value has no name). */
 QString formatValue(const waveform::SignalInfo& info, std::uint64_t value, Radix radix);
 /** @brief formatValue() for a value of any width (words least significant first). */
 QString formatValue(const waveform::SignalInfo& info, waveform::Words value, Radix radix);
@@ -34,8 +35,9 @@ struct WaveColors {
 };
 WaveColors waveColors(const QPalette& palette);
 
-/** @brief Draws one row's wave between x0 and x1 (the painter is clipped by the caller). */
-void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, waveform::SignalId id, Radix radix,
+/** @brief Draws one row's wave between x0 and x1 (the painter is clipped by the caller): a signal or its
+ *  bit slices in the row's radix; nothing for a separator or comment. */
+void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
                     const TickMapper& map, double x1, int top, int height, const WaveColors& colors);
 
 /** @brief A "nice" step (1, 2 or 5 times a power of ten) of at least `minimum`. */

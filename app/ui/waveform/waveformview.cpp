@@ -1,5 +1,7 @@
 #include "app/ui/waveform/waveformview.h"
 
+#include "core/waveform/rowvalue.h"
+
 #include <QPainter>
 #include <QRegularExpression>
 #include <QRubberBand>
@@ -94,8 +96,13 @@ void WaveformView::setRadix(int row, Radix radix) {
 
 QString WaveformView::valueText(int row, Tick tick) const {
     if (row < 0 || row >= static_cast<int>(rows().size())) return {};
-    const WaveRow& r = rows()[static_cast<std::size_t>(row)];
-    return formatValue(m_store->signal(r.id), m_store->wordsAt(r.id, tick), r.radix);
+    return QString::fromStdString(
+        waveform::rowValueText(*m_store, rows()[static_cast<std::size_t>(row)], tick));
+}
+
+QString WaveformView::rowTitle(int row) const {
+    if (row < 0 || row >= static_cast<int>(rows().size())) return {};
+    return QString::fromStdString(waveform::rowTitle(*m_store, rows()[static_cast<std::size_t>(row)]));
 }
 
 int WaveformView::rowTop(int row) const {
@@ -311,8 +318,12 @@ void WaveformView::loadVisibleRows() {
     for (int i = 0; i < static_cast<int>(rows().size()); ++i) {
         const int top = rowTop(i);
         if (top + kRowHeight < kRulerHeight || top > viewport()->height()) continue;
-        const waveform::SignalId id = rows()[static_cast<std::size_t>(i)].id;
-        if (!m_store->isLoaded(id)) ids.push_back(id);
+        const WaveRow& r = rows()[static_cast<std::size_t>(i)];
+        if (!r.isSignal()) continue;
+        if (r.bits.empty() && !m_store->isLoaded(r.id)) ids.push_back(r.id);
+        for (const waveform::BitRef& b : r.bits)
+            if (!m_store->isLoaded(b.id) && std::find(ids.begin(), ids.end(), b.id) == ids.end())
+                ids.push_back(b.id);
     }
     if (ids.empty()) return;
     try {
@@ -379,7 +390,6 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
         const int top = rowTop(i);
         if (top + kRowHeight < kRulerHeight || top > viewport()->height()) continue;
         const WaveRow& r = rows()[static_cast<std::size_t>(i)];
-        const auto& info = m_store->signal(r.id);
         p.setClipRect(QRect(0, kRulerHeight, viewport()->width(), viewport()->height() - kRulerHeight));
         if (i == selectedRow()) {
             p.fillRect(QRect(0, top, viewport()->width(), kRowHeight), c.selection);
@@ -390,9 +400,20 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
         }
         p.setPen(c.grid);
         p.drawLine(0, top + kRowHeight - 1, viewport()->width(), top + kRowHeight - 1);
+        if (r.kind == waveform::RowKind::Separator) continue; // blank
+        if (r.kind == waveform::RowKind::Comment) {           // its text across the row, in italics
+            QFont italic = p.font();
+            italic.setItalic(true);
+            p.save();
+            p.setFont(italic);
+            p.setPen(c.mutedText);
+            p.drawText(QRect(6, top, viewport()->width() - 12, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                       QString::fromStdString(r.label));
+            p.restore();
+            continue;
+        }
         // Name, and the value at cursor A on the right of the name column.
-        QString name = QString::fromStdString(info.name);
-        if (info.width > 1) name += QStringLiteral("[%1:0]").arg(info.width - 1);
+        const QString name = rowTitle(i);
         QString value;
         if (cursor()) value = valueText(i, *cursor());
         const int valueWidth = value.isEmpty() ? 0 : std::min(fm.horizontalAdvance(value) + 8, left / 2);
@@ -405,7 +426,8 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
                        Qt::AlignVCenter | Qt::AlignRight, fm.elidedText(value, Qt::ElideLeft, valueWidth));
         }
         p.setClipRect(QRect(left, std::max(top, kRulerHeight), viewport()->width() - left, kRowHeight));
-        if (const std::string& error = m_store->loadError(r.id); !error.empty()) {
+        const waveform::SignalId source = r.bits.empty() ? r.id : r.bits[0].id;
+        if (const std::string& error = m_store->loadError(source); !error.empty()) {
             p.setPen(c.marker);
             p.drawText(QRect(left + 6, top, viewport()->width() - left - 12, kRowHeight),
                        Qt::AlignVCenter | Qt::AlignLeft,
@@ -413,7 +435,7 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
                                      Qt::ElideRight, viewport()->width() - left - 12));
             continue;
         }
-        paintSignalRow(p, *m_store, r.id, r.radix, map, x1, top, kRowHeight - 1, c);
+        paintSignalRow(p, *m_store, r, map, x1, top, kRowHeight - 1, c);
     }
     p.setClipping(false);
     p.setPen(c.grid);

@@ -12,7 +12,10 @@
 //
 // Keys (focus in the view): + / - zoom, F fit, ←/→ pan, Home/End start/end, N / Shift+N next /
 // previous edge (of the selected row and the rows Ctrl+clicked beside it), ↑/↓ select a row, Ctrl+↑/↓ move
-// it, Delete remove it, M marker at cursor A, B cursor B at cursor A, Esc leaves a box zoom.
+// it, Delete remove it, F2 rename it, M marker at cursor A, B cursor B at cursor A, Esc leaves a box zoom.
+// The row context menu: radix (hex, unsigned, signed, binary, ASCII, state names, an enum mapping file),
+// rename, expand a bus into bits / collapse them, group the rows from the selected one to this one into a
+// bus, insert a separator or a comment. Rows are edited in waveformviewrows.cpp.
 
 #include <QAbstractScrollArea>
 
@@ -61,8 +64,32 @@ class WaveformView : public QAbstractScrollArea {
     /** @brief The selected row's signal, if any. */
     std::optional<waveform::SignalId> selectedSignal() const { return m_state.selectedSignal(); }
     void setRadix(int row, Radix radix);
-    /** @brief The text shown for a row's value at a tick. */
+    /** @brief Shows a row's values by the names of an enum mapping file (core/waveform/rowvalue.h's
+     *  format, e.g. lines `0x3 FINAL`); false, the row unchanged, with *error naming the file and line
+     *  when it cannot be read. */
+    bool setEnumFile(int row, const QString& path, QString* error = nullptr);
+    /** @brief Gives a row a display name ("" restores the signal's name; the signal's name stays in the
+     *  tooltip); a comment row's text. */
+    void renameRow(int row, const QString& label);
+    /** @brief Asks for a row's display name (F2, the context menu). */
+    void editRowName(int row);
+    /** @brief Inserts a blank separator / a comment row before row `at` (rows().size(): at the end). */
+    void insertSeparator(int at);
+    void insertComment(int at, const QString& text);
+    /** @brief A bus row becomes one row per bit (MSB first); collapseBits() puts the bits of a signal
+     *  around a bit row back into one row. */
+    void expandBits(int row);
+    void collapseBits(int row);
+    /** @brief The chosen rows (1-bit signals or bit slices, at most 64 bits) become one bus row, the top
+     *  row its MSB, shown in hex; false when they cannot. */
+    bool groupBits(std::vector<int> rows);
+    /** @brief The text shown for a row's value at a tick (core's rowValueText; "" for a separator or a
+     *  comment). */
     QString valueText(int row, waveform::Tick tick) const;
+    /** @brief What a row is called in the name column (core's rowTitle). */
+    QString rowTitle(int row) const;
+    /** @brief A row's tooltip: the signal's name and width (the bits it shows), its enum mapping file. */
+    QString rowToolTip(int row) const;
 
     // --- time range -------------------------------------------------------------------------------
     double beginTick() const { return m_state.beginTick(); }
@@ -164,6 +191,8 @@ class WaveformView : public QAbstractScrollArea {
     void cursorMoved();
     /** Repaint, cursorsChanged. */
     void cursorsEdited();
+    /** After rows were inserted, removed or changed: scroll bars, repaint, rowsChanged, the selection. */
+    void rowsEdited();
     int rowAt(int y) const;
     void loadVisibleRows();
     int rowTop(int row) const;

@@ -1,13 +1,13 @@
 // The waveform view's input: resize, wheel (zoom around the mouse, Shift: pan), mouse (cursors,
-// row selection, box zoom), keys and the row context menu, each a change of the view's WaveViewState.
-// Painting: waveformview.cpp.
+// row selection, box zoom), keys and the rows' tooltips, each a change of the view's WaveViewState.
+// Painting: waveformview.cpp; the row context menu and row edits: waveformviewrows.cpp.
 #include "app/ui/waveform/waveformview.h"
 
-#include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QKeyEvent>
-#include <QMenu>
 #include <QRubberBand>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -30,6 +30,16 @@ bool WaveformView::event(QEvent* event) {
     if (event->type() == QEvent::ShortcutOverride && m_bandStart >= 0 &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
         event->accept();
+        return true;
+    }
+    if (event->type() == QEvent::ToolTip) { // over a row's name: the signal it shows
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QPoint pos = viewport()->mapFrom(this, help->pos());
+        const QString tip = pos.x() < waveLeft() ? rowToolTip(rowAt(pos.y())) : QString();
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, this);
         return true;
     }
     return QAbstractScrollArea::event(event);
@@ -137,6 +147,9 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Backspace:
         removeRow(selected);
         break;
+    case Qt::Key_F2:
+        if (selected >= 0) editRowName(selected);
+        break;
     case Qt::Key_M:
         if (cursor()) addMarker(*cursor());
         break;
@@ -155,35 +168,6 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
         return;
     }
     event->accept();
-}
-
-void WaveformView::contextMenuEvent(QContextMenuEvent* event) {
-    const int row = rowAt(event->pos().y());
-    if (row < 0 || event->pos().x() >= waveLeft()) return; // the right button zooms in the wave area
-    setSelectedRow(row);
-    const WaveRow r = rows()[static_cast<std::size_t>(row)];
-    const auto& info = m_store->signal(r.id);
-    QMenu menu(this);
-    if (info.width > 1) {
-        const auto radix = [&](const QString& text, Radix x) {
-            QAction* a = menu.addAction(text, this, [this, row, x] { setRadix(row, x); });
-            a->setCheckable(true);
-            a->setChecked(r.radix == x);
-        };
-        radix(tr("Hexadecimal"), Radix::Hex);
-        radix(tr("Decimal"), Radix::Dec);
-        radix(tr("Binary"), Radix::Bin);
-        if (!info.valueNames.empty()) radix(tr("State names"), Radix::Named);
-        menu.addSeparator();
-    } else {
-        menu.addAction(tr("Count cycles by this clock"), this,
-                       [this, id = r.id] { emit clockRequested(id); });
-        menu.addSeparator();
-    }
-    menu.addAction(tr("Move up\tCtrl+↑"), this, [this, row] { moveRow(row, -1); });
-    menu.addAction(tr("Move down\tCtrl+↓"), this, [this, row] { moveRow(row, 1); });
-    menu.addAction(tr("Remove\tDel"), this, [this, row] { removeRow(row); });
-    menu.exec(event->globalPos());
 }
 
 } // namespace rs::gui
