@@ -35,6 +35,13 @@ TEST(IpBus, ErrorResponsesAndWriteOnlyRegisters) {
     EXPECT_EQ(bus.writeResp(0xfc, 1), rs::hw::kAxiSlvErr);
     EXPECT_EQ(bus.writeResp(reg::kStatus, 1), rs::hw::kAxiSlvErr);  // read-only
     EXPECT_EQ(bus.readResp(reg::kDout, &data), rs::hw::kAxiSlvErr); // output FIFO empty
+    try {
+        bus.read(0xfc);
+        ADD_FAILURE() << "a read of an unmapped address must throw";
+    } catch (const rs::hw::AxiError& e) {
+        EXPECT_STREQ(e.what(), "AXI read 0xFC: response 2 (SLVERR)")
+            << "addresses in upper-case hex, as the GUI";
+    }
     EXPECT_THROW(bus.read(reg::kDout), rs::hw::AxiError);
     bus.write(reg::kKey, 0xdeadbeef);
     EXPECT_EQ(bus.read(reg::kKey), 0u); // the key is write-only

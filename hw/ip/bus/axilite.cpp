@@ -7,7 +7,7 @@ namespace rs::hw {
 namespace {
 
 std::string hexAddr(std::uint8_t addr) {
-    static const char* digits = "0123456789abcdef";
+    static const char* digits = "0123456789ABCDEF";
     return std::string("0x") + digits[addr >> 4] + digits[addr & 15];
 }
 
