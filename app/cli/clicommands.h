@@ -135,8 +135,10 @@ void printResult(const CliArgs& args, const QJsonObject& result);
 int reportKatOutcome(const CliArgs& args, const std::string& algorithm, const std::string& path,
                      const core::KatOutcome& outcome, const std::string& noneMessage);
 /** @brief Synthesises with yosys and returns the report as the `ip resources` JSON (unroll, target, LUTs,
- *  FFs, ..., cells); without yosys, says why on stderr and returns nothing (the caller exits with usage). */
-std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt);
+ *  FFs, ..., cells, cached); with `useCache` (no --no-cache) a configuration synthesised before is read from
+ *  hw::ResourceCache (per RTL hash) and a new one stored there; without yosys, says why on stderr and returns
+ *  nothing (the caller exits with usage). */
+std::optional<QJsonObject> synthesizeJson(const hw::ResourceOptions& opt, bool useCache);
 /** @brief The definition named by SPEC.json or --preset, every back end registered and the pairs checked;
  *  UsageError naming the argument. */
 campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& command);

@@ -125,7 +125,7 @@ int ipBlockResources(const CliArgs& args) {
     if ((alg.core == hw::BlockCore::Lea ? 24 : alg.rounds) % opt.unroll)
         throw UsageError("--unroll: rounds per clock must divide the round count");
     opt.detail = args.flag("detail");
-    std::optional<QJsonObject> o = synthesizeJson(opt);
+    std::optional<QJsonObject> o = synthesizeJson(opt, !args.flag("no-cache"));
     if (!o) return kExitUsage;
     o->insert(QStringLiteral("alg"), QString::fromStdString(id));
     printResult(args, *o);
@@ -150,7 +150,7 @@ std::vector<CliUsage> ipBlockUsages() {
          isBlockIpAlgorithm,
          noVerb<ipBlockKat>},
         {{"resources"},
-         {option("alg", blockCores), optional("unroll", "RPC"), flag("detail")},
+         {option("alg", blockCores), optional("unroll", "RPC"), flag("detail"), flag("no-cache")},
          "the same synthesis for those cores",
          isBlockIpAlgorithm,
          noVerb<ipBlockResources>}};

@@ -206,7 +206,7 @@ int ipMlDsaResources(const CliArgs& args) {
         throw UsageError("--butterflies: the unit synthesises with B = 1, 2, 4 or 8, not " +
                          std::to_string(opt.unroll));
     opt.detail = args.flag("detail");
-    std::optional<QJsonObject> o = synthesizeJson(opt);
+    std::optional<QJsonObject> o = synthesizeJson(opt, !args.flag("no-cache"));
     if (!o) return kExitUsage;
     o->insert(QStringLiteral("alg"), QString::fromStdString(id));
     o->insert(QStringLiteral("butterflies"), opt.unroll);
@@ -229,7 +229,7 @@ std::vector<CliUsage> ipMlDsaUsages() {
              isMlDsaIpAlgorithm,
              noVerb<ipMlDsaRun>},
             {{"resources"},
-             {option("alg", mldsaOps), optional("butterflies", "B"), flag("detail")},
+             {option("alg", mldsaOps), optional("butterflies", "B"), flag("detail"), flag("no-cache")},
              "the same synthesis for the ML-DSA unit (DSP48s, block RAMs)",
              isMlDsaIpAlgorithm,
              noVerb<ipMlDsaResources>}};

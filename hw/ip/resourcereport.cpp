@@ -10,6 +10,12 @@
 #include <future>
 #include <regex>
 #include <sstream>
+#include <thread>
+
+#include <cerrno>
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace rs::hw {
 
@@ -47,11 +53,31 @@ std::string lastLines(const std::string& text, int n) {
     return text.substr(pos == 0 ? 0 : pos + 1);
 }
 
-/** Exit status of a std::system command; -1 when the shell could not run it. */
-int run(const std::string& cmd) {
-    const int rc = std::system(cmd.c_str());
-    if (rc == -1) return -1;
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+/** Exit status of a shell command; -1 when the shell could not run it. The command runs in its own process
+ *  group, so a cancel (polled every 50 ms) stops yosys with the shell: ResourceCancelled. */
+int run(const std::string& cmd, const std::atomic<bool>* cancel = nullptr) {
+    const pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        setpgid(0, 0);
+        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    setpgid(pid, pid); // also here: the child may not have run yet when a cancel kills its group
+    int status = 0;
+    for (;;) {
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) break;
+        if (done < 0 && errno != EINTR) return -1;
+        if (cancel && cancel->load()) {
+            kill(-pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            throw ResourceCancelled("yosys synthesis cancelled");
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 fs::path makeTempDir() {
@@ -87,6 +113,31 @@ std::vector<std::string> mldsaRtlFiles() {
                           "mldsa_core.sv", "axil_slave.sv", "mldsa_axi_top.sv"})
         files.push_back((fs::path(RS_HW_RTL_DIR) / f).string());
     return files;
+}
+
+std::vector<std::string> resourceRtlFiles(int core) {
+    return core == 0 ? rtlFiles() : core == 3 ? mldsaRtlFiles() : blockRtlFiles();
+}
+
+std::string yosysProgram(const ResourceOptions& options) {
+    if (!options.yosys.empty()) return options.yosys;
+    const char* env = std::getenv("ROUNDSCOPE_YOSYS");
+    return env && *env ? env : "yosys";
+}
+
+std::string yosysVersion(const std::string& program) {
+    const fs::path dir = makeTempDir();
+    const fs::path out = dir / "version.txt";
+    const int rc = run(shellQuote(program) + " -V > " + shellQuote(out.string()) + " 2>&1");
+    std::stringstream text(readText(out));
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    if (rc != 0)
+        throw ToolMissing("yosys not found: '" + program +
+                          "' could not be run (install the Debian package yosys, or set ROUNDSCOPE_YOSYS)");
+    std::string line;
+    std::getline(text, line);
+    return line;
 }
 
 long ResourceCounts::other() const {
@@ -173,7 +224,7 @@ std::vector<std::string> ownParams(int core) {
 
 std::string readVerilog(int core) {
     std::string line = "read_verilog -sv";
-    for (const auto& f : core == 0 ? rtlFiles() : core == 3 ? mldsaRtlFiles() : blockRtlFiles())
+    for (const auto& f : resourceRtlFiles(core))
         line += ' ' + f;
     return line + '\n';
 }
@@ -248,7 +299,7 @@ void checkResourceParams(const ResourceOptions& options) {
     }
 }
 
-ResourceReport synthesizeResources(const ResourceOptions& options) {
+void checkResourceOptions(const ResourceOptions& options) {
     if (options.core < 0 || options.core > 4)
         throw std::invalid_argument("core " + std::to_string(options.core) +
                                     " is not 0 (Ascon), 1 (LEA), 2 (SKINNY-128-256), 3 (ML-DSA) or 4 "
@@ -262,11 +313,11 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         throw std::invalid_argument("unroll " + std::to_string(options.unroll) + " is outside 1.." +
                                     std::to_string(maxUnroll));
     checkResourceParams(options);
-    std::string yosys = options.yosys;
-    if (yosys.empty()) {
-        const char* env = std::getenv("ROUNDSCOPE_YOSYS");
-        yosys = env && *env ? env : "yosys";
-    }
+}
+
+ResourceReport synthesizeResources(const ResourceOptions& options) {
+    checkResourceOptions(options);
+    const std::string yosys = yosysProgram(options);
     const auto t0 = std::chrono::steady_clock::now();
     const fs::path dir = makeTempDir();
     struct Cleanup {
@@ -297,7 +348,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         std::ofstream(dir / "synth.ys") << readVerilog(options.core) << chparam(top, params)
                                         << "synth_xilinx -family xc7 -top " << top << " -flatten -noiopad\n"
                                         << "tee -q -o stat.json stat -json\n";
-        if (run(yosysIn("synth")) != 0 || !fs::exists(dir / "stat.json"))
+        if (run(yosysIn("synth"), options.cancel) != 0 || !fs::exists(dir / "stat.json"))
             throw std::runtime_error("yosys synthesis failed:\n" + lastLines(readText(dir / "synth.out"), 8));
         static_cast<ResourceCounts&>(r) = parseYosysStat(readText(dir / "stat.json"));
     } else {
@@ -316,7 +367,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         // The two scopes in parallel: each run is single-threaded, and abc9 is the slow part.
         const auto timed = [&](const std::string& scope) {
             const auto s0 = std::chrono::steady_clock::now();
-            const int rc = run(yosysIn(scope));
+            const int rc = run(yosysIn(scope), options.cancel);
             return std::make_pair(
                 rc, std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
         };

@@ -2,6 +2,7 @@
 // FPGA resource estimate of the IP: yosys `synth_xilinx -family xc7` (a 7-series target like the
 // paper's Zynq-7020) over hw/rtl, and the cell counts a Vivado utilisation report would list.
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +14,12 @@ namespace rs::hw {
 
 /** @brief yosys could not be found or started. */
 class ToolMissing : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/** @brief The run was cancelled (ResourceOptions::cancel): yosys was stopped, nothing was measured. */
+class ResourceCancelled : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
@@ -36,6 +43,9 @@ struct ResourceOptions {
     /** @brief Extra `chparam -set NAME VALUE` on the AXI top (e.g. the Ascon IP's IN_DEPTH, OUT_DEPTH);
      *  the Ascon core alone (detail) gets VARIANTS, LEN_BITS and PHASE_COUNTERS too. */
     std::vector<std::pair<std::string, int>> params;
+    /** @brief When set and true, the running yosys is stopped and synthesizeResources throws
+     *  ResourceCancelled (polled while yosys runs; the flag outlives the call). Not part of the result. */
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 /** @brief The cell counts of one mapping, as a Vivado utilisation report would list them. */
@@ -83,11 +93,23 @@ std::vector<std::string> topParameters(int core);
  *  otherwise. */
 void checkResourceParams(const ResourceOptions& options);
 
+/** @brief Checks the options before anything runs: std::invalid_argument for a core other than 0..4, an
+ *  unroll outside the core's range (B not 1, 2, 4 or 8) or a parameter checkResourceParams refuses. */
+void checkResourceOptions(const ResourceOptions& options);
+
 /** @brief Synthesises the RTL for one unroll setting. Throws ToolMissing when yosys cannot run,
  *  std::invalid_argument for an unroll outside the core's range or a parameter the top does not declare
  *  (checkResourceParams; before yosys runs), std::runtime_error when synthesis fails (the message ends with
  *  the log's last lines). */
 ResourceReport synthesizeResources(const ResourceOptions& options);
+
+/** @brief The yosys program the options name: ResourceOptions::yosys, else $ROUNDSCOPE_YOSYS, else "yosys".
+ */
+std::string yosysProgram(const ResourceOptions& options);
+
+/** @brief The first line `yosys -V` prints (e.g. "Yosys 0.23 (git sha1 7ce5011c24b)"); ToolMissing when
+ *  the program cannot be run. */
+std::string yosysVersion(const std::string& program);
 
 /** @brief Parses the design totals of `stat -json` output into a report's counts. */
 ResourceCounts parseYosysStat(const std::string& json);
@@ -99,6 +121,10 @@ int parseLtpLength(const std::string& text);
 /** @brief The module synthesised for the core alone: ascon_core, lea_core, skinny_core (cores 2 and 4) or
  *  mldsa_core. */
 std::string coreTop(int core);
+
+/** @brief The RTL files (in elaboration order) a core's synthesis reads: rtlFiles() for the Ascon IP (0),
+ *  mldsaRtlFiles() for the ML-DSA unit (3), blockRtlFiles() for the others. */
+std::vector<std::string> resourceRtlFiles(int core);
 
 /** @brief The RTL directory and files (in elaboration order) compiled into this program. */
 std::string rtlDirectory();

@@ -3,6 +3,7 @@
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
+#include "app/ui/ip/resourcepanel.h"
 #include "core/oracle/algorithms.h"
 #include "core/oracle/operation.h"
 #include "hw/session/ipsession.h"
@@ -78,6 +79,18 @@ BlockIpPanel::BlockIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
     form->addRow(tr("Output"), m_out);
     form->addRow(tr("Model"), m_match);
     form->addRow(tr("Clocks"), m_cycles);
+    // The core and rounds per clock chosen, synthesised off the GUI thread (cached per RTL hash); the papers
+    // give no figures for these cores.
+    m_resources = new ResourcePanel(this);
+    form->addRow(tr("Resources"), m_resources);
+    connect(m_rpc, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index < 0) return; // fillRpc clears the box before it fills it
+        const QString alg = m_alg->currentText();
+        hw::ResourceOptions o; // hw/ip/resourcereport.h numbers LEA 1, SKINNY-128-256 2, SKINNY-128-384 4
+        o.core = alg.startsWith(QStringLiteral("lea")) ? 1 : alg == QStringLiteral("skinny-128-384") ? 4 : 2;
+        o.unroll = m_rpc->currentData().toInt();
+        m_resources->setConfiguration(o, tr("%1 IP, rounds per clock %2").arg(alg).arg(o.unroll));
+    });
 
     connect(m_alg, &QComboBox::currentIndexChanged, this, &BlockIpPanel::fillRpc);
     connect(m_mode, &QComboBox::currentIndexChanged, this,

@@ -23,6 +23,7 @@ struct IpSessionResult;
 namespace rs::gui {
 
 class HexFieldForm;
+class ResourcePanel;
 
 class BlockIpPanel : public QWidget {
     Q_OBJECT
@@ -40,6 +41,8 @@ class BlockIpPanel : public QWidget {
     QLabel* outputLabel() const { return m_out; }
     QLabel* matchLabel() const { return m_match; }
     QLabel* cyclesLabel() const { return m_cycles; }
+    /** @brief The yosys figures of the core and rounds per clock chosen. */
+    ResourcePanel* resourcePanel() const { return m_resources; }
     /** @brief The inputs as typed (texts and their errors). */
     const inputs::HexInputs& inputs() const { return m_inputs; }
     /** @brief The block ciphers the core runs ("lea-128", ..., "skinny-128-384"), in the registry's order. */
@@ -66,6 +69,7 @@ class BlockIpPanel : public QWidget {
     QLabel* m_out = nullptr;
     QLabel* m_match = nullptr;
     QLabel* m_cycles = nullptr;
+    ResourcePanel* m_resources = nullptr;
 };
 
 } // namespace rs::gui

@@ -2,6 +2,7 @@
 
 #include "app/ui/common/pagehelpers.h"
 #include "app/ui/ip/mldsalaneview.h"
+#include "app/ui/ip/resourcepanel.h"
 #include "core/inputs/mldsapolyfile.h"
 #include "core/oracle/operation.h"
 #include "hw/ip/mldsa/mldsalanes.h"
@@ -150,6 +151,10 @@ MlDsaIpPanel::MlDsaIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
     form->addRow(buttons);
     form->addRow(tr("Clocks"), m_cycles);
     form->addRow(tr("Paper 001"), m_paper);
+    // The unit at the B chosen, synthesised off the GUI thread (cached per RTL hash), under the paper's
+    // figures (it gives clocks, no resources).
+    m_resources = new ResourcePanel(this);
+    form->addRow(tr("Resources"), m_resources);
     form->addRow(tr("Model"), m_match);
     form->addRow(tr("Layers"), m_layers);
     form->addRow(m_lanes);
@@ -157,6 +162,14 @@ MlDsaIpPanel::MlDsaIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
     connect(m_op, &QComboBox::currentIndexChanged, this,
             [this] { showPaper(m_op->currentData().toString()); });
     showPaper(m_op->currentData().toString());
+    const auto showResources = [this] {
+        hw::ResourceOptions o;
+        o.core = 3; // the ML-DSA unit (mldsa_axi_top); its B is the unroll setting
+        o.unroll = m_bf->currentData().toInt();
+        m_resources->setConfiguration(o, tr("unit, butterflies per clock B = %1").arg(o.unroll));
+    };
+    connect(m_bf, &QComboBox::currentIndexChanged, this, showResources);
+    showResources();
     connect(m_source, &QComboBox::currentIndexChanged, this, &MlDsaIpPanel::updateSource);
     connect(m_browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Operands of the ML-DSA unit"));

@@ -26,6 +26,7 @@ struct IpSessionResult;
 namespace rs::gui {
 
 class MlDsaLaneView;
+class ResourcePanel;
 
 class MlDsaIpPanel : public QWidget {
     Q_OBJECT
@@ -47,6 +48,8 @@ class MlDsaIpPanel : public QWidget {
     /** @brief Paper 001's figures for the operation chosen or last run. */
     QLabel* paperLabel() const { return m_paper; }
     MlDsaLaneView* laneView() const { return m_lanes; }
+    /** @brief The yosys figures of the unit at the B chosen. */
+    ResourcePanel* resourcePanel() const { return m_resources; }
     /** @brief The core clocks of the last run shown (0 before any). */
     quint64 shownCycles() const { return m_shownCycles; }
 
@@ -94,6 +97,7 @@ class MlDsaIpPanel : public QWidget {
     QLabel* m_match = nullptr;
     QLabel* m_layers = nullptr;
     MlDsaLaneView* m_lanes = nullptr;
+    ResourcePanel* m_resources = nullptr;
     quint64 m_shownCycles = 0;
 };
 
