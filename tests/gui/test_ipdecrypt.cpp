@@ -12,9 +12,12 @@
 
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/ip/asconippage.h"
+#include "app/ui/waveform/waveformpage.h"
+#include "app/ui/waveform/waveformview.h"
 #include "core/crypto/asconaead.h"
 #include "hw/ip/ascon/ipregisters.h"
 #include "hw/session/ipsession.h"
+#include "hw/session/waveformsession.h"
 
 using namespace rs;
 using gui::AsconIpPage;
@@ -156,6 +159,36 @@ class TestIpDecrypt : public QObject {
         QVERIFY(!rel.authOk);      // ... never verified ...
         QCOMPARE(rel.doutReads, 0);
         QCOMPARE(rel.lastOutCount, std::uint64_t{0}); // ... and cleared
+    }
+
+    void theWaveformsPageShowsTheReleaseRowsOfADecryption() {
+        IpSession session;
+        AsconIpPage page(&session);
+        prepare(page);
+        QSignalSpy done(&session, &IpSession::finished);
+        QVERIFY(page.run());
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        const auto decryption = session.lastResult().capture;
+        page.modeBox()->setCurrentIndex(0);
+        QVERIFY(page.run());
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 2, 60000);
+        const auto encryption = session.lastResult().capture;
+
+        hw::WaveformSession waves;
+        gui::WaveformPage wavePage(&waves);
+        const auto rows = [&wavePage] {
+            QStringList names;
+            const gui::WaveformView* view = wavePage.view();
+            for (const auto& row : view->rows())
+                names << QString::fromStdString(view->store().signal(row.id).name);
+            return names;
+        };
+        waves.setCapture(decryption, QStringLiteral("decryption"));
+        const QStringList shown = rows();
+        for (const char* name : {"held", "auth_ok", "out_count", "phase"})
+            QVERIFY2(shown.contains(QLatin1String(name)), qPrintable(shown.join(QLatin1Char(' '))));
+        waves.setCapture(encryption, QStringLiteral("encryption"));
+        QVERIFY2(!rows().contains(QStringLiteral("held")), qPrintable(rows().join(QLatin1Char(' '))));
     }
 };
 

@@ -322,6 +322,11 @@ void WaveformPage::onStoreChanged() {
     if (m_session->isIpCapture()) {
         for (const char* name : kIpDefaultRows)
             if (const auto id = store->find(name)) m_view->addSignal(*id);
+        // A decryption's capture also shows the release rule: the plaintext held in the output FIFO
+        // (STATUS.HELD) until AUTH_OK; HELD never rises in an encryption, whose rows stay as they were.
+        if (const auto held = store->find("held"); held && store->changeCount(*held) > 1)
+            for (const char* name : {"held", "auth_ok", "out_count"})
+                if (const auto id = store->find(name)) m_view->addSignal(*id);
     } else {
         for (waveform::SignalId id = 0; id < std::min(kFileDefaultRows, store->signalCount()); ++id)
             m_view->addSignal(id);
