@@ -339,8 +339,24 @@ GtkwFile gtkwFromView(const WaveViewState& view, const WaveformStore& store, std
     const auto& markers = view.markers();
     for (std::size_t i = 0; i < markers.size() && i < kNamedMarkers; ++i)
         file.markers.push_back({static_cast<int>(i), markers[i].tick, markers[i].name});
+    bool inGroup = false, groupClosed = false; // a group's rows end with GroupEnd (rows helper's edit)
+    std::string groupName;
+    const auto endGroup = [&] {
+        if (inGroup)
+            file.traces.push_back({GtkwTrace::Kind::GroupEnd, groupName, gtkwflag::kBlank, groupClosed, {}});
+        inGroup = false;
+    };
     for (const WaveRow& row : view.rows()) {
+        if (!row.grouped) endGroup();
         switch (row.kind) {
+        case RowKind::Group:
+            endGroup();
+            file.traces.push_back(
+                {GtkwTrace::Kind::GroupBegin, row.label, gtkwflag::kBlank, row.collapsed, {}});
+            inGroup = true;
+            groupClosed = row.collapsed;
+            groupName = row.label;
+            continue;
         case RowKind::Separator:
             file.traces.push_back({GtkwTrace::Kind::Blank, {}, gtkwflag::kBlank, false, {}});
             continue;
@@ -359,6 +375,7 @@ GtkwFile gtkwFromView(const WaveViewState& view, const WaveformStore& store, std
         file.traces.push_back({GtkwTrace::Kind::Signal, gtkwaveName(store.signal(row.id), topScope),
                                gtkwFlagsOf(row.radix), false, row.label});
     }
+    endGroup();
     return file;
 }
 
@@ -372,10 +389,25 @@ void applyGtkw(const GtkwFile& file, const WaveformStore& store, WaveViewState& 
         byKey.emplace(mapKey(store.signal(id)), id);
     while (!view.rows().empty())
         view.removeRow(0);
-    int groups = 0;
+    std::vector<int> groupFirst; // the first row of each open group
     for (const GtkwTrace& t : file.traces) {
         const int end = static_cast<int>(view.rows().size());
-        if (t.kind == GtkwTrace::Kind::GroupBegin) ++groups;
+        if (t.kind == GtkwTrace::Kind::GroupBegin) groupFirst.push_back(end);
+        if (t.kind == GtkwTrace::Kind::GroupEnd) {
+            if (groupFirst.empty()) {
+                note("the end of group '" + t.name + "' without its start: ignored");
+                continue;
+            }
+            const int first = groupFirst.back();
+            groupFirst.pop_back();
+            // One level of groups: an inner group's rows join the outer one.
+            if (!groupFirst.empty()) continue;
+            const int header = first < end ? view.groupRows(first, end - 1, t.name) : -1;
+            if (header < 0)
+                note("group '" + t.name + "' shown as its rows only (empty, or it cannot be a group here)");
+            else if (t.closed)
+                view.setCollapsed(header, true);
+        }
         if (t.kind == GtkwTrace::Kind::Comment) view.insertComment(end, t.name);
         if (t.kind == GtkwTrace::Kind::Blank) view.insertSeparator(end);
         if (t.kind != GtkwTrace::Kind::Signal) continue;
@@ -398,7 +430,7 @@ void applyGtkw(const GtkwFile& file, const WaveformStore& store, WaveViewState& 
         if (approximated)
             note("'" + t.name + "': GTKWave's format @" + hexFlags(t.flags) + " shown as the nearest radix");
     }
-    if (groups > 0) note(std::to_string(groups) + " group(s) read as their signals only");
+    if (!groupFirst.empty()) note("a group without its end: its rows are shown ungrouped");
     view.clearCursors();
     if (file.cursor) view.setCursor(Cursor::A, *file.cursor);
     view.clearMarkers();

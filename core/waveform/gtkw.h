@@ -100,16 +100,16 @@ std::string gtkwaveName(const SignalInfo& info, std::string_view topScope);
  *  (not a VCD). */
 std::string vcdTopScope(std::string_view head);
 
-/** @brief The view as a .gtkw: its signal rows with their radix and display names, separators and
- *  comments, cursor A, markers (the first 26), the visible range's start and zoom. Rows GTKWave cannot
- *  be given (bit slices) are left out and noted in *notes. */
+/** @brief The view as a .gtkw: its signal rows with their radix and display names, separators,
+ *  comments and groups (collapsed: closed), cursor A, markers (the first 26), the visible range's start and
+ * zoom. Rows GTKWave cannot be given (bit slices) are left out and noted in *notes. */
 GtkwFile gtkwFromView(const WaveViewState& view, const WaveformStore& store, std::string_view dumpFile,
                       std::string_view topScope, std::vector<std::string>* notes = nullptr);
 /** @brief Applies a .gtkw to a view of the store (its clock, unit and wave area kept): rows replaced by
  *  the traces found in the store (by their scopes below the top one and name, any range ignored) with
- *  their radix and alias, comments and blank lines as comment and separator rows, the cursor, markers
- *  and the range. Traces it cannot map, and what it cannot show (groups: their signals are shown;
- *  formats it lacks), are noted in *notes. */
+ *  their radix and alias, comments and blank lines as comment and separator rows, groups (one level:
+ *  a nested group's rows join the outer one) with their closed flag, the cursor, markers and the range.
+ *  Traces it cannot map, and what it cannot show (formats it lacks), are noted in *notes. */
 void applyGtkw(const GtkwFile& file, const WaveformStore& store, WaveViewState& view,
                std::vector<std::string>* notes = nullptr);
 

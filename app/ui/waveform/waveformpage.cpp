@@ -2,6 +2,7 @@
 
 #include "app/charts/theme.h"
 #include "app/ui/ip/pipelinelaneview.h"
+#include "app/ui/waveform/savedviews.h"
 #include "app/ui/waveform/signaltree.h"
 #include "app/ui/waveform/waveformview.h"
 #include "hw/session/waveformsession.h"
@@ -69,8 +70,7 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_exportAction->setToolTip(tr("Write the trace as VCD or FST, by the file's extension (Ctrl+Shift+W)"));
     m_gtkwaveAction = bar->addAction(tr("Open in GTKWave"), this, [this] {
-        QString error;
-        if (!m_session->openInGtkwave(&error)) showError(error);
+        m_saved->openInGtkwave(); // with a .gtkw of the rows shown (savedviews.h)
     });
     updateTraceActions();
     m_captureAction = bar->addAction(tr("Capture explorer inputs"), this, &WaveformPage::captureRequested);
@@ -204,6 +204,14 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
         addAction(a);
     }
 
+    // Saved views (.rsview, autosaved beside the file and offered on reopen) and GTKWave's .gtkw: made
+    // before onStoreChanged is connected, so that the old trace's view is saved before the new one shows.
+    m_saved = new SavedViews(m_session, this, m_view);
+    bar->insertSeparator(m_captureAction);
+    bar->insertActions(m_captureAction, m_saved->actions());
+    layout->insertWidget(layout->indexOf(m_message) + 1, m_saved->banner());
+    connect(m_saved, &SavedViews::problem, this, &WaveformPage::showError);
+    connect(m_saved, &SavedViews::notice, this, &WaveformPage::notice);
     connect(m_session, &WaveformSession::storeChanged, this, &WaveformPage::onStoreChanged);
     connect(m_session, &WaveformSession::loadStarted, this, [this](const QString& path, double upToSeconds) {
         m_message->hide();
@@ -342,6 +350,7 @@ void WaveformPage::onStoreChanged() {
     if (const QString note = m_session->truncationNote(); !note.isEmpty()) showError(note);
     updateTraceActions();
     updateStatus();
+    m_saved->traceShown();
 }
 
 void WaveformPage::updateTraceActions() {
@@ -517,7 +526,8 @@ bool WaveformPage::goTo() {
 
 QList<MenuActions> WaveformPage::menuActions() const {
     return {{MenuSection::FileWaveforms, {m_openAction, m_exportAction}, {}, true},
-            {MenuSection::FileWaveforms, {m_gtkwaveAction}}};
+            {MenuSection::FileWaveforms, {m_gtkwaveAction}},
+            {MenuSection::FileWaveforms, m_saved->actions()}};
 }
 
 QList<ShortcutRow> WaveformPage::shortcutRows() const {

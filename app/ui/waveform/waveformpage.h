@@ -32,6 +32,7 @@ class WaveformSession;
 namespace rs::gui {
 
 class PipelineLaneView;
+class SavedViews;
 class SignalTree;
 class WaveformView;
 
@@ -63,6 +64,8 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* exportAction() const { return m_exportAction; }
     QAction* gtkwaveAction() const { return m_gtkwaveAction; }
     QAction* captureAction() const { return m_captureAction; }
+    /** @brief Save / open a view, its autosave beside the file and GTKWave's .gtkw (savedviews.h). */
+    SavedViews* savedViews() const { return m_saved; }
 
     /** @brief Opens a file (asynchronously) as if chosen in the dialog. */
     void openFile(const QString& path);
@@ -123,6 +126,7 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* m_exportAction = nullptr;
     QAction* m_gtkwaveAction = nullptr;
     QAction* m_captureAction = nullptr;
+    SavedViews* m_saved = nullptr;
 };
 
 } // namespace rs::gui
