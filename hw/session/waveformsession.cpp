@@ -8,6 +8,7 @@
 
 #include <exception>
 
+#include "core/waveform/captureclock.h"
 #include "core/waveform/waveformfile.h"
 #include "hw/ip/mldsa/mldsalanes.h"
 
@@ -266,7 +267,13 @@ std::vector<std::uint8_t> WaveformSession::rtlState(waveform::Tick tick) const {
 
 bool WaveformSession::exportTo(const QString& path, QString* error) const {
     try {
-        waveform::writeWaveformFile(*m_store, QFile::encodeName(path).toStdString());
+        // An IP capture (one tick a cycle, no clock signal) is written with a toggling clk, so GTKWave and
+        // Surfer show its clock; a file is written as it was read.
+        const std::string file = QFile::encodeName(path).toStdString();
+        if (m_ipCapture)
+            waveform::writeCaptureFile(*m_store, file);
+        else
+            waveform::writeWaveformFile(*m_store, file);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromUtf8(e.what());

@@ -66,7 +66,8 @@ class WaveformSession : public QObject {
     void cancelLoad();
     bool isLoading() const { return m_loading; }
 
-    /** @brief Writes the trace as VCD or FST (by extension); false with the reason in *error. */
+    /** @brief Writes the trace as VCD or FST (by extension); false with the reason in *error. An IP capture
+     *  gets a toggling `clk` beside its signals, a cycle still a cycle (waveform::writeCaptureFile). */
     bool exportTo(const QString& path, QString* error = nullptr) const;
 
     /** @brief The pipeline lanes of the IP capture's first operation, or nullptr (see lanesError). */

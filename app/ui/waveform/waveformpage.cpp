@@ -2,9 +2,11 @@
 
 #include "app/charts/theme.h"
 #include "app/ui/ip/pipelinelaneview.h"
+#include "app/ui/waveform/markerlist.h"
 #include "app/ui/waveform/savedviews.h"
 #include "app/ui/waveform/signaltree.h"
 #include "app/ui/waveform/waveformview.h"
+#include "app/ui/waveform/wavereload.h"
 #include "hw/session/waveformsession.h"
 
 #include <QAction>
@@ -186,7 +188,13 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     right->setSizes({300, 200});
     m_laneScroll->setMinimumHeight(40);
     auto* body = new QSplitter(Qt::Horizontal, this);
-    body->addWidget(m_tree);
+    // Signals over the markers' list (name, time, cycle, Δ from cursor A).
+    m_markers = new MarkerList(m_view, this);
+    auto* left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(m_tree);
+    left->addWidget(m_markers);
+    left->setSizes({400, 120});
+    body->addWidget(left);
     body->addWidget(right);
     body->setStretchFactor(1, 1);
     body->setSizes({200, 900});
@@ -273,6 +281,13 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     connect(m_goto, &QLineEdit::textEdited, this, &WaveformPage::clearFindError);
     connect(m_gotoMode, &QComboBox::currentIndexChanged, this, &WaveformPage::clearFindError);
     addSearchShortcuts();
+    // Reload (Ctrl+R, and by itself when the file changes on disk): made last, it restores the view after
+    // onStoreChanged has shown the new trace. Ctrl+M: a marker at cursor A from anywhere in the page.
+    m_reload = new WaveReloader(m_session, this);
+    bar->insertAction(m_exportAction, m_reload->reloadAction());
+    connect(m_reload, &WaveReloader::problem, this, &WaveformPage::showError);
+    connect(m_reload, &WaveReloader::notice, this, &WaveformPage::notice);
+    addAction(m_markers->markerAction());
     onStoreChanged();
 }
 
@@ -525,7 +540,7 @@ bool WaveformPage::goTo() {
 }
 
 QList<MenuActions> WaveformPage::menuActions() const {
-    return {{MenuSection::FileWaveforms, {m_openAction, m_exportAction}, {}, true},
+    return {{MenuSection::FileWaveforms, {m_openAction, m_reload->reloadAction(), m_exportAction}, {}, true},
             {MenuSection::FileWaveforms, {m_gtkwaveAction}},
             {MenuSection::FileWaveforms, m_saved->actions()}};
 }
@@ -542,7 +557,9 @@ QList<ShortcutRow> WaveformPage::shortcutRows() const {
             {tr("Ctrl+F"), tr("find a value: =, ≠ or a pattern with ? / x / z (b1x0z, 3?F)")},
             {tr("F3 / Shift+F3"), tr("next / previous change to the value found")},
             {tr("Ctrl+G"), tr("go to a cycle, or a time with its unit (12.5 ns)")},
-            {tr("M, B"), tr("marker at cursor A, cursor B at cursor A")},
+            {tr("M (Ctrl+M), B"), tr("marker at cursor A, cursor B at cursor A")},
+            {tr("Enter / F2 / Del"), tr("in the markers' list: go to, rename, remove the marker")},
+            {tr("Ctrl+R"), tr("reload the file (done by itself when it changes on disk)")},
             {tr("↑ / ↓, Ctrl+↑ / ↓, Del"), tr("select, move, remove a row")}};
 }
 

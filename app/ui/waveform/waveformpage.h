@@ -33,8 +33,10 @@ namespace rs::gui {
 
 class PipelineLaneView;
 class SavedViews;
+class MarkerList;
 class SignalTree;
 class WaveformView;
+class WaveReloader;
 
 class WaveformPage : public QWidget, public MenuContributor {
     Q_OBJECT
@@ -64,6 +66,10 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* exportAction() const { return m_exportAction; }
     QAction* gtkwaveAction() const { return m_gtkwaveAction; }
     QAction* captureAction() const { return m_captureAction; }
+    /** @brief The markers' list beside the signals. */
+    MarkerList* markerList() const { return m_markers; }
+    /** @brief Reload of the file on view (Ctrl+R; by itself when it changes on disk). */
+    WaveReloader* reloader() const { return m_reload; }
     /** @brief Save / open a view, its autosave beside the file and GTKWave's .gtkw (savedviews.h). */
     SavedViews* savedViews() const { return m_saved; }
 
@@ -126,6 +132,8 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* m_exportAction = nullptr;
     QAction* m_gtkwaveAction = nullptr;
     QAction* m_captureAction = nullptr;
+    MarkerList* m_markers = nullptr;
+    WaveReloader* m_reload = nullptr;
     SavedViews* m_saved = nullptr;
 };
 
