@@ -118,8 +118,8 @@ int ipBlockResources(const CliArgs& args) {
     const std::string id = args.require("alg");
     const hw::BlockIpAlgorithm alg = *hw::blockIpAlgorithm(id);
     hw::ResourceOptions opt;
-    // ResourceOptions numbers SKINNY-128-384 4 (3 is the ML-DSA unit); the AXI top gets CIPHER 3.
-    opt.core = alg.core == hw::BlockCore::Skinny128_384 ? 4 : static_cast<int>(alg.core);
+    opt.core =
+        hw::blockResourceCore(id); // SKINNY-128-384 is 4 (3 is the ML-DSA unit); its AXI top gets CIPHER 3
     opt.unroll = static_cast<int>(args.integer("unroll", 1, 1, maxRpc(alg)));
     // LEA: one core for all key sizes, its RPC divides LEA-128's 24 rounds.
     if ((alg.core == hw::BlockCore::Lea ? 24 : alg.rounds) % opt.unroll)

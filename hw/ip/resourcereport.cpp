@@ -1,6 +1,7 @@
 #include "hw/ip/resourcereport.h"
 
 #include "core/fileio/safefile.h"
+#include "hw/ip/block/blockip.h"
 
 #include <algorithm>
 #include <chrono>
@@ -188,6 +189,12 @@ int parseLtpLength(const std::string& text) {
     std::smatch m;
     if (!std::regex_search(text, m, length)) throw std::runtime_error("yosys ltp output has no length");
     return std::stoi(m[1]);
+}
+
+int blockResourceCore(const std::string& blockAlgorithmId) {
+    const auto alg = blockIpAlgorithm(blockAlgorithmId);
+    if (!alg) throw std::invalid_argument("'" + blockAlgorithmId + "' is no cipher of the block core");
+    return alg->core == BlockCore::Skinny128_384 ? 4 : static_cast<int>(alg->core);
 }
 
 std::string coreTop(int core) {

@@ -118,6 +118,11 @@ ResourceCounts parseYosysStat(const std::string& json);
  *  std::runtime_error when there is none. */
 int parseLtpLength(const std::string& text);
 
+/** @brief The ResourceOptions::core of a cipher the block core runs (hw/ip/block: LEA 1, SKINNY-128-256 2,
+ *  SKINNY-128-384 4, as its AXI top's CIPHER 3 would clash with the ML-DSA unit's 3); std::invalid_argument
+ *  for an id the block core does not run. */
+int blockResourceCore(const std::string& blockAlgorithmId);
+
 /** @brief The module synthesised for the core alone: ascon_core, lea_core, skinny_core (cores 2 and 4) or
  *  mldsa_core. */
 std::string coreTop(int core);

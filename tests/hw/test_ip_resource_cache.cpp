@@ -234,3 +234,14 @@ TEST(ResourceCacheRealYosys, TheSecondRunIsReadBack) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ResourceCache, BlockCiphersMapToTheirResourceCore) {
+    EXPECT_EQ(rs::hw::blockResourceCore("lea-192"), 1); // one LEA core for every key size
+    EXPECT_EQ(rs::hw::blockResourceCore("skinny-128-256"), 2);
+    EXPECT_EQ(rs::hw::blockResourceCore("skinny-128-384"), 4); // 3 is the ML-DSA unit
+    EXPECT_THROW(rs::hw::blockResourceCore("ascon-aead128"), std::invalid_argument);
+}
+
+} // namespace

@@ -86,8 +86,8 @@ BlockIpPanel::BlockIpPanel(hw::IpSession* session, QWidget* parent) : QWidget(pa
     connect(m_rpc, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index < 0) return; // fillRpc clears the box before it fills it
         const QString alg = m_alg->currentText();
-        hw::ResourceOptions o; // hw/ip/resourcereport.h numbers LEA 1, SKINNY-128-256 2, SKINNY-128-384 4
-        o.core = alg.startsWith(QStringLiteral("lea")) ? 1 : alg == QStringLiteral("skinny-128-384") ? 4 : 2;
+        hw::ResourceOptions o;
+        o.core = hw::blockResourceCore(alg.toStdString()); // the box lists the block core's ciphers only
         o.unroll = m_rpc->currentData().toInt();
         m_resources->setConfiguration(o, tr("%1 IP, rounds per clock %2").arg(alg).arg(o.unroll));
     });
