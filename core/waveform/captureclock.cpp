@@ -26,9 +26,10 @@ WaveformStore withCaptureClock(const WaveformStore& capture) {
         throw std::invalid_argument(std::string("the capture already has a signal named ") +
                                     kCaptureClockName);
     capture.loadAll();
-    const Tick units = captureUnitsPerCycle(capture.tickSeconds());
+    const double cycle = capture.tickSeconds() > 0 ? capture.tickSeconds() : kCaptureCycleSeconds;
+    const Tick units = captureUnitsPerCycle(cycle);
     WaveformStore out;
-    out.setTickSeconds(capture.tickSeconds() / static_cast<double>(units));
+    out.setTickSeconds(cycle / static_cast<double>(units));
     const Tick end = capture.endTick();
     // The clock first: the top of the file's hierarchy, where a viewer looks for it.
     const SignalId clk = out.addSignal(kCaptureClockName, 1);

@@ -15,13 +15,18 @@ namespace rs::waveform {
 /** @brief The name of the clock added to an exported capture. */
 inline constexpr const char* kCaptureClockName = "clk";
 
+/** @brief A cycle of a capture whose tick length is unknown (0): the IP's 100 MHz clock (the paper's PL, as
+ *  the writers' default timescale has it). */
+inline constexpr double kCaptureCycleSeconds = 10e-9;
+
 /** @brief Units per cycle of an exported capture with this tick length: the fewest (even, >= 2) that make
  *  the unit a power of ten of seconds (10 ns: 10 units of 1 ns; 20 ns: 2 of 10 ns); 2 when unknown (0). */
 Tick captureUnitsPerCycle(double tickSeconds);
 
 /** @brief The capture with a clock: every signal (name, width, group, value names) with each change at its
  *  tick times captureUnitsPerCycle(), plus a 1-bit `clk` (first, no group) that is 1 in the first half of
- *  each cycle [0, endTick()), and a tick of one unit (the capture's tick / units per cycle). Throws
+ *  each cycle [0, endTick()), and a tick of one unit (the capture's tick, or kCaptureCycleSeconds when it is
+ *  unknown, / units per cycle). Throws
  *  std::invalid_argument when the capture already has a signal named clk (not a capture to clock). */
 WaveformStore withCaptureClock(const WaveformStore& capture);
 

@@ -22,6 +22,7 @@
 #include "app/ui/waveform/waveformview.h"
 #include "app/ui/window/mainwindow.h"
 #include "core/sessions/ciphersession.h"
+#include "core/waveform/captureclock.h"
 #include "hw/ip/ascon/asconip.h"
 #include "hw/session/waveformsession.h"
 #include "tests/gui/guitestsupport.h"
@@ -324,23 +325,28 @@ class TestWaveform : public QObject {
         QCOMPARE(session.filePath(), path);
         QVERIFY(!session.isIpCapture());
         const WaveformStore& back = *session.store();
-        QCOMPARE(back.signalCount(), capture->signalCount());
-        QCOMPARE(back.endTick(), capture->endTick());
+        // The export has the capture's clock (clk) beside its signals, a cycle of 10 units of 1 ns
+        // (waveform::withCaptureClock; test_gui_wavereload checks the clock itself).
+        const waveform::Tick units = waveform::captureUnitsPerCycle(waveform::kCaptureCycleSeconds);
+        QCOMPARE(units, waveform::Tick{10});
+        QVERIFY(back.find("clk").has_value());
+        QCOMPARE(back.signalCount(), capture->signalCount() + 1);
+        QCOMPARE(back.endTick(), units * capture->endTick());
         for (waveform::SignalId id = 0; id < capture->signalCount(); ++id) {
             const auto other = back.find(capture->signal(id).name);
             QVERIFY(other.has_value());
             QCOMPARE(back.changeCount(*other), capture->changeCount(id));
             for (std::size_t i = 0; i < capture->changeCount(id); ++i) {
-                QCOMPARE(back.change(*other, i).tick, capture->change(id, i).tick);
+                QCOMPARE(back.change(*other, i).tick, units * capture->change(id, i).tick);
                 QCOMPARE(back.change(*other, i).value, capture->change(id, i).value);
             }
         }
         // The capture's pipeline signals came back, so the lanes too.
         QVERIFY(session.lanes() != nullptr);
-        // A file's ticks are simulator time units, not cycles, until a clock is chosen.
-        page.view()->setCursor(1);
-        page.view()->setSecondCursor(5);
-        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("Δ 4 ticks (40 ns)")),
+        // The file's clk numbers its cycles: cycle 1 to cycle 5 is 4 cycles of 10 ns.
+        page.view()->setCursor(units * 1);
+        page.view()->setSecondCursor(units * 5);
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("Δ 4 cycles (40 ns)")),
                  qPrintable(page.statusLabel()->text()));
 
         // A load asked to stop reports cancelled and leaves the trace on view.
