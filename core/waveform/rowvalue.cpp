@@ -4,6 +4,7 @@
 #include "core/waveform/bitvalue.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rs::waveform {
 
@@ -163,6 +164,35 @@ std::vector<ViewItem> rowViewItems(const WaveformStore& store, const WaveRow& ro
         value = v;
     }
     return out;
+}
+
+double rowNumber(Words value, int width, Radix radix) {
+    double n = 0;
+    for (std::size_t i = value.size(); i-- > 0;)
+        n = n * 18446744073709551616.0 + static_cast<double>(value[i]);
+    if (radix == Radix::Signed && width > 0 && bitOf(value, width - 1)) n -= std::ldexp(1.0, width);
+    return n;
+}
+
+std::pair<double, double> rowNumberRange(const WaveformStore& store, const WaveRow& row, Tick begin,
+                                         Tick end) {
+    if (!row.isSignal()) return {0, 0};
+    const int width = rowWidth(store, row);
+    const auto first = rowWordsAt(store, row, begin);
+    double lo = rowNumber(first, width, row.radix), hi = lo;
+    const auto take = [&](Words v) {
+        const double n = rowNumber(v, width, row.radix);
+        lo = std::min(lo, n);
+        hi = std::max(hi, n);
+    };
+    if (row.bits.empty()) {
+        for (std::size_t i = store.lowerBound(row.id, begin), e = store.lowerBound(row.id, end); i < e; ++i)
+            take(store.changeWords(row.id, i));
+    } else {
+        for (const ViewItem& it : rowViewItems(store, row, begin, end, 4096))
+            take(Words(&it.value, 1));
+    }
+    return {lo, hi};
 }
 
 std::map<std::uint64_t, std::string> parseEnumMap(std::string_view text, const std::string& what) {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/waveform/viewstate.h"
@@ -58,6 +59,15 @@ std::string rowTitle(const WaveformStore& store, const WaveRow& row);
  *  holds the row's low 64 bits). For a whole-signal row it is the signal's viewItems. */
 std::vector<ViewItem> rowViewItems(const WaveformStore& store, const WaveRow& row, Tick begin, Tick end,
                                    std::size_t pixels);
+
+/** @brief A value as a number for analog drawing: two's complement over width for Radix::Signed, else
+ *  unsigned (values past 2^53 rounded). */
+double rowNumber(Words value, int width, Radix radix);
+
+/** @brief The least and greatest rowNumber() a row holds over [begin, end) (every change of a whole
+ *  signal; a bit-slice row's values at its draw items over 4096 pixels). {0, 0} for no signal. */
+std::pair<double, double> rowNumberRange(const WaveformStore& store, const WaveRow& row, Tick begin,
+                                         Tick end);
 
 /** @brief Parses an enum mapping file's text (format above); `what` names it in errors. Throws
  *  EnumFileError naming the line: a bad value, a missing name, a value given twice, no mapping. */

@@ -61,29 +61,14 @@ int WaveViewState::rowOf(SignalId id) const {
 
 bool WaveViewState::removeRow(int row) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    for (int members = groupSize(row); members > 0; --members) // a group goes with its rows
+        removeRow(row + 1);
     if (const auto id = wholeSignal(m_rows[static_cast<std::size_t>(row)]))
         std::erase(m_alsoSearched, *id); // searched no more
     m_rows.erase(m_rows.begin() + row);
     // The selection stays on its signal; the removed row's selection moves to the row now there.
     if (m_selected > row) --m_selected;
     if (m_selected >= static_cast<int>(m_rows.size())) m_selected = static_cast<int>(m_rows.size()) - 1;
-    return true;
-}
-
-bool WaveViewState::moveRow(int row, int delta) {
-    const int n = static_cast<int>(m_rows.size());
-    if (row < 0 || row >= n) return false;
-    const int to = std::clamp(row + delta, 0, n - 1);
-    if (to == row) return false;
-    WaveRow r = std::move(m_rows[static_cast<std::size_t>(row)]);
-    m_rows.erase(m_rows.begin() + row);
-    m_rows.insert(m_rows.begin() + to, std::move(r));
-    if (m_selected == row)
-        m_selected = to;
-    else if (row < m_selected && m_selected <= to)
-        --m_selected; // rows between shift up
-    else if (to <= m_selected && m_selected < row)
-        ++m_selected; // rows between shift down
     return true;
 }
 
@@ -105,11 +90,20 @@ bool WaveViewState::setEnum(int row, std::string file, std::map<std::uint64_t, s
     return true;
 }
 
+bool WaveViewState::setAnalog(int row, Analog analog, AnalogScale scale) {
+    if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
+    WaveRow& r = m_rows[static_cast<std::size_t>(row)];
+    if (!r.isSignal()) return false;
+    r.analog = analog;
+    r.scale = scale;
+    return true;
+}
+
 bool WaveViewState::renameRow(int row, std::string label) {
     if (row < 0 || row >= static_cast<int>(m_rows.size())) return false;
     WaveRow& r = m_rows[static_cast<std::size_t>(row)];
     if (r.kind == RowKind::Separator) return false;
-    r.label = std::move(label);
+    r.label = std::move(label); // a group's name too
     return true;
 }
 

@@ -29,8 +29,16 @@ namespace rs::waveform {
  *  (an FSM's states); Enum a mapping file's names loaded into the row (WaveRow::enumNames). */
 enum class Radix { Hex, Dec, Bin, Named, Signed, Ascii, Enum };
 
-/** @brief What a row is: a signal's values, a blank separator, or a comment (text only). */
-enum class RowKind { Signal, Separator, Comment };
+/** @brief What a row is: a signal's values, a blank separator, a comment (text only), or a group's header
+ *  (its name; the rows after it marked grouped are its members). */
+enum class RowKind { Signal, Separator, Comment, Group };
+
+/** @brief How a bus row is drawn: value boxes (digital), or an analog line of its values (as numbers in the
+ *  row's radix: signed for Signed, else unsigned) held to the next change (step) or joined (linear),
+ *  scaled to its minimum..maximum over the whole trace or over the visible range, in a taller row. */
+enum class Analog { Off, Step, Linear };
+/** @brief The range an analog row is scaled to. */
+enum class AnalogScale { Trace, Visible };
 
 /** @brief One bit of a signal, part of a row made of bit slices. */
 struct BitRef {
@@ -71,6 +79,13 @@ struct WaveRow {
     /** Radix::Enum: the mapping file the names were read from (kept to show and save) and its names. */
     std::string enumFile;
     std::map<std::uint64_t, std::string> enumNames;
+    /** A member of the group whose header is the nearest row above the run of grouped rows it is in. */
+    bool grouped = false;
+    /** A group header: its members are hidden (the group shows as one row). */
+    bool collapsed = false;
+    /** A bus drawn as an analog line, and the range it is scaled to. */
+    Analog analog = Analog::Off;
+    AnalogScale scale = AnalogScale::Trace;
     bool isSignal() const { return kind == RowKind::Signal; }
     bool operator==(const WaveRow&) const = default;
 };
@@ -123,13 +138,18 @@ class WaveViewState {
     /** @brief Removes a row; the selection stays on its signal, or moves to the row now in its place.
      *  False for a row that does not exist. */
     bool removeRow(int row);
-    /** @brief Moves a row by delta places (clamped); the selection follows it. False when nothing moves. */
+    /** @brief Moves a row by delta places (clamped); the selection follows it. False when nothing moves. A
+     *  group's header moves with its members, one shown row (or group) at a time; a row moved next to a
+     *  group's member or header joins the group, one moved out of it leaves it. */
     bool moveRow(int row, int delta);
     /** @brief Sets a signal row's radix; Radix::Enum needs names (setEnum). False for another row. */
     bool setRadix(int row, Radix radix);
     /** @brief Shows a signal row's values by a mapping's names (Radix::Enum); file is where they came
      *  from (rowvalue.h's loadEnumFile). False for a row that is not a signal's. */
     bool setEnum(int row, std::string file, std::map<std::uint64_t, std::string> names);
+    /** @brief Draws a signal row of more than one bit as an analog line (or back: Analog::Off). False for
+     *  another row. */
+    bool setAnalog(int row, Analog analog, AnalogScale scale = AnalogScale::Trace);
     /** @brief Gives a row a display name (the signal's name stays in its tooltip and the saved view); ""
      *  restores the signal's name. For a comment row, its text. False for a separator or no such row. */
     bool renameRow(int row, std::string label);
@@ -137,6 +157,19 @@ class WaveViewState {
      *  (clamped; rows() size appends); the selection follows its row. Returns the new row's index. */
     int insertSeparator(int at);
     int insertComment(int at, std::string text);
+    /** @brief Makes rows first..last (none a group header or in a group) a group named `name`: a header
+     *  row inserted before them. Returns the header's row, or -1 when the rows cannot be grouped. */
+    int groupRows(int first, int last, std::string name);
+    /** @brief Removes a group's header; its rows stay, ungrouped. False for a row that is not a header. */
+    bool ungroup(int header);
+    /** @brief Collapses (hides its members) or expands a group; a hidden selection moves to the header. */
+    bool setCollapsed(int header, bool collapsed);
+    /** @brief A group header's members: the rows after it marked grouped (0 for any other row). */
+    int groupSize(int header) const;
+    /** @brief Whether a row is hidden in a collapsed group. */
+    bool isHidden(int row) const;
+    /** @brief The rows shown, top to bottom (those not hidden in a collapsed group). */
+    std::vector<int> shownRows() const;
     /** @brief Replaces a whole-signal row of a bus (width > 1) by one row per bit, MSB first; the
      *  radix, name and enum are not carried (bits are levels). False for any other row. */
     bool expandBits(const WaveformStore& store, int row);

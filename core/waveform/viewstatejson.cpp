@@ -323,8 +323,14 @@ Tick tick(const Json& v, const std::string& path) {
 constexpr std::pair<Radix, std::string_view> kRadixNames[] = {
     {Radix::Hex, "hex"},       {Radix::Dec, "dec"},     {Radix::Bin, "bin"},  {Radix::Named, "named"},
     {Radix::Signed, "signed"}, {Radix::Ascii, "ascii"}, {Radix::Enum, "enum"}};
-constexpr std::pair<RowKind, std::string_view> kKindNames[] = {
-    {RowKind::Signal, "signal"}, {RowKind::Separator, "separator"}, {RowKind::Comment, "comment"}};
+constexpr std::pair<RowKind, std::string_view> kKindNames[] = {{RowKind::Signal, "signal"},
+                                                               {RowKind::Separator, "separator"},
+                                                               {RowKind::Comment, "comment"},
+                                                               {RowKind::Group, "group"}};
+constexpr std::pair<Analog, std::string_view> kAnalogNames[] = {
+    {Analog::Off, "off"}, {Analog::Step, "step"}, {Analog::Linear, "linear"}};
+constexpr std::pair<AnalogScale, std::string_view> kScaleNames[] = {{AnalogScale::Trace, "trace"},
+                                                                    {AnalogScale::Visible, "visible"}};
 constexpr std::pair<TimeUnit, std::string_view> kUnitNames[] = {{TimeUnit::Cycles, "cycles"},
                                                                 {TimeUnit::Nanoseconds, "ns"}};
 
@@ -374,10 +380,13 @@ std::string number(double d) {
 
 /** One row: {"signal"|"bits", "radix", "label"?, "enum"?} or {"kind": "separator"|"comment", "text"?}. */
 std::string rowJson(const WaveRow& r) {
+    const std::string grouped = r.grouped ? ", \"grouped\": true" : "";
     if (!r.isSignal()) {
         std::string j = "{\"kind\": " + quoted(nameOf(r.kind, kKindNames));
-        if (r.kind == RowKind::Comment) j += ", \"text\": " + quoted(r.label);
-        return j + "}";
+        if (r.kind == RowKind::Comment || r.kind == RowKind::Group) j += ", \"text\": " + quoted(r.label);
+        if (r.kind == RowKind::Group)
+            j += std::string(", \"collapsed\": ") + (r.collapsed ? "true" : "false");
+        return j + grouped + "}";
     }
     std::string j = "{";
     if (r.bits.empty()) {
@@ -391,6 +400,9 @@ std::string rowJson(const WaveRow& r) {
     }
     j += ", \"radix\": " + quoted(nameOf(r.radix, kRadixNames));
     if (!r.label.empty()) j += ", \"label\": " + quoted(r.label);
+    if (r.analog != Analog::Off)
+        j += ", \"analog\": {\"mode\": " + quoted(nameOf(r.analog, kAnalogNames)) +
+             ", \"scale\": " + quoted(nameOf(r.scale, kScaleNames)) + "}";
     if (r.radix == Radix::Enum) {
         j += ", \"enum\": {\"file\": " + quoted(r.enumFile) + ", \"values\": {";
         bool first = true;
@@ -400,7 +412,7 @@ std::string rowJson(const WaveRow& r) {
         }
         j += "}}";
     }
-    return j + "}";
+    return j + grouped + "}";
 }
 
 /** Reads one row of a saved view; nullopt (with a note) for a signal the trace lacks. */
@@ -408,10 +420,15 @@ std::optional<WaveRow> readRow(const Json& v, const std::string& path, const Wav
                                int version, std::set<std::string>& names, std::vector<std::string>& notes) {
     Fields row(v, path);
     WaveRow r;
-    if (version >= 2)
+    if (version >= 2) {
         if (const Json* k = row.optional("kind")) r.kind = oneOf(*k, row.path("kind"), kKindNames);
+        if (const Json* g = row.optional("grouped")) r.grouped = boolean(*g, row.path("grouped"));
+        if (r.grouped && r.kind == RowKind::Group) bad(row.path("grouped"), "groups do not nest");
+    }
     if (r.kind != RowKind::Signal) {
-        if (r.kind == RowKind::Comment) r.label = text(row.required("text"), row.path("text"));
+        if (r.kind == RowKind::Comment || r.kind == RowKind::Group)
+            r.label = text(row.required("text"), row.path("text"));
+        if (r.kind == RowKind::Group) r.collapsed = boolean(row.required("collapsed"), row.path("collapsed"));
         row.noOthers();
         return r;
     }
@@ -419,6 +436,12 @@ std::optional<WaveRow> readRow(const Json& v, const std::string& path, const Wav
     r.radix = oneOf(row.required("radix"), row.path("radix"), kRadixNames);
     if (version >= 2) {
         if (const Json* l = row.optional("label")) r.label = text(*l, row.path("label"));
+        if (const Json* a = row.optional("analog")) {
+            Fields an(*a, row.path("analog"));
+            r.analog = oneOf(an.required("mode"), an.path("mode"), kAnalogNames);
+            r.scale = oneOf(an.required("scale"), an.path("scale"), kScaleNames);
+            an.noOthers();
+        }
         if (const Json* e = row.optional("enum")) {
             Fields en(*e, row.path("enum"));
             r.enumFile = text(en.required("file"), en.path("file"));

@@ -173,6 +173,63 @@ class TestWaveRows : public QObject {
         QCOMPARE(view.rows().size(), std::size_t{5}); // comment, bus, separator, phase, {a, b}
         QVERIFY(!view.grab().isNull());
     }
+
+    void groupsCollapseToOneRow() {
+        gui::WaveformView view;
+        view.resize(900, 400);
+        view.setStore(trace());
+        for (waveform::SignalId id = 0; id < 4; ++id)
+            view.addSignal(id); // bus, phase, a, b
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSelectedRow(1);
+        QVERIFY(chooseFromMenu(view, 2, QStringLiteral("Group rows 2 to 3"), [] {
+            if (auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                dialog->setTextValue(QStringLiteral("control"));
+                dialog->accept();
+            }
+        }));
+        QCOMPARE(view.rows().size(), std::size_t{5}); // bus, [control], phase, a, b
+        QCOMPARE(view.rows()[1].kind, RowKind::Group);
+        QCOMPARE(view.rowTitle(1), QStringLiteral("control"));
+        QVERIFY(chooseFromMenu(view, 1, QStringLiteral("Collapse group")));
+        QVERIFY(view.rows()[1].collapsed);
+        // Collapsed: b is the third row shown; Down from the header skips the hidden rows.
+        view.setSelectedRow(1);
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_Down);
+        QCOMPARE(view.selectedRow(), 4);
+        QVERIFY(!view.grab().isNull());
+        // Ctrl+Up moves the group as one above bus.
+        view.setSelectedRow(1);
+        QTest::keyClick(&view, Qt::Key_Up, Qt::ControlModifier);
+        QCOMPARE(view.rows()[0].kind, RowKind::Group);
+        QCOMPARE(view.rows()[3].name, std::string("bus"));
+        QVERIFY(chooseFromMenu(view, 0, QStringLiteral("Ungroup")));
+        QCOMPARE(view.rows().size(), std::size_t{4});
+        QCOMPARE(view.rows()[0].name, std::string("phase"));
+    }
+
+    void analogRowsAreTaller() {
+        gui::WaveformView view;
+        view.resize(900, 400);
+        view.setStore(trace());
+        view.addSignal(0); // bus
+        view.addSignal(2); // a
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(chooseFromMenu(view, 0, QStringLiteral("Analog, step (scaled to the trace)")));
+        QCOMPARE(view.rows()[0].analog, waveform::Analog::Step);
+        QCOMPARE(view.rowHeight(0), gui::WaveformView::kAnalogRowHeight);
+        // The row below starts after the taller row.
+        const int y = gui::WaveformView::kRulerHeight + gui::WaveformView::kAnalogRowHeight - 2;
+        QCOMPARE(view.rowAt(y), 0);
+        QCOMPARE(view.rowAt(y + 4), 1);
+        const QImage image = view.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(chooseFromMenu(view, 0, QStringLiteral("Values")));
+        QCOMPARE(view.rowHeight(0), gui::WaveformView::kRowHeight);
+    }
 };
 
 QTEST_MAIN(TestWaveRows)

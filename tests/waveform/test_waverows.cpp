@@ -203,6 +203,73 @@ TEST(WaveRows, RenamedRowsSeparatorsAndCommentsAreHarmlessToSearches) {
     EXPECT_EQ(v.rows().size(), 6u);
 }
 
+TEST(WaveRows, GroupsCollapseAndMoveAsOne) {
+    const WaveformStore s = trace();
+    WaveViewState v = viewOf(s); // count, a, b, phase, text
+    v.setSelectedRow(2);         // b
+    EXPECT_EQ(v.groupRows(1, 2, "inputs"), 1);
+    ASSERT_EQ(v.rows().size(), 6u); // count, [inputs], a, b, phase, text
+    EXPECT_EQ(v.rows()[1].kind, RowKind::Group);
+    EXPECT_EQ(v.groupSize(1), 2);
+    EXPECT_EQ(v.selectedRow(), 3);
+    EXPECT_EQ(v.groupRows(2, 4, "nested"), -1); // groups do not nest
+    EXPECT_TRUE(v.setCollapsed(1, true));
+    EXPECT_EQ(v.selectedRow(), 1); // the hidden selection moves to the header
+    EXPECT_TRUE(v.isHidden(2));
+    EXPECT_FALSE(v.isHidden(4));
+    EXPECT_EQ(v.shownRows(), (std::vector<int>{0, 1, 4, 5}));
+    EXPECT_FALSE(v.selectedSignal()); // a header: nothing to search
+    // The header moves with its rows, past a row or a whole group at a time.
+    EXPECT_TRUE(v.moveRow(1, 1));
+    EXPECT_EQ(v.rows()[0].name, "count");
+    EXPECT_EQ(v.rows()[1].name, "phase");
+    EXPECT_EQ(v.rows()[2].kind, RowKind::Group);
+    EXPECT_EQ(v.rows()[3].name, "a");
+    EXPECT_EQ(v.rows()[4].name, "b");
+    EXPECT_EQ(v.selectedRow(), 2);
+    // phase moved down jumps the collapsed group as one and stays out of it.
+    EXPECT_TRUE(v.moveRow(1, 1));
+    EXPECT_EQ(v.rows()[1].kind, RowKind::Group);
+    EXPECT_EQ(v.rows()[4].name, "phase");
+    EXPECT_FALSE(v.rows()[4].grouped);
+    // Expanded, a row moved up next to a member joins the group; moved above the header it leaves.
+    v.setCollapsed(1, false);
+    EXPECT_TRUE(v.moveRow(4, -1)); // phase between a... b and phase swap: phase after a
+    EXPECT_TRUE(v.rows()[3].grouped);
+    EXPECT_EQ(v.groupSize(1), 3);
+    EXPECT_TRUE(v.moveRow(2, -1)); // a above the header: out of the group
+    EXPECT_EQ(v.rows()[1].name, "a");
+    EXPECT_FALSE(v.rows()[1].grouped);
+    EXPECT_EQ(v.groupSize(2), 2);
+    // Saved and read back; removing the header takes its rows; ungroup keeps them.
+    EXPECT_EQ(WaveViewState::fromJson(v.toJson(), s).rows(), v.rows());
+    WaveViewState u = v;
+    EXPECT_TRUE(u.ungroup(2));
+    EXPECT_EQ(u.rows().size(), 5u);
+    EXPECT_FALSE(u.rows()[2].grouped);
+    EXPECT_TRUE(v.removeRow(2));
+    EXPECT_EQ(v.rows().size(), 3u); // count, a, text
+}
+
+TEST(WaveRows, AnalogRowsAreScaledToTheirValues) {
+    const WaveformStore s = trace();
+    WaveViewState v = viewOf(s);
+    EXPECT_TRUE(v.setAnalog(0, rs::waveform::Analog::Linear, rs::waveform::AnalogScale::Visible));
+    EXPECT_EQ(v.rows()[0].analog, rs::waveform::Analog::Linear);
+    v.insertSeparator(0);
+    EXPECT_FALSE(v.setAnalog(0, rs::waveform::Analog::Step));
+    // count: 0, 3, ..., 27; over [20, 50): 6, 9, 12 (the value at 20, and changes at 30 and 40).
+    EXPECT_EQ(rs::waveform::rowNumberRange(s, v.rows()[1], 0, 100), (std::pair<double, double>{0, 27}));
+    EXPECT_EQ(rs::waveform::rowNumberRange(s, v.rows()[1], 20, 50), (std::pair<double, double>{6, 12}));
+    const std::uint64_t minus2 = 0xFE;
+    EXPECT_EQ(rs::waveform::rowNumber(Words(&minus2, 1), 8, Radix::Signed), -2);
+    EXPECT_EQ(rs::waveform::rowNumber(Words(&minus2, 1), 8, Radix::Hex), 254);
+    const std::string json = v.toJson();
+    EXPECT_NE(json.find("\"analog\": {\"mode\": \"linear\", \"scale\": \"visible\"}"), std::string::npos)
+        << json;
+    EXPECT_EQ(WaveViewState::fromJson(json, s).rows(), v.rows());
+}
+
 TEST(WaveRows, SavedViewVersion2KeepsEveryRowAndReadsVersion1) {
     const WaveformStore s = trace();
     WaveViewState v = viewOf(s);

@@ -45,8 +45,8 @@ SignalTree::SignalTree(WaveformView* view, QWidget* parent) : QWidget(parent), m
         if (!item->data(0, kIdRole).isValid()) return;
         const auto id = item->data(0, kIdRole).value<qulonglong>();
         m_view->addSignal(id);
-        for (int r = 0; r < static_cast<int>(m_view->rows().size()); ++r)
-            if (m_view->rows()[static_cast<std::size_t>(r)].id == id) m_view->setSelectedRow(r);
+        // Its row (a separator's or comment's id means nothing; bits of the signal count).
+        if (const int row = m_view->state().rowOf(id); row >= 0) m_view->setSelectedRow(row);
         m_view->setFocus();
     });
     connect(m_view, &WaveformView::rowsChanged, this, &SignalTree::syncChecks);

@@ -149,6 +149,45 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const wav
     level(xCur, std::min(x1, map.x(endTick)), value);
 }
 
+void paintAnalogRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
+                    const TickMapper& map, double x1, int top, int height, double lo, double hi,
+                    const WaveColors& c) {
+    const double endTick = static_cast<double>(store.endTick());
+    if (endTick <= 0 || !row.isSignal()) return;
+    const double tBegin = std::max(0.0, std::floor(map.tick(map.x0)));
+    const double tEnd = std::min(endTick, std::ceil(map.tick(x1)) + 1);
+    if (tEnd <= tBegin) return;
+    const auto b = static_cast<waveform::Tick>(tBegin), e = static_cast<waveform::Tick>(tEnd);
+    const int width = waveform::rowWidth(store, row);
+    const double yTop = top + 3, yBottom = top + height - 3;
+    const auto y = [&](double n) {
+        return hi > lo ? yBottom - (n - lo) / (hi - lo) * (yBottom - yTop) : (yTop + yBottom) / 2;
+    };
+    const auto number = [&](std::uint64_t low, std::optional<std::size_t> index) {
+        if (width > 64 && row.bits.empty() && index)
+            return waveform::rowNumber(store.changeWords(row.id, *index), width, row.radix);
+        return waveform::rowNumber(waveform::Words(&low, 1), std::min(width, 64), row.radix);
+    };
+    QPainterPath path;
+    double value = waveform::rowNumber(waveform::rowWordsAt(store, row, b), width, row.radix);
+    path.moveTo(map.x(tBegin), y(value));
+    const auto pixels = static_cast<std::size_t>(std::max(1.0, x1 - map.x0));
+    for (const waveform::ViewItem& it : waveform::rowViewItems(store, row, b, e, pixels)) {
+        const double x = map.x(static_cast<double>(it.first));
+        const double next = number(it.value, it.index);
+        if (row.analog == waveform::Analog::Step) path.lineTo(x, y(value)); // held to the change
+        path.lineTo(x, y(next));
+        value = next;
+    }
+    path.lineTo(std::min(x1, map.x(endTick)), y(value));
+    p.setPen(QPen(c.wave, 1.2));
+    p.drawPath(path);
+    p.setPen(c.mutedText);
+    const QFontMetrics fm = p.fontMetrics();
+    p.drawText(QPointF(map.x0 + 3, yTop + fm.ascent()), QString::number(hi, 'g', 10));
+    p.drawText(QPointF(map.x0 + 3, yBottom), QString::number(lo, 'g', 10));
+}
+
 double niceStep(double minimum) {
     if (!(minimum > 0)) return 1;
     const double p = std::pow(10.0, std::floor(std::log10(minimum)));

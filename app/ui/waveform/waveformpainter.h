@@ -40,6 +40,12 @@ WaveColors waveColors(const QPalette& palette);
 void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
                     const TickMapper& map, double x1, int top, int height, const WaveColors& colors);
 
+/** @brief Draws a row as an analog line (WaveRow::analog: step or linear) scaled to lo..hi, between x0 and
+ *  x1, with lo and hi written at its left edge. */
+void paintAnalogRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
+                    const TickMapper& map, double x1, int top, int height, double lo, double hi,
+                    const WaveColors& colors);
+
 /** @brief A "nice" step (1, 2 or 5 times a power of ten) of at least `minimum`. */
 double niceStep(double minimum);
 

@@ -55,7 +55,9 @@ void WaveformView::addSignal(waveform::SignalId id) {
 }
 
 void WaveformView::removeSignal(waveform::SignalId id) {
-    if (const int row = m_state.rowOf(id); row >= 0) removeRow(row);
+    // Every row showing it (its bits expanded: each of them).
+    for (int row = m_state.rowOf(id); row >= 0; row = m_state.rowOf(id))
+        removeRow(row);
 }
 
 void WaveformView::removeRow(int row) {
@@ -77,12 +79,13 @@ void WaveformView::setSelectedRow(int row) {
     if (!m_state.setSelectedRow(row)) return;
     row = m_state.selectedRow();
     if (row >= 0) { // keep it in view
-        const int top = row * kRowHeight, h = viewport()->height() - kRulerHeight;
+        const int top = (rowTop(row) - kRulerHeight) + verticalScrollBar()->value();
+        const int h = viewport()->height() - kRulerHeight, rh = rowHeight(row);
         QScrollBar* v = verticalScrollBar();
         if (top < v->value())
             v->setValue(top);
-        else if (top + kRowHeight > v->value() + h)
-            v->setValue(top + kRowHeight - h);
+        else if (top + rh > v->value() + h)
+            v->setValue(top + rh - h);
     }
     viewport()->update();
     emit selectedRowChanged(row);
@@ -105,14 +108,30 @@ QString WaveformView::rowTitle(int row) const {
     return QString::fromStdString(waveform::rowTitle(*m_store, rows()[static_cast<std::size_t>(row)]));
 }
 
+int WaveformView::rowHeight(int row) const {
+    if (row < 0 || row >= static_cast<int>(rows().size())) return kRowHeight;
+    return rows()[static_cast<std::size_t>(row)].analog != waveform::Analog::Off ? kAnalogRowHeight
+                                                                                 : kRowHeight;
+}
+
 int WaveformView::rowTop(int row) const {
-    return kRulerHeight + row * kRowHeight - verticalScrollBar()->value();
+    // Rows hidden in a collapsed group take no place; analog rows are taller.
+    int y = kRulerHeight - verticalScrollBar()->value();
+    for (const int i : m_state.shownRows()) {
+        if (i >= row) break;
+        y += rowHeight(i);
+    }
+    return y;
 }
 
 int WaveformView::rowAt(int y) const {
     if (y < kRulerHeight) return -1;
-    const int row = (y - kRulerHeight + verticalScrollBar()->value()) / kRowHeight;
-    return row < static_cast<int>(rows().size()) ? row : -1;
+    int top = kRulerHeight - verticalScrollBar()->value();
+    for (const int i : m_state.shownRows()) {
+        if (y < top + rowHeight(i)) return i;
+        top += rowHeight(i);
+    }
+    return -1;
 }
 
 // --- time range -----------------------------------------------------------------------------------
@@ -158,7 +177,9 @@ void WaveformView::syncScrollBars() {
     h->setSingleStep(static_cast<int>(std::max(1.0, span / 10 / m_hScale)));
     h->setValue(static_cast<int>(m_state.beginTick() / m_hScale));
     QScrollBar* v = verticalScrollBar();
-    const int rowsHeight = static_cast<int>(rows().size()) * kRowHeight;
+    int rowsHeight = 0;
+    for (const int i : m_state.shownRows())
+        rowsHeight += rowHeight(i);
     v->setRange(0, std::max(0, rowsHeight - (viewport()->height() - kRulerHeight)));
     v->setPageStep(std::max(kRowHeight, viewport()->height() - kRulerHeight));
     m_syncing = false;
@@ -315,9 +336,11 @@ void WaveformView::loadVisibleRows() {
     // A lazily opened file (FST): the rows in view are read in one batch (one guarded child) rather
     // than one by one as each row paints; a signal that cannot be read shows its error in its row.
     std::vector<waveform::SignalId> ids;
-    for (int i = 0; i < static_cast<int>(rows().size()); ++i) {
-        const int top = rowTop(i);
-        if (top + kRowHeight < kRulerHeight || top > viewport()->height()) continue;
+    int y = kRulerHeight - verticalScrollBar()->value();
+    for (const int i : m_state.shownRows()) {
+        const int rh = rowHeight(i), top = y;
+        y += rh;
+        if (top + rh < kRulerHeight || top > viewport()->height()) continue;
         const WaveRow& r = rows()[static_cast<std::size_t>(i)];
         if (!r.isSignal()) continue;
         if (r.bits.empty() && !m_store->isLoaded(r.id)) ids.push_back(r.id);
@@ -386,22 +409,36 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
     const double x1 = viewport()->width();
     const int left = waveLeft();
     const QFontMetrics fm = p.fontMetrics();
-    for (int i = 0; i < static_cast<int>(rows().size()); ++i) {
-        const int top = rowTop(i);
-        if (top + kRowHeight < kRulerHeight || top > viewport()->height()) continue;
+    int y = kRulerHeight - verticalScrollBar()->value();
+    for (const int i : m_state.shownRows()) {
+        const int rh = rowHeight(i), top = y;
+        y += rh;
+        if (top + rh < kRulerHeight || top > viewport()->height()) continue;
         const WaveRow& r = rows()[static_cast<std::size_t>(i)];
         p.setClipRect(QRect(0, kRulerHeight, viewport()->width(), viewport()->height() - kRulerHeight));
         if (i == selectedRow()) {
-            p.fillRect(QRect(0, top, viewport()->width(), kRowHeight), c.selection);
+            p.fillRect(QRect(0, top, viewport()->width(), rh), c.selection);
         } else if (m_state.isSearchRow(i)) {
             QColor also = c.selection; // searched beside the selected row: a paler band
             also.setAlphaF(also.alphaF() / 2);
-            p.fillRect(QRect(0, top, viewport()->width(), kRowHeight), also);
+            p.fillRect(QRect(0, top, viewport()->width(), rh), also);
         }
         p.setPen(c.grid);
-        p.drawLine(0, top + kRowHeight - 1, viewport()->width(), top + kRowHeight - 1);
+        p.drawLine(0, top + rh - 1, viewport()->width(), top + rh - 1);
         if (r.kind == waveform::RowKind::Separator) continue; // blank
-        if (r.kind == waveform::RowKind::Comment) {           // its text across the row, in italics
+        if (r.kind == waveform::RowKind::Group) {             // ▸ name (collapsed) or ▾ name, in bold
+            QFont bold = p.font();
+            bold.setBold(true);
+            p.save();
+            p.setFont(bold);
+            p.setPen(c.text);
+            const QString mark = r.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ");
+            p.drawText(QRect(6, top, left - 10, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                       mark + QString::fromStdString(r.label));
+            p.restore();
+            continue;
+        }
+        if (r.kind == waveform::RowKind::Comment) { // its text across the row, in italics
             QFont italic = p.font();
             italic.setItalic(true);
             p.save();
@@ -412,8 +449,8 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
             p.restore();
             continue;
         }
-        // Name, and the value at cursor A on the right of the name column.
-        const QString name = rowTitle(i);
+        // Name (a group's rows indented), and the value at cursor A on the right of the name column.
+        const QString name = (r.grouped ? QStringLiteral("   ") : QString()) + rowTitle(i);
         QString value;
         if (cursor()) value = valueText(i, *cursor());
         const int valueWidth = value.isEmpty() ? 0 : std::min(fm.horizontalAdvance(value) + 8, left / 2);
@@ -425,7 +462,8 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
             p.drawText(QRect(left - valueWidth - 4, top, valueWidth, kRowHeight),
                        Qt::AlignVCenter | Qt::AlignRight, fm.elidedText(value, Qt::ElideLeft, valueWidth));
         }
-        p.setClipRect(QRect(left, std::max(top, kRulerHeight), viewport()->width() - left, kRowHeight));
+        p.setClipRect(QRect(left, std::max(top, kRulerHeight), viewport()->width() - left,
+                            top + rh - std::max(top, kRulerHeight)));
         const waveform::SignalId source = r.bits.empty() ? r.id : r.bits[0].id;
         if (const std::string& error = m_store->loadError(source); !error.empty()) {
             p.setPen(c.marker);
@@ -435,7 +473,15 @@ void WaveformView::paintRows(QPainter& p, const WaveColors& c) {
                                      Qt::ElideRight, viewport()->width() - left - 12));
             continue;
         }
-        paintSignalRow(p, *m_store, r, map, x1, top, kRowHeight - 1, c);
+        if (r.analog != waveform::Analog::Off) { // scaled to the trace's or the visible range's min..max
+            const bool visible = r.scale == waveform::AnalogScale::Visible;
+            const auto b = visible ? static_cast<Tick>(std::max(0.0, m_state.beginTick())) : Tick{0};
+            const auto e = visible ? m_state.clampTick(std::ceil(m_state.endTick())) + 1 : m_store->endTick();
+            const auto [lo, hi] = waveform::rowNumberRange(*m_store, r, b, e);
+            paintAnalogRow(p, *m_store, r, map, x1, top, rh - 1, lo, hi, c);
+            continue;
+        }
+        paintSignalRow(p, *m_store, r, map, x1, top, rh - 1, c);
     }
     p.setClipping(false);
     p.setPen(c.grid);

@@ -15,7 +15,8 @@
 // it, Delete remove it, F2 rename it, M marker at cursor A, B cursor B at cursor A, Esc leaves a box zoom.
 // The row context menu: radix (hex, unsigned, signed, binary, ASCII, state names, an enum mapping file),
 // rename, expand a bus into bits / collapse them, group the rows from the selected one to this one into a
-// bus, insert a separator or a comment. Rows are edited in waveformviewrows.cpp.
+// bus or into a named group (collapsible: one row; moved as one), insert a separator or a comment. Rows are
+// edited in waveformviewrows.cpp.
 
 #include <QAbstractScrollArea>
 
@@ -40,6 +41,7 @@ class WaveformView : public QAbstractScrollArea {
   public:
     static constexpr int kRowHeight = 22;
     static constexpr int kRulerHeight = 26;
+    static constexpr int kAnalogRowHeight = 3 * kRowHeight; ///< a bus drawn as an analog line
 
     explicit WaveformView(QWidget* parent = nullptr);
 
@@ -53,7 +55,7 @@ class WaveformView : public QAbstractScrollArea {
     const std::vector<WaveRow>& rows() const { return m_state.rows(); }
     /** @brief Appends the signal (FSM states named, buses in hex); no-op when shown. */
     void addSignal(waveform::SignalId id);
-    /** @brief Removes the signal's row, if shown. */
+    /** @brief Removes the rows showing the signal or bits of it, if any. */
     void removeSignal(waveform::SignalId id);
     bool isShown(waveform::SignalId id) const { return m_state.isShown(id); }
     void removeRow(int row);
@@ -83,6 +85,21 @@ class WaveformView : public QAbstractScrollArea {
     /** @brief The chosen rows (1-bit signals or bit slices, at most 64 bits) become one bus row, the top
      *  row its MSB, shown in hex; false when they cannot. */
     bool groupBits(std::vector<int> rows);
+    /** @brief Puts rows first..last under a group header named `name` (no nesting); the header's row or -1.
+     */
+    int groupRows(int first, int last, const QString& name);
+    /** @brief Removes a group's header, keeping its rows. */
+    void ungroup(int header);
+    /** @brief Draws a bus row as an analog line (step or linear; Analog::Off: value boxes again), scaled to
+     *  its min..max over the trace or the visible range, in a taller row. */
+    void setAnalog(int row, waveform::Analog analog,
+                   waveform::AnalogScale scale = waveform::AnalogScale::Trace);
+    /** @brief A row's height in pixels (kAnalogRowHeight for an analog row). */
+    int rowHeight(int row) const;
+    /** @brief The row at a viewport y (-1: the ruler or below the rows). */
+    int rowAt(int y) const;
+    /** @brief Collapses a group (its rows hidden, the group one row) or expands it. */
+    void setGroupCollapsed(int header, bool collapsed);
     /** @brief The text shown for a row's value at a tick (core's rowValueText; "" for a separator or a
      *  comment). */
     QString valueText(int row, waveform::Tick tick) const;
@@ -193,7 +210,6 @@ class WaveformView : public QAbstractScrollArea {
     void cursorsEdited();
     /** After rows were inserted, removed or changed: scroll bars, repaint, rowsChanged, the selection. */
     void rowsEdited();
-    int rowAt(int y) const;
     void loadVisibleRows();
     int rowTop(int row) const;
     void syncScrollBars();

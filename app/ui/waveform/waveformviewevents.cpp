@@ -138,11 +138,20 @@ void WaveformView::keyPressEvent(QKeyEvent* event) {
         jumpToEdge(!shift);
         break;
     case Qt::Key_Up:
-        ctrl ? moveRow(selected, -1) : setSelectedRow(std::max(0, selected - 1));
+    case Qt::Key_Down: { // to the shown row above / below (rows in a collapsed group are skipped)
+        const int dir = event->key() == Qt::Key_Up ? -1 : 1;
+        if (ctrl) {
+            moveRow(selected, dir);
+            break;
+        }
+        const auto shown = m_state.shownRows();
+        const auto it = std::lower_bound(shown.begin(), shown.end(), selected);
+        const auto k = static_cast<int>(it - shown.begin()) + (selected < 0 ? 0 : dir);
+        if (!shown.empty())
+            setSelectedRow(
+                shown[static_cast<std::size_t>(std::clamp(k, 0, static_cast<int>(shown.size()) - 1))]);
         break;
-    case Qt::Key_Down:
-        ctrl ? moveRow(selected, 1) : setSelectedRow(selected + 1);
-        break;
+    }
     case Qt::Key_Delete:
     case Qt::Key_Backspace:
         removeRow(selected);

@@ -80,6 +80,24 @@ bool WaveformView::groupBits(std::vector<int> rows) {
     return true;
 }
 
+int WaveformView::groupRows(int first, int last, const QString& name) {
+    const int header = m_state.groupRows(first, last, name.trimmed().toStdString());
+    if (header >= 0) rowsEdited();
+    return header;
+}
+
+void WaveformView::setAnalog(int row, waveform::Analog analog, waveform::AnalogScale scale) {
+    if (m_state.setAnalog(row, analog, scale)) rowsEdited();
+}
+
+void WaveformView::ungroup(int header) {
+    if (m_state.ungroup(header)) rowsEdited();
+}
+
+void WaveformView::setGroupCollapsed(int header, bool collapsed) {
+    if (m_state.setCollapsed(header, collapsed)) rowsEdited();
+}
+
 QString WaveformView::rowToolTip(int row) const {
     if (row < 0 || row >= static_cast<int>(rows().size())) return {};
     const WaveRow& r = rows()[static_cast<std::size_t>(row)];
@@ -142,6 +160,20 @@ void WaveformView::contextMenuEvent(QContextMenuEvent* event) {
             QString error;
             if (!setEnumFile(row, path, &error)) QMessageBox::warning(this, tr("Enum mapping file"), error);
         });
+        QMenu* analogMenu = menu.addMenu(tr("Draw"));
+        const auto draw = [&](const QString& text, waveform::Analog a, waveform::AnalogScale sc) {
+            QAction* act = analogMenu->addAction(text, this, [this, row, a, sc] { setAnalog(row, a, sc); });
+            act->setCheckable(true);
+            act->setChecked(r.analog == a && (a == waveform::Analog::Off || r.scale == sc));
+        };
+        draw(tr("Values"), waveform::Analog::Off, waveform::AnalogScale::Trace);
+        draw(tr("Analog, step (scaled to the trace)"), waveform::Analog::Step, waveform::AnalogScale::Trace);
+        draw(tr("Analog, linear (scaled to the trace)"), waveform::Analog::Linear,
+             waveform::AnalogScale::Trace);
+        draw(tr("Analog, step (scaled to the visible range)"), waveform::Analog::Step,
+             waveform::AnalogScale::Visible);
+        draw(tr("Analog, linear (scaled to the visible range)"), waveform::Analog::Linear,
+             waveform::AnalogScale::Visible);
         if (r.bits.empty()) menu.addAction(tr("Expand into bits"), this, [this, row] { expandBits(row); });
     } else if (r.isSignal() && r.bits.empty()) {
         menu.addAction(tr("Count cycles by this clock"), this,
@@ -149,6 +181,23 @@ void WaveformView::contextMenuEvent(QContextMenuEvent* event) {
     }
     if (r.isSignal() && r.bits.size() == 1)
         menu.addAction(tr("Collapse bits into the bus"), this, [this, row] { collapseBits(row); });
+    if (r.kind == waveform::RowKind::Group) {
+        menu.addAction(r.collapsed ? tr("Expand group") : tr("Collapse group"), this,
+                       [this, row, c = !r.collapsed] { setGroupCollapsed(row, c); });
+        menu.addAction(tr("Ungroup"), this, [this, row] { ungroup(row); });
+    }
+    if (before >= 0 && !r.grouped && r.kind != waveform::RowKind::Group) {
+        const int first = std::min(before, row), last = std::max(before, row);
+        QAction* group = menu.addAction(
+            tr("Group rows %1 to %2…").arg(first + 1).arg(last + 1), this, [this, first, last] {
+                bool ok = false;
+                const QString name = QInputDialog::getText(this, tr("Group"), tr("Name of the group:"),
+                                                           QLineEdit::Normal, tr("group"), &ok);
+                if (ok) groupRows(first, last, name);
+            });
+        waveform::WaveViewState trial = m_state;
+        group->setEnabled(trial.groupRows(first, last, {}) >= 0);
+    }
     if (before >= 0 && before != row) {
         std::vector<int> range;
         for (int i = std::min(before, row); i <= std::max(before, row); ++i)
