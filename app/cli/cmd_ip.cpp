@@ -134,7 +134,10 @@ QJsonObject runJson(crypto::AsconAeadVariant v, const hw::AsconIpOptions& opt,
     return out;
 }
 
+int ipRunDecrypt(const CliArgs& args);
+
 int ipRun(const CliArgs& args) {
+    if (args.flag("decrypt") || args.has("ct") || args.has("tag")) return ipRunDecrypt(args);
     const crypto::AsconAeadVariant v = variantOf(args);
     hw::AsconIpOptions opt = simOptions(args);
     const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce"), pt = args.hex("pt");
@@ -158,6 +161,9 @@ int ipRunDecrypt(const CliArgs& args) {
         throw UsageError(std::string(args.has("ct") ? "--ct" : "--tag") +
                          ": only with --decrypt (ip run --decrypt --ct HEX --tag HEX ...; "
                          "encryption takes --pt)");
+    if (args.has("pt"))
+        throw UsageError(
+            "--pt: not with --decrypt (decryption takes --ct and --tag; its plaintext is the output)");
     const crypto::AsconAeadVariant v = variantOf(args);
     hw::AsconIpOptions opt = simOptions(args);
     const crypto::Bytes key = args.hex("key"), nonce = args.hex("nonce");
@@ -373,13 +379,6 @@ bool noAlg(const CliArgs& a) {
     return !a.has("alg");
 }
 
-/** The decryption line: --decrypt, or --ct / --tag without --pt (with --pt the encryption line refuses them
- *  by name), and no --alg of another core (those lines refuse --decrypt). */
-bool asconDecrypt(const CliArgs& a) {
-    return (a.flag("decrypt") || ((a.has("ct") || a.has("tag")) && !a.has("pt"))) &&
-           (!a.has("alg") || hw::ipVariantFromId(*a.value("alg")).has_value());
-}
-
 /** "mldsa-ntt|-intt|-pwm|-pwa": the alternatives after the first without the first's prefix (to its '-'). */
 std::string shortAlternatives(const std::vector<std::string>& words) {
     if (words.empty()) return {};
@@ -406,23 +405,17 @@ CliCommand ipCommand() {
         "the Verilated IP cores: Ascon (AEAD), the LEA / SKINNY-128-256/384 block cores, the ML-DSA unit",
         {{{"run"},
           {option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"), optional("ad", "HEX"),
-           option("pt", "HEX"), optional("unroll", "N"), flag("precomputed"), flag("ad-precomputed"),
-           optional("vcd", "FILE"), optional("fst", "FILE"), flag("lanes")},
-          "encrypt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces;\n"
+           optional("pt", "HEX"), flag("decrypt"), optional("ct", "HEX"), optional("tag", "HEX"),
+           optional("unroll", "N"), flag("precomputed"), flag("ad-precomputed"), optional("vcd", "FILE"),
+           optional("fst", "FILE"), flag("lanes")},
+          "encrypt --pt through the Verilated Ascon IP: clocks per phase, AXI transactions, traces;\n"
+          "--decrypt decrypts --ct with its 16-byte --tag instead: the IP holds the plaintext in its\n"
+          "output FIFO (STATUS.HELD) until the tag verifies (AUTH_OK), then releases it; a tag that\n"
+          "does not verify prints no plaintext and exits 3 (authentication failed);\n"
           "--lanes adds the pipeline lanes: per block its issue, delay stages, take, and the\n"
           "clocks its length, lane 0 and lane 1 wait to meet at the take (paper 000 Fig. 7)",
           nullptr,
           noVerb<ipRun>},
-         {{"run"},
-          {flag("decrypt"), option("alg", ipAlg), option("key", "HEX"), option("nonce", "HEX"),
-           optional("ad", "HEX"), option("ct", "HEX"), option("tag", "HEX"), optional("unroll", "N"),
-           flag("precomputed"), flag("ad-precomputed"), optional("vcd", "FILE"), optional("fst", "FILE"),
-           flag("lanes")},
-          "with --decrypt: decrypt through the Verilated Ascon IP; it holds the plaintext in its\n"
-          "output FIFO (STATUS.HELD) until the 16-byte tag verifies (AUTH_OK), then releases it;\n"
-          "a tag that does not verify prints no plaintext and exits 3 (authentication failed)",
-          asconDecrypt,
-          noVerb<ipRunDecrypt>},
          {{"kat"},
           {option("alg", ipAlg), optional("unroll", "N"), flag("precomputed"), word("FILE")},
           "the KAT file through the IP, both directions: each record encrypted and its ciphertext\n"
