@@ -1,7 +1,13 @@
 #include "app/ui/waveform/viewstateedit.h"
 
+#include "app/ui/waveform/waveformpage.h"
 #include "app/ui/waveform/waveformview.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalBlocker>
+
+#include <algorithm>
 #include <utility>
 
 namespace rs::gui {
@@ -57,6 +63,20 @@ void restoreState(WaveformView& view, waveform::WaveViewState state) {
     else
         view.setVisibleRange(begin, end);
     markersEdited(view);
+}
+
+void syncPageBoxes(WaveformPage& page) {
+    const auto& state = page.view()->state();
+    QComboBox* clock = page.clockBox();
+    const QSignalBlocker blockClock(clock);
+    const int i =
+        state.clockSignal() ? clock->findData(QVariant::fromValue<qulonglong>(*state.clockSignal())) : 0;
+    clock->setCurrentIndex(std::max(0, i));
+    QComboBox* unit = page.unitBox();
+    const QSignalBlocker blockUnit(unit);
+    unit->setCurrentIndex(std::max(0, unit->findData(static_cast<int>(state.timeUnit()))));
+    const QSignalBlocker blockMhz(page.mhzBox());
+    page.mhzBox()->setValue(state.clockMHz());
 }
 
 } // namespace rs::gui

@@ -13,6 +13,7 @@
 
 namespace rs::gui {
 
+class WaveformPage;
 class WaveformView;
 
 /** @brief Adds a named marker at tick (an existing marker at that tick is renamed); cursorsChanged. */
@@ -25,5 +26,8 @@ bool removeMarker(WaveformView& view, std::size_t index);
  *  range (fitted stays fitted), cursors, markers, clock axis and unit; the view keeps its wave area and
  * whether ticks are cycles. */
 void restoreState(WaveformView& view, waveform::WaveViewState state);
+/** @brief After restoreState(): the page's Clock, Unit and MHz boxes show the view's clock, unit and
+ *  frequency (set without their signals: the view has them already). */
+void syncPageBoxes(WaveformPage& page);
 
 } // namespace rs::gui

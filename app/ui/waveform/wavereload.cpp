@@ -6,14 +6,11 @@
 #include "hw/session/waveformsession.h"
 
 #include <QAction>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QStringList>
 #include <QTimer>
 
-#include <algorithm>
 #include <vector>
 
 #include "core/waveform/viewstate.h"
@@ -75,15 +72,7 @@ void WaveReloader::onStoreChanged() {
         std::vector<std::string> dropped;
         try {
             restoreState(view, waveform::WaveViewState::fromJson(*m_keptView, *m_session->store(), &dropped));
-            // The page's boxes follow the restored clock, unit and frequency (they set the same again).
-            const auto& state = view.state();
-            const auto clock = state.clockSignal();
-            const auto unit = state.timeUnit();
-            const double mhz = state.clockMHz();
-            const int c = clock ? m_page->clockBox()->findData(QVariant::fromValue<qulonglong>(*clock)) : 0;
-            m_page->clockBox()->setCurrentIndex(std::max(c, 0));
-            m_page->unitBox()->setCurrentIndex(m_page->unitBox()->findData(static_cast<int>(unit)));
-            m_page->mhzBox()->setValue(mhz);
+            syncPageBoxes(*m_page); // the page's boxes follow the restored clock, unit, frequency
             QString note = tr("Reloaded %1").arg(path);
             if (!dropped.empty()) {
                 QStringList names;
