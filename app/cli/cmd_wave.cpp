@@ -3,20 +3,24 @@
 // own state (WaveViewState): cursor A where one signal first takes a value, cursor B where another then
 // does (at or after A), and Δ in ticks, in cycles of a chosen clock and in ns (the file's timescale).
 // `wave diff` compares two files signal by signal (core/waveform/wavediff.h): exit 0 when every pair is
-// equal, 1 when any differs, 2 for bad input.
+// equal, 1 when any differs, 2 for bad input. `wave axi` lists the AXI4-Lite transactions on the file's bus
+// pins (core/waveform/axitransactions.h), registers named from the core's map (hw/ip/axiregistermaps.h).
 #include "app/cli/clicommands.h"
 
+#include "core/waveform/axitransactions.h"
 #include "core/waveform/bitvalue.h"
 #include "core/waveform/viewstate.h"
 #include "core/waveform/wavediff.h"
 #include "core/waveform/waveformfile.h"
 #include "hw/ip/ascon/pipelinelanes.h"
+#include "hw/ip/axiregistermaps.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 
 #include <algorithm>
 #include <cctype>
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -275,6 +279,72 @@ int waveDiff(const CliArgs& args) {
     return d.equal() ? kExitOk : kExitKatFailed;
 }
 
+std::string hex(std::uint64_t v, int digits) {
+    std::ostringstream o;
+    o << "0x" << std::uppercase << std::hex << std::setw(digits) << std::setfill('0') << v;
+    return o.str();
+}
+
+int waveAxi(const CliArgs& args) {
+    const std::string path = onePath(args, "axi", 1);
+    const waveform::WaveformStore s = readFile(path);
+    std::string core = args.value("core").value_or(hw::axiCoreOf(s));
+    const waveform::AxiRegisterMap* map = core.empty() ? nullptr : hw::axiRegisterMap(core);
+    if (!core.empty() && !map)
+        throw UsageError("--core: '" + core + "' is not one of " + choice(hw::axiRegisterMapCores(), true));
+    const waveform::AxiDecode d = waveform::decodeAxiTransactions(s, map);
+    if (!d.error.empty()) throw UsageError("FILE: " + d.error);
+    QJsonArray list;
+    for (const waveform::AxiTransaction& t : d.transactions) {
+        QJsonObject o{{"kind", t.write ? "write" : "read"},
+                      {"address", QString::fromStdString(hex(t.address, 2))},
+                      {"register", QString::fromStdString(t.registerName)},
+                      {"data", QString::fromStdString(hex(t.data, 8))},
+                      {"response", QString::fromStdString(waveform::axiResponseName(t.response))},
+                      {"complete", t.complete},
+                      {"start_tick", static_cast<qint64>(t.start)},
+                      {"end_tick", static_cast<qint64>(t.end)},
+                      {"start_cycle", static_cast<qint64>(t.startCycle)},
+                      {"latency_clocks", static_cast<qint64>(t.latency)}};
+        if (t.strobe) o.insert("strobe", QString::fromStdString(hex(*t.strobe, 1)));
+        list.append(o);
+    }
+    QJsonArray notes;
+    for (const std::string& n : d.notes)
+        notes.append(QString::fromStdString(n));
+    if (args.flag("json")) {
+        printResult(args, QJsonObject{{"file", QString::fromStdString(path)},
+                                      {"bus_prefix", QString::fromStdString(d.prefix)},
+                                      {"clock", QString::fromStdString(d.clock)},
+                                      {"core", QString::fromStdString(core)},
+                                      {"notes", notes},
+                                      {"count", static_cast<qint64>(d.transactions.size())},
+                                      {"transactions", list}});
+        return kExitOk;
+    }
+    std::cout << "file: " << path << "\nbus: " << (d.prefix.empty() ? "(no prefix)" : d.prefix) << ", "
+              << (d.clock.empty() ? "one tick per clock" : "clock " + d.clock) << "\nregisters: "
+              << (map ? core
+                      : "unknown core (addresses only; name one with --core " +
+                            alternatives(hw::axiRegisterMapCores()) + ")")
+              << "\n";
+    for (const std::string& n : d.notes)
+        std::cout << "note: " << n << "\n";
+    std::cout << "     #  kind   address  register   data        resp    start tick  clocks\n";
+    std::size_t i = 0, errors = 0;
+    for (const waveform::AxiTransaction& t : d.transactions) {
+        errors += t.response && *t.response >= 2;
+        std::cout << std::setw(6) << i++ << "  " << std::left << std::setw(6) << (t.write ? "write" : "read")
+                  << " " << std::setw(8) << hex(t.address, 2) << " " << std::setw(10)
+                  << (t.registerName.empty() ? "-" : t.registerName) << " " << std::setw(11) << hex(t.data, 8)
+                  << " " << std::setw(7) << (t.complete ? waveform::axiResponseName(t.response) : "(none)")
+                  << std::right << std::setw(11) << t.start << std::setw(8) << t.latency << "\n";
+    }
+    std::cout << d.transactions.size() << " transactions, " << errors << " with an error response"
+              << std::endl;
+    return kExitOk;
+}
+
 } // namespace
 
 CliCommand waveCommand() {
@@ -299,7 +369,14 @@ CliCommand waveCommand() {
           "or on a signal's first rising edge (a bus: its first change): where each pair first differs,\n"
           "both values there, the intervals that differ; exit 1 when any pair differs",
           nullptr,
-          noVerb<waveDiff>}}};
+          noVerb<waveDiff>},
+         {{"axi"},
+          {word("FILE"), optional("core", alternatives(hw::axiRegisterMapCores()))},
+          "the AXI4-Lite transactions on the file's bus pins (awvalid ... rresp after any prefix, e.g.\n"
+          "s_axi_): read/write, address, register (the core's map, told from the file's signals or\n"
+          "--core), data, response, start tick, clocks from the address handshake to the response",
+          nullptr,
+          noVerb<waveAxi>}}};
 }
 
 QJsonObject lanesJson(const hw::PipelineLanes& lanes) {

@@ -2,6 +2,8 @@
 
 #include "app/charts/theme.h"
 #include "app/ui/ip/pipelinelaneview.h"
+#include "app/ui/waveform/axitransactionlist.h"
+#include "app/ui/waveform/computedrow.h"
 #include "app/ui/waveform/markerlist.h"
 #include "app/ui/waveform/savedviews.h"
 #include "app/ui/waveform/signaltree.h"
@@ -88,6 +90,11 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
                    })
         ->setToolTip(tr("Marker at cursor A (M)"));
     bar->addAction(tr("Clear markers"), m_view, &WaveformView::clearMarkers);
+    m_computedRowAction = bar->addAction(tr("Add computed row…"), this, [this] {
+        QString error;
+        if (!askComputedRow(this, m_view, m_tree, &error) && !error.isEmpty()) showError(error);
+    });
+    m_computedRowAction->setToolTip(tr("A row computed from the other signals, e.g. busy && !valid"));
 
     // --- axis and search row ----------------------------------------------------------------------
     m_clock = new QComboBox(this);
@@ -183,6 +190,8 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_view);
     right->addWidget(m_laneScroll);
+    m_axi = new AxiTransactionList(m_view, this); // the bus's transactions; hidden without AXI pins
+    right->addWidget(m_axi);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
     right->setSizes({300, 200});
@@ -355,6 +364,7 @@ void WaveformPage::onStoreChanged() {
             m_view->addSignal(id);
     }
     m_tree->rebuild();
+    m_axi->setStore(store);
     refillClocks();
     // An IP capture is one tick per clock of the paper's 100 MHz PL; a file keeps its timescale.
     m_mhz->setValue(m_session->isIpCapture() ? 100.0 : 0.0);

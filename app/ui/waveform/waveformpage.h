@@ -32,6 +32,7 @@ class WaveformSession;
 namespace rs::gui {
 
 class PipelineLaneView;
+class AxiTransactionList;
 class SavedViews;
 class MarkerList;
 class SignalTree;
@@ -66,6 +67,10 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* exportAction() const { return m_exportAction; }
     QAction* gtkwaveAction() const { return m_gtkwaveAction; }
     QAction* captureAction() const { return m_captureAction; }
+    /** @brief The AXI4-Lite transactions of the trace (axitransactionlist.h). */
+    AxiTransactionList* axiList() const { return m_axi; }
+    /** @brief "Add computed row…" (computedrow.h). */
+    QAction* computedRowAction() const { return m_computedRowAction; }
     /** @brief The markers' list beside the signals. */
     MarkerList* markerList() const { return m_markers; }
     /** @brief Reload of the file on view (Ctrl+R; by itself when it changes on disk). */
@@ -132,6 +137,8 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* m_exportAction = nullptr;
     QAction* m_gtkwaveAction = nullptr;
     QAction* m_captureAction = nullptr;
+    QAction* m_computedRowAction = nullptr;
+    AxiTransactionList* m_axi = nullptr;
     MarkerList* m_markers = nullptr;
     WaveReloader* m_reload = nullptr;
     SavedViews* m_saved = nullptr;
