@@ -5,10 +5,13 @@
 // `wave diff` compares two files signal by signal (core/waveform/wavediff.h): exit 0 when every pair is
 // equal, 1 when any differs, 2 for bad input. `wave axi` lists the AXI4-Lite transactions on the file's bus
 // pins (core/waveform/axitransactions.h), registers named from the core's map (hw/ip/axiregistermaps.h).
+// `wave gtkw` writes a GTKWave save file (core/waveform/gtkw.h) of a saved view, or the file's first rows.
 #include "app/cli/clicommands.h"
 
+#include "core/fileio/safefile.h"
 #include "core/waveform/axitransactions.h"
 #include "core/waveform/bitvalue.h"
+#include "core/waveform/gtkw.h"
 #include "core/waveform/viewstate.h"
 #include "core/waveform/wavediff.h"
 #include "core/waveform/waveformfile.h"
@@ -345,6 +348,47 @@ int waveAxi(const CliArgs& args) {
     return kExitOk;
 }
 
+int waveGtkw(const CliArgs& args) {
+    const std::string path = onePath(args, "gtkw", 1);
+    const std::string out = args.require("out");
+    const waveform::WaveformStore store = readFile(path);
+    // A saved view's range over the 1000 pixels GTKWave's window starts with.
+    waveform::WaveViewState view;
+    view.setWaveArea(0, 1000);
+    view.reset(store);
+    std::vector<std::string> notes;
+    if (const auto saved = args.value("view")) {
+        try {
+            auto read = waveform::WaveViewState::fromJson(
+                fileio::readFileBounded(*saved, std::uint64_t{16} << 20, "saved view"), store, &notes);
+            const bool fitted = read.isFitted();
+            const double begin = read.beginTick(), end = read.endTick();
+            read.setWaveArea(0, 1000);
+            if (fitted)
+                read.fit();
+            else
+                read.setVisibleRange(begin, end);
+            view = std::move(read);
+        } catch (const std::exception& e) {
+            throw UsageError("--view: " + std::string(e.what()));
+        }
+    } else {
+        for (waveform::SignalId id = 0; id < std::min<std::size_t>(16, store.signalCount()); ++id)
+            view.addSignal(store, id);
+    }
+    const auto file = waveform::gtkwFromView(view, store, path, waveform::dumpTopScope(path), &notes);
+    try {
+        fileio::writeFileAtomic(out, waveform::writeGtkw(file));
+    } catch (const std::exception& e) {
+        throw UsageError("--out: " + std::string(e.what()));
+    }
+    for (const std::string& n : notes)
+        std::cerr << "roundscope-cli: note: " << n << "\n";
+    std::cout << "wrote " << out << ": " << file.traces.size() << " traces, " << file.markers.size()
+              << " markers (open with: gtkwave " << path << " " << out << ")" << std::endl;
+    return kExitOk;
+}
+
 } // namespace
 
 CliCommand waveCommand() {
@@ -376,7 +420,14 @@ CliCommand waveCommand() {
           "s_axi_): read/write, address, register (the core's map, told from the file's signals or\n"
           "--core), data, response, start tick, clocks from the address handshake to the response",
           nullptr,
-          noVerb<waveAxi>}}};
+          noVerb<waveAxi>},
+         {{"gtkw"},
+          {word("FILE"), option("out", "OUT.gtkw"), optional("view", "VIEW.rsview")},
+          "a GTKWave save file for FILE: the rows, radix, markers and cursor of a saved view (the\n"
+          "Waveforms page's Save view, or the <FILE>.rsview it autosaves), else the file's first 16\n"
+          "signals; open both with: gtkwave FILE OUT.gtkw",
+          nullptr,
+          noVerb<waveGtkw>}}};
 }
 
 QJsonObject lanesJson(const hw::PipelineLanes& lanes) {

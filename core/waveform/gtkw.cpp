@@ -7,6 +7,10 @@
 #include <cstdio>
 #include <map>
 
+#include <unistd.h>
+
+#include "core/fileio/safefile.h"
+
 namespace rs::waveform {
 
 namespace {
@@ -150,6 +154,29 @@ std::string vcdTopScope(std::string_view head) {
         rest.remove_prefix(n);
     }
     return words[1] == "$end" ? std::string() : std::string(words[1]);
+}
+
+std::string dumpTopScope(const std::string& path) {
+    const std::string fallback = "TOP";
+    if (path.size() >= 4) {
+        std::string ext = path.substr(path.size() - 4);
+        for (char& c : ext)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (ext == ".fst") return fallback;
+    }
+    std::string head(std::size_t{1} << 16, '\0');
+    try {
+        std::uint64_t size = 0;
+        const int fd = fileio::openRegularFile(path, "waveform file", size);
+        fileio::DescriptorStream in(fd);
+        in.read(head.data(), static_cast<std::streamsize>(head.size()));
+        head.resize(static_cast<std::size_t>(in.gcount()));
+        ::close(fd);
+    } catch (const std::exception&) {
+        return fallback;
+    }
+    const std::string top = vcdTopScope(head);
+    return top.empty() ? fallback : top;
 }
 
 // --- writing ----------------------------------------------------------------------------------------------

@@ -99,6 +99,10 @@ std::string gtkwaveName(const SignalInfo& info, std::string_view topScope);
 /** @brief The top scope of a VCD (its first $scope) from the dump's first bytes; "" when none is found
  *  (not a VCD). */
 std::string vcdTopScope(std::string_view head);
+/** @brief The top scope GTKWave names a dump's signals under: a VCD's first $scope (its first 64 KiB read
+ *  through fileio's bounded opener); "TOP" (Verilator's) for an FST, whose hierarchy is compressed, and
+ *  for a file that cannot be read or has none. */
+std::string dumpTopScope(const std::string& path);
 
 /** @brief The view as a .gtkw: its signal rows with their radix and display names, separators,
  *  comments and groups (collapsed: closed), cursor A, markers (the first 26), the visible range's start and

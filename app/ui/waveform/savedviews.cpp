@@ -22,8 +22,6 @@
 
 #include <exception>
 
-#include <unistd.h>
-
 #include "core/fileio/safefile.h"
 #include "core/waveform/gtkw.h"
 
@@ -209,30 +207,11 @@ bool SavedViews::openView(const QString& path) {
     return true;
 }
 
-QString SavedViews::topScope(const QString& dump) const {
-    if (dump.endsWith(QLatin1String(".fst"), Qt::CaseInsensitive))
-        return QStringLiteral("TOP"); // Verilator's top scope (the FST's hierarchy is compressed)
-    // The VCD's header: its first $scope names the top (read through the bounded, non-blocking opener).
-    std::string head(1 << 16, '\0');
-    try {
-        std::uint64_t size = 0;
-        const int fd = fileio::openRegularFile(local(dump), "waveform file", size);
-        fileio::DescriptorStream in(fd);
-        in.read(head.data(), static_cast<std::streamsize>(head.size()));
-        head.resize(static_cast<std::size_t>(in.gcount()));
-        ::close(fd);
-    } catch (const std::exception&) {
-        head.clear();
-    }
-    const std::string top = waveform::vcdTopScope(head);
-    return top.empty() ? QStringLiteral("TOP") : QString::fromStdString(top);
-}
-
 bool SavedViews::exportGtkw(const QString& path) {
     const QString dump = m_session->filePath();
     std::vector<std::string> notes;
     const auto file = waveform::gtkwFromView(m_view->state(), m_view->store(), local(dump),
-                                             topScope(dump).toStdString(), &notes);
+                                             waveform::dumpTopScope(local(dump)), &notes);
     try {
         fileio::writeFileAtomic(local(path), waveform::writeGtkw(file));
     } catch (const std::exception& e) {
@@ -296,7 +275,7 @@ bool SavedViews::openInGtkwave() {
     save.close();
     std::vector<std::string> notes;
     const auto file = waveform::gtkwFromView(m_view->state(), m_view->store(), local(dump),
-                                             topScope(dump).toStdString(), &notes);
+                                             waveform::dumpTopScope(local(dump)), &notes);
     try {
         fileio::writeFileAtomic(local(save.fileName()), waveform::writeGtkw(file));
     } catch (const std::exception& e) {

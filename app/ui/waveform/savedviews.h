@@ -83,8 +83,6 @@ class SavedViews : public QObject {
     void onViewChanged();
     void traceChanging();
     void offer(const QString& path);
-    /** The GTKWave name of the dump's top scope. */
-    QString topScope(const QString& dump) const;
     /** After a view state was set: the page's clock, unit and MHz boxes follow it. */
     void syncPage();
 
