@@ -71,8 +71,8 @@ struct WaveRow {
     Radix radix = Radix::Hex;
     std::string name;
     RowKind kind = RowKind::Signal;
-    /** The name shown instead of the signal's (a renamed row; "" for the signal's own name), or a
-     *  comment's text. */
+    /** The name shown instead of the signal's (a renamed row; "" for the signal's own name), a
+     *  comment's text, or a group's name. */
     std::string label;
     /** Bit slices shown instead of the whole signal (empty: the whole signal), MSB first. */
     std::vector<BitRef> bits;
