@@ -115,7 +115,7 @@ class Parser {
     }
 
     NodePtr binary(std::size_t level) {
-        if (level == levels().size()) return unary(0);
+        if (level == levels().size()) return unary();
         NodePtr left = binary(level + 1);
         for (;;) {
             skip();
@@ -131,12 +131,15 @@ class Parser {
         }
     }
 
-    NodePtr unary(std::size_t depth) {
-        if (depth > kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth));
+    NodePtr unary() {
         skip();
         if (m_pos < m_text.size() && (m_text[m_pos] == '!' || m_text[m_pos] == '~')) {
             const Op op = m_text[m_pos++] == '!' ? Op::Not : Op::Invert;
-            return make(Expression::Node{op, 0, unary(depth + 1), nullptr});
+            // Unary operators and parentheses share one bound, so the recursion's depth is bounded.
+            if (++m_depth > kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth));
+            NodePtr operand = unary();
+            --m_depth;
+            return make(Expression::Node{op, 0, operand, nullptr});
         }
         return primary();
     }

@@ -68,6 +68,18 @@ TEST(Expression, ParseErrorsSayWhereAndWhatWasExpected) {
     EXPECT_EQ(errorOf("\"open"), "column 6: expected the closing '\"' of the name, found the end");
     EXPECT_EQ(errorOf("   "), "the expression is empty");
     EXPECT_NE(errorOf(std::string(300, '(').c_str()).find("nesting deeper than 200"), std::string::npos);
+    // Unary operators count too (each nests a call), alone and between parentheses.
+    EXPECT_NE(errorOf((std::string(300, '!') + "busy").c_str()).find("nesting deeper than 200"),
+              std::string::npos);
+    std::string mixed;
+    for (int i = 0; i < 150; ++i)
+        mixed += "(!";
+    EXPECT_NE(errorOf(mixed.c_str()).find("nesting deeper than 200"), std::string::npos);
+    EXPECT_NE(errorOf(std::string(5000, '1').insert(0, "1").c_str()).find("64 bits"), std::string::npos);
+    std::string sum = "1";
+    for (int i = 0; i < 5000; ++i)
+        sum += "+1";
+    EXPECT_NE(errorOf(sum.c_str()).find("more than 4096"), std::string::npos);
 }
 
 TEST(ComputedSignal, IsEvaluatedAtEveryChangeAndAddedToASharedStore) {
