@@ -406,6 +406,15 @@ GtkwFile gtkwFromView(const WaveViewState& view, const WaveformStore& store, std
     return file;
 }
 
+void scaleGtkwTimes(GtkwFile& file, Tick factor) {
+    if (factor <= 1) return;
+    if (file.cursor) *file.cursor *= factor;
+    if (file.timeStart) *file.timeStart *= factor;
+    for (GtkwMarker& m : file.markers)
+        m.tick *= factor;
+    if (file.zoom) *file.zoom -= std::log2(static_cast<double>(factor));
+}
+
 void applyGtkw(const GtkwFile& file, const WaveformStore& store, WaveViewState& view,
                std::vector<std::string>* notes) {
     const auto note = [&](std::string n) {

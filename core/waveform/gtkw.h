@@ -109,6 +109,9 @@ std::string dumpTopScope(const std::string& path);
  * zoom. Rows GTKWave cannot be given (bit slices) are left out and noted in *notes. */
 GtkwFile gtkwFromView(const WaveViewState& view, const WaveformStore& store, std::string_view dumpFile,
                       std::string_view topScope, std::vector<std::string>* notes = nullptr);
+/** @brief Multiplies every time of the file (cursor, markers, window start; the zoom follows) by factor:
+ *  a .gtkw for a capture exported with its clock (captureclock.h: factor captureUnitsPerCycle). */
+void scaleGtkwTimes(GtkwFile& file, Tick factor);
 /** @brief Applies a .gtkw to a view of the store (its clock, unit and wave area kept): rows replaced by
  *  the traces found in the store (by their scopes below the top one and name, any range ignored) with
  *  their radix and alias, comments and blank lines as comment and separator rows, groups (one level:

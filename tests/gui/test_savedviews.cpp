@@ -212,6 +212,36 @@ class TestSavedViews : public QObject {
         QVERIFY2(text.contains("@28\nTOP.top.state[319:0]\n@22\nTOP.top.clk\n"), text.constData());
         QVERIFY2(text.contains(" 35000 -1"), text.constData()); // cursor A is GTKWave's primary marker
     }
+
+    void openInGtkwaveExportsACaptureWithItsClock() {
+        if (hw::WaveformSession::gtkwavePath().isEmpty())
+            QSKIP("gtkwave is not installed: the action is off");
+        // A capture (one tick a cycle, no file): exported with a clock, two units a cycle (tick unknown).
+        auto capture = std::make_shared<waveform::WaveformStore>();
+        const auto x = capture->addSignal("x", 8);
+        for (Tick t = 0; t < 20; ++t)
+            capture->sample(x, t, t);
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        session.setCapture(capture, QStringLiteral("capture"));
+        QVERIFY(session.isIpCapture());
+        QStringList arguments;
+        page.savedViews()->setLauncher([&](const QString&, const QStringList& args) {
+            arguments = args;
+            return true;
+        });
+        page.view()->addSignal(x);
+        page.view()->setCursor(3);
+        page.gtkwaveAction()->trigger();
+        QCOMPARE(arguments.size(), 2);
+        const QByteArray dump = readAll(arguments[0]);
+        const QByteArray text = readAll(arguments[1]);
+        QFile::remove(arguments[0]);
+        QFile::remove(arguments[1]);
+        QVERIFY(dump.contains("$scope module roundscope $end"));
+        QVERIFY2(text.contains("\nroundscope.x[7:0]\n"), text.constData());
+        QVERIFY2(text.contains(" 6 -1"), text.constData()); // cycle 3 is at 6 units in the exported file
+    }
 };
 
 QTEST_MAIN(TestSavedViews)

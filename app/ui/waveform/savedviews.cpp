@@ -23,6 +23,7 @@
 #include <exception>
 
 #include "core/fileio/safefile.h"
+#include "core/waveform/captureclock.h"
 #include "core/waveform/gtkw.h"
 
 namespace rs::gui {
@@ -250,8 +251,9 @@ bool SavedViews::openInGtkwave() {
         return false;
     }
     QString dump = m_session->filePath();
+    const bool exported = dump.isEmpty();
     // GTKWave reads the files after we return: they stay in the temp folder.
-    if (dump.isEmpty()) {
+    if (exported) {
         QTemporaryFile tmp(QDir::temp().filePath(QStringLiteral("roundscope-XXXXXX.vcd")));
         tmp.setAutoRemove(false);
         if (!tmp.open()) {
@@ -274,8 +276,11 @@ bool SavedViews::openInGtkwave() {
     }
     save.close();
     std::vector<std::string> notes;
-    const auto file = waveform::gtkwFromView(m_view->state(), m_view->store(), local(dump),
-                                             waveform::dumpTopScope(local(dump)), &notes);
+    auto file = waveform::gtkwFromView(m_view->state(), m_view->store(), local(dump),
+                                       waveform::dumpTopScope(local(dump)), &notes);
+    // A capture is exported with its clock, each cycle some time units long: the times follow.
+    if (exported && m_session->isIpCapture())
+        waveform::scaleGtkwTimes(file, waveform::captureUnitsPerCycle(m_view->store().tickSeconds()));
     try {
         fileio::writeFileAtomic(local(save.fileName()), waveform::writeGtkw(file));
     } catch (const std::exception& e) {
