@@ -7,6 +7,7 @@
 #include <QTemporaryFile>
 
 #include <exception>
+#include <utility>
 
 #include "core/waveform/captureclock.h"
 #include "core/waveform/waveformfile.h"

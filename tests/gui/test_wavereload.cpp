@@ -1,8 +1,8 @@
 // The waveform page's file side (issue 32, "Reload" and "Exports keep the clock"). Reload: a dump rewritten
 // on disk (in place in several writes, or replaced by a rename) is read again and shown with the same view
 // (rows by name in their order, cursors, markers, zoom); a damaged or vanished file is a banner, and the
-// trace loaded before stays on view; Ctrl+R reloads by hand. Export: an IP capture (one tick a cycle, no
-// clock signal) is written with a toggling clk, one rising edge a cycle at the capture's clock period, and
+// trace loaded before stays on view; Ctrl+Shift+L reloads by hand. Export: an IP capture (one tick a cycle,
+// no clock signal) is written with a toggling clk, one rising edge a cycle at the capture's clock period, and
 // every signal on view, so GTKWave and Surfer show what the page shows.
 #include <QtTest>
 
@@ -168,7 +168,7 @@ class TestWaveReload : public QObject {
         hw::WaveformSession session;
         gui::WaveformPage page(&session);
         QAction* reload = page.reloader()->reloadAction();
-        QCOMPARE(reload->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_R));
+        QCOMPARE(reload->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
         QVERIFY(!reload->isEnabled()); // nothing loaded: nothing to reload
         QVERIFY(session.loadFileNow(path));
         QVERIFY(reload->isEnabled());
@@ -178,7 +178,7 @@ class TestWaveReload : public QObject {
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         page.view()->setFocus();
-        QTest::keyClick(page.view(), Qt::Key_R, Qt::ControlModifier);
+        QTest::keyClick(page.view(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
         QTRY_VERIFY_WITH_TIMEOUT(session.store() != before, 10000);
         QCOMPARE(rowNames(*page.view()), rows);
 

@@ -290,8 +290,8 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     connect(m_goto, &QLineEdit::textEdited, this, &WaveformPage::clearFindError);
     connect(m_gotoMode, &QComboBox::currentIndexChanged, this, &WaveformPage::clearFindError);
     addSearchShortcuts();
-    // Reload (Ctrl+R, and by itself when the file changes on disk): made last, it restores the view after
-    // onStoreChanged has shown the new trace. Ctrl+M: a marker at cursor A from anywhere in the page.
+    // Reload (Ctrl+Shift+L, and by itself when the file changes on disk): made last, it restores the view
+    // after onStoreChanged has shown the new trace. Ctrl+M: a marker at cursor A from anywhere in the page.
     m_reload = new WaveReloader(m_session, this);
     bar->insertAction(m_exportAction, m_reload->reloadAction());
     connect(m_reload, &WaveReloader::problem, this, &WaveformPage::showError);
@@ -569,7 +569,7 @@ QList<ShortcutRow> WaveformPage::shortcutRows() const {
             {tr("Ctrl+G"), tr("go to a cycle, or a time with its unit (12.5 ns)")},
             {tr("M (Ctrl+M), B"), tr("marker at cursor A, cursor B at cursor A")},
             {tr("Enter / F2 / Del"), tr("in the markers' list: go to, rename, remove the marker")},
-            {tr("Ctrl+R"), tr("reload the file (done by itself when it changes on disk)")},
+            {tr("Ctrl+Shift+L"), tr("reload the file (done by itself when it changes on disk)")},
             {tr("↑ / ↓, Ctrl+↑ / ↓, Del"), tr("select, move, remove a row")}};
 }
 

@@ -33,8 +33,8 @@ namespace rs::gui {
 
 class PipelineLaneView;
 class AxiTransactionList;
-class SavedViews;
 class MarkerList;
+class SavedViews;
 class SignalTree;
 class WaveformView;
 class WaveReloader;
@@ -73,7 +73,7 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* computedRowAction() const { return m_computedRowAction; }
     /** @brief The markers' list beside the signals. */
     MarkerList* markerList() const { return m_markers; }
-    /** @brief Reload of the file on view (Ctrl+R; by itself when it changes on disk). */
+    /** @brief Reload of the file on view (Ctrl+Shift+L; by itself when it changes on disk). */
     WaveReloader* reloader() const { return m_reload; }
     /** @brief Save / open a view, its autosave beside the file and GTKWave's .gtkw (savedviews.h). */
     SavedViews* savedViews() const { return m_saved; }

@@ -23,10 +23,11 @@ WaveReloader::WaveReloader(WaveformSession* session, WaveformPage* page)
     : QObject(page), m_session(session), m_page(page) {
     m_action = new QAction(tr("Reload"), this);
     m_action->setObjectName(QStringLiteral("waveReload"));
-    m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_action->setToolTip(tr("Read the file again, keeping rows, cursors, markers and zoom (Ctrl+R); done by "
-                            "itself when the file changes on disk"));
+    m_action->setToolTip(
+        tr("Read the file again, keeping rows, cursors, markers and zoom (Ctrl+Shift+L); done by "
+           "itself when the file changes on disk"));
     m_page->addAction(m_action);
     connect(m_action, &QAction::triggered, this, &WaveReloader::reload);
     m_watcher = new QFileSystemWatcher(this);
@@ -40,7 +41,7 @@ WaveReloader::WaveReloader(WaveformSession* session, WaveformPage* page)
     connect(m_session, &WaveformSession::loadFailed, this, [this](const QString& why) {
         if (m_reloading.isEmpty()) return; // a file opened by hand: the page says why
         emit problem(tr("Could not reload %1: %2. Still showing the trace loaded before; it is read again "
-                        "when the file changes (or Ctrl+R).")
+                        "when the file changes (or Ctrl+Shift+L).")
                          .arg(m_reloading, why));
         m_reloading.clear();
         m_keptView.reset();
