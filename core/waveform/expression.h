@@ -59,7 +59,8 @@ class Expression {
 };
 
 /** @brief Parses text, evaluates it over every change of its signals and adds the result to the store as a
- *  derived signal named by the trimmed text (the existing one when that row was computed before). Throws
+ *  derived signal named by the trimmed text (the signal of that name when there is one: a row computed
+ *  before, or an expression that is just a signal's name). Throws
  *  ExpressionError for a bad expression, an unknown signal (named, with its column) or one wider than 64
  *  bits. */
 SignalId addComputedSignal(const WaveformStore& store, std::string_view text);

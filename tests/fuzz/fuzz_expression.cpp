@@ -2,8 +2,9 @@
 // over a small trace. Invariants: a parse either throws ExpressionError (never another exception, a crash or
 // a hang: nesting and size are bounded) or gives an expression whose width is 1..64 and whose value, for
 // names with values inside their widths, fits that width; addComputedSignal either refuses with
-// ExpressionError (nothing added) or adds one signal, named by the trimmed text, whose every change fits its
-// width inside the trace, and gives the same signal when asked again.
+// ExpressionError (nothing added), gives the signal of that name when the text is one, or adds one signal,
+// named by the trimmed text, whose every change fits its width inside the trace; asked again, the same
+// signal.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -68,6 +69,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         id = addComputedSignal(t, text);
     } catch (const ExpressionError&) {
         if (t.signalCount() != before) broken("a refused expression added a signal");
+        return 0;
+    }
+    if (t.signalCount() == before) { // the expression is a signal's own name: that signal
+        if (id >= before || addComputedSignal(t, text) != id) broken("an existing signal not found again");
         return 0;
     }
     if (t.signalCount() != before + 1 || id != before) broken("not exactly one signal added");
