@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProcess>
@@ -44,8 +45,13 @@ QString joined(const std::vector<std::string>& notes) {
     return list.join(QStringLiteral("; "));
 }
 
+// RS_WAVE_VIEW_AUTOSAVE=on / off; otherwise on, except on the offscreen platform (tests and screenshot runs,
+// which open the repository's own test files and must leave no file beside them).
 bool autosaveOn() {
-    return qEnvironmentVariable("RS_WAVE_VIEW_AUTOSAVE") != QLatin1String("off");
+    const QString env = qEnvironmentVariable("RS_WAVE_VIEW_AUTOSAVE");
+    if (env == QLatin1String("on")) return true;
+    if (env == QLatin1String("off")) return false;
+    return QGuiApplication::platformName() != QLatin1String("offscreen");
 }
 
 } // namespace

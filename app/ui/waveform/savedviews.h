@@ -8,8 +8,9 @@
 //   `run.vcd.rsview`) a moment after each change, and at once when another trace is opened or the page
 //   closes. Opening a file that has one offers it in a banner inside the page ("Restore view" /
 //   "Dismiss", not a dialog); until the banner is answered the autosave is left alone. A damaged one is a
-//   message in the page. A reload of the same file (WaveReloader) offers nothing. Set
-//   RS_WAVE_VIEW_AUTOSAVE=off in the environment to turn the autosave off (the GUI tests do).
+//   message in the page. A reload of the same file (WaveReloader) offers nothing. RS_WAVE_VIEW_AUTOSAVE=off
+//   (or on) in the environment turns the autosave off (on); it is off by default on Qt's offscreen
+//   platform (tests, screenshot runs), which must leave no file beside the repository's test dumps.
 // - Import / Export .gtkw, and Open in GTKWave: a .gtkw of the shown rows, radix, markers and cursor
 //   is written to the temp directory and passed on GTKWave's command line after the dump.
 
