@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "app/ui/waveform/comparepanel.h"
+#include "app/ui/waveform/waveformpage.h"
 #include "app/ui/waveform/waveformview.h"
 #include "hw/session/waveformsession.h"
 
@@ -62,6 +63,7 @@ class TestWaveCompare : public QObject {
     void comparesAlignedOnAClockWithDiffRows();
     void aComparisonThatCannotBeMadeLeavesTheView();
     void nothingToCompareBeforeADumpIsOpen();
+    void theWaveformsPageComparesFromItsToolbar();
 };
 
 void TestWaveCompare::comparesAlignedOnAClockWithDiffRows() {
@@ -80,6 +82,7 @@ void TestWaveCompare::comparesAlignedOnAClockWithDiffRows() {
     panel.alignEdit()->setText(QStringLiteral("clk"));
     QVERIFY(panel.compareWith(b));
     QTRY_VERIFY(session.comparison() != nullptr);
+    QTRY_COMPARE(panel.table()->rowCount(), 2);
 
     // clk and count are paired, flag is only in A; count differs once, for 5 ticks, at aligned tick 95
     QCOMPARE(panel.table()->rowCount(), 2);
@@ -115,7 +118,7 @@ void TestWaveCompare::comparesAlignedOnAClockWithDiffRows() {
     // opening another file ends the comparison
     QVERIFY(session.loadFileNow(a));
     QVERIFY(session.comparison() == nullptr);
-    QCOMPARE(panel.table()->rowCount(), 0);
+    QTRY_COMPARE(panel.table()->rowCount(), 0);
     QVERIFY(panel.compareButton()->isEnabled());
 }
 
@@ -150,6 +153,31 @@ void TestWaveCompare::nothingToCompareBeforeADumpIsOpen() {
     QVERIFY(!panel.compareButton()->isEnabled());
     QVERIFY(!panel.compareWith(QStringLiteral("/nonexistent.vcd")));
     QVERIFY(panel.summaryLabel()->text().contains(QStringLiteral("Open a dump (A) first")));
+}
+
+void TestWaveCompare::theWaveformsPageComparesFromItsToolbar() {
+    QTemporaryDir dir;
+    const QString a = write(dir, "a.vcd", dump(20, 0, true));
+    const QString b = write(dir, "b.vcd", dump(20, 20 + 95, true));
+    hw::WaveformSession session;
+    gui::WaveformPage page(&session);
+    page.resize(1366, 768);
+    page.show();
+    gui::ComparePanel* panel = page.comparePanel();
+    QVERIFY(panel != nullptr);
+    QVERIFY(!panel->isVisible()); // hidden until asked for
+    QVERIFY(session.loadFileNow(a));
+    panel->toggleAction()->trigger();
+    QVERIFY(panel->isVisible());
+    QVERIFY(panel->compareWith(b)); // by time: the same start, count differs at tick 115
+    QTRY_VERIFY(session.comparison() != nullptr);
+    QTRY_COMPARE(page.view()->rows().size(), std::size_t{9}); // clk, count and flag: A, B, diff each
+    QVERIFY(panel->isVisible());
+    QCOMPARE(QString::fromStdString(page.view()->rows().at(2).name), QStringLiteral("diff.count"));
+    panel->showPair(1);
+    QCOMPARE(page.view()->cursor().value_or(0), Tick{115});
+    QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("A 9.5")), // clk numbers the cycles
+             qPrintable(page.statusLabel()->text()));
 }
 
 QTEST_MAIN(TestWaveCompare)

@@ -3,6 +3,7 @@
 #include "app/ui/waveform/waveformview.h"
 #include "hw/session/waveformsession.h"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -68,10 +69,20 @@ ComparePanel::ComparePanel(hw::WaveformSession* session, WaveformView* view, QWi
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
 
+    m_toggle = new QAction(tr("Compare dumps"), this);
+    m_toggle->setObjectName(QStringLiteral("compareToggle"));
+    m_toggle->setCheckable(true);
+    m_toggle->setToolTip(
+        tr("Show the trace on view beside a second dump: rows of both and a diff row per pair"));
+    connect(m_toggle, &QAction::toggled, this, &QWidget::setVisible);
+    setVisible(false);
+
     connect(m_compare, &QPushButton::clicked, this, &ComparePanel::chooseAndCompare);
     connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int) { showPair(row); });
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) { showPair(row); });
-    connect(m_session, &hw::WaveformSession::storeChanged, this, &ComparePanel::onStoreChanged);
+    // Queued: the page (and any view owner) shows the new trace first, then the pairs' rows are added to it.
+    connect(m_session, &hw::WaveformSession::storeChanged, this, &ComparePanel::onStoreChanged,
+            Qt::QueuedConnection);
     onStoreChanged();
 }
 
@@ -104,6 +115,7 @@ void ComparePanel::onStoreChanged() {
                                : tr("Open a dump (A) first, then compare it with another."));
         return;
     }
+    m_toggle->setChecked(true);
     const waveform::WaveDiff& d = c->diff;
     int differing = 0;
     m_table->setRowCount(static_cast<int>(d.pairs.size()));

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -37,6 +38,9 @@ class ComparePanel : public QWidget {
     /** @brief Shows pair `index`'s rows (A, B, diff) and puts cursor A on its first difference. */
     void showPair(int index);
 
+    /** @brief "Compare dumps" (checkable): shows or hides the panel; it is hidden until asked for, and shown
+     *  while a comparison is on view. */
+    QAction* toggleAction() const { return m_toggle; }
     QLineEdit* alignEdit() const { return m_align; }
     QPushButton* compareButton() const { return m_compare; }
     /** @brief One row per pair: signal, first difference, intervals, ticks, A and B there. */
@@ -49,6 +53,7 @@ class ComparePanel : public QWidget {
 
     hw::WaveformSession* m_session;
     WaveformView* m_view;
+    QAction* m_toggle = nullptr;
     QLineEdit* m_align = nullptr;
     QPushButton* m_compare = nullptr;
     QTableWidget* m_table = nullptr;

@@ -3,6 +3,7 @@
 #include "app/charts/theme.h"
 #include "app/ui/ip/pipelinelaneview.h"
 #include "app/ui/waveform/axitransactionlist.h"
+#include "app/ui/waveform/comparepanel.h"
 #include "app/ui/waveform/computedrow.h"
 #include "app/ui/waveform/markerlist.h"
 #include "app/ui/waveform/savedviews.h"
@@ -192,6 +193,9 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     right->addWidget(m_laneScroll);
     m_axi = new AxiTransactionList(m_view, this); // the bus's transactions; hidden without AXI pins
     right->addWidget(m_axi);
+    m_compare = new ComparePanel(m_session, m_view, this); // two dumps in one view (hidden until asked for)
+    right->addWidget(m_compare);
+    bar->addAction(m_compare->toggleAction());
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
     right->setSizes({300, 200});
@@ -359,7 +363,7 @@ void WaveformPage::onStoreChanged() {
         if (const auto held = store->find("held"); held && store->changeCount(*held) > 1)
             for (const char* name : {"held", "auth_ok", "out_count"})
                 if (const auto id = store->find(name)) m_view->addSignal(*id);
-    } else {
+    } else if (!m_session->comparison()) { // a comparison's rows are the compare panel's choice
         for (waveform::SignalId id = 0; id < std::min(kFileDefaultRows, store->signalCount()); ++id)
             m_view->addSignal(id);
     }

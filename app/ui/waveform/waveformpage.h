@@ -33,6 +33,7 @@ namespace rs::gui {
 
 class PipelineLaneView;
 class AxiTransactionList;
+class ComparePanel;
 class MarkerList;
 class SavedViews;
 class SignalTree;
@@ -69,6 +70,8 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* captureAction() const { return m_captureAction; }
     /** @brief The AXI4-Lite transactions of the trace (axitransactionlist.h). */
     AxiTransactionList* axiList() const { return m_axi; }
+    /** @brief Two dumps in one view (comparepanel.h). */
+    ComparePanel* comparePanel() const { return m_compare; }
     /** @brief "Add computed row…" (computedrow.h). */
     QAction* computedRowAction() const { return m_computedRowAction; }
     /** @brief The markers' list beside the signals. */
@@ -139,6 +142,7 @@ class WaveformPage : public QWidget, public MenuContributor {
     QAction* m_captureAction = nullptr;
     QAction* m_computedRowAction = nullptr;
     AxiTransactionList* m_axi = nullptr;
+    ComparePanel* m_compare = nullptr;
     MarkerList* m_markers = nullptr;
     WaveReloader* m_reload = nullptr;
     SavedViews* m_saved = nullptr;
