@@ -49,8 +49,9 @@ struct AxiTransaction {
     bool complete = true;                ///< false: the trace ends before the response
     Tick start = 0;
     Tick end = 0;
-    std::uint64_t startCycle = 0; ///< the address handshake's clock (on the clock's axis: edge c begins cycle c)
-    std::uint64_t latency = 0;    ///< clocks from the address handshake to the response, both counted
+    std::uint64_t startCycle =
+        0;                     ///< the address handshake's clock (on the clock's axis: edge c begins cycle c)
+    std::uint64_t latency = 0; ///< clocks from the address handshake to the response, both counted
 };
 
 /** @brief "OKAY", "EXOKAY", "SLVERR", "DECERR"; "?" when unknown. */

@@ -3,8 +3,8 @@
 // simulation reruns), it is read again and shown with the same view: rows by name, cursors, markers, zoom,
 // the clock and unit (WaveViewState's JSON, read against the new trace). A QFileSystemWatcher sees the
 // change; a short quiet time lets a file written in several writes settle before it is read; a file
-// replaced by a rename (a new inode) is watched again, through its folder. Reload (Ctrl+Shift+L) does it by hand.
-// A file that vanished or no longer reads (a damaged or half-written file) is a banner (problem()), and
+// replaced by a rename (a new inode) is watched again, through its folder. Reload (Ctrl+Shift+L) does it by
+// hand. A file that vanished or no longer reads (a damaged or half-written file) is a banner (problem()), and
 // the trace loaded before stays on view; the next change tries again.
 
 #include <QObject>
