@@ -1,6 +1,5 @@
 #include "app/ui/waveform/markerlist.h"
 
-#include "app/ui/waveform/viewstateedit.h"
 #include "app/ui/waveform/waveformview.h"
 
 #include <QAction>
@@ -95,12 +94,11 @@ bool MarkerList::goToMarker(int index) {
 }
 
 bool MarkerList::removeMarker(int index) {
-    return index >= 0 && gui::removeMarker(*m_view, static_cast<std::size_t>(index));
+    return index >= 0 && m_view->removeMarker(static_cast<std::size_t>(index));
 }
 
 bool MarkerList::renameMarker(int index, const QString& name) {
-    return index >= 0 &&
-           gui::renameMarker(*m_view, static_cast<std::size_t>(index), name.trimmed().toStdString());
+    return index >= 0 && m_view->renameMarker(static_cast<std::size_t>(index), name.trimmed().toStdString());
 }
 
 void MarkerList::onItemChanged(QTableWidgetItem* item) {

@@ -203,12 +203,12 @@ bool SavedViews::openView(const QString& path) {
     std::vector<std::string> dropped;
     try {
         const std::string json = fileio::readFileBounded(local(path), kMaxViewBytes, "saved view");
-        restoreState(*m_view, waveform::WaveViewState::fromJson(json, m_view->store(), &dropped));
+        m_view->setState(waveform::WaveViewState::fromJson(json, m_view->store(), &dropped));
     } catch (const std::exception& e) {
         emit problem(tr("The saved view %1 cannot be read: %2").arg(path, QString::fromUtf8(e.what())));
         return false;
     }
-    syncPage();
+    syncPageBoxes(*m_page);
     emit notice(dropped.empty() ? tr("View restored from %1").arg(path)
                                 : tr("View restored from %1 without: %2").arg(path, joined(dropped)));
     return true;
@@ -237,7 +237,7 @@ bool SavedViews::importGtkw(const QString& path) {
             waveform::parseGtkw(fileio::readFileBounded(local(path), kMaxViewBytes, "GTKWave save file"));
         waveform::WaveViewState state = m_view->state();
         waveform::applyGtkw(file, m_view->store(), state, &notes);
-        restoreState(*m_view, std::move(state));
+        m_view->setState(std::move(state));
     } catch (const std::exception& e) {
         emit problem(
             tr("The GTKWave save file %1 cannot be read: %2").arg(path, QString::fromUtf8(e.what())));
@@ -300,24 +300,6 @@ bool SavedViews::openInGtkwave() {
     }
     if (!notes.empty()) emit notice(tr("GTKWave opened without: %1").arg(joined(notes)));
     return true;
-}
-
-void SavedViews::syncPage() {
-    const auto& state = m_view->state();
-    {
-        QComboBox* clock = m_page->clockBox();
-        const QSignalBlocker block(clock);
-        const int i =
-            state.clockSignal() ? clock->findData(QVariant::fromValue<qulonglong>(*state.clockSignal())) : 0;
-        clock->setCurrentIndex(std::max(0, i));
-    }
-    {
-        QComboBox* unit = m_page->unitBox();
-        const QSignalBlocker block(unit);
-        unit->setCurrentIndex(std::max(0, unit->findData(static_cast<int>(state.timeUnit()))));
-    }
-    const QSignalBlocker block(m_page->mhzBox());
-    m_page->mhzBox()->setValue(state.clockMHz());
 }
 
 } // namespace rs::gui

@@ -84,8 +84,6 @@ class SavedViews : public QObject {
     void onViewChanged();
     void traceChanging();
     void offer(const QString& path);
-    /** After a view state was set: the page's clock, unit and MHz boxes follow it. */
-    void syncPage();
 
     hw::WaveformSession* m_session;
     WaveformPage* m_page;

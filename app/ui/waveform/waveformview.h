@@ -155,7 +155,15 @@ class WaveformView : public QAbstractScrollArea {
     std::optional<double> cursorDelta() const { return m_state.cursorDelta(); }
     const std::vector<waveform::WaveMarker>& markers() const { return m_state.markers(); }
     void addMarker(waveform::Tick tick);
+    /** @brief Renames marker index ("" gives back its M<n> label); false for no such marker. */
+    bool renameMarker(std::size_t index, std::string name);
+    /** @brief Removes marker index; false for no such marker. */
+    bool removeMarker(std::size_t index);
     void clearMarkers();
+    /** @brief Shows a whole state read for this view's store (a saved view, a reload keeping the view:
+     *  WaveViewState::fromJson): its rows, range (fitted stays fitted), cursors, markers, clock axis and
+     *  unit; the view keeps its wave area and whether ticks are cycles. */
+    void setState(waveform::WaveViewState state);
 
     // --- navigation (the selected signal; moves cursor A) -----------------------------------------
     bool jumpToNextEdge();

@@ -3,6 +3,8 @@
 // WaveViewState (core/waveform/viewstate.h); values are written by core/waveform/rowvalue.h.
 #include "app/ui/waveform/waveformview.h"
 
+#include <utility>
+
 #include "core/waveform/rowvalue.h"
 
 #include <QContextMenuEvent>
@@ -224,6 +226,38 @@ void WaveformView::contextMenuEvent(QContextMenuEvent* event) {
     menu.addAction(tr("Move down\tCtrl+↓"), this, [this, row] { moveRow(row, 1); });
     menu.addAction(tr("Remove\tDel"), this, [this, row] { removeRow(row); });
     menu.exec(event->globalPos());
+}
+
+bool WaveformView::renameMarker(std::size_t index, std::string name) {
+    if (!m_state.renameMarker(index, std::move(name))) return false;
+    cursorsEdited();
+    return true;
+}
+
+bool WaveformView::removeMarker(std::size_t index) {
+    if (!m_state.removeMarker(index)) return false;
+    cursorsEdited();
+    return true;
+}
+
+void WaveformView::setState(waveform::WaveViewState state) {
+    syncArea();
+    // The range as the state has it, before the view's wave area replaces the state's.
+    const double begin = state.beginTick(), end = state.endTick();
+    const bool fitted = state.isFitted();
+    // What a saved view does not hold stays the view's: its wave area, whether ticks are cycles.
+    const double left = m_state.waveLeft(), width = m_state.waveWidth();
+    const bool ticksAreCycles = m_state.ticksAreCycles();
+    m_state = std::move(state);
+    m_state.setWaveArea(left, width);
+    m_state.setTicksAreCycles(ticksAreCycles);
+    emit rowsChanged();
+    emit selectedRowChanged(m_state.selectedRow());
+    if (fitted)
+        fitAll();
+    else
+        setVisibleRange(begin, end);
+    cursorsEdited();
 }
 
 } // namespace rs::gui

@@ -72,7 +72,7 @@ void WaveReloader::onStoreChanged() {
         WaveformView& view = *m_page->view();
         std::vector<std::string> dropped;
         try {
-            restoreState(view, waveform::WaveViewState::fromJson(*m_keptView, *m_session->store(), &dropped));
+            view.setState(waveform::WaveViewState::fromJson(*m_keptView, *m_session->store(), &dropped));
             syncPageBoxes(*m_page); // the page's boxes follow the restored clock, unit, frequency
             QString note = tr("Reloaded %1").arg(path);
             if (!dropped.empty()) {
