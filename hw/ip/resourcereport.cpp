@@ -336,9 +336,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         }
     } cleanup{dir, options.keepFiles};
 
-    if (run(shellQuote(yosys) + " -V > " + shellQuote((dir / "version.txt").string()) + " 2>&1") != 0)
-        throw ToolMissing("yosys not found: '" + yosys +
-                          "' could not be run (install the Debian package yosys, or set ROUNDSCOPE_YOSYS)");
+    const std::string version = yosysVersion(yosys); // ToolMissing when it cannot run
 
     std::vector<std::pair<std::string, int>> params{{unrollParam(options.core), options.unroll}};
     // block_axi_top's CIPHER: 1 LEA, 2 SKINNY-128-256, 3 SKINNY-128-384 (resource core 4).
@@ -400,8 +398,7 @@ ResourceReport synthesizeResources(const ResourceOptions& options) {
         static_cast<ResourceCounts&>(r) = r.ip->abc;
     }
     r.unroll = options.unroll;
-    std::stringstream version(readText(dir / "version.txt"));
-    std::getline(version, r.yosysVersion);
+    r.yosysVersion = version;
     r.workDir = dir.string();
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
