@@ -12,6 +12,7 @@
 #include "core/waveform/axitransactions.h"
 #include "core/waveform/bitvalue.h"
 #include "core/waveform/gtkw.h"
+#include "core/waveform/rowvalue.h"
 #include "core/waveform/viewstate.h"
 #include "core/waveform/wavediff.h"
 #include "core/waveform/waveformfile.h"
@@ -177,9 +178,7 @@ int waveDelta(const CliArgs& args) {
 
 /** A value at a difference in upper-case hex, as the rest of the app writes it. */
 QString hexValue(const std::vector<std::uint64_t>& words, int width) {
-    std::string hex = waveform::hexDigits(words, width);
-    std::transform(hex.begin(), hex.end(), hex.begin(), [](unsigned char c) { return std::toupper(c); });
-    return QString::fromStdString(hex);
+    return QString::fromStdString(waveform::formatValue(words, width, waveform::Radix::Hex));
 }
 
 QJsonObject pairJson(const waveform::SignalDiff& d) {

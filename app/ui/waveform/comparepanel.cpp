@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "core/waveform/bitvalue.h"
+#include "core/waveform/rowvalue.h"
 
 namespace rs::gui {
 
@@ -22,7 +22,8 @@ namespace {
 enum Column { kSignal, kFirst, kIntervals, kTicks, kValueA, kValueB, kColumns };
 
 QString hexText(const std::vector<std::uint64_t>& words, int width) {
-    return QStringLiteral("0x") + QString::fromStdString(waveform::hexDigits(words, width)).toUpper();
+    return QStringLiteral("0x") +
+           QString::fromStdString(waveform::formatValue(words, width, waveform::Radix::Hex));
 }
 
 QString joined(const std::vector<std::string>& names) {
