@@ -11,8 +11,10 @@
 #include "core/fileio/safefile.h"
 #include "core/waveform/axitransactions.h"
 #include "core/waveform/bitvalue.h"
+#include "core/waveform/fst.h"
 #include "core/waveform/gtkw.h"
 #include "core/waveform/rowvalue.h"
+#include "core/waveform/vcd.h"
 #include "core/waveform/viewstate.h"
 #include "core/waveform/wavediff.h"
 #include "core/waveform/waveformfile.h"
@@ -20,6 +22,7 @@
 #include "hw/ip/axiregistermaps.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace rs::cli {
@@ -125,19 +129,40 @@ int waveConvert(const CliArgs& args) {
     onePath(args, "convert", 2);
     const std::string& in = args.positional()[0];
     const std::string& out = args.positional()[1];
+    const auto isExtension = [](const std::string& path, const char* ext) {
+        return QFileInfo(QString::fromStdString(path))
+                   .suffix()
+                   .compare(QLatin1String(ext), Qt::CaseInsensitive) == 0;
+    };
+    const auto report = [&](std::size_t signalCount, waveform::Tick endTick,
+                            const std::optional<waveform::Truncation>& truncation) {
+        QJsonObject result{{"in", QString::fromStdString(in)},
+                           {"out", QString::fromStdString(out)},
+                           {"signals", static_cast<qint64>(signalCount)},
+                           {"end_tick", static_cast<qint64>(endTick)}};
+        if (truncation) result.insert("truncated", truncationJson(*truncation));
+        printResult(args, result);
+        return kExitOk;
+    };
+    if (isExtension(in, "vcd") && isExtension(out, "fst")) {
+        // Streamed (fst.h): the VCD is never held whole, however long it is.
+        waveform::VcdToFst done;
+        try {
+            done = waveform::convertVcdToFst(in, out);
+        } catch (const waveform::VcdError& e) {
+            throw UsageError(std::string("FILE: ") + e.what());
+        } catch (const waveform::WaveformFileError& e) {
+            throw UsageError(std::string("OUT: ") + e.what());
+        }
+        return report(done.signalCount, done.endTick, done.truncation);
+    }
     const waveform::WaveformStore s = readFile(in);
     try {
         waveform::writeWaveformFile(s, out);
     } catch (const waveform::WaveformFileError& e) {
         throw UsageError(std::string("OUT: ") + e.what());
     }
-    QJsonObject result{{"in", QString::fromStdString(in)},
-                       {"out", QString::fromStdString(out)},
-                       {"signals", static_cast<qint64>(s.signalCount())},
-                       {"end_tick", static_cast<qint64>(s.endTick())}};
-    if (s.truncation()) result.insert("truncated", truncationJson(*s.truncation()));
-    printResult(args, result);
-    return kExitOk;
+    return report(s.signalCount(), s.endTick(), s.truncation());
 }
 
 int waveDelta(const CliArgs& args) {

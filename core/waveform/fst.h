@@ -27,6 +27,7 @@
 // every function here throws an FstError saying so.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "core/waveform/waveformfile.h"
@@ -53,6 +54,25 @@ bool fstSupported();
 
 /** @brief Writes the whole store as an FST file (LZ4 compressed), all or nothing; throws FstError. */
 void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options = {});
+
+/** @brief What convertVcdToFst wrote: as readVcdFile's store of the input would say. */
+struct VcdToFst {
+    std::size_t signalCount = 0;
+    Tick endTick = 0;
+    std::optional<Truncation> truncation; ///< where a cut-off input stopped (its last time step is left out)
+};
+
+/** @brief Converts a VCD file to FST without holding it: the writer's child runs the VCD reader on the file
+ *  and writes each time step into the FST file as it ends, so memory is the signal table and the library's
+ *  buffers (one value-change block), however long the file. The FST holds what writeFstFile(readVcdFile(
+ *  vcdPath)) writes: the same signals, groups, timescale and changes, a cut-off file to its last complete
+ *  time step. Reads vcdPath as readVcdFile does (limits.maxBytes bounds what is held, not the file), and
+ *  writes all or nothing as writeFstFile. Calls progress (fraction of the VCD's bytes) about every 256 KiB
+ *  read; throws WaveformCancelled when it returns false, a VcdError for a bad VCD file (nothing written),
+ *  an FstError when the FST file cannot be written. */
+VcdToFst convertVcdToFst(const std::string& vcdPath, const std::string& fstPath,
+                         const WaveformProgress& progress = {}, const ReadLimits& limits = {},
+                         const FstOptions& options = {});
 
 /** @brief The seconds a child of the FST library may spend on this file, when ReadLimits::childSeconds does
  *  not say (fstheader.h: from the file's size and what its header says it holds, between a floor of a few

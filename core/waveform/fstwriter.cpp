@@ -3,6 +3,7 @@
 #include "core/fileio/safefile.h"
 
 #if RS_WAVE_HAVE_FST
+#include "core/waveform/fstemit.h"
 #include "core/waveform/fstio.h"
 #include "core/waveform/guardedchild.h"
 
@@ -24,10 +25,6 @@ namespace rs::waveform {
 
 namespace {
 
-struct WriterClose {
-    void operator()(void* ctx) const { fstWriterClose(ctx); }
-};
-
 std::string bitString(Words value, int width) {
     std::string bits(static_cast<std::size_t>(width), '0');
     for (int b = 0; b < width; ++b)
@@ -35,8 +32,6 @@ std::string bitString(Words value, int width) {
             bits[static_cast<std::size_t>(width - 1 - b)] = '1';
     return bits;
 }
-
-constexpr int kWriteFailed = 4; ///< the child's exit status when a write of the library failed
 
 /** A signal's value names as an FST enum table (what Verilator writes for SystemVerilog enums). */
 fstEnumHandle enumTable(void* ctx, const SignalInfo& info) {
@@ -64,21 +59,26 @@ std::vector<std::string> scopePath(const std::string& group) {
     }
 }
 
-/** The child's work: the whole file at path (a temporary file), every write of the library checked.
- *  Returns the exit status: 0 written, kWriteFailed otherwise. */
-int writeInChild(const WaveformStore& store, const std::string& path, const FstOptions& options,
-                 double seconds) {
-    rs_fst_io_reset();
-    std::unique_ptr<void, WriterClose> ctx(fstWriterCreate(path.c_str(), 1));
-    if (!ctx) return kWriteFailed;
-    void* f = ctx.get();
+} // namespace
+
+namespace detail {
+
+FstEmitter::FstEmitter(const std::string& path, const FstOptions& options)
+    : m_ctx(fstWriterCreate(path.c_str(), 1)), m_options(options) {}
+
+FstEmitter::~FstEmitter() {
+    if (m_ctx) fstWriterClose(m_ctx);
+}
+
+void FstEmitter::begin(const WaveformStore& store, double seconds) {
+    void* f = m_ctx;
     fstWriterSetPackType(f, FST_WR_PT_LZ4);
-    fstWriterSetVersion(f, options.comment.c_str());
+    fstWriterSetVersion(f, m_options.comment.c_str());
     fstWriterSetTimescale(f, timescaleExponent(seconds));
 
     // Hierarchy: the top module, one scope per group in order of first appearance.
     const std::size_t n = store.signalCount();
-    std::vector<fstHandle> handles(n);
+    m_handles.assign(n, 0);
     std::vector<std::string> groups;
     for (std::size_t i = 0; i < n; ++i) {
         const std::string& g = store.signal(i).group;
@@ -103,7 +103,7 @@ int writeInChild(const WaveformStore& store, const std::string& path, const FstO
                      [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
     // A group "a.b.c" is the scope path a > b > c, nested as a simulator writes it (GTKWave and Surfer show
     // a tree), opened and closed only where the path differs from the group before.
-    fstWriterSetScope(f, FST_ST_VCD_MODULE, options.topModule.c_str(), nullptr);
+    fstWriterSetScope(f, FST_ST_VCD_MODULE, m_options.topModule.c_str(), nullptr);
     std::vector<std::string> open;
     for (const std::string& g : groups) {
         const std::vector<std::string> path = scopePath(g);
@@ -118,8 +118,8 @@ int writeInChild(const WaveformStore& store, const std::string& path, const FstO
             const SignalInfo& info = store.signal(i);
             if (info.group != g) continue;
             if (!info.valueNames.empty()) fstWriterEmitEnumTableRef(f, enumTable(f, info));
-            handles[i] = fstWriterCreateVar(f, FST_VT_VCD_WIRE, FST_VD_IMPLICIT,
-                                            static_cast<std::uint32_t>(info.width), info.name.c_str(), 0);
+            m_handles[i] = fstWriterCreateVar(f, FST_VT_VCD_WIRE, FST_VD_IMPLICIT,
+                                              static_cast<std::uint32_t>(info.width), info.name.c_str(), 0);
         }
     }
     for (; !open.empty(); open.pop_back())
@@ -127,43 +127,88 @@ int writeInChild(const WaveformStore& store, const std::string& path, const FstO
     fstWriterSetUpscope(f);
 
     // Values: a signal without a change at tick 0 keeps FST's initial x, read back as "no change".
-    std::vector<int> widths(n);
+    m_widths.resize(n);
     for (std::size_t i = 0; i < n; ++i)
-        widths[i] = store.signal(i).width;
+        m_widths[i] = store.signal(i).width;
     fstWriterEmitTimeChange(f, 0);
-    Tick current = 0;
-    std::size_t inBlock = 0;
-    std::string bits;
-    forEachChangeInTickOrder(store, [&](Tick tick, SignalId i, std::size_t index) {
-        if (tick != current) {
-            if (inBlock >= options.changesPerBlock) {
-                fstWriterFlushContext(f); // takes effect at the next time change
-                inBlock = 0;
-            }
-            fstWriterEmitTimeChange(f, tick);
-            current = tick;
-        }
-        const auto width = static_cast<std::uint32_t>(widths[i]);
-        const std::uint64_t value = store.change(i, index).value;
-        if (width > 64) {
-            bits = bitString(store.changeWords(i, index), widths[i]);
-            fstWriterEmitValueChange(f, handles[i], bits.c_str());
-        } else if (width == 1)
-            fstWriterEmitValueChange(f, handles[i], value & 1 ? "1" : "0");
-        else if (width <= 32)
-            fstWriterEmitValueChange32(f, handles[i], width, static_cast<std::uint32_t>(value));
-        else
-            fstWriterEmitValueChange64(f, handles[i], width, value);
-        ++inBlock;
-    });
-    // The end time is the last time emitted: one past the capture, as the VCD writer's last '#'.
-    if (store.endTick() > current) fstWriterEmitTimeChange(f, store.endTick());
-    const bool seekFailed = fstWriterGetFseekFailed(f) != 0;
-    ctx.reset(); // writes the header, geometry and hierarchy, and closes the file
-    return seekFailed || rs_fst_io_error() != 0 ? kWriteFailed : 0;
+    m_current = 0;
+    m_inBlock = 0;
 }
 
-} // namespace
+void FstEmitter::change(Tick tick, SignalId i, Words value) {
+    void* f = m_ctx;
+    if (tick != m_current) {
+        if (m_inBlock >= m_options.changesPerBlock) {
+            fstWriterFlushContext(f); // takes effect at the next time change
+            m_inBlock = 0;
+        }
+        fstWriterEmitTimeChange(f, tick);
+        m_current = tick;
+    }
+    const auto width = static_cast<std::uint32_t>(m_widths[i]);
+    const std::uint64_t low = value[0];
+    if (width > 64) {
+        m_bits = bitString(value, m_widths[i]);
+        fstWriterEmitValueChange(f, m_handles[i], m_bits.c_str());
+    } else if (width == 1)
+        fstWriterEmitValueChange(f, m_handles[i], low & 1 ? "1" : "0");
+    else if (width <= 32)
+        fstWriterEmitValueChange32(f, m_handles[i], width, static_cast<std::uint32_t>(low));
+    else
+        fstWriterEmitValueChange64(f, m_handles[i], width, low);
+    ++m_inBlock;
+}
+
+int FstEmitter::finish(Tick endTick) {
+    // The end time is the last time emitted: one past the capture, as the VCD writer's last '#'.
+    if (endTick > m_current) fstWriterEmitTimeChange(m_ctx, endTick);
+    const bool seekFailed = fstWriterGetFseekFailed(m_ctx) != 0;
+    fstWriterClose(m_ctx); // writes the header, geometry and hierarchy, and closes the file
+    m_ctx = nullptr;
+    return seekFailed || rs_fst_io_error() != 0 ? kFstWriteFailed : 0;
+}
+
+void writeFstThroughChild(const std::string& path, const FstChildWork& work,
+                          const std::function<void(std::string_view)>& onData,
+                          const std::function<bool()>& keepGoing,
+                          const std::function<void(const ChildEnd&)>& checkEnd) {
+    try {
+        // The library unlinks and recreates the path it is given, writes through mmap (SIGBUS on a full
+        // disk) and ignores failed writes: it writes a temporary file beside the target in a child, and
+        // the target is replaced only once the child reports every write done.
+        fileio::AtomicFile file(path);
+        file.releaseDescriptor();
+        const std::string temp = file.tempPath();
+        ChildLimits limits;
+        limits.seconds = 24 * 3600; // our own code: no loop to fear, only a slow disk
+        const ChildEnd end = runGuardedChild(
+            [&](int fd) {
+                rs_fst_io_reset();
+                return work(temp, fd);
+            },
+            limits, onData, keepGoing);
+        ::unlink((temp + ".hier").c_str()); // the library's side file, left behind by a child that died
+        if (checkEnd) checkEnd(end);
+        if (end.kind != ChildEnd::Kind::Exited || end.code != 0) {
+            throw FstError("cannot write FST file " + path + ": " +
+                           (end.kind == ChildEnd::Kind::Exited && end.code == kFstWriteFailed
+                                ? std::string("a write failed (disk full, or a file-size limit)")
+                                : "the FST library failed (" + end.describe(limits.seconds) +
+                                      "; a full disk makes it crash)") +
+                           "; nothing was written");
+        }
+        file.commit();
+    } catch (const fileio::FileError& e) {
+        throw FstError(std::string("cannot write FST file: ") + e.what());
+    } catch (const WaveformCancelled&) {
+        throw;
+    } catch (const std::runtime_error& e) {
+        if (dynamic_cast<const WaveformFileError*>(&e)) throw;
+        throw FstError("cannot write FST file " + path + ": " + e.what());
+    }
+}
+
+} // namespace detail
 
 void writeFstFile(const WaveformStore& store, const std::string& path, const FstOptions& options) {
     double seconds = store.tickSeconds();
@@ -173,33 +218,16 @@ void writeFstFile(const WaveformStore& store, const std::string& path, const Fst
         seconds = *fallback;
     }
     store.loadAll(); // a lazily read store: every change in memory before the child copies it
-    try {
-        // The library unlinks and recreates the path it is given, writes through mmap (SIGBUS on a full
-        // disk) and ignores failed writes: it writes a temporary file beside the target in a child, and
-        // the target is replaced only once the child reports every write done.
-        fileio::AtomicFile file(path);
-        file.releaseDescriptor();
-        const std::string temp = file.tempPath();
-        detail::ChildLimits limits;
-        limits.seconds = 24 * 3600; // our own data: no loop to fear, only a slow disk
-        const detail::ChildEnd end =
-            detail::runGuardedChild([&](int) { return writeInChild(store, temp, options, seconds); }, limits,
-                                    [](std::string_view) {});
-        ::unlink((temp + ".hier").c_str()); // the library's side file, left behind by a child that died
-        if (end.kind != detail::ChildEnd::Kind::Exited || end.code != 0)
-            throw FstError("cannot write FST file " + path + ": " +
-                           (end.kind == detail::ChildEnd::Kind::Exited && end.code == kWriteFailed
-                                ? std::string("a write failed (disk full, or a file-size limit)")
-                                : "the FST library failed (" + end.describe(limits.seconds) +
-                                      "; a full disk makes it crash)") +
-                           "; nothing was written");
-        file.commit();
-    } catch (const fileio::FileError& e) {
-        throw FstError(std::string("cannot write FST file: ") + e.what());
-    } catch (const std::runtime_error& e) {
-        if (dynamic_cast<const WaveformFileError*>(&e)) throw;
-        throw FstError("cannot write FST file " + path + ": " + e.what());
-    }
+    const auto work = [&](const std::string& temp, int) {
+        detail::FstEmitter out(temp, options);
+        if (!out.ok()) return detail::kFstWriteFailed;
+        out.begin(store, seconds);
+        forEachChangeInTickOrder(store, [&](Tick tick, SignalId i, std::size_t index) {
+            out.change(tick, i, store.changeWords(i, index));
+        });
+        return out.finish(store.endTick());
+    };
+    detail::writeFstThroughChild(path, work, [](std::string_view) {}, {}, {});
 }
 
 #else

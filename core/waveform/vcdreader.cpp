@@ -1,5 +1,7 @@
 #include "core/waveform/vcd.h"
 
+#include "core/waveform/vcdparse.h"
+
 #include "core/waveform/bitstring.h"
 #include "core/waveform/signalnames.h"
 
@@ -159,6 +161,7 @@ struct Slot {
     std::vector<SignalId> ids;
     int width = 1;       ///< the widest of them: a longer value is an error
     bool valued = false; ///< a known value was seen; x/z before it store nothing
+    std::string name;    ///< the first signal's name, for messages
 };
 
 /** What the reader learns at the end of a file that was cut off. */
@@ -169,13 +172,15 @@ struct Cut {
 
 class Parser {
   public:
-    Parser(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress, const ReadLimits& limits)
-        : m_tok(in, totalBytes, std::move(progress)), m_limits(limits), m_shortCodes(1u << 16, 0) {}
+    Parser(std::istream& in, std::uint64_t totalBytes, WaveformProgress progress, const ReadLimits& limits,
+           WaveformStore& table, detail::VcdSink& sink)
+        : m_tok(in, totalBytes, std::move(progress)), m_limits(limits), m_table(table), m_sink(sink),
+          m_shortCodes(1u << 16, 0) {}
 
-    WaveformStore run() {
+    void run() {
         parseHeader();
+        m_sink.definitions(m_table);
         parseBody();
-        return std::move(m_store);
     }
 
   private:
@@ -211,7 +216,7 @@ class Parser {
                 const auto seconds = parseTimescale(text);
                 if (!seconds)
                     failAt(line, "bad timescale " + shown(text) + " (1, 10 or 100 s, ms, us, ns, ps, fs)");
-                m_store.setTickSeconds(*seconds);
+                m_table.setTickSeconds(*seconds);
             } else if (tok[0] == '$') {
                 skipText(tok); // $date, $version, $comment and extensions: free text up to $end
             } else {
@@ -280,7 +285,7 @@ class Parser {
         if (!name) failAt(line, "duplicate signal " + shown(reference));
         SignalId id = 0;
         try {
-            id = m_store.addSignal(*name, bits, detail::SignalNamer::groupOf(m_scopes));
+            id = m_table.addSignal(*name, bits, detail::SignalNamer::groupOf(m_scopes));
         } catch (const std::invalid_argument& e) {
             failAt(line, e.what());
         }
@@ -291,6 +296,7 @@ class Parser {
             m_slots.emplace_back();
             s = &m_slots.back();
             s->width = bits;
+            s->name = *name;
             const std::size_t index = m_slots.size(); // stored + 1: 0 means none
             if (code.size() <= 2)
                 m_shortCodes[shortKey(code)] = static_cast<std::uint32_t>(index);
@@ -336,8 +342,8 @@ class Parser {
         const auto cutAt = [&](Cut cut) {
             // A killed simulation leaves the time step it was writing incomplete: keep the steps before it.
             const Tick end = cut.stepComplete ? now + 1 : now;
-            m_store.truncate(end);
-            m_store.setTruncation(Truncation{end, m_tok.line(), std::move(cut.detail)});
+            m_sink.truncate(end);
+            m_table.setTruncation(Truncation{end, m_tok.line(), std::move(cut.detail)});
         };
         const Cut midLine{false, "the file ends in the middle of a line"};
         while (m_tok.next(tok)) {
@@ -348,8 +354,8 @@ class Parser {
                 if (t < now)
                     fail("time #" + std::to_string(t) + " goes back (after #" + std::to_string(now) + ")");
                 now = t;
-                m_store.advance(now);
-                if (m_store.changeBytes() + m_heldBytes > m_limits.maxBytes) fail(tooMuch());
+                m_sink.advance(now);
+                if (m_sink.heldBytes() + m_heldBytes > m_limits.maxBytes) fail(tooMuch());
                 break;
             }
             case 'b':
@@ -414,7 +420,7 @@ class Parser {
         if (digits.empty()) fail("empty vector value");
         if (digits.size() > static_cast<std::size_t>(s.width))
             fail("a " + std::to_string(digits.size()) + "-bit value for the " + std::to_string(s.width) +
-                 "-bit signal " + m_store.signal(s.ids.front()).name);
+                 "-bit signal " + s.name);
         if (digits.size() <= 64) {
             std::uint64_t v = 0;
             if (detail::parseBinary(digits.data(), digits.size(), v)) return set(s, now, v, false);
@@ -436,7 +442,7 @@ class Parser {
         if (unknown && !s.valued) return;
         s.valued = true;
         for (SignalId id : s.ids)
-            m_store.sampleWords(id, now, m_words);
+            m_sink.sampleWords(id, now, m_words);
     }
 
     /** Up to 64 digits with x and z as 0, counting them in xz; a bad digit is an error naming tok. */
@@ -459,12 +465,13 @@ class Parser {
         if (unknown && !s.valued) return; // x before any value: the store reads 0 there already
         s.valued = true;
         for (SignalId id : s.ids)
-            m_store.sample(id, now, value);
+            m_sink.sample(id, now, value);
     }
 
     Tokenizer m_tok;
     ReadLimits m_limits;
-    WaveformStore m_store;
+    WaveformStore& m_table; ///< the signal table (and, read into a store, the changes too)
+    detail::VcdSink& m_sink;
     std::vector<std::string> m_scopes;
     detail::SignalNamer m_namer;
     std::uint64_t m_heldBytes = 0;      ///< what the signals cost besides their changes
@@ -475,26 +482,61 @@ class Parser {
     std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> m_longCodes;
 };
 
+/** The changes into the store that holds the signal table: readVcd(). */
+class StoreSink final : public detail::VcdSink {
+  public:
+    explicit StoreSink(WaveformStore& store) : m_store(store) {}
+    void definitions(const WaveformStore&) override {}
+    void sample(SignalId id, Tick tick, std::uint64_t value) override { m_store.sample(id, tick, value); }
+    void sampleWords(SignalId id, Tick tick, Words words) override { m_store.sampleWords(id, tick, words); }
+    void advance(Tick end) override { m_store.advance(end); }
+    void truncate(Tick end) override { m_store.truncate(end); }
+    std::uint64_t heldBytes() const override { return m_store.changeBytes(); }
+
+  private:
+    WaveformStore& m_store;
+};
+
+WaveformStore readInto(std::istream& in, std::uint64_t totalBytes, const WaveformProgress& progress,
+                       const ReadLimits& limits) {
+    WaveformStore store;
+    StoreSink sink(store);
+    detail::parseVcd(in, totalBytes, progress, limits, store, sink);
+    return store;
+}
+
 } // namespace
 
+namespace detail {
+
+void parseVcd(std::istream& in, std::uint64_t totalBytes, const WaveformProgress& progress,
+              const ReadLimits& limits, WaveformStore& table, VcdSink& sink) {
+    Parser(in, totalBytes, progress, limits, table, sink).run();
+}
+
+int openVcdFile(const std::string& path, std::uint64_t& size) {
+    try {
+        // A device (/dev/zero), a FIFO or a directory is refused before a byte is read; the parser caps
+        // what it holds (limits.maxBytes), so the file is streamed, not read whole.
+        return fileio::openRegularFile(path, "VCD file", size);
+    } catch (const fileio::FileError& e) {
+        throw VcdError(e.what());
+    }
+}
+
+} // namespace detail
+
 WaveformStore readVcd(std::istream& in, const ReadLimits& limits) {
-    return Parser(in, 0, {}, limits).run();
+    return readInto(in, 0, {}, limits);
 }
 
 WaveformStore readVcdFile(const std::string& path, const WaveformProgress& progress,
                           const ReadLimits& limits) {
     std::uint64_t size = 0;
-    int fd = -1;
-    try {
-        // A device (/dev/zero), a FIFO or a directory is refused before a byte is read; the parser caps
-        // what it holds (limits.maxBytes), so the file is streamed, not read whole.
-        fd = fileio::openRegularFile(path, "VCD file", size);
-    } catch (const fileio::FileError& e) {
-        throw VcdError(e.what());
-    }
+    int fd = detail::openVcdFile(path, size);
     const std::unique_ptr<int, void (*)(int*)> closer(&fd, [](int* d) { ::close(*d); });
     fileio::DescriptorStream f(fd);
-    return Parser(f, size, progress, limits).run();
+    return readInto(f, size, progress, limits);
 }
 
 } // namespace rs::waveform
