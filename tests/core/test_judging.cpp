@@ -36,6 +36,8 @@ const std::vector<Allowed> kAllowed{
     {"core/campaign/storecheck.cpp", "schemaDescription(c) != expectedSchema(", "an older store's tables against those of its schema version"},
     {"riscv/runner/riscvprogram.cpp", "std::memcmp(d.data(),", "an image's ELF magic, before its sections are read"},
     {"core/waveform/waveformstore.cpp", "std::memcmp(wordsAt(i), w,", "the waveform store folding equal values of a signal"},
+    {"core/waveform/vcdtofst.cpp", "std::equal(now, now + s.words, before)",
+     "VCD -> FST streamed: the store's folding of equal values of a signal, one time step at a time"},
     // The cluster's checks of a folder: definitions and plans, not outputs.
     {"core/cluster/clustercampaign.cpp", "if (got != want)", "a shard store's runs against its plan's runs (merge refuses the shard)"},
     {"core/cluster/clustercheck.cpp", "if (!(expected[i] == plan.shards[i]))", "plan.json's shards against those the stored definition gives"},
