@@ -16,7 +16,9 @@
 //
 // A file cut off in its value section (a killed simulation: it ends inside a line, or between a
 // value and its code) loads up to its last complete time step, and the store's truncation() says
-// where it was cut. The writer writes through a temporary file (see waveformfile.h).
+// where it was cut. The writer writes through a temporary file (see waveformfile.h). The same reader
+// (vcdparse.h) also feeds convertVcdToFst (fst.h), which writes a VCD's changes into an FST file as
+// they are read, never holding the file.
 
 #include <istream>
 #include <ostream>
