@@ -177,6 +177,7 @@ int sendFstValues(const std::string& path, const FstValueRequest& request, int f
     fstReaderClrFacProcessMaskAll(ctx.get());
     for (std::size_t h = 1; h < request.bits.size(); ++h)
         if (request.bits[h] != 0) fstReaderSetFacProcessMask(ctx.get(), static_cast<fstHandle>(h));
+    if (request.window) fstReaderSetLimitTimeRange(ctx.get(), request.window->first, request.window->second);
     ValueState state;
     state.request = &request;
     state.out = &w;

@@ -5,7 +5,9 @@
 // the child only and returns its exit status.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rs::waveform::detail {
@@ -21,6 +23,9 @@ int sendFstHierarchy(const std::string& path, int fd);
 struct FstValueRequest {
     std::vector<std::uint32_t> bits; ///< indexed by handle; size max handle + 1
     std::uint64_t endTime = 0;
+    /// a window [first, last] of time (inclusive): only the value-change blocks that reach into it are
+    /// read, each from its start (its first time record carries every requested value in force there)
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> window;
 };
 
 /** @brief Sends the changes of the requested handles: 'T' and 'C' records in time order, then 'D'. */

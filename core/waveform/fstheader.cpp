@@ -94,6 +94,7 @@ FstFileSummary summarizeFst(const std::string& path) {
         if (length < 8 || length > s.fileBytes - at - 1) break; // damaged: the library meets it there
         if ((tag == kVcData || tag == kVcDataAlias || tag == kVcDataAlias2) && b.size() >= 33) {
             s.valueBytes += capped(be64(b, 25), length); // +9 begin, +17 end time, +25 memory for traversal
+            if (s.valueBlocks == 0) s.firstBlockEnd = be64(b, 17);
             ++s.valueBlocks;
         } else if ((tag == kHierGz || tag == kHierLz4 || tag == kHierLz4Duo || tag == kGeometry) &&
                    b.size() >= 17) {

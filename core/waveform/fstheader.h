@@ -42,6 +42,7 @@ struct FstFileSummary {
     std::uint64_t valueBytes = 0;     ///< value changes the blocks unpack to, each capped by its block's size
     std::uint64_t hierarchyBytes = 0; ///< the hierarchy unpacked, capped likewise
     std::uint64_t valueBlocks = 0;    ///< value-change blocks found
+    std::uint64_t firstBlockEnd = 0;  ///< the last time of the first value-change block
     std::uint64_t unwalkedBytes = 0; ///< bytes past the last block that could be walked (damage, or too many)
 };
 

@@ -93,6 +93,8 @@ struct FstLayout {
     ReadLimits limits;
     std::uint64_t fileBytes = 0;
     std::uint64_t start = 0, end = 0;
+    std::uint64_t firstBlockEnd = 0; ///< the first value-change block's last time
+    std::uint64_t valueBlocks = 0;
     std::vector<std::uint32_t> bitsOfHandle;   ///< 0: no variable has the handle
     std::vector<std::uint32_t> handleOfSignal; ///< by SignalId
 };
@@ -285,9 +287,33 @@ class FstLoader final : public SignalLoader {
     void setProgress(WaveformProgress progress) { m_progress = std::move(progress); }
 
     void load(const std::vector<SignalId>& ids, SignalSink& sink) override {
+        read(ids, sink, std::nullopt, m_held);
+    }
+
+    /// A file of one block reads it whole either way.
+    bool readsWindows() const override { return m_layout.valueBlocks > 1; }
+
+    std::optional<std::pair<Tick, Tick>> openingRange() const override {
+        // A file of several blocks opens on its first, as GTKWave opens at the start: one block to read.
+        if (m_layout.valueBlocks < 2 || m_layout.firstBlockEnd <= m_layout.start ||
+            m_layout.firstBlockEnd >= m_layout.end)
+            return std::nullopt;
+        return std::make_pair(Tick{m_layout.start}, Tick{m_layout.firstBlockEnd});
+    }
+
+    void loadWindow(const std::vector<SignalId>& ids, Tick first, Tick last, SignalSink& sink) override {
+        std::uint64_t held = 0; // a window replaces the one before: counted on its own
+        read(ids, sink, std::make_pair(std::max<std::uint64_t>(first, m_layout.start), last), held);
+    }
+
+  private:
+    /** Reads the signals' changes, all of them or those of the blocks that reach into window. */
+    void read(const std::vector<SignalId>& ids, SignalSink& sink,
+              const std::optional<std::pair<std::uint64_t, std::uint64_t>>& window, std::uint64_t& held) {
         detail::FstValueRequest request;
         request.bits.assign(m_layout.bitsOfHandle.size(), 0);
         request.endTime = m_layout.end;
+        request.window = window;
         std::vector<std::vector<SignalId>> idsOfHandle(request.bits.size());
         for (SignalId id : ids) {
             const std::uint32_t h = m_layout.handleOfSignal.at(id);
@@ -296,7 +322,7 @@ class FstLoader final : public SignalLoader {
         }
         std::vector<bool> valued(request.bits.size(), false);
         std::vector<std::uint64_t> words;
-        std::uint64_t time = 0, changes = 0, nextReport = kChangesPerProgress;
+        std::uint64_t time = 0, firstTime = 0, changes = 0, nextReport = kChangesPerProgress;
         bool anyTime = false, done = false;
         std::optional<std::string> refused;
         double fraction = 0;
@@ -306,6 +332,7 @@ class FstLoader final : public SignalLoader {
             case 'T': {
                 const std::uint64_t t = in.u64();
                 if (anyTime && t < time) throw WireError("time goes back");
+                if (!anyTime) firstTime = t;
                 time = t;
                 anyTime = true;
                 break;
@@ -322,12 +349,15 @@ class FstLoader final : public SignalLoader {
                     words[b / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[b])} << (8 * (b % 8));
                 // x/z before a signal's first known value store nothing (the store reads 0 there).
                 if (known || valued[h]) {
+                    // A window that begins between two blocks: the library skipped the block before and
+                    // gives the values in force at the next block's start, unchanged since the window's.
+                    const bool frame = window && !valued[h] && time == firstTime && time > window->first;
                     valued[h] = true;
                     for (SignalId id : idsOfHandle[h])
-                        sink.sample(id, time, words);
+                        sink.sample(id, frame ? window->first : time, words);
                 }
-                m_held += 16 + bytes.size();
-                if (m_held > m_layout.limits.maxBytes)
+                held += 16 + bytes.size();
+                if (held > m_layout.limits.maxBytes)
                     throw FstError("FST file " + m_layout.path +
                                    " holds more changes than the reader's limit of " +
                                    std::to_string(m_layout.limits.maxBytes >> 20) + " MiB");
@@ -360,7 +390,6 @@ class FstLoader final : public SignalLoader {
             [this, &fraction] { return !m_progress || m_progress(fraction); }, done, refused);
     }
 
-  private:
     FstLayout m_layout;
     WaveformProgress m_progress;
     std::uint64_t m_held = 0;
@@ -388,6 +417,8 @@ open(const std::string& path, const WaveformProgress& progress, const ReadLimits
     layout.limits = limits;
     const detail::FstFileSummary summary = lookAtFst(path);
     layout.fileBytes = summary.fileBytes;
+    layout.firstBlockEnd = summary.firstBlockEnd;
+    layout.valueBlocks = summary.valueBlocks;
     if (layout.limits.childSeconds <= 0) layout.limits.childSeconds = detail::fstChildSeconds(summary);
     WaveformStore store;
     HierarchyBuilder builder(store, layout);

@@ -98,10 +98,7 @@ int rowWidth(const WaveformStore& store, const WaveRow& row) {
 
 std::vector<std::uint64_t> rowWordsAt(const WaveformStore& store, const WaveRow& row, Tick tick) {
     if (!row.isSignal()) return {};
-    if (row.bits.empty()) {
-        const Words w = store.wordsAt(row.id, tick);
-        return {w.begin(), w.end()};
-    }
+    if (row.bits.empty()) return store.wordsForView(row.id, tick);
     const int width = static_cast<int>(row.bits.size());
     std::vector<std::uint64_t> v(WaveformStore::wordCount(width), 0);
     for (int i = 0; i < width; ++i) {
@@ -164,6 +161,17 @@ std::vector<ViewItem> rowViewItems(const WaveformStore& store, const WaveRow& ro
         value = v;
     }
     return out;
+}
+
+DrawWindow rowDrawWindow(const WaveformStore& store, const WaveRow& row, Tick begin, Tick end,
+                         std::size_t pixels) {
+    if (row.isSignal() && row.bits.empty()) return store.drawWindow(row.id, begin, end, pixels);
+    DrawWindow w;
+    w.items = rowViewItems(store, row, begin, end, pixels);
+    for (std::size_t k = 0; k < w.items.size(); ++k)
+        w.items[k].index = k;
+    w.start = row.isSignal() ? rowWordsAt(store, row, begin) : std::vector<std::uint64_t>{0};
+    return w;
 }
 
 double rowNumber(Words value, int width, Radix radix) {

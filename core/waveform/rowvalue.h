@@ -44,7 +44,8 @@ const std::map<std::uint64_t, std::string>* rowNames(const WaveformStore& store,
 /** @brief A row's width in bits: the signal's, or the number of its bit slices (0: not a signal row). */
 int rowWidth(const WaveformStore& store, const WaveRow& row);
 
-/** @brief A row's value at a tick (words least significant first). */
+/** @brief A row's value at a tick (words least significant first); a lazily read signal's drawing
+ *  window answers when it covers the tick (WaveformStore::wordsForView). */
 std::vector<std::uint64_t> rowWordsAt(const WaveformStore& store, const WaveRow& row, Tick tick);
 
 /** @brief formatValue() of a row's value at a tick, in the row's radix ("" for a row with no signal). */
@@ -59,6 +60,12 @@ std::string rowTitle(const WaveformStore& store, const WaveRow& row);
  *  holds the row's low 64 bits). For a whole-signal row it is the signal's viewItems. */
 std::vector<ViewItem> rowViewItems(const WaveformStore& store, const WaveRow& row, Tick begin, Tick end,
                                    std::size_t pixels);
+
+/** @brief What a view draws of a row over [begin, end): WaveformStore::drawWindow for a whole-signal row
+ *  (a lazily read signal's window when one covers the range), rowViewItems() and the value at begin for a
+ *  row of bit slices. */
+DrawWindow rowDrawWindow(const WaveformStore& store, const WaveRow& row, Tick begin, Tick end,
+                         std::size_t pixels);
 
 /** @brief A value as a number for analog drawing: two's complement over width for Radix::Signed, else
  *  unsigned (values past 2^53 rounded). */

@@ -16,6 +16,12 @@ void WaveViewState::reset(const WaveformStore& store) {
     m_markers.clear();
     clearClock();
     fit();
+    // A big file read lazily opens on its first block (the rest is read as the view moves there).
+    if (const auto range = store.openingRange()) {
+        const std::pair<double, double> opening{double(range->first), double(range->second) + 1};
+        setVisibleRange(opening.first, opening.second);
+        m_opening = opening;
+    }
 }
 
 void WaveViewState::setWaveArea(double left, double width) {
@@ -240,6 +246,7 @@ void WaveViewState::clampRange() {
 bool WaveViewState::setVisibleRange(double begin, double end) {
     if (!(end > begin)) return false;
     m_fitted = false;
+    m_opening.reset();
     m_perPixel = (end - begin) / m_width;
     m_begin = begin;
     clampRange();
@@ -251,6 +258,7 @@ bool WaveViewState::zoomBy(double factor, std::optional<double> anchor) {
     const double a = anchor.value_or(m_begin + m_width * m_perPixel / 2);
     const double ax = (a - m_begin) / m_perPixel; // keep a at the same pixel
     m_fitted = false;
+    m_opening.reset();
     m_perPixel /= factor;
     clampRange();
     m_begin = a - ax * m_perPixel;
@@ -269,12 +277,18 @@ void WaveViewState::panPixels(double pixels) {
 
 void WaveViewState::scrollTo(double begin) {
     m_fitted = false;
+    m_opening.reset();
     m_begin = begin;
     clampRange();
 }
 
 void WaveViewState::keepInTrace() {
     if (m_fitted) return fit();
+    if (const auto opening = m_opening) { // kept across resizes, as a fitted view, until a zoom or pan
+        setVisibleRange(opening->first, opening->second);
+        m_opening = opening;
+        return;
+    }
     clampRange();
 }
 

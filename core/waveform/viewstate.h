@@ -112,8 +112,9 @@ class WaveViewState {
     static constexpr double kMaxPixelsPerTick = 40;
 
     // --- the trace -------------------------------------------------------------------------------------
-    /** @brief Shows a trace: no rows, cursors, markers or clock chosen; the whole range fitted. The unit,
-     *  the clock frequency, whether ticks are cycles and the wave area are kept. */
+    /** @brief Shows a trace: no rows, cursors, markers or clock chosen; the whole range fitted, or the
+     *  store's openingRange() when it has one (a big FST: its first block). The unit, the clock frequency,
+     *  whether ticks are cycles and the wave area are kept. */
     void reset(const WaveformStore& store);
     /** @brief One past the trace's last tick. */
     Tick traceEnd() const { return m_traceEnd; }
@@ -329,6 +330,8 @@ class WaveViewState {
     double m_begin = 0;
     double m_perPixel = 1;
     bool m_fitted = true;
+    /// a big file's opening range (reset()), kept across resizes until a zoom or pan
+    std::optional<std::pair<double, double>> m_opening;
     ClockAxis m_axis;
     std::optional<SignalId> m_clock;
     std::string m_clockName;

@@ -1,5 +1,7 @@
 #include "core/waveform/waveformstore.h"
 
+#include "core/waveform/waveformtrack.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -9,24 +11,8 @@ namespace rs::waveform {
 
 namespace {
 
-// Up to kChunkSize changes. Full chunks never move; the last one grows by doubling, so a signal
-// with a handful of changes (most of a big design's nets) costs bytes, not a whole 64 KiB chunk.
-// `values` holds each change's low word; a signal wider than 64 bits keeps all its words in `wide`.
-struct Chunk {
-    std::vector<Tick> ticks;
-    std::vector<std::uint64_t> values;
-    std::vector<std::uint64_t> wide;
-};
-
-constexpr std::size_t groupSize(int level) {
-    std::size_t g = 1;
-    for (int i = 0; i < level; ++i)
-        g *= WaveformStore::kFanout;
-    return g;
-}
-
-/** The value before a signal's first change, for wordsAt(): zeros as wide as the widest signal. */
-const std::array<std::uint64_t, WaveformStore::kMaxWidth / 64> kZeroWords{};
+using detail::Chunk;
+using detail::groupSize;
 
 } // namespace
 
@@ -36,113 +22,6 @@ std::string Truncation::message() const {
     if (!detail.empty()) s += " (" + detail + ")";
     return s + ": loaded the time steps before tick " + std::to_string(end);
 }
-
-struct WaveformStore::Track {
-    SignalInfo info;
-    std::size_t words = 1;     ///< 64-bit words per value
-    std::uint64_t topMask = 0; ///< the bits of the top word that the width holds
-    std::vector<std::unique_ptr<Chunk>> chunks;
-    std::size_t count = 0;
-    /// levels[L - 1][k] = ticks of the first and last change of changes [k 16^L, (k+1) 16^L).
-    std::vector<std::vector<std::pair<Tick, Tick>>> levels;
-    bool pending = false; ///< changes still in the file (lazy loading)
-    std::string error;    ///< why a lazy load failed
-
-    bool isWide() const { return words > 1; }
-    std::size_t bytesPerChange() const {
-        return sizeof(Tick) + sizeof(std::uint64_t) * (isWide() ? words + 1 : 1);
-    }
-    Tick tickAt(std::size_t i) const { return chunks[i / kChunkSize]->ticks[i % kChunkSize]; }
-    std::uint64_t valueAt(std::size_t i) const { return chunks[i / kChunkSize]->values[i % kChunkSize]; }
-    const std::uint64_t* wordsAt(std::size_t i) const {
-        const Chunk& c = *chunks[i / kChunkSize];
-        return isWide() ? c.wide.data() + (i % kChunkSize) * words : c.values.data() + i % kChunkSize;
-    }
-    bool equalsAt(std::size_t i, const std::uint64_t* w) const {
-        if (!isWide()) return valueAt(i) == w[0];
-        return std::memcmp(wordsAt(i), w, words * sizeof(std::uint64_t)) == 0;
-    }
-
-    void append(Tick tick, const std::uint64_t* w) {
-        if (count % kChunkSize == 0) chunks.push_back(std::make_unique<Chunk>());
-        Chunk& c = *chunks.back();
-        c.ticks.push_back(tick);
-        c.values.push_back(w[0]);
-        if (isWide()) c.wide.insert(c.wide.end(), w, w + words);
-        ++count;
-        // A summary entry of level L closes whenever the count reaches a multiple of 16^L.
-        for (int level = 1;; ++level) {
-            const std::size_t g = groupSize(level);
-            if (count % g != 0) break;
-            if (levels.size() < static_cast<std::size_t>(level)) levels.emplace_back();
-            levels[static_cast<std::size_t>(level - 1)].emplace_back(tickAt(count - g), tick);
-        }
-    }
-
-    void setLast(const std::uint64_t* w) {
-        Chunk& c = *chunks[(count - 1) / kChunkSize];
-        const std::size_t j = (count - 1) % kChunkSize;
-        c.values[j] = w[0];
-        if (isWide()) std::copy(w, w + words, c.wide.begin() + static_cast<std::ptrdiff_t>(j * words));
-    }
-
-    /** Removes the last change, and the summary entries that closed with it. */
-    void popBack() {
-        for (int level = 1; static_cast<std::size_t>(level) <= levels.size(); ++level)
-            if (count % groupSize(level) == 0) levels[static_cast<std::size_t>(level - 1)].pop_back();
-        while (!levels.empty() && levels.back().empty())
-            levels.pop_back();
-        --count;
-        Chunk& c = *chunks.back();
-        c.ticks.pop_back();
-        c.values.pop_back();
-        if (isWide()) c.wide.resize(c.wide.size() - words);
-        if (c.ticks.empty()) chunks.pop_back();
-    }
-
-    void reset() {
-        chunks.clear();
-        levels.clear();
-        count = 0;
-    }
-
-    std::size_t lowerBound(Tick tick) const {
-        // Binary search over the change index; tickAt() finds the chunk by division.
-        std::size_t lo = 0, hi = count;
-        while (lo < hi) {
-            const std::size_t mid = lo + (hi - lo) / 2;
-            if (tickAt(mid) < tick)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo;
-    }
-};
-
-/** The sink a lazy load writes through: only the signals of the batch, values normalised. */
-class WaveformStore::Fill final : public SignalSink {
-  public:
-    Fill(const WaveformStore& store, const std::vector<SignalId>& batch) : m_store(store) {
-        for (SignalId id : batch)
-            m_batch.emplace(id, &*store.m_tracks[id]);
-    }
-    void sample(SignalId id, Tick tick, Words words) override {
-        const auto it = m_batch.find(id);
-        if (it == m_batch.end())
-            throw std::invalid_argument("waveform signal id " + std::to_string(id) + " is not being loaded");
-        Track& t = *it->second;
-        m_buffer.assign(t.words, 0);
-        std::copy_n(words.begin(), std::min(words.size(), t.words), m_buffer.begin());
-        m_buffer.back() &= t.topMask;
-        m_store.store(t, tick, m_buffer);
-    }
-
-  private:
-    const WaveformStore& m_store;
-    std::unordered_map<SignalId, Track*> m_batch;
-    std::vector<std::uint64_t> m_buffer;
-};
 
 WaveformStore::WaveformStore() = default;
 WaveformStore::~WaveformStore() = default;
@@ -245,15 +124,8 @@ std::size_t WaveformStore::memoryBytes() const {
     // The name index: a node (key, id, next pointer, hash) per signal plus the bucket array.
     bytes += m_index.size() * (sizeof(std::pair<const std::string, SignalId>) + 2 * sizeof(void*)) +
              m_index.bucket_count() * sizeof(void*);
-    for (const auto& t : m_tracks) {
-        bytes += sizeof(Track) + t->info.name.capacity() + t->info.group.capacity();
-        bytes += t->chunks.capacity() * sizeof(t->chunks[0]) + t->chunks.size() * sizeof(Chunk);
-        for (const auto& c : t->chunks)
-            bytes += c->ticks.capacity() * sizeof(Tick) +
-                     (c->values.capacity() + c->wide.capacity()) * sizeof(std::uint64_t);
-        for (const auto& level : t->levels)
-            bytes += sizeof(level) + level.capacity() * sizeof(level[0]);
-    }
+    for (const auto& t : m_tracks)
+        bytes += t->heapBytes();
     return bytes;
 }
 
@@ -362,9 +234,7 @@ std::uint64_t WaveformStore::valueAt(SignalId id, Tick tick) const {
 }
 
 Words WaveformStore::wordsAt(SignalId id, Tick tick) const {
-    const Track& t = loaded(id);
-    const std::size_t i = t.lowerBound(tick + 1);
-    return i == 0 ? Words(kZeroWords.data(), t.words) : Words(t.wordsAt(i - 1), t.words);
+    return loaded(id).wordsIn(tick);
 }
 
 std::size_t WaveformStore::lowerBound(SignalId id, Tick tick) const {
@@ -399,47 +269,15 @@ std::pair<Tick, Tick> WaveformStore::summaryEntry(SignalId id, int level, std::s
 }
 
 std::vector<ViewItem> WaveformStore::viewItems(SignalId id, Tick begin, Tick end, std::size_t pixels) const {
-    const Track& t = loaded(id);
-    std::vector<ViewItem> items;
-    if (end <= begin) return items;
-    const Tick span = end - begin;
-    const Tick pixelTicks = std::max<Tick>(1, span / std::max<std::size_t>(1, pixels));
-    std::size_t i = t.lowerBound(begin);
-    while (i < t.count && t.tickAt(i) < end) {
-        // The largest aligned group of changes starting at i that fits inside one pixel.
-        std::size_t take = 1;
-        Tick first = t.tickAt(i), last = first;
-        for (int level = static_cast<int>(t.levels.size()); level >= 1; --level) {
-            const std::size_t g = groupSize(level);
-            const auto& entries = t.levels[static_cast<std::size_t>(level - 1)];
-            if (i % g != 0 || i / g >= entries.size()) continue;
-            const auto [f, l] = entries[i / g];
-            if (l - f < pixelTicks && l < end) {
-                take = g;
-                last = l;
-                break;
-            }
-        }
-        const std::size_t index = i + take - 1;
-        const std::uint64_t value = t.valueAt(index);
-        if (!items.empty() && first - items.back().first < pixelTicks) {
-            ViewItem& it = items.back();
-            it.last = last;
-            it.value = value;
-            it.changes += take;
-            it.index = index;
-        } else {
-            items.push_back(ViewItem{first, last, value, take, index});
-        }
-        i += take;
-    }
-    return items;
+    return loaded(id).viewItems(begin, end, pixels);
 }
 
 void WaveformStore::setLoader(std::shared_ptr<SignalLoader> loader) {
     m_loader = std::move(loader);
-    for (auto& t : m_tracks)
+    for (auto& t : m_tracks) {
         t->pending = m_loader && t->count == 0 && t->error.empty();
+        if (!t->pending) dropWindow(*t);
+    }
 }
 
 bool WaveformStore::isLoaded(SignalId id) const {
@@ -452,11 +290,16 @@ void WaveformStore::load(const std::vector<SignalId>& ids) const {
         if (track(id).pending && std::find(batch.begin(), batch.end(), id) == batch.end())
             batch.push_back(id);
     if (batch.empty()) return;
-    for (SignalId id : batch)
-        m_tracks[id]->pending = false; // a load that fails is not tried again on every query
+    std::unordered_map<SignalId, Track*> tracks;
+    for (SignalId id : batch) {
+        Track& t = *m_tracks[id];
+        t.pending = false; // a load that fails is not tried again on every query
+        dropWindow(t);
+        tracks.emplace(id, &t);
+    }
     if (!m_loader) return;
     try {
-        Fill fill(*this, batch);
+        Fill fill(*this, std::move(tracks));
         m_loader->load(batch, fill);
     } catch (const std::exception& e) {
         for (SignalId id : batch) {

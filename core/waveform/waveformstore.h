@@ -30,6 +30,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace rs::waveform {
@@ -93,6 +94,28 @@ class SignalLoader {
     /** @brief Delivers every change of the signals ids (in tick order per signal) to sink; throws
      *  WaveformFileError (or another std::exception) when it cannot. */
     virtual void load(const std::vector<SignalId>& ids, SignalSink& sink) = 0;
+    /** @brief Whether loadWindow() reads less than load() (a file in time blocks, as FST). */
+    virtual bool readsWindows() const { return false; }
+    /** @brief The ticks [first, last] a view should open on when reading the whole range would read much
+     *  more (a file's first time block); nullopt: the whole range. */
+    virtual std::optional<std::pair<Tick, Tick>> openingRange() const { return std::nullopt; }
+    /** @brief Delivers the changes that decide the signals' values over the ticks [first, last]: each
+     *  signal's value in force at first (as a change at or before first, when it has one) and its changes
+     *  after, up to last at least; changes outside that range may come too. The default delivers all. */
+    virtual void loadWindow(const std::vector<SignalId>& ids, Tick first, Tick last, SignalSink& sink) {
+        (void)first;
+        (void)last;
+        load(ids, sink);
+    }
+};
+
+/** @brief What a view draws of one signal over a range of ticks (WaveformStore::drawWindow). */
+struct DrawWindow {
+    std::vector<std::uint64_t> start; ///< the whole value in force at the range's first tick
+    /// as WaveformStore::viewItems, except that each item's index is its own position in items
+    std::vector<ViewItem> items;
+    /// for a signal wider than 64 bits: each item's whole value, wordCount(width) words per item
+    std::vector<std::uint64_t> wide;
 };
 
 class WaveformStore {
@@ -197,6 +220,20 @@ class WaveformStore {
     void loadAll() const;
     /** @brief Why the signal's changes could not be loaded; empty when they were (or wait). */
     const std::string& loadError(SignalId id) const;
+    /** @brief For drawing a lazily read file: reads only the changes of those of ids that wait which decide
+     *  their values over [begin, end) and about one span more on either side (a window, kept per signal
+     *  beside the waiting track, replacing the one before), in one batch, when the loader reads windows;
+     *  otherwise load(ids). Only drawWindow() and wordsForView() answer from a window: every other query
+     *  of a waiting signal still loads it whole first. Throws as load() (the failed signals stay waiting,
+     *  without a window). */
+    void loadWindow(const std::vector<SignalId>& ids, Tick begin, Tick end) const;
+    /** @brief What a view draws of a signal over [begin, end) at about one item per pixel: from its window
+     *  when that covers the range, else from the whole signal (loaded first when it waits). */
+    DrawWindow drawWindow(SignalId id, Tick begin, Tick end, std::size_t pixels) const;
+    /** @brief wordsAt() for a view's labels: from the signal's window when that covers tick. */
+    std::vector<std::uint64_t> wordsForView(SignalId id, Tick tick) const;
+    /** @brief The loader's SignalLoader::openingRange (nullopt without a loader). */
+    std::optional<std::pair<Tick, Tick>> openingRange() const;
 
     // --- files cut short -------------------------------------------------------------------------
     /** @brief Set by a reader when the file ended early; nullopt for a complete file. */
@@ -216,6 +253,8 @@ class WaveformStore {
     /** The track, its changes loaded first when they wait (a failed load leaves it empty). */
     const Track& loaded(SignalId id) const;
     void store(Track& t, Tick tick, Words words) const;
+    /** Frees a waiting track's drawing window (waveformwindow.cpp). */
+    void dropWindow(Track& t) const;
 
     // Mutable for addDerivedSignal (a computed row added to a shared store).
     mutable std::vector<std::unique_ptr<Track>> m_tracks;

@@ -35,7 +35,7 @@ const std::vector<Allowed> kAllowed{
     {"core/campaign/storecheck.cpp", "std::memcmp(header.data(), kMagic", "a file's SQLite header, before it is opened as a store"},
     {"core/campaign/storecheck.cpp", "schemaDescription(c) != expectedSchema(", "an older store's tables against those of its schema version"},
     {"riscv/runner/riscvprogram.cpp", "std::memcmp(d.data(),", "an image's ELF magic, before its sections are read"},
-    {"core/waveform/waveformstore.cpp", "std::memcmp(wordsAt(i), w,", "the waveform store folding equal values of a signal"},
+    {"core/waveform/waveformtrack.h", "std::memcmp(wordsAt(i), w,", "the waveform store folding equal values of a signal"},
     {"core/waveform/vcdtofst.cpp", "std::equal(now, now + s.words, before)",
      "VCD -> FST streamed: the store's folding of equal values of a signal, one time step at a time"},
     // The cluster's checks of a folder: definitions and plans, not outputs.

@@ -419,6 +419,9 @@ void WaveformPage::refillClocks() {
             pick = m_clock->count() - 1;
     }
     if (exact != 0) pick = exact;
+    // A big file read block by block (it opens on its first block): numbering cycles would read the whole
+    // clock signal, so it waits until one is chosen here.
+    if (store.openingRange()) pick = 0;
     m_clock->setCurrentIndex(pick);
     if (pick != 0) { // a file with a clock: number its cycles
         try {

@@ -83,7 +83,6 @@ QColor namedFill(std::uint64_t value, const WaveColors& c) {
 void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const waveform::WaveRow& row,
                     const TickMapper& map, double x1, int top, int height, const WaveColors& c) {
     if (!row.isSignal()) return;
-    const waveform::SignalId id = row.id;
     const Radix radix = row.radix;
     const int width = waveform::rowWidth(store, row);
     const auto* names = waveform::rowNames(store, row);
@@ -97,18 +96,19 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const wav
     if (tEnd <= tBegin) return;
     const auto b = static_cast<waveform::Tick>(tBegin), e = static_cast<waveform::Tick>(tEnd);
     const auto pixels = static_cast<std::size_t>(std::max(1.0, x1 - map.x0));
-    const auto items = waveform::rowViewItems(store, row, b, e, pixels);
+    // Only what the view shows is read (a lazily opened file's window, when one covers it).
+    const waveform::DrawWindow drawn = waveform::rowDrawWindow(store, row, b, e, pixels);
+    const auto& items = drawn.items;
     const bool bit = width == 1;
     const double hi = top + 3, lo = top + height - 3;
     const bool named = names != nullptr;
 
-    std::uint64_t value = waveform::rowWordsAt(store, row, b).front();
-    // A bus wider than 64 bits is written from its whole value: the change in force (index), if any.
-    // (Rows of bit slices are at most 64 bits.)
+    std::uint64_t value = drawn.start.front();
+    // A bus wider than 64 bits is written from its whole value: the item in force (index), or the value
+    // at b before any. (Rows of bit slices are at most 64 bits.)
     const bool wide = width > 64;
-    const std::size_t before = store.lowerBound(id, b + 1);
+    const std::size_t wordCount = drawn.start.size();
     std::optional<std::size_t> index;
-    if (before > 0) index = before - 1;
     double xCur = map.x(tBegin);
     const auto level = [&](double xa, double xb, std::uint64_t v) {
         if (xb <= xa) return;
@@ -119,7 +119,9 @@ void paintSignalRow(QPainter& p, const waveform::WaveformStore& store, const wav
         } else if (wide) {
             if (xb - xa < 4) return busBox(p, xa, xb, map.x0, x1, top, height, QString(), c, QColor());
             busBox(p, xa, xb, map.x0, x1, top, height,
-                   text(index ? store.changeWords(id, *index) : store.wordsAt(id, 0)), c, QColor());
+                   text(index ? waveform::Words(drawn.wide.data() + *index * wordCount, wordCount)
+                              : waveform::Words(drawn.start)),
+                   c, QColor());
         } else {
             busBox(p, xa, xb, map.x0, x1, top, height, text(waveform::Words(&v, 1)), c,
                    named ? namedFill(v, c) : QColor());
@@ -163,18 +165,21 @@ void paintAnalogRow(QPainter& p, const waveform::WaveformStore& store, const wav
     const auto y = [&](double n) {
         return hi > lo ? yBottom - (n - lo) / (hi - lo) * (yBottom - yTop) : (yTop + yBottom) / 2;
     };
-    const auto number = [&](std::uint64_t low, std::optional<std::size_t> index) {
-        if (width > 64 && row.bits.empty() && index)
-            return waveform::rowNumber(store.changeWords(row.id, *index), width, row.radix);
-        return waveform::rowNumber(waveform::Words(&low, 1), std::min(width, 64), row.radix);
+    const auto pixels = static_cast<std::size_t>(std::max(1.0, x1 - map.x0));
+    const waveform::DrawWindow drawn = waveform::rowDrawWindow(store, row, b, e, pixels);
+    const std::size_t wordCount = drawn.start.size();
+    const auto number = [&](const waveform::ViewItem& it) {
+        if (width > 64)
+            return waveform::rowNumber(waveform::Words(drawn.wide.data() + it.index * wordCount, wordCount),
+                                       width, row.radix);
+        return waveform::rowNumber(waveform::Words(&it.value, 1), width, row.radix);
     };
     QPainterPath path;
-    double value = waveform::rowNumber(waveform::rowWordsAt(store, row, b), width, row.radix);
+    double value = waveform::rowNumber(drawn.start, width, row.radix);
     path.moveTo(map.x(tBegin), y(value));
-    const auto pixels = static_cast<std::size_t>(std::max(1.0, x1 - map.x0));
-    for (const waveform::ViewItem& it : waveform::rowViewItems(store, row, b, e, pixels)) {
+    for (const waveform::ViewItem& it : drawn.items) {
         const double x = map.x(static_cast<double>(it.first));
-        const double next = number(it.value, it.index);
+        const double next = number(it);
         if (row.analog == waveform::Analog::Step) path.lineTo(x, y(value)); // held to the change
         path.lineTo(x, y(next));
         value = next;

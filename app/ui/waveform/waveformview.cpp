@@ -42,7 +42,7 @@ void WaveformView::setStore(std::shared_ptr<const waveform::WaveformStore> store
     emit rowsChanged();
     emit selectedRowChanged(-1);
     emit cursorsChanged();
-    fitAll();
+    rangeChanged(); // reset() fitted it, or chose a big file's first block
 }
 
 // --- rows -----------------------------------------------------------------------------------------
@@ -334,7 +334,8 @@ bool WaveformView::jumpToMatch(const waveform::ValueCondition& condition, bool f
 
 void WaveformView::loadVisibleRows() {
     // A lazily opened file (FST): the rows in view are read in one batch (one guarded child) rather
-    // than one by one as each row paints; a signal that cannot be read shows its error in its row.
+    // than one by one as each row paints, and only over the time in view (the file's blocks there, and
+    // one view's width on either side); a signal that cannot be read shows its error in its row.
     std::vector<waveform::SignalId> ids;
     int y = kRulerHeight - verticalScrollBar()->value();
     for (const int i : m_state.shownRows()) {
@@ -349,8 +350,10 @@ void WaveformView::loadVisibleRows() {
                 ids.push_back(b.id);
     }
     if (ids.empty()) return;
+    const auto begin = static_cast<Tick>(std::max(0.0, std::floor(m_state.beginTick())));
+    const Tick end = m_state.clampTick(std::ceil(m_state.endTick())) + 1;
     try {
-        m_store->load(ids);
+        m_store->loadWindow(ids, begin, end);
     } catch (const std::exception& e) {
         emit loadFailed(QString::fromUtf8(e.what()));
     }
