@@ -195,39 +195,52 @@ int ipRunDecrypt(const CliArgs& args) {
 /** Records altered in one part, decrypted on the IP before the comparator runs. A record whose ciphertext
  *  alone or tag alone differs from the C++ model's encryption of its plaintext was altered there (a file for
  *  another algorithm, or with another key, nonce or AD, differs in both and stays an encryption mismatch).
- *  Its ciphertext and tag, as the file holds them, go into the IP's decryption: refused (STATUS.AUTH_FAIL),
- *  it is an authentication failure (`auth`); released, the IP is wrong (`ipFailures`). Either way it is taken
- *  out of the records the comparator judges, so it is never reported as an encryption mismatch. */
+ *  An empty ciphertext says nothing of key, nonce or algorithm, so a record with one whose tag alone differs
+ *  counts as altered when the file shows it is of this algorithm: another of its records has a non-empty
+ *  ciphertext that matches the model's. Its ciphertext and tag, as the file holds them, go into the IP's
+ *  decryption: refused (STATUS.AUTH_FAIL), it is an authentication failure (`auth`); released, the IP is
+ *  wrong (`ipFailures`). Either way it is taken out of the records the comparator judges, so it is never
+ *  reported as an encryption mismatch. */
 void splitAlteredRecords(const oracle::AeadAlgorithm& ipAlg, std::vector<core::KatRecord>& records,
                          std::vector<std::string>& auth, std::vector<std::string>& ipFailures) {
     const oracle::Operation op = oracle::operation(ipAlg.id);
-    std::vector<core::KatRecord> rest;
-    for (core::KatRecord& r : records) {
+    struct Altered {
+        oracle::Inputs inputs;
+        crypto::Bytes ct, tag;
+        bool ctSame = false;
+    };
+    std::vector<std::optional<Altered>> altered(records.size());
+    bool fileMatches = false; // a record with a ciphertext matches the model's: the file is of this algorithm
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const core::KatRecord& r = records[i];
         const std::optional<core::KatCase> c = core::katCase(op, r);
         const auto tagAt = [&](const crypto::Bytes& b) {
             return b.end() - static_cast<std::ptrdiff_t>(std::min(b.size(), ipAlg.tagBytes));
         };
-        if (c && c->problem.empty() && c->expected.size() >= ipAlg.tagBytes &&
-            c->inputs.key.size() == ipAlg.keyBytes) {
-            const crypto::Bytes model = oracle::referenceOutput(op, c->inputs);
-            const crypto::Bytes ct(c->expected.begin(), tagAt(c->expected)),
-                tag(tagAt(c->expected), c->expected.end());
-            const bool ctSame = oracle::verify(ct, crypto::Bytes(model.begin(), tagAt(model))).ok;
-            const bool tagSame = oracle::verify(tag, crypto::Bytes(tagAt(model), model.end())).ok;
-            // An empty ciphertext says nothing of key, nonce or algorithm: its tag alone cannot show an
-            // alteration.
-            if (ctSame != tagSame && !ct.empty()) {
-                const std::string count = r.has("Count") ? "Count = " + r.text("Count") + " " : "";
-                const std::string where = count + "(line " + std::to_string(r.line) + "): the record's " +
-                                          (ctSame ? "tag" : "ciphertext") + " was altered";
-                const oracle::Inputs& in = c->inputs;
-                if (ipAlg.decrypt(in.key, in.nonce, in.ad, ct, tag))
-                    ipFailures.push_back(where + ", yet the IP's decryption released plaintext");
-                else
-                    auth.push_back(where +
-                                   ": authentication failed (STATUS.AUTH_FAIL), no plaintext released");
-                continue;
-            }
+        if (!c || !c->problem.empty() || c->expected.size() < ipAlg.tagBytes ||
+            c->inputs.key.size() != ipAlg.keyBytes)
+            continue;
+        const crypto::Bytes model = oracle::referenceOutput(op, c->inputs);
+        Altered a{c->inputs, crypto::Bytes(c->expected.begin(), tagAt(c->expected)),
+                  crypto::Bytes(tagAt(c->expected), c->expected.end())};
+        a.ctSame = oracle::verify(a.ct, crypto::Bytes(model.begin(), tagAt(model))).ok;
+        const bool tagSame = oracle::verify(a.tag, crypto::Bytes(tagAt(model), model.end())).ok;
+        fileMatches = fileMatches || (a.ctSame && !a.ct.empty());
+        if (a.ctSame != tagSame) altered[i] = std::move(a);
+    }
+    std::vector<core::KatRecord> rest;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        core::KatRecord& r = records[i];
+        if (altered[i] && (!altered[i]->ct.empty() || fileMatches)) {
+            const Altered& a = *altered[i];
+            const std::string count = r.has("Count") ? "Count = " + r.text("Count") + " " : "";
+            const std::string where = count + "(line " + std::to_string(r.line) + "): the record's " +
+                                      (a.ctSame ? "tag" : "ciphertext") + " was altered";
+            if (ipAlg.decrypt(a.inputs.key, a.inputs.nonce, a.inputs.ad, a.ct, a.tag))
+                ipFailures.push_back(where + ", yet the IP's decryption released plaintext");
+            else
+                auth.push_back(where + ": authentication failed (STATUS.AUTH_FAIL), no plaintext released");
+            continue;
         }
         rest.push_back(std::move(r));
     }

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include <unistd.h>
@@ -140,32 +141,38 @@ TEST(IpCliDecrypt, MisusedCiphertextAndTagAreUsageErrors) {
                      "--decrypt");
 }
 
-TEST(IpCliDecrypt, KatReportsAnAlteredRecordAsAnAuthenticationFailure) {
-    namespace fs = std::filesystem;
-    const auto& v = rs::test::ipVariants().front();
-    const std::string original = slurp(rs::test::vectorPath(v.katFile));
-    // The first 40 records, Count = 40's tag and Count = 35's ciphertext altered by one bit (records with a
-    // ciphertext: beside an empty one, a tag alone cannot show an alteration).
-    std::vector<rs::core::KatRecord> recs = rs::core::parseKat(original);
+/** Writes the first 40 records of v's KAT file to path, each record's CT (ciphertext‖tag) passed through
+ *  alter with its Count first. */
+void writeAlteredKat(const rs::test::IpVariant& v, const std::string& path,
+                     const std::function<void(const std::string& count, rs::crypto::Bytes& ctTag)>& alter) {
+    std::vector<rs::core::KatRecord> recs = rs::core::parseKat(slurp(rs::test::vectorPath(v.katFile)));
     recs.resize(40);
     std::string kat;
     for (const auto& r : recs) {
         for (auto [name, value] : r.fields) {
-            const std::string count = r.text("Count");
-            if (name == "CT" && (count == "40" || count == "35")) {
+            if (name == "CT") {
                 rs::crypto::Bytes b = rs::crypto::fromHex(value);
-                // Count 40: the tag's last byte; Count 35: its one ciphertext byte.
-                b.at(count == "40" ? b.size() - 1 : 0) ^= 0x01;
+                alter(r.text("Count"), b);
                 value = rs::crypto::toHex(b);
             }
             kat += name + " = " + value + "\n";
         }
         kat += "\n";
     }
+    std::ofstream(path) << kat;
+}
+
+TEST(IpCliDecrypt, KatReportsAnAlteredRecordAsAnAuthenticationFailure) {
+    namespace fs = std::filesystem;
+    const auto& v = rs::test::ipVariants().front();
+    // The first 40 records, Count = 40's tag and Count = 35's ciphertext altered by one bit.
     const fs::path dir = fs::temp_directory_path() / ("rs_test_ip_decrypt_" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::string path = (dir / "altered.txt").string();
-    std::ofstream(path) << kat;
+    writeAlteredKat(v, path, [](const std::string& count, rs::crypto::Bytes& b) {
+        // Count 40: the tag's last byte; Count 35: its one ciphertext byte.
+        if (count == "40" || count == "35") b.at(count == "40" ? b.size() - 1 : 0) ^= 0x01;
+    });
 
     const CliResult text = rs::test::runCli({"ip", "kat", "--alg", v.id, QString::fromStdString(path)});
     EXPECT_EQ(text.status, 3) << text.err.toStdString();
@@ -187,6 +194,32 @@ TEST(IpCliDecrypt, KatReportsAnAlteredRecordAsAnAuthenticationFailure) {
     EXPECT_EQ(o.value("failed").toInt(), 0);
     EXPECT_EQ(o.value("authentication_failed").toInt(), 2);
     EXPECT_EQ(o.value("authentication_failures").toArray().size(), 2);
+    fs::remove_all(dir);
+}
+
+TEST(IpCliDecrypt, KatReportsAnEmptyCiphertextWithAnAlteredTagAsAnAuthenticationFailure) {
+    namespace fs = std::filesystem;
+    const auto& v = rs::test::ipVariants().front();
+    // Count = 1 has no plaintext: its CT is the tag alone. The other records' ciphertexts match the model, so
+    // the file is of this algorithm and the tag was altered.
+    const fs::path dir =
+        fs::temp_directory_path() / ("rs_test_ip_decrypt_empty_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const std::string path = (dir / "altered.txt").string();
+    writeAlteredKat(v, path, [](const std::string& count, rs::crypto::Bytes& b) {
+        if (count == "1") {
+            ASSERT_EQ(b.size(), 16u) << "Count = 1 is expected to have an empty plaintext";
+            b.at(3) ^= 0x80;
+        }
+    });
+    const CliResult text = rs::test::runCli({"ip", "kat", "--alg", v.id, QString::fromStdString(path)});
+    EXPECT_EQ(text.status, 3) << text.err.toStdString();
+    const QString out = QString::fromUtf8(text.out);
+    EXPECT_TRUE(out.contains("AUTH FAIL Count = 1 (line ")) << out.toStdString();
+    EXPECT_TRUE(out.contains("the record's tag was altered: authentication failed")) << out.toStdString();
+    EXPECT_FALSE(out.contains(QStringLiteral("\nFAIL "))) << "no encryption mismatch: " << out.toStdString();
+    EXPECT_FALSE(out.startsWith(QStringLiteral("FAIL "))) << out.toStdString();
+    EXPECT_TRUE(out.contains("39 passed, 0 failed, 1 failed authentication")) << out.toStdString();
     fs::remove_all(dir);
 }
 
