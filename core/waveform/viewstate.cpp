@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/waveform/rowsearch.h"
+#include "core/waveform/rowvalue.h"
+
 namespace rs::waveform {
 
 void WaveViewState::reset(const WaveformStore& store) {
@@ -399,29 +402,46 @@ std::string WaveViewState::markerLabel(std::size_t index) const {
 
 // --- navigation -------------------------------------------------------------------------------------
 
+const WaveRow* WaveViewState::selectedSignalRow() const {
+    if (m_selected < 0) return nullptr;
+    const WaveRow& r = m_rows[static_cast<std::size_t>(m_selected)];
+    return r.isSignal() ? &r : nullptr;
+}
+
 bool WaveViewState::jumpToNextEdge(const WaveformStore& store) {
-    const auto id = selectedSignal();
-    if (!id) return false;
-    const auto t = nextEdge(store, *id, m_cursorA.value_or(0));
+    const WaveRow* row = selectedSignalRow();
+    if (!row) return false;
+    const auto t = rowEdge(store, *row, m_cursorA.value_or(0), true);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }
 
 bool WaveViewState::jumpToPreviousEdge(const WaveformStore& store) {
-    const auto id = selectedSignal();
-    if (!id || !m_cursorA) return false;
-    const auto t = previousEdge(store, *id, *m_cursorA);
+    const WaveRow* row = selectedSignalRow();
+    if (!row || !m_cursorA) return false;
+    const auto t = rowEdge(store, *row, *m_cursorA, false);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }
 
 bool WaveViewState::jumpToValue(const WaveformStore& store, Words value, bool forward) {
-    const auto id = selectedSignal();
-    if (!id) return false;
-    // From no cursor, a forward search also finds a value held from tick 0.
-    if (forward && !m_cursorA) return placeCursor(Cursor::A, store, *id, value, 0);
-    const auto t = forward ? nextValue(store, *id, *m_cursorA, value)
-                           : previousValue(store, *id, m_cursorA.value_or(0), value);
+    const WaveRow* row = selectedSignalRow();
+    if (!row) return false;
+    if (row->bits.empty()) {
+        const SignalId id = row->id;
+        // From no cursor, a forward search also finds a value held from tick 0.
+        if (forward && !m_cursorA) return placeCursor(Cursor::A, store, id, value, 0);
+        const auto t = forward ? nextValue(store, id, *m_cursorA, value)
+                               : previousValue(store, id, m_cursorA.value_or(0), value);
+        if (t) setCursor(Cursor::A, *t);
+        return t.has_value();
+    }
+    const auto condition =
+        valueCondition(MatchMode::Equal, std::vector<std::uint64_t>(value.begin(), value.end()));
+    if (!forward && !m_cursorA) return false;
+    std::optional<Tick> t;
+    if (forward && !m_cursorA && condition.matches(rowWordsAt(store, *row, 0))) t = 0;
+    if (!t) t = rowMatch(store, *row, m_cursorA.value_or(0), condition, forward);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }
@@ -458,22 +478,35 @@ std::vector<SignalId> WaveViewState::searchSignals() const {
     return ids;
 }
 
+std::vector<WaveRow> WaveViewState::searchRows() const {
+    std::vector<WaveRow> rows;
+    if (const WaveRow* r = selectedSignalRow()) rows.push_back(*r);
+    const auto selected = selectedSignal();
+    for (const SignalId id : m_alsoSearched) {
+        if (id == selected) continue;
+        const auto it = std::find_if(m_rows.begin(), m_rows.end(),
+                                     [id](const WaveRow& r) { return wholeSignal(r) == id; });
+        if (it != m_rows.end()) rows.push_back(*it);
+    }
+    return rows;
+}
+
 bool WaveViewState::jumpToEdge(const WaveformStore& store, bool forward) {
-    const auto ids = searchSignals();
-    if (ids.empty() || (!forward && !m_cursorA)) return false;
-    const auto t = findEdge(store, ids, m_cursorA.value_or(0), forward);
+    const auto rows = searchRows();
+    if (rows.empty() || (!forward && !m_cursorA)) return false;
+    const auto t = findRowEdge(store, rows, m_cursorA.value_or(0), forward);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }
 
 bool WaveViewState::jumpToMatch(const WaveformStore& store, const ValueCondition& condition, bool forward) {
-    const auto ids = searchSignals();
-    if (ids.empty() || (!forward && !m_cursorA)) return false;
+    const auto rows = searchRows();
+    if (rows.empty() || (!forward && !m_cursorA)) return false;
     std::optional<Tick> t;
     if (forward && !m_cursorA) // a value held from tick 0 is a hit too
-        for (const SignalId id : ids)
-            if (condition.matches(store.wordsAt(id, 0))) t = 0;
-    if (!t) t = findMatch(store, ids, m_cursorA.value_or(0), condition, forward);
+        for (const WaveRow& row : rows)
+            if (condition.matches(rowWordsAt(store, row, 0))) t = 0;
+    if (!t) t = findRowMatch(store, rows, m_cursorA.value_or(0), condition, forward);
     if (t) setCursor(Cursor::A, *t);
     return t.has_value();
 }

@@ -193,6 +193,9 @@ class WaveViewState {
     bool isSearchRow(int row) const;
     /** @brief The signals a search looks at: the selected row's, then those toggled in (still shown). */
     std::vector<SignalId> searchSignals() const;
+    /** @brief The rows a search looks at: the selected row (a whole signal or bit slices), then the rows
+     *  toggled in. */
+    std::vector<WaveRow> searchRows() const;
 
     // --- visible range and ticks <-> pixels ------------------------------------------------------------
     /** @brief Tick at the wave area's left edge. */
@@ -285,7 +288,7 @@ class WaveViewState {
     /** @brief A marker's name, or "M<n>" (n: its place in tick order, from 1) when unnamed. */
     std::string markerLabel(std::size_t index) const;
 
-    // --- navigation on the selected row's signal (moves cursor A) --------------------------------------
+    // --- navigation on the selected row (a whole signal or bit slices; moves cursor A) ----------------
     /** @brief To the signal's next change after cursor A (or tick 0). */
     bool jumpToNextEdge(const WaveformStore& store);
     /** @brief To its previous change before cursor A. */
@@ -326,6 +329,8 @@ class WaveViewState {
     double m_width = 1;
     std::vector<WaveRow> m_rows;
     int m_selected = -1;
+    /** The selected row when it shows a signal (whole or bit slices), else null. */
+    const WaveRow* selectedSignalRow() const;
     std::vector<SignalId> m_alsoSearched; ///< rows searched beside the selected one
     double m_begin = 0;
     double m_perPixel = 1;

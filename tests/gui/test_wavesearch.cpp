@@ -188,6 +188,67 @@ class TestWaveSearch : public QObject {
         QVERIFY(!page.messageLabel()->isHidden());
     }
 
+    void bitSliceRowsAreSearchedLikeWholeSignals() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bits.vcd"));
+        std::ofstream(path.toStdString()) << kTrace;
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        page.resize(1200, 600);
+        QVERIFY(session.loadFileNow(path));
+        page.show();
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        gui::WaveformView& view = *page.view();
+        const auto cursor = [&view] { return view.cursor().value_or(Tick{999}); };
+        const auto rowOfBit = [&view](std::size_t parts, int bit) {
+            for (std::size_t i = 0; i < view.rows().size(); ++i)
+                if (view.rows()[i].bits.size() == parts && view.rows()[i].bits.back().bit == bit)
+                    return static_cast<int>(i);
+            return -1;
+        };
+        // bus expanded: bus[0] is 1 only from 30 to 40 (5A, 3C, 5F, 5A), though bus changes at 10 and 20.
+        view.expandBits(1);
+        const int bit0 = rowOfBit(1, 0);
+        QVERIFY(bit0 > 0);
+        view.setSelectedRow(bit0);
+        view.setCursor(0);
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_N);
+        QCOMPARE(cursor(), Tick{30});
+        QTest::keyClick(&view, Qt::Key_N);
+        QCOMPARE(cursor(), Tick{40});
+        QTest::keyClick(&view, Qt::Key_N, Qt::ShiftModifier);
+        QCOMPARE(cursor(), Tick{30});
+        // The find box: = 1 on bus[0] from 0 is 30; a value wider than the one bit is refused with a message.
+        view.setCursor(0);
+        page.findModeBox()->setCurrentIndex(0);
+        page.findEdit()->setText(QStringLiteral("1"));
+        QTest::keyClick(page.findEdit(), Qt::Key_F3);
+        QCOMPARE(cursor(), Tick{30});
+        QVERIFY(page.messageLabel()->isHidden());
+        // bus[2] and bus[0] grouped back into a two-bit bus: 00 (0, 5A at 10), 10 at 20 (3C), 11 at 30 (5F),
+        // 00 at 40 (5A).
+        QVERIFY(view.groupBits({rowOfBit(1, 2), bit0}));
+        const int grouped = rowOfBit(2, 0);
+        QVERIFY(grouped >= 0);
+        view.setSelectedRow(grouped);
+        view.setCursor(0);
+        page.findModeBox()->setCurrentIndex(2); // pattern b1x: 10 and 11 match; not 10, where bus changes
+        page.findEdit()->setText(QStringLiteral("b1x"));
+        QTest::keyClick(page.findEdit(), Qt::Key_F3);
+        QCOMPARE(cursor(), Tick{20});
+        page.findModeBox()->setCurrentIndex(0); // = 3 (11): 30, and no later change to it
+        page.findEdit()->setText(QStringLiteral("3"));
+        QTest::keyClick(page.findEdit(), Qt::Key_F3);
+        QCOMPARE(cursor(), Tick{30});
+        QTest::keyClick(page.findEdit(), Qt::Key_F3);
+        QCOMPARE(cursor(), Tick{30});
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_N);
+        QCOMPARE(cursor(), Tick{40}); // back to 00 at 40
+    }
+
     void theShortcutsAreListed() {
         hw::WaveformSession session;
         gui::WaveformPage page(&session);

@@ -29,9 +29,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/waveform/bitvalue.h"
 #include "core/waveform/navigation.h"
+#include "core/waveform/rowvalue.h"
 
 namespace rs::gui {
 
@@ -454,12 +456,18 @@ void WaveformPage::clearFindError() {
 }
 
 bool WaveformPage::findValue(bool forward) {
-    const auto id = m_view->selectedSignal();
-    if (!id) {
+    const auto rows = m_view->state().searchRows();
+    if (rows.empty()) {
         showFindError(tr("Select a signal row first (click its name)"));
         return false;
     }
-    const auto& info = m_view->store().signal(*id);
+    // The selected row: a whole signal (its value names count) or bit slices (a value of their width).
+    const waveform::WaveRow& selected = rows.front();
+    const int width = waveform::rowWidth(m_view->store(), selected);
+    const QString title = QString::fromStdString(waveform::rowTitle(m_view->store(), selected));
+    static const std::map<std::uint64_t, std::string> kNoNames;
+    const auto& valueNames =
+        selected.bits.empty() ? m_view->store().signal(selected.id).valueNames : kNoNames;
     const QString text = m_find->text().trimmed();
     const auto mode = static_cast<waveform::MatchMode>(m_findMode->currentData().toInt());
     std::optional<waveform::ValueCondition> condition;
@@ -473,7 +481,7 @@ bool WaveformPage::findValue(bool forward) {
     }
     std::optional<std::vector<std::uint64_t>> value;
     if (condition) value = std::vector<std::uint64_t>{}; // the pattern is the value
-    for (const auto& [v, name] : info.valueNames)
+    for (const auto& [v, name] : valueNames)
         if (text.compare(QString::fromStdString(name), Qt::CaseInsensitive) == 0) value = std::vector{v};
     if (!value) {
         QString digits = text;
@@ -486,22 +494,22 @@ bool WaveformPage::findValue(bool forward) {
         else if (radix == Radix::Bin)
             base = 2;
         // Any width: a 320-bit state is found by its 80 hex digits (or its decimal, or binary).
-        value = waveform::parseDigits(digits.toStdString(), base, info.width);
+        value = waveform::parseDigits(digits.toStdString(), base, width);
         if (!value) {
             showFindError(tr("'%1' is not a value of %2 (base %3, at most %4 bits%5)")
-                              .arg(text, QString::fromStdString(info.name))
+                              .arg(text, title)
                               .arg(base)
-                              .arg(info.width)
-                              .arg(info.valueNames.empty() ? QString() : tr(", or a state name")));
+                              .arg(width)
+                              .arg(valueNames.empty() ? QString() : tr(", or a state name")));
             return false;
         }
     }
     if (!condition) condition = waveform::valueCondition(mode, std::move(*value));
     QStringList names;
     int widest = 0;
-    for (const waveform::SignalId s : m_view->searchSignals()) {
-        names << QString::fromStdString(m_view->store().signal(s).name);
-        widest = std::max(widest, m_view->store().signal(s).width);
+    for (const waveform::WaveRow& r : rows) {
+        names << QString::fromStdString(waveform::rowTitle(m_view->store(), r));
+        widest = std::max(widest, waveform::rowWidth(m_view->store(), r));
     }
     if (mode == waveform::MatchMode::Pattern && condition->bitsNeeded() > widest) {
         showFindError(tr("Find: pattern '%1' needs %2 bits; the rows searched (%3) have at most %4")
