@@ -17,6 +17,7 @@
 #include "core/inputs/mldsapolyfile.h"
 #include "core/oracle/operation.h"
 #include "core/oracle/oracle.h"
+#include "core/waveform/captureclock.h"
 #include "core/waveform/vcd.h"
 #include "core/waveform/waveformstore.h"
 #include "hw/ip/ipcores.h"
@@ -156,7 +157,7 @@ int ipMlDsaRun(const CliArgs& args) {
     }
     if (!vcd.empty()) {
         try {
-            waveform::writeVcdFile(capture, vcd);
+            waveform::writeVcdFile(waveform::withCaptureClock(capture), vcd);
         } catch (const std::exception& e) {
             throw UsageError(std::string("--vcd: ") + e.what());
         }

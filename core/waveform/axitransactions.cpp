@@ -98,8 +98,22 @@ class Samples {
         std::uint64_t last = 0;
         for (std::size_t i = 0; i < store.changeCount(*clock); ++i) {
             const Change c = store.change(*clock, i);
-            if (c.value != 0 && last == 0) m_edges.push_back(c.tick);
+            // A rise at tick 0 has no "just before": the values there are its cycle's (an exported capture's
+            // clock rises at 0); it begins cycle 0 and is not a sample, else cycle 0 would be read twice.
+            if (c.value != 0 && last == 0) {
+                if (c.tick == 0)
+                    m_firstCycle = 0;
+                else
+                    m_edges.push_back(c.tick);
+            }
             last = c.value;
+        }
+        // A whole clock after the last rise (an exported capture ends so) is a cycle the trace holds
+        // complete: it is read just before the trace's end, as if the next rise came there.
+        if (!m_edges.empty() && (m_edges.size() > 1 || m_firstCycle == 0)) {
+            const Tick previous = m_edges.size() > 1 ? m_edges[m_edges.size() - 2] : 0;
+            if (store.endTick() - m_edges.back() >= m_edges.back() - previous)
+                m_edges.push_back(store.endTick());
         }
         m_count = m_edges.size();
         for (const Tick e : m_edges)
@@ -110,7 +124,9 @@ class Samples {
     Tick at(std::uint64_t k) const { return m_edges.empty() ? k : m_reads[k]; }
     Tick begin(std::uint64_t k) const { return m_edges.empty() ? k : (k == 0 ? 0 : m_edges[k - 1]); }
     /** The clock axis' number of sample k's clock (cycle c begins at the c-th rising edge). */
-    std::uint64_t cycle(std::uint64_t k) const { return m_edges.empty() || k == 0 ? k : k - 1; }
+    std::uint64_t cycle(std::uint64_t k) const {
+        return m_edges.empty() || k < m_firstCycle ? k : k - m_firstCycle;
+    }
     Tick end(std::uint64_t k) const { return m_edges.empty() ? k + 1 : m_edges[k]; }
     /** The samples that read a tick in [t0, t1). */
     std::pair<std::uint64_t, std::uint64_t> within(Tick t0, Tick t1) const {
@@ -126,6 +142,7 @@ class Samples {
     const WaveformStore& m_store;
     std::vector<Tick> m_edges, m_reads;
     std::uint64_t m_count = 0;
+    std::uint64_t m_firstCycle = 1; ///< samples before the first rising edge's cycle (0: a rise at tick 0)
 };
 
 /** The samples of valid's handshakes: each sample of a run of valid where ready is high, or (no ready) the

@@ -51,7 +51,8 @@ class IpSettingError : public std::invalid_argument {
 struct IpCapture {
     waveform::WaveformStore* store = nullptr; ///< every clock's signals appended here (the viewer's capture)
     std::vector<std::string> groups;          ///< groups to capture, empty: all (a core without groups: all)
-    std::string vcdPath;                      ///< the captured signals written as VCD
+    std::string
+        vcdPath; ///< the captured signals written as VCD with a toggling clk (waveform::withCaptureClock)
     std::string
         fstPath; ///< a Verilator trace of every net as FST (all or nothing; IpTraceError when it cannot)
 };

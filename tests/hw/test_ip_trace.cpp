@@ -60,7 +60,7 @@ TEST(IpTrace, CaptureRecordsEveryClockOfTheChosenSignals) {
     EXPECT_EQ(ip.encrypt(AsconAeadVariant::Ascon128av12, key, nonce, ad, pt, opt).tag, r.tag);
 }
 
-TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCapture) {
+TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCaptureWithItsClock) {
     rs::hw::AsconIp ip;
     rs::waveform::WaveformStore store;
     rs::hw::AsconIpOptions opt;
@@ -71,8 +71,28 @@ TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCapture) {
     ASSERT_TRUE(fs::exists(opt.vcdPath));
     EXPECT_GT(fs::file_size(opt.vcdPath), 1000u);
     const auto back = rs::waveform::readVcdFile(opt.vcdPath);
-    ASSERT_EQ(back.signalCount(), store.signalCount());
-    EXPECT_EQ(back.endTick(), store.endTick());
+    // The file adds a toggling clk (as the GUI's export does): a cycle of the capture (one tick, 10 ns at the
+    // IP's 100 MHz when the capture does not say) is 10 units of 1 ns; clk rises at the start of each cycle,
+    // falls half a cycle later, and every signal changes at its cycle's rising edge.
+    const double cycle = store.tickSeconds() > 0 ? store.tickSeconds() : 10e-9;
+    ASSERT_NEAR(cycle, 10e-9, 1e-15) << "the IP's capture is 100 MHz";
+    const rs::waveform::Tick units = 10;
+    EXPECT_NEAR(back.tickSeconds(), 1e-9, 1e-18);
+    ASSERT_GT(store.endTick(), 10u);
+    EXPECT_EQ(back.endTick(), units * store.endTick());
+    ASSERT_EQ(back.signalCount(), store.signalCount() + 1);
+    const auto clk = back.find("clk");
+    ASSERT_TRUE(clk) << "the VCD has no clock";
+    EXPECT_EQ(back.signal(*clk).width, 1);
+    ASSERT_EQ(back.changeCount(*clk), 2 * store.endTick());
+    std::size_t rising = 0;
+    for (std::size_t k = 0; k < back.changeCount(*clk); ++k) {
+        const auto c = back.change(*clk, k);
+        EXPECT_EQ(c.tick, k / 2 * units + (k % 2) * units / 2) << k;
+        EXPECT_EQ(c.value, k % 2 == 0 ? 1U : 0U) << k;
+        rising += c.value == 1 ? 1 : 0;
+    }
+    EXPECT_EQ(rising, store.endTick()) << "one rising edge a cycle";
     for (std::size_t i = 0; i < store.signalCount(); ++i) {
         const auto& info = store.signal(i);
         const auto id = back.find(info.name);
@@ -81,7 +101,7 @@ TEST(IpTrace, VcdFileAppearsAndParsesBackToTheCapture) {
         EXPECT_EQ(back.signal(*id).group, info.group);
         ASSERT_EQ(back.changeCount(*id), store.changeCount(i)) << info.name;
         for (std::size_t k = 0; k < store.changeCount(i); ++k) {
-            EXPECT_EQ(back.change(*id, k).tick, store.change(i, k).tick);
+            EXPECT_EQ(back.change(*id, k).tick, units * store.change(i, k).tick);
             EXPECT_EQ(back.change(*id, k).value, store.change(i, k).value);
         }
     }

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 
+#include "core/waveform/vcd.h"
+
 namespace {
 
 using rs::test::CliResult;
@@ -26,6 +28,24 @@ TEST(WaveAxiCli, AnIpRunsCaptureAndVerilatorsTraceListTheSameTransactions) {
     const QJsonObject capture = r.json();
     EXPECT_EQ(capture.value("core").toString(), "ascon");
     EXPECT_EQ(capture.value("bus_prefix").toString(), "");
+    // The capture's VCD carries a toggling clk (as the GUI's export): one rising edge a cycle, a cycle 10
+    // units of 1 ns, the bus's values changing at their cycle's rising edge; the decoder samples on it.
+    EXPECT_EQ(capture.value("clock").toString(), "clk");
+    const rs::waveform::WaveformStore file = rs::waveform::readVcdFile(vcd.toStdString());
+    const auto clk = file.find("clk");
+    ASSERT_TRUE(clk) << "the capture's VCD has no clock";
+    ASSERT_GT(file.endTick(), 0u);
+    EXPECT_EQ(file.endTick() % 10, 0u);
+    EXPECT_NEAR(file.tickSeconds(), 1e-9, 1e-18);
+    std::uint64_t rising = 0;
+    for (std::size_t k = 0; k < file.changeCount(*clk); ++k)
+        if (file.change(*clk, k).value == 1) {
+            EXPECT_EQ(file.change(*clk, k).tick, 10 * rising) << "rising edge " << rising;
+            ++rising;
+        }
+    EXPECT_EQ(rising, file.endTick() / 10) << "one rising edge a cycle";
+    const auto awaddr = file.find("awaddr"), awvalid = file.find("awvalid");
+    ASSERT_TRUE(awaddr && awvalid);
     const QJsonArray ts = capture.value("transactions").toArray();
     ASSERT_GT(ts.size(), 10);
     EXPECT_EQ(capture.value("count").toInt(), ts.size());
@@ -35,6 +55,16 @@ TEST(WaveAxiCli, AnIpRunsCaptureAndVerilatorsTraceListTheSameTransactions) {
         EXPECT_FALSE(t.value("register").toString().isEmpty()) << t.value("address").toString().toStdString();
         EXPECT_EQ(t.value("latency_clocks").toInt(), 2);
         EXPECT_EQ(t.value("response").toString(), "OKAY");
+        // The transaction's cycle begins at its rising edge; a write's address is on the bus in that cycle.
+        const auto cycle = static_cast<rs::waveform::Tick>(t.value("start_cycle").toInteger());
+        EXPECT_EQ(static_cast<rs::waveform::Tick>(t.value("start_tick").toInteger()), 10 * cycle);
+        if (t.value("kind").toString() == "write") {
+            for (const rs::waveform::Tick at : {10 * cycle, 10 * cycle + 9}) {
+                EXPECT_EQ(file.valueAt(*awvalid, at), 1U) << at;
+                EXPECT_EQ(file.valueAt(*awaddr, at), t.value("address").toString().toULongLong(nullptr, 16))
+                    << at;
+            }
+        }
         // KEY0 carries key bytes 0..3, little-endian (REGISTERS.md's byte packing); upper-case hex.
         keyWrite =
             keyWrite || (t.value("register").toString() == "KEY0" && t.value("kind").toString() == "write" &&

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/oracle/algorithms.h"
+#include "core/waveform/captureclock.h"
 #include "core/waveform/vcd.h"
 #include "hw/ip/ascon/ipprecompute.h"
 #include "hw/ip/ascon/ipregisters.h"
@@ -223,7 +224,7 @@ AsconIpRunInfo AsconIp::run(const Operation& op, const AsconIpOptions& options, 
     info.axiReads = bus.reads();
 
     guard.stopCapture();
-    if (!options.vcdPath.empty()) waveform::writeVcdFile(*store, options.vcdPath);
+    if (!options.vcdPath.empty()) waveform::writeVcdFile(waveform::withCaptureClock(*store), options.vcdPath);
     guard.finishFst();
     guard.ok();
     return info;

@@ -30,7 +30,8 @@ struct AsconIpOptions {
     bool adPrecomputed = false;              ///< with precomputed: the injected state also holds the AD
     waveform::WaveformStore* capture = nullptr; ///< append every clock's signals here
     std::vector<std::string> captureGroups;     ///< groups to capture; empty = all
-    std::string vcdPath;                        ///< write the captured signals as VCD
+    std::string
+        vcdPath; ///< write the captured signals as VCD with a toggling clk (waveform::withCaptureClock)
     std::string
         fstPath; ///< Verilator trace of every net as FST (all or nothing; IpTraceError when it cannot)
     /** Raised: the operation stops within a few clocks' polling with IpCancelled (a long message's

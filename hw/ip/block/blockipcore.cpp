@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/waveform/captureclock.h"
 #include "core/waveform/vcd.h"
 #include "hw/ip/block/blockip.h"
 
@@ -58,7 +59,8 @@ class BlockIpCore final : public IpCore {
         m_ip.setCancel(cancel);
         const BlockIpResult b = mode->second ? m_ip.ctr(mode->first, in.key, in.nonce, in.message, rpc)
                                              : m_ip.ecb(mode->first, in.key, in.message, rpc);
-        if (capture != nullptr && !capture->vcdPath.empty()) waveform::writeVcdFile(*store, capture->vcdPath);
+        if (capture != nullptr && !capture->vcdPath.empty())
+            waveform::writeVcdFile(waveform::withCaptureClock(*store), capture->vcdPath);
         IpRunResult r;
         r.output = b.output;
         r.busClocks = b.busClocks;

@@ -4,6 +4,7 @@
 #include "hw/ip/mldsa/mldsaip.h"
 #include "hw/ip/runnertext.h"
 
+#include "core/waveform/captureclock.h"
 #include "core/waveform/vcd.h"
 
 namespace rs::hw {
@@ -59,7 +60,8 @@ class MlDsaIpCore final : public IpCore {
             const crypto::Bytes bytes = crypto::mldsaPolyToBytes(p.output);
             r.output.insert(r.output.end(), bytes.begin(), bytes.end());
         }
-        if (capture != nullptr && !capture->vcdPath.empty()) waveform::writeVcdFile(*store, capture->vcdPath);
+        if (capture != nullptr && !capture->vcdPath.empty())
+            waveform::writeVcdFile(waveform::withCaptureClock(*store), capture->vcdPath);
         r.unit = "polynomial";
         r.units = k;
         r.formulaCoreClocks = k * mldsaIpCycles(op.mldsa->kind, butterflies);
