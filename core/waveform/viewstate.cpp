@@ -38,6 +38,10 @@ bool WaveViewState::addSignal(const WaveformStore& store, SignalId id) {
     if (id >= store.signalCount() || isShown(id)) return false;
     const SignalInfo& info = store.signal(id);
     m_rows.push_back(WaveRow{id, info.valueNames.empty() ? Radix::Hex : Radix::Named, info.name});
+    if (info.group == "computed") { // named by its expression (addComputedSignal)
+        m_rows.back().expression = info.name;
+        m_rows.back().expressionWidth = info.width;
+    }
     return true;
 }
 

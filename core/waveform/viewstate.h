@@ -79,6 +79,10 @@ struct WaveRow {
     /** Radix::Enum: the mapping file the names were read from (kept to show and save) and its names. */
     std::string enumFile;
     std::map<std::uint64_t, std::string> enumNames;
+    /** A computed row (group "computed", core/waveform/expression.h): its expression and width, saved
+     *  with the view and recomputed over the trace when the view is restored or the file reloaded. */
+    std::string expression;
+    int expressionWidth = 0;
     /** A member of the group whose header is the nearest row above the run of grouped rows it is in. */
     bool grouped = false;
     /** A group header: its members are hidden (the group shows as one row). */

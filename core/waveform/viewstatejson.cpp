@@ -1,6 +1,7 @@
 // WaveViewState as JSON: the saved-view file. The JSON is read by a strict reader of its own
 // (viewstatejsonreader.h) into a small tree, then a schema walk names the key at fault in every error. The
 // writer puts one row or marker per line, so saved views diff well.
+#include "core/waveform/expression.h"
 #include "core/waveform/viewstate.h"
 #include "core/waveform/viewstatejsonreader.h"
 
@@ -180,6 +181,9 @@ std::string rowJson(const WaveRow& r) {
     std::string j = "{";
     if (r.bits.empty()) {
         j += "\"signal\": " + quoted(r.name);
+        if (!r.expression.empty())
+            j += ", \"expression\": " + quoted(r.expression) +
+                 ", \"width\": " + std::to_string(r.expressionWidth);
     } else {
         j += "\"bits\": [";
         for (std::size_t i = 0; i < r.bits.size(); ++i)
@@ -277,10 +281,32 @@ std::optional<WaveRow> readRow(const Json& v, const std::string& path, const Wav
         r.name = r.bits[0].name;
         return r;
     }
+    const Json* expression = version >= 2 ? row.optional("expression") : nullptr;
+    if (expression) {
+        r.expression = text(*expression, row.path("expression"));
+        const Tick width = tick(row.required("width"), row.path("width"));
+        if (width < 1 || width > 64) bad(row.path("width"), "1 to 64 bits");
+        r.expressionWidth = static_cast<int>(width);
+    }
     r.name = text(row.required("signal"), row.path("signal"));
     row.noOthers();
     if (r.name.empty()) bad(row.path("signal"), "empty");
     if (!names.insert(r.name).second) bad(row.path("signal"), "'" + r.name + "' is shown twice");
+    if (expression) { // recomputed over this trace (a reload's new file)
+        try {
+            r.id = addComputedSignal(store, r.expression);
+        } catch (const ExpressionError& e) {
+            notes.push_back("computed row '" + r.expression + "': " + e.what());
+            return std::nullopt;
+        }
+        r.name = store.signal(r.id).name;
+        if (store.signal(r.id).width != r.expressionWidth)
+            notes.push_back("computed row '" + r.expression + "': now " +
+                            std::to_string(store.signal(r.id).width) + " bits (saved with " +
+                            std::to_string(r.expressionWidth) + ")");
+        r.expressionWidth = store.signal(r.id).width;
+        return r;
+    }
     const auto id = store.find(r.name);
     if (!id) {
         notes.push_back("row '" + r.name + "': no such signal in the trace");

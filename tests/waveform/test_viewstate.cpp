@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/fileio/safefile.h"
+#include "core/waveform/expression.h"
 #include "core/waveform/viewstate.h"
 
 namespace {
@@ -479,3 +480,51 @@ TEST(ViewStateJson, BadFilesAreRefusedNamingTheKey) {
 }
 
 } // namespace
+
+namespace {
+
+std::shared_ptr<WaveformStore> twoBuses(std::uint64_t a0, std::uint64_t a1, bool withB = true) {
+    auto s = std::make_shared<WaveformStore>();
+    const auto a = s->addSignal("a", 8);
+    s->sample(a, 0, a0);
+    s->sample(a, 10, a1);
+    if (withB) {
+        const auto b = s->addSignal("b", 8);
+        s->sample(b, 0, 1);
+    }
+    s->advance(20);
+    return s;
+}
+
+} // namespace
+
+TEST(ViewState, ComputedRowsAreSavedAndRecomputedOverTheNewTrace) {
+    const auto s = twoBuses(2, 3);
+    WaveViewState v;
+    v.reset(*s);
+    ASSERT_TRUE(v.addSignal(*s, rs::waveform::addComputedSignal(*s, "a + b")));
+    const std::string json = v.toJson();
+    EXPECT_NE(json.find("\"expression\": \"a + b\", \"width\": 9"), std::string::npos) << json;
+
+    // The same view over another file: the row is computed again from that file's a and b.
+    const auto other = twoBuses(40, 50);
+    std::vector<std::string> dropped;
+    const WaveViewState back = WaveViewState::fromJson(json, *other, &dropped);
+    EXPECT_TRUE(dropped.empty());
+    ASSERT_EQ(back.rows().size(), std::size_t{1});
+    EXPECT_EQ(back.rows()[0].expression, "a + b");
+    EXPECT_EQ(back.rows()[0].expressionWidth, 9);
+    const SignalId id = back.rows()[0].id;
+    EXPECT_EQ(other->signal(id).group, "computed");
+    EXPECT_EQ(other->wordsAt(id, 0)[0], 41u);
+    EXPECT_EQ(other->wordsAt(id, 15)[0], 51u);
+    EXPECT_EQ(back.toJson(), json);
+
+    // A file without b: the row is dropped with a note naming the expression.
+    const auto noB = twoBuses(1, 2, false);
+    dropped.clear();
+    const WaveViewState without = WaveViewState::fromJson(json, *noB, &dropped);
+    EXPECT_TRUE(without.rows().empty());
+    ASSERT_EQ(dropped.size(), std::size_t{1});
+    EXPECT_NE(dropped[0].find("computed row 'a + b'"), std::string::npos) << dropped[0];
+}
