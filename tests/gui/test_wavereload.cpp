@@ -20,6 +20,7 @@
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/waveform/waveformview.h"
 #include "app/ui/waveform/wavereload.h"
+#include "core/waveform/expression.h"
 #include "core/waveform/navigation.h"
 #include "core/waveform/waveformfile.h"
 #include "hw/session/waveformsession.h"
@@ -159,6 +160,31 @@ class TestWaveReload : public QObject {
         QTRY_COMPARE(view->valueText(2, 12), QStringLiteral("02"));
         QCOMPARE(rowNames(*view), rows);
         QCOMPARE(view->cursor(), std::optional<Tick>(25));
+    }
+
+    void aReloadKeepsAComputedRowRecomputedFromTheNewFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("computed.vcd"));
+        write(path, trace("1011010", 50)); // bus 0x5A from 10
+        hw::WaveformSession session;
+        gui::WaveformPage page(&session);
+        QVERIFY(session.loadFileNow(path));
+        gui::WaveformView* view = page.view();
+        view->addSignal(waveform::addComputedSignal(view->store(), "bus + flag"));
+        const auto computedAt = [view](Tick t) -> std::uint64_t {
+            for (const auto& r : view->rows())
+                if (r.expression == "bus + flag") return view->store().wordsAt(r.id, t)[0];
+            return 999;
+        };
+        QCOMPARE(computedAt(20), std::uint64_t{0x5B});
+        const QStringList rows = rowNames(*view);
+        const auto before = session.store();
+        write(path, trace("11", 50)); // bus 3 from 10
+        QVERIFY(page.reloader()->reload());
+        QTRY_VERIFY_WITH_TIMEOUT(session.store() != before, 10000);
+        QCOMPARE(rowNames(*view), rows);            // the computed row is still there, in its place
+        QCOMPARE(computedAt(20), std::uint64_t{4}); // 3 + 1, from the new file
+        QCOMPARE(view->store().signal(view->rows().back().id).group, std::string("computed"));
     }
 
     void ctrlRReloadsByHand() {
