@@ -21,16 +21,6 @@ using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
 using rs::wavetest::totalChanges;
 
-/** Skips a test in a build without FST, with the library's own reason. */
-#define RS_REQUIRE_FST()                                                                                     \
-    if (!fstSupported()) {                                                                                   \
-        try {                                                                                                \
-            readFstFile(tempPath("none.fst"));                                                               \
-        } catch (const FstError& e) {                                                                        \
-            GTEST_SKIP() << e.what();                                                                        \
-        }                                                                                                    \
-    }
-
 void writeBytes(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary) << bytes;
 }

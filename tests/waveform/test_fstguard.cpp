@@ -31,9 +31,6 @@ using rs::wavetest::expectSameStore;
 using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
 
-#define RS_REQUIRE_FST()                                                                                     \
-    if (!fstSupported()) GTEST_SKIP() << "FST support was not built"
-
 std::string damaged(const std::string& name) {
     return std::string(RS_TEST_SOURCE_DIR) + "/data/wave/damaged/" + name;
 }

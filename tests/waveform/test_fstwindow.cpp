@@ -13,9 +13,6 @@ using namespace rs::waveform;
 using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
 
-#define RS_REQUIRE_FST()                                                                                     \
-    if (!fstSupported()) GTEST_SKIP() << "FST support was not built"
-
 /** An FST of many value-change blocks (a few thousand changes each), written once per test. */
 struct BlockFile {
     WaveformStore whole = makeCapture(20000);

@@ -11,7 +11,18 @@
 #include <unistd.h>
 #include <vector>
 
+#include "core/waveform/fst.h"
 #include "core/waveform/waveformstore.h"
+
+/** Skips a test in a build without FST, with the library's own reason. */
+#define RS_REQUIRE_FST()                                                                                     \
+    if (!rs::waveform::fstSupported()) {                                                                     \
+        try {                                                                                                \
+            rs::waveform::readFstFile(rs::wavetest::tempPath("none.fst"));                                   \
+        } catch (const rs::waveform::FstError& e) {                                                          \
+            GTEST_SKIP() << e.what();                                                                        \
+        }                                                                                                    \
+    }
 
 namespace rs::wavetest {
 
