@@ -63,6 +63,23 @@ b1011010 "
 0!
 )";
 
+/** The page showing kTrace, active (keys reach it). */
+struct Shown {
+    QTemporaryDir dir;
+    hw::WaveformSession session;
+    gui::WaveformPage page{&session};
+    bool ready = false;
+    Shown() {
+        const QString path = dir.filePath(QStringLiteral("search.vcd"));
+        std::ofstream(path.toStdString()) << kTrace;
+        page.resize(1200, 600);
+        if (!session.loadFileNow(path)) return;
+        page.show();
+        page.activateWindow();
+        ready = QTest::qWaitForWindowActive(&page);
+    }
+};
+
 } // namespace
 
 class TestWaveSearch : public QObject {
@@ -70,16 +87,9 @@ class TestWaveSearch : public QObject {
 
   private slots:
     void theKeysFindValuesEdgesAndGoToCyclesAndTimes() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("search.vcd"));
-        std::ofstream(path.toStdString()) << kTrace;
-        hw::WaveformSession session;
-        gui::WaveformPage page(&session);
-        page.resize(1200, 600);
-        QVERIFY(session.loadFileNow(path));
-        page.show();
-        page.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&page));
+        Shown shown;
+        QVERIFY(shown.ready);
+        gui::WaveformPage& page = shown.page;
         gui::WaveformView& view = *page.view();
         QCOMPARE(view.rows().size(), std::size_t{3});
         QCOMPARE(page.clockBox()->currentText(),
@@ -189,16 +199,9 @@ class TestWaveSearch : public QObject {
     }
 
     void bitSliceRowsAreSearchedLikeWholeSignals() {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("bits.vcd"));
-        std::ofstream(path.toStdString()) << kTrace;
-        hw::WaveformSession session;
-        gui::WaveformPage page(&session);
-        page.resize(1200, 600);
-        QVERIFY(session.loadFileNow(path));
-        page.show();
-        page.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&page));
+        Shown shown;
+        QVERIFY(shown.ready);
+        gui::WaveformPage& page = shown.page;
         gui::WaveformView& view = *page.view();
         const auto cursor = [&view] { return view.cursor().value_or(Tick{999}); };
         const auto rowOfBit = [&view](std::size_t parts, int bit) {
