@@ -40,18 +40,25 @@ int rowWithBits(const WaveViewState& v, std::size_t bits, int bit) {
     return -1;
 }
 
+/** The view of busTrace's two signals, the bus (signal 0) expanded into its bits. */
+WaveViewState shownWithBusBits(const WaveformStore& s) {
+    WaveViewState v;
+    v.setWaveArea(100, 500);
+    v.reset(s);
+    v.addSignal(s, 0);
+    v.addSignal(s, 1);
+    v.expandBits(s, 0);
+    return v;
+}
+
 Tick cursorA(const WaveViewState& v) {
     return v.cursor(rs::waveform::Cursor::A).value_or(Tick{999});
 }
 
 TEST(RowSearch, ExpandedBitRowsStepThroughTheirOwnChanges) {
     const WaveformStore s = busTrace();
-    WaveViewState v;
-    v.setWaveArea(100, 500);
-    v.reset(s);
-    v.addSignal(s, 0);
-    v.addSignal(s, 1);
-    ASSERT_TRUE(v.expandBits(s, 0));
+    WaveViewState v = shownWithBusBits(s);
+    ASSERT_GE(rowWithBits(v, 1, 0), 0);
     const int bit1 = rowWithBits(v, 1, 1), bit0 = rowWithBits(v, 1, 0);
     ASSERT_GE(bit1, 0);
     ASSERT_GE(bit0, 0);
@@ -83,12 +90,8 @@ TEST(RowSearch, ExpandedBitRowsStepThroughTheirOwnChanges) {
 
 TEST(RowSearch, GroupedBitsMatchEqualNotEqualAndPatterns) {
     const WaveformStore s = busTrace();
-    WaveViewState v;
-    v.setWaveArea(100, 500);
-    v.reset(s);
-    v.addSignal(s, 0);
-    v.addSignal(s, 1);
-    ASSERT_TRUE(v.expandBits(s, 0));
+    WaveViewState v = shownWithBusBits(s);
+    ASSERT_GE(rowWithBits(v, 1, 0), 0);
     // {bus[2], bus[0]}: 00, 01 from 10, 00 from 30, 10 from 40, 00 from 50 (20 leaves them as they were).
     ASSERT_TRUE(v.groupBits(s, {rowWithBits(v, 1, 2), rowWithBits(v, 1, 0)}));
     const int grouped = rowWithBits(v, 2, 0);
