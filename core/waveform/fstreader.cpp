@@ -35,6 +35,7 @@ constexpr std::uint32_t kMaxHandles = 1u << 26;        ///< far beyond any desig
 constexpr std::size_t kMaxPendingRecord = 64u << 20;   ///< bytes of one record not yet complete
 constexpr std::uint32_t kMaxEnumEntries = 1u << 20;    ///< names in one enum table
 constexpr std::uint64_t kChildFileFloor = 64ull << 20; ///< temporary files a child may write, at least
+constexpr std::uint32_t kReservedSignals = 1u << 20;   ///< most signals made room for before they come
 
 double exponentSeconds(int exponent) {
     double s = 1;
@@ -47,11 +48,10 @@ double exponentSeconds(int exponent) {
 }
 
 /** Drops Verilator's bus suffix: "data [7:0]" is the signal "data". */
-std::string baseName(std::string_view name) {
-    std::string s(name);
-    const auto bracket = s.rfind(" [");
-    if (bracket != std::string::npos && !s.empty() && s.back() == ']') s.erase(bracket);
-    return s;
+std::string_view baseName(std::string_view name) {
+    const auto bracket = name.rfind(" [");
+    if (bracket != std::string_view::npos && name.back() == ']') name.remove_suffix(name.size() - bracket);
+    return name;
 }
 
 std::uint64_t enumValue(std::string_view bits) {
@@ -167,17 +167,21 @@ class HierarchyBuilder {
             m_layout.start = start;
             m_layout.end = end;
             m_layout.bitsOfHandle.assign(static_cast<std::size_t>(maxHandle) + 1, 0);
+            // Room for one variable a handle (aliases add more), up to a size a damaged header cannot abuse.
+            m_store.reserveSignals(std::min(maxHandle, kReservedSignals));
+            m_namer.reserve(std::min(maxHandle, kReservedSignals), 32);
+            m_layout.handleOfSignal.reserve(std::min(maxHandle, kReservedSignals));
             m_header = true;
             break;
         }
         case 'S': {
             const std::string_view name = in.str();
             hold(name.size() + kSignalBytes);
-            m_scopes.emplace_back(name);
+            m_namer.enter(name);
             break;
         }
         case 'U':
-            if (!m_scopes.empty()) m_scopes.pop_back();
+            m_namer.leave();
             break;
         case 'V': {
             const std::uint32_t handle = in.u32(), bits = in.u32();
@@ -234,29 +238,29 @@ class HierarchyBuilder {
 
     void addVar(std::uint32_t handle, std::uint32_t bits, std::uint8_t kind, bool alias,
                 std::string_view raw) {
-        const std::string name = baseName(raw);
+        const std::string_view base = baseName(raw);
+        const auto shown = [&] { return std::string(base); };
         if (kind == static_cast<std::uint8_t>(detail::VarKind::Real))
-            fail("signal " + name + " is a real variable (not supported)");
+            fail("signal " + shown() + " is a real variable (not supported)");
         if (kind == static_cast<std::uint8_t>(detail::VarKind::String))
-            fail("signal " + name + " is a string (not supported)");
+            fail("signal " + shown() + " is a string (not supported)");
         if (kind != 0) throw WireError("variable kind " + std::to_string(kind));
-        if (name.empty()) fail("a signal without a name");
+        if (base.empty()) fail("a signal without a name");
         if (bits < 1 || bits > static_cast<std::uint32_t>(WaveformStore::kMaxWidth))
-            fail("signal " + name + " is " + std::to_string(bits) + " bits wide (at most " +
+            fail("signal " + shown() + " is " + std::to_string(bits) + " bits wide (at most " +
                  std::to_string(WaveformStore::kMaxWidth) + ")");
         if (handle < 1 || handle >= m_layout.bitsOfHandle.size())
-            fail("signal " + name + " has a bad handle " + std::to_string(handle));
+            fail("signal " + shown() + " has a bad handle " + std::to_string(handle));
         std::uint32_t& handleBits = m_layout.bitsOfHandle[handle];
         if (handleBits != 0 && handleBits != bits && !alias)
-            fail("signal " + name + " reuses handle " + std::to_string(handle) + " with another width");
+            fail("signal " + shown() + " reuses handle " + std::to_string(handle) + " with another width");
         handleBits = std::max(handleBits, bits);
         hold(kSignalBytes);
-        const auto storeName = m_namer.name(m_scopes, name);
-        if (!storeName) fail("duplicate signal " + name);
+        auto storeName = m_namer.name(base);
+        if (!storeName) fail("duplicate signal " + shown());
         SignalId id = 0;
         try {
-            id =
-                m_store.addSignal(*storeName, static_cast<int>(bits), detail::SignalNamer::groupOf(m_scopes));
+            id = m_store.addSignal(std::move(*storeName), static_cast<int>(bits), m_namer.group());
         } catch (const std::invalid_argument& e) {
             fail(e.what());
         }
@@ -272,7 +276,6 @@ class HierarchyBuilder {
     FstLayout& m_layout;
     bool m_header = false, m_done = false;
     std::optional<std::string> m_refused;
-    std::vector<std::string> m_scopes;
     detail::SignalNamer m_namer;
     std::map<std::uint64_t, std::map<std::uint64_t, std::string>> m_enums;
     std::optional<std::uint64_t> m_pendingEnum;

@@ -201,10 +201,9 @@ class Parser {
             } else if (tok == "$scope") {
                 const auto w = words("$scope");
                 if (w.size() < 2) fail("$scope needs a type and a name");
-                m_scopes.push_back(w[1]);
+                m_namer.enter(w[1]);
             } else if (tok == "$upscope") {
-                if (m_scopes.empty()) fail("$upscope without $scope");
-                m_scopes.pop_back();
+                if (!m_namer.leave()) fail("$upscope without $scope");
                 words("$upscope");
             } else if (tok == "$var") {
                 parseVar();
@@ -281,11 +280,11 @@ class Parser {
         if (bits < 1 || bits > WaveformStore::kMaxWidth)
             failAt(line, "signal " + reference + " is " + width + " bits wide (at most " +
                              std::to_string(WaveformStore::kMaxWidth) + ")");
-        const auto name = m_namer.name(m_scopes, reference);
+        const auto name = m_namer.name(reference);
         if (!name) failAt(line, "duplicate signal " + shown(reference));
         SignalId id = 0;
         try {
-            id = m_table.addSignal(*name, bits, detail::SignalNamer::groupOf(m_scopes));
+            id = m_table.addSignal(*name, bits, m_namer.group());
         } catch (const std::invalid_argument& e) {
             failAt(line, e.what());
         }
@@ -472,7 +471,6 @@ class Parser {
     ReadLimits m_limits;
     WaveformStore& m_table; ///< the signal table (and, read into a store, the changes too)
     detail::VcdSink& m_sink;
-    std::vector<std::string> m_scopes;
     detail::SignalNamer m_namer;
     std::uint64_t m_heldBytes = 0;      ///< what the signals cost besides their changes
     std::vector<std::uint64_t> m_words; ///< a wide value being parsed

@@ -32,20 +32,29 @@ SignalId WaveformStore::addSignal(std::string name, int width, std::string group
     return newTrack(std::move(name), width, std::move(group));
 }
 
+void WaveformStore::reserveSignals(std::size_t count) {
+    m_tracks.reserve(m_tracks.size() + count);
+    m_index.reserve(m_tracks.size() + count);
+}
+
 SignalId WaveformStore::newTrack(std::string name, int width, std::string group) const {
     if (name.empty()) throw std::invalid_argument("waveform signal name is empty");
     if (width < 1 || width > kMaxWidth)
         throw std::invalid_argument("waveform signal " + name + ": width " + std::to_string(width) +
                                     " is outside 1.." + std::to_string(kMaxWidth));
-    if (m_index.count(name) != 0) throw std::invalid_argument("waveform signal " + name + " already exists");
+    const auto nameOf = [this](std::uint32_t id) -> std::string_view { return m_tracks[id]->info.name; };
+    if (m_tracks.size() >= detail::NameIndex::kNone) throw std::invalid_argument("too many waveform signals");
+    if (m_index.find(name, nameOf))
+        throw std::invalid_argument("waveform signal " + name + " already exists");
     auto t = std::make_unique<Track>();
-    m_index.emplace(name, m_tracks.size());
     t->info = SignalInfo{std::move(name), width, std::move(group), {}};
     t->words = wordCount(width);
     const int topBits = width - 64 * static_cast<int>(t->words - 1);
     t->topMask = topBits == 64 ? ~0ull : (1ull << topBits) - 1;
     m_tracks.push_back(std::move(t));
-    return m_tracks.size() - 1;
+    const auto id = static_cast<std::uint32_t>(m_tracks.size() - 1);
+    m_index.insert(m_tracks[id]->info.name, id, nameOf);
+    return id;
 }
 
 SignalId WaveformStore::addDerivedSignal(std::string name, int width,
@@ -95,8 +104,9 @@ const SignalInfo& WaveformStore::signal(SignalId id) const {
 
 std::optional<SignalId> WaveformStore::find(std::string_view name) const {
     // A hash index: a design with tens of thousands of nets must not cost N^2 to load.
-    const auto it = m_index.find(std::string(name));
-    if (it != m_index.end()) return it->second;
+    if (const auto id = m_index.find(
+            name, [this](std::uint32_t i) -> std::string_view { return m_tracks[i]->info.name; }))
+        return *id;
     return std::nullopt;
 }
 
@@ -121,9 +131,7 @@ void WaveformStore::setTickSeconds(double seconds) {
 
 std::size_t WaveformStore::memoryBytes() const {
     std::size_t bytes = sizeof(*this) + m_tracks.capacity() * sizeof(m_tracks[0]);
-    // The name index: a node (key, id, next pointer, hash) per signal plus the bucket array.
-    bytes += m_index.size() * (sizeof(std::pair<const std::string, SignalId>) + 2 * sizeof(void*)) +
-             m_index.bucket_count() * sizeof(void*);
+    bytes += m_index.heapBytes(); // the name index: slots of a hash and an id
     for (const auto& t : m_tracks)
         bytes += t->heapBytes();
     return bytes;

@@ -21,6 +21,8 @@
 // does no locking; a lazy load runs inside a const query, so a lazy store is used by one thread at
 // a time).
 
+#include "core/waveform/nameindex.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -29,7 +31,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -132,6 +133,8 @@ class WaveformStore {
     /** @brief Adds a signal (initial value 0 until its first sample); throws std::invalid_argument
      *  for an empty or duplicate name or a width outside 1..kMaxWidth. */
     SignalId addSignal(std::string name, int width, std::string group = {});
+    /** @brief Makes room for `count` more signals (a reader that knows how many are coming). */
+    void reserveSignals(std::size_t count);
     /** @brief Adds a signal computed from the others (a computed row, core/waveform/expression.h) to a store
      *  that is already shared read-only, in group "computed", with its changes (tick order, as sample()).
      *  Like a lazy load it changes the store from a const method: call it from the thread that uses the
@@ -258,7 +261,7 @@ class WaveformStore {
 
     // Mutable for addDerivedSignal (a computed row added to a shared store).
     mutable std::vector<std::unique_ptr<Track>> m_tracks;
-    mutable std::unordered_map<std::string, SignalId> m_index; ///< name -> id
+    mutable detail::NameIndex m_index; ///< name -> id
     // Mutable: a lazy load fills tracks (heap objects) and these counters from const queries.
     mutable Tick m_end = 0;
     mutable std::uint64_t m_changeBytes = 0;

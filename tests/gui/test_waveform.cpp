@@ -10,7 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTemporaryDir>
-#include <QTreeWidget>
+#include <QTreeView>
 
 #include <fstream>
 #include <iterator>
@@ -149,11 +149,13 @@ class TestWaveform : public QObject {
         view.resize(800, 300);
         view.setStore(syntheticTrace(100));
         tree.rebuild();
-        QTreeWidgetItem* count = tree.item(QStringLiteral("count"));
-        QTreeWidgetItem* clk = tree.item(QStringLiteral("clk"));
-        QVERIFY(count && clk);
-        count->setCheckState(0, Qt::Checked);
-        clk->setCheckState(0, Qt::Checked);
+        QAbstractItemModel* model = tree.tree()->model();
+        const QModelIndex count = tree.index(QStringLiteral("count"));
+        const QModelIndex clk = tree.index(QStringLiteral("clk"));
+        QVERIFY(count.isValid() && clk.isValid());
+        QVERIFY(model->flags(count) & Qt::ItemIsUserCheckable);
+        QVERIFY(model->setData(count, Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(model->setData(clk, Qt::Checked, Qt::CheckStateRole));
         QCOMPARE(view.rows().size(), std::size_t{2});
         QCOMPARE(view.store().signal(view.rows()[0].id).name, std::string("count"));
         view.show();
@@ -164,7 +166,9 @@ class TestWaveform : public QObject {
         QCOMPARE(view.selectedRow(), 1);
         QTest::keyClick(&view, Qt::Key_Delete);
         QCOMPARE(view.rows().size(), std::size_t{1});
-        QCOMPARE(count->checkState(0), Qt::Unchecked); // the tree follows the view
+        QCOMPARE(tree.index(QStringLiteral("count")).data(Qt::CheckStateRole).toInt(),
+                 int(Qt::Unchecked)); // the tree follows the view
+        QCOMPARE(tree.index(QStringLiteral("clk")).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
         view.setRadix(0, gui::Radix::Dec);
         // Removing a row above the selection keeps the selection on its signal.
         view.addSignal(1);
@@ -177,8 +181,12 @@ class TestWaveform : public QObject {
         QCOMPARE(*view.selectedSignal(), waveform::SignalId{2});
         QCOMPARE(view.selectedRow(), 0);
         tree.filter()->setText(QStringLiteral("fs"));
-        QVERIFY(tree.item(QStringLiteral("clk"))->isHidden());
-        QVERIFY(!tree.item(QStringLiteral("fsm"))->isHidden());
+        QVERIFY(!tree.index(QStringLiteral("clk")).isValid()); // filtered out
+        QVERIFY(tree.index(QStringLiteral("fsm")).isValid());
+        tree.filter()->setText(QStringLiteral("FS")); // without case
+        QVERIFY(tree.index(QStringLiteral("fsm")).isValid());
+        tree.filter()->clear();
+        QVERIFY(tree.index(QStringLiteral("clk")).isValid());
 
         const auto& info = view.store().signal(1);
         QCOMPARE(gui::formatValue(info, 10, gui::Radix::Hex), QStringLiteral("000A"));

@@ -3,6 +3,7 @@
 #include "app/charts/theme.h"
 #include "app/ui/ip/pipelinelaneview.h"
 #include "app/ui/waveform/axitransactionlist.h"
+#include "app/ui/waveform/clocklist.h"
 #include "app/ui/waveform/comparepanel.h"
 #include "app/ui/waveform/computedrow.h"
 #include "app/ui/waveform/markerlist.h"
@@ -103,7 +104,11 @@ WaveformPage::WaveformPage(WaveformSession* session, QWidget* parent) : QWidget(
     m_clock = new QComboBox(this);
     m_clock->setObjectName(QStringLiteral("waveClock"));
     m_clock->setToolTip(tr("The clock whose rising edges number the cycles"));
-    m_clock->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Its list is made on demand (clocklist.h): sized by a length, not by measuring every 1-bit signal.
+    m_clockModel = new ClockListModel(m_clock);
+    m_clock->setModel(m_clockModel);
+    m_clock->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_clock->setMinimumContentsLength(18);
     m_unit = new QComboBox(this);
     m_unit->setObjectName(QStringLiteral("waveUnit"));
     m_unit->addItem(tr("cycles"), static_cast<int>(TimeUnit::Cycles));
@@ -378,29 +383,13 @@ void WaveformPage::updateTraceActions() {
 
 void WaveformPage::refillClocks() {
     const QSignalBlocker block(m_clock);
-    m_clock->clear();
-    m_clock->addItem(m_session->isIpCapture() ? tr("IP clock (one tick per cycle)") : tr("none (ticks)"));
-    const auto& store = m_view->store();
-    // A file's clock: "clk" or "clock" exactly, else the first 1-bit name with clk/clock in it
-    // (clk_i, aclk, sys_clk, clock_in).
-    int pick = 0, exact = 0;
-    for (waveform::SignalId id = 0; id < store.signalCount(); ++id) {
-        const auto& info = store.signal(id);
-        if (info.width != 1) continue;
-        m_clock->addItem(
-            QString::fromStdString(info.group.empty() ? info.name : info.group + "." + info.name),
-            QVariant::fromValue<qulonglong>(id));
-        if (m_session->isIpCapture()) continue;
-        const QString n = QString::fromStdString(info.name).toLower();
-        if (exact == 0 && (n == QLatin1String("clk") || n == QLatin1String("clock")))
-            exact = m_clock->count() - 1;
-        if (pick == 0 && (n.contains(QLatin1String("clk")) || n.contains(QLatin1String("clock"))))
-            pick = m_clock->count() - 1;
-    }
-    if (exact != 0) pick = exact;
+    m_clockModel->reset(m_session->isIpCapture() ? tr("IP clock (one tick per cycle)") : tr("none (ticks)"),
+                        m_session->store());
+    // A file's clock: "clk" or "clock" exactly, else the first 1-bit name with clk/clock in it.
+    int pick = m_session->isIpCapture() ? 0 : m_clockModel->likelyClockRow();
     // A big file read block by block (it opens on its first block): numbering cycles would read the whole
     // clock signal, so it waits until one is chosen here.
-    if (store.openingRange()) pick = 0;
+    if (m_view->store().openingRange()) pick = 0;
     m_clock->setCurrentIndex(pick);
     if (pick != 0) { // a file with a clock: number its cycles
         try {

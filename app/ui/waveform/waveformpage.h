@@ -33,6 +33,7 @@ namespace rs::gui {
 
 class PipelineLaneView;
 class AxiTransactionList;
+class ClockListModel;
 class ComparePanel;
 class MarkerList;
 class SavedViews;
@@ -124,6 +125,7 @@ class WaveformPage : public QWidget, public MenuContributor {
     PipelineLaneView* m_lanes = nullptr;
     QScrollArea* m_laneScroll = nullptr;
     QComboBox* m_clock = nullptr;
+    ClockListModel* m_clockModel = nullptr;
     QComboBox* m_unit = nullptr;
     QDoubleSpinBox* m_mhz = nullptr;
     QLineEdit* m_find = nullptr;

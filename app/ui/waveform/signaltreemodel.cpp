@@ -1,0 +1,197 @@
+#include "app/ui/waveform/signaltreemodel.h"
+
+#include "app/ui/waveform/foldedmatch.h"
+#include "app/ui/waveform/waveformview.h"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace rs::gui {
+
+SignalTreeModel::SignalTreeModel(WaveformView* view, QObject* parent)
+    : QAbstractItemModel(parent), m_view(view) {}
+
+void SignalTreeModel::rebuild() {
+    beginResetModel();
+    m_groups.clear();
+    const auto& store = m_view->store();
+    std::unordered_map<std::string, std::uint32_t> byName;
+    for (waveform::SignalId id = 0; id < store.signalCount(); ++id) {
+        const std::string& g = store.signal(id).group;
+        const auto [it, added] = byName.try_emplace(g, static_cast<std::uint32_t>(m_groups.size()));
+        if (added)
+            m_groups.push_back({g.empty() ? QStringLiteral("(top)") : QString::fromStdString(g), {}, {}});
+        m_groups[it->second].all.push_back(id);
+    }
+    std::sort(m_groups.begin(), m_groups.end(),
+              [](const Group& a, const Group& b) { return a.name < b.name; });
+    m_groupOf.assign(store.signalCount(), 0);
+    for (std::uint32_t g = 0; g < m_groups.size(); ++g)
+        for (const waveform::SignalId id : m_groups[g].all)
+            m_groupOf[id] = g;
+    m_checked = shownSignals();
+    applyFilter();
+    endResetModel();
+}
+
+void SignalTreeModel::setFilter(const QString& text) {
+    beginResetModel();
+    m_filter = text.trimmed();
+    applyFilter();
+    endResetModel();
+}
+
+void SignalTreeModel::applyFilter() {
+    const std::string part = m_filter.toLower().toStdString();
+    const auto& store = m_view->store();
+    m_shown.clear();
+    m_listed = 0;
+    for (std::uint32_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
+        if (part.empty() || containsFolded(group.name.toStdString(), part)) { // the whole group
+            group.listed = group.all;
+        } else {
+            group.listed.clear();
+            for (const waveform::SignalId id : group.all)
+                if (containsFolded(store.signal(id).name, part)) group.listed.push_back(id);
+        }
+        if (!group.listed.empty()) m_shown.push_back(g);
+        m_listed += group.listed.size();
+    }
+}
+
+std::vector<waveform::SignalId> SignalTreeModel::shownSignals() const {
+    std::vector<waveform::SignalId> ids;
+    for (const waveform::WaveRow& r : m_view->state().rows()) {
+        if (!r.isSignal()) continue;
+        if (r.bits.empty()) ids.push_back(r.id);
+        for (const waveform::BitRef& b : r.bits)
+            ids.push_back(b.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+void SignalTreeModel::syncChecks() {
+    // Only the signals whose box changes: a view change must not touch 10^5 rows.
+    std::vector<waveform::SignalId> now = shownSignals(), changed;
+    std::set_symmetric_difference(m_checked.begin(), m_checked.end(), now.begin(), now.end(),
+                                  std::back_inserter(changed));
+    m_checked = std::move(now);
+    for (const waveform::SignalId id : changed)
+        if (const QModelIndex i = indexOf(id); i.isValid()) emit dataChanged(i, i, {Qt::CheckStateRole});
+}
+
+QModelIndex SignalTreeModel::indexOf(waveform::SignalId id) const {
+    if (id >= m_groupOf.size()) return {};
+    const std::uint32_t g = m_groupOf[id];
+    const auto row = std::lower_bound(m_shown.begin(), m_shown.end(), g);
+    if (row == m_shown.end() || *row != g) return {};
+    const std::vector<waveform::SignalId>& listed = m_groups[g].listed; // in id order
+    const auto at = std::lower_bound(listed.begin(), listed.end(), id);
+    if (at == listed.end() || *at != id) return {};
+    return index(static_cast<int>(at - listed.begin()), 0, index(static_cast<int>(row - m_shown.begin()), 0));
+}
+
+QModelIndex SignalTreeModel::indexOf(const QString& signal) const {
+    const auto id = m_view->store().find(signal.toStdString());
+    return id ? indexOf(*id) : QModelIndex();
+}
+
+const SignalTreeModel::Group* SignalTreeModel::groupOf(const QModelIndex& index) const {
+    if (!index.isValid() || index.model() != this || index.internalId() == 0) return nullptr;
+    const auto g = static_cast<std::size_t>(index.internalId() - 1);
+    return g < m_groups.size() ? &m_groups[g] : nullptr;
+}
+
+bool SignalTreeModel::signalOf(const QModelIndex& index, waveform::SignalId* id) const {
+    const Group* g = groupOf(index);
+    if (!g || index.row() < 0 || static_cast<std::size_t>(index.row()) >= g->listed.size()) return false;
+    *id = g->listed[static_cast<std::size_t>(index.row())];
+    return true;
+}
+
+QModelIndex SignalTreeModel::index(int row, int column, const QModelIndex& parent) const {
+    if (row < 0 || column < 0 || column > 1) return {};
+    if (!parent.isValid())
+        return static_cast<std::size_t>(row) < m_shown.size() ? createIndex(row, column, quintptr{0})
+                                                              : QModelIndex();
+    if (parent.internalId() != 0 || static_cast<std::size_t>(parent.row()) >= m_shown.size()) return {};
+    const std::uint32_t g = m_shown[static_cast<std::size_t>(parent.row())];
+    if (static_cast<std::size_t>(row) >= m_groups[g].listed.size()) return {};
+    return createIndex(row, column, quintptr{g} + 1);
+}
+
+QModelIndex SignalTreeModel::parent(const QModelIndex& child) const {
+    if (!child.isValid() || child.internalId() == 0) return {};
+    const auto g = static_cast<std::uint32_t>(child.internalId() - 1);
+    const auto it = std::lower_bound(m_shown.begin(), m_shown.end(), g); // m_shown is in group order
+    if (it == m_shown.end() || *it != g) return {};
+    return createIndex(static_cast<int>(it - m_shown.begin()), 0, quintptr{0});
+}
+
+int SignalTreeModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return static_cast<int>(m_shown.size());
+    if (parent.internalId() != 0 || parent.column() != 0) return 0;
+    const auto row = static_cast<std::size_t>(parent.row());
+    return row < m_shown.size() ? static_cast<int>(m_groups[m_shown[row]].listed.size()) : 0;
+}
+
+int SignalTreeModel::columnCount(const QModelIndex&) const {
+    return 2;
+}
+
+QVariant SignalTreeModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid()) return {};
+    if (index.internalId() == 0) {
+        if (role != Qt::DisplayRole || index.column() != 0) return {};
+        const auto row = static_cast<std::size_t>(index.row());
+        return row < m_shown.size() ? QVariant(m_groups[m_shown[row]].name) : QVariant();
+    }
+    waveform::SignalId id = 0;
+    if (!signalOf(index, &id) || id >= m_view->store().signalCount()) return {}; // a store not listed yet
+    const auto& info = m_view->store().signal(id);
+    switch (role) {
+    case Qt::DisplayRole:
+        return index.column() == 0 ? QVariant(QString::fromStdString(info.name)) : QVariant(info.width);
+    case Qt::CheckStateRole:
+        if (index.column() != 0) return {};
+        return m_view->isShown(id) ? Qt::Checked : Qt::Unchecked;
+    case Qt::ToolTipRole:
+        if (index.column() != 0 || info.valueNames.empty()) return {};
+        return tr("FSM state: values are shown by name");
+    case kIdRole:
+        return QVariant::fromValue<qulonglong>(id);
+    default:
+        return {};
+    }
+}
+
+bool SignalTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    waveform::SignalId id = 0;
+    if (role != Qt::CheckStateRole || index.column() != 0 || !signalOf(index, &id)) return false;
+    if (value.toInt() == Qt::Checked)
+        m_view->addSignal(id);
+    else
+        m_view->removeSignal(id);
+    emit dataChanged(index, index, {Qt::CheckStateRole});
+    return true;
+}
+
+Qt::ItemFlags SignalTreeModel::flags(const QModelIndex& index) const {
+    if (!index.isValid()) return Qt::NoItemFlags;
+    if (index.internalId() == 0) return Qt::ItemIsEnabled;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable |
+           (index.column() == 0 ? Qt::ItemIsUserCheckable : Qt::NoItemFlags);
+}
+
+QVariant SignalTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    return section == 0 ? tr("Signal") : tr("Bits");
+}
+
+} // namespace rs::gui

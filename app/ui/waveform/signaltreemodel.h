@@ -1,0 +1,73 @@
+#pragma once
+// The signal list's model: the store's signals under their groups, made on demand from the store (a
+// file of 10^5 signals makes no item per signal: opening one listed them in 1.3 s and 150 MB as widget
+// items). Groups are top-level rows in name order, each signal a child with its width and a check box
+// that shows or hides its row in the view; a filter keeps the signals (or groups) whose name holds a text.
+
+#include "core/waveform/waveformstore.h"
+
+#include <QAbstractItemModel>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace rs::gui {
+
+class WaveformView;
+
+class SignalTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+
+  public:
+    static constexpr int kIdRole = Qt::UserRole + 1; ///< a signal row's SignalId (qulonglong)
+
+    explicit SignalTreeModel(WaveformView* view, QObject* parent = nullptr);
+
+    /** @brief Lists the view's store's signals again, keeping the filter. */
+    void rebuild();
+    /** @brief Keeps the signals whose name, or whose group's name, holds text (case-insensitive). */
+    void setFilter(const QString& text);
+    /** @brief The check boxes follow the view's rows again. */
+    void syncChecks();
+    /** @brief The index of the signal of that name (column 0), invalid when absent or filtered out. */
+    QModelIndex indexOf(const QString& signal) const;
+    /** @brief The index of a signal (column 0), invalid when absent or filtered out. */
+    QModelIndex indexOf(waveform::SignalId id) const;
+    /** @brief The signal of a signal row; false for a group row or an invalid index. */
+    bool signalOf(const QModelIndex& index, waveform::SignalId* id) const;
+    /** @brief Signals listed (after the filter). */
+    std::size_t listedSignals() const { return m_listed; }
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+  private:
+    struct Group {
+        QString name;
+        std::vector<waveform::SignalId> all;
+        std::vector<waveform::SignalId> listed; ///< those the filter keeps
+    };
+
+    void applyFilter();
+    /** The signals the view's rows show (whole or some of their bits), in id order. */
+    std::vector<waveform::SignalId> shownSignals() const;
+    /** Group of a child index (internalId is the group's position + 1; 0 for a group row). */
+    const Group* groupOf(const QModelIndex& index) const;
+
+    WaveformView* m_view;
+    std::vector<Group> m_groups;
+    std::vector<std::uint32_t> m_shown;        ///< the groups with listed signals, in name order
+    std::vector<std::uint32_t> m_groupOf;      ///< by SignalId: its group
+    std::vector<waveform::SignalId> m_checked; ///< shownSignals() when the boxes were last told
+    QString m_filter;
+    std::size_t m_listed = 0;
+};
+
+} // namespace rs::gui
