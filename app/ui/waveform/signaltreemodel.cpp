@@ -103,7 +103,8 @@ QModelIndex SignalTreeModel::indexOf(const QString& signal) const {
 }
 
 const SignalTreeModel::Group* SignalTreeModel::groupOf(const QModelIndex& index) const {
-    if (!index.isValid() || index.model() != this || index.internalId() == 0) return nullptr;
+    const QAbstractItemModel* owner = index.model(); // an index of this model only
+    if (!index.isValid() || owner != this || index.internalId() == 0) return nullptr;
     const auto g = static_cast<std::size_t>(index.internalId() - 1);
     return g < m_groups.size() ? &m_groups[g] : nullptr;
 }
