@@ -317,12 +317,15 @@ class FstLoader final : public SignalLoader {
         request.bits.assign(m_layout.bitsOfHandle.size(), 0);
         request.endTime = m_layout.end;
         request.window = window;
-        std::vector<std::vector<SignalId>> idsOfHandle(request.bits.size());
+        // The signals of each handle asked for (aliases share one), by handle: a few entries, not a list
+        // per handle of the file (10^5 of them, made and freed on every window read).
+        std::vector<std::pair<std::uint32_t, SignalId>> idsOfHandle;
         for (SignalId id : ids) {
             const std::uint32_t h = m_layout.handleOfSignal.at(id);
             request.bits[h] = m_layout.bitsOfHandle[h];
-            idsOfHandle[h].push_back(id);
+            idsOfHandle.emplace_back(h, id);
         }
+        std::sort(idsOfHandle.begin(), idsOfHandle.end());
         std::vector<bool> valued(request.bits.size(), false);
         std::vector<std::uint64_t> words;
         std::uint64_t time = 0, firstTime = 0, changes = 0, nextReport = kChangesPerProgress;
@@ -356,8 +359,10 @@ class FstLoader final : public SignalLoader {
                     // gives the values in force at the next block's start, unchanged since the window's.
                     const bool frame = window && !valued[h] && time == firstTime && time > window->first;
                     valued[h] = true;
-                    for (SignalId id : idsOfHandle[h])
-                        sink.sample(id, frame ? window->first : time, words);
+                    for (auto it = std::lower_bound(idsOfHandle.begin(), idsOfHandle.end(),
+                                                    std::make_pair(h, SignalId{0}));
+                         it != idsOfHandle.end() && it->first == h; ++it)
+                        sink.sample(it->second, frame ? window->first : time, words);
                 }
                 held += 16 + bytes.size();
                 if (held > m_layout.limits.maxBytes)
