@@ -16,6 +16,7 @@
 // tests/bench/bigfst's design). The file comes from tests/bench/bigfst/make_bigfst.sh. Without
 // RS_WAVE_BIG_FILE it prints why and exits with 77 (ctest's "skipped").
 #include "core/waveform/fst.h"
+#include "tests/bench/bigfilebench.h"
 
 #include <chrono>
 #include <cstdio>
@@ -29,13 +30,7 @@
 namespace {
 
 using namespace rs::waveform;
-using Clock = std::chrono::steady_clock;
-
-constexpr int kSkipped = 77;
-
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using namespace rs::bench;
 
 void printRss(const char* step) {
     rusage self{}, children{};
@@ -43,16 +38,6 @@ void printRss(const char* step) {
     getrusage(RUSAGE_CHILDREN, &children);
     std::printf("maxrss_self_kib %s: %ld\nmaxrss_children_kib %s: %ld\n", step, self.ru_maxrss, step,
                 children.ru_maxrss);
-}
-
-/** The signal named `name`, or else the first whose name ends with it. */
-std::optional<SignalId> findSignal(const WaveformStore& store, const std::string& name) {
-    if (auto id = store.find(name)) return id;
-    for (SignalId id = 0; id < store.signalCount(); ++id) {
-        const std::string& n = store.signal(id).name;
-        if (n.size() >= name.size() && n.compare(n.size() - name.size(), name.size(), name) == 0) return id;
-    }
-    return std::nullopt;
 }
 
 std::vector<SignalId> findAll(const WaveformStore& store, const std::vector<std::string>& names) {
@@ -105,12 +90,8 @@ int run(const std::string& path, std::vector<std::string> loadNames, std::vector
 } // namespace
 
 int main(int argc, char** argv) {
-    const char* path = std::getenv("RS_WAVE_BIG_FILE");
-    if (path == nullptr || *path == '\0') {
-        std::puts("rs_bench_wavefile: skipped: set RS_WAVE_BIG_FILE to a large FST file "
-                  "(tests/bench/bigfst/make_bigfst.sh writes one)");
-        return kSkipped;
-    }
+    const char* path = bigFile("rs_bench_wavefile");
+    if (path == nullptr) return kSkipped;
     std::vector<std::string> loadNames, windowNames;
     bool window = false;
     for (int i = 1; i < argc; ++i) {

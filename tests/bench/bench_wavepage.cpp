@@ -17,6 +17,7 @@
 #include "app/ui/waveform/waveformpage.h"
 #include "app/ui/waveform/waveformview.h"
 #include "hw/session/waveformsession.h"
+#include "tests/bench/bigfilebench.h"
 
 #include <chrono>
 #include <cstdio>
@@ -28,12 +29,7 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr int kSkipped = 77;
-
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using namespace rs::bench;
 
 void printRss(const char* step) {
     rusage self{};
@@ -41,26 +37,11 @@ void printRss(const char* step) {
     std::printf("maxrss_self_kib %s: %ld\n", step, self.ru_maxrss);
 }
 
-/** The signal named `name`, or else the first whose name ends with it. */
-std::optional<rs::waveform::SignalId> findSignal(const rs::waveform::WaveformStore& store,
-                                                 const std::string& name) {
-    if (auto id = store.find(name)) return id;
-    for (rs::waveform::SignalId id = 0; id < store.signalCount(); ++id) {
-        const std::string& n = store.signal(id).name;
-        if (n.size() >= name.size() && n.compare(n.size() - name.size(), name.size(), name) == 0) return id;
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-    const char* path = std::getenv("RS_WAVE_BIG_FILE");
-    if (path == nullptr || *path == '\0') {
-        std::puts("rs_bench_wavepage: skipped: set RS_WAVE_BIG_FILE to a large FST file "
-                  "(tests/bench/bigfst/make_bigfst.sh writes one)");
-        return kSkipped;
-    }
+    const char* path = bigFile("rs_bench_wavepage");
+    if (path == nullptr) return kSkipped;
     QApplication app(argc, argv);
     std::vector<std::string> names;
     for (int i = 1; i < argc; ++i)
