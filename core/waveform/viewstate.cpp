@@ -66,6 +66,19 @@ bool WaveViewState::isShown(SignalId id) const {
     return rowOf(id) >= 0;
 }
 
+std::vector<SignalId> WaveViewState::shownSignals() const {
+    std::vector<SignalId> ids;
+    for (const WaveRow& r : m_rows) {
+        if (!r.isSignal()) continue;
+        if (r.bits.empty()) ids.push_back(r.id);
+        for (const BitRef& b : r.bits)
+            ids.push_back(b.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
 int WaveViewState::rowOf(SignalId id) const {
     for (std::size_t i = 0; i < m_rows.size(); ++i)
         if (showsSignal(m_rows[i], id)) return static_cast<int>(i);

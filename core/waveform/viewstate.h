@@ -138,6 +138,8 @@ class WaveViewState {
      *  no such signal. */
     bool addSignal(const WaveformStore& store, SignalId id);
     bool isShown(SignalId id) const;
+    /** @brief Every signal some row shows (whole, or some of its bits), in id order, each once. */
+    std::vector<SignalId> shownSignals() const;
     /** @brief The row showing the signal, or -1. */
     int rowOf(SignalId id) const;
     /** @brief Removes a row; the selection stays on its signal, or moves to the row now in its place.

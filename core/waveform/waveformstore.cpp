@@ -42,10 +42,8 @@ SignalId WaveformStore::newTrack(std::string name, int width, std::string group)
     if (width < 1 || width > kMaxWidth)
         throw std::invalid_argument("waveform signal " + name + ": width " + std::to_string(width) +
                                     " is outside 1.." + std::to_string(kMaxWidth));
-    const auto nameOf = [this](std::uint32_t id) -> std::string_view { return m_tracks[id]->info.name; };
     if (m_tracks.size() >= detail::NameIndex::kNone) throw std::invalid_argument("too many waveform signals");
-    if (m_index.find(name, nameOf))
-        throw std::invalid_argument("waveform signal " + name + " already exists");
+    if (find(name)) throw std::invalid_argument("waveform signal " + name + " already exists");
     auto t = std::make_unique<Track>();
     t->info = SignalInfo{std::move(name), width, std::move(group), {}};
     t->words = wordCount(width);
@@ -53,7 +51,8 @@ SignalId WaveformStore::newTrack(std::string name, int width, std::string group)
     t->topMask = topBits == 64 ? ~0ull : (1ull << topBits) - 1;
     m_tracks.push_back(std::move(t));
     const auto id = static_cast<std::uint32_t>(m_tracks.size() - 1);
-    m_index.insert(m_tracks[id]->info.name, id, nameOf);
+    m_index.insert(m_tracks[id]->info.name, id,
+                   [this](std::uint32_t i) -> std::string_view { return m_tracks[i]->info.name; });
     return id;
 }
 

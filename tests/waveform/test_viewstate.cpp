@@ -528,3 +528,20 @@ TEST(ViewState, ComputedRowsAreSavedAndRecomputedOverTheNewTrace) {
     ASSERT_EQ(dropped.size(), std::size_t{1});
     EXPECT_NE(dropped[0].find("computed row 'a + b'"), std::string::npos) << dropped[0];
 }
+
+TEST(ViewState, ShownSignalsAreThoseOfSignalRowsWholeOrAsBitsOnceEach) {
+    const WaveformStore s = trace();
+    WaveViewState v = viewOf(s);
+    EXPECT_TRUE(v.shownSignals().empty());
+    ASSERT_TRUE(v.addSignal(s, 2)); // fsm
+    ASSERT_TRUE(v.addSignal(s, 1)); // count
+    v.insertSeparator(0);           // a separator's id (0, clk's) shows nothing
+    v.insertComment(0, "note");
+    EXPECT_EQ(v.shownSignals(), (std::vector<SignalId>{1, 2}));
+    ASSERT_TRUE(v.expandBits(s, v.rowOf(1))); // count as 16 bit rows: still count, once
+    EXPECT_EQ(v.shownSignals(), (std::vector<SignalId>{1, 2}));
+    ASSERT_TRUE(v.addSignal(s, 0));
+    EXPECT_EQ(v.shownSignals(), (std::vector<SignalId>{0, 1, 2}));
+    for (const SignalId id : v.shownSignals())
+        EXPECT_TRUE(v.isShown(id));
+}

@@ -32,7 +32,7 @@ void SignalTreeModel::rebuild() {
     for (std::uint32_t g = 0; g < m_groups.size(); ++g)
         for (const waveform::SignalId id : m_groups[g].all)
             m_groupOf[id] = g;
-    m_checked = shownSignals();
+    m_checked = m_view->state().shownSignals();
     applyFilter();
     endResetModel();
 }
@@ -63,22 +63,9 @@ void SignalTreeModel::applyFilter() {
     }
 }
 
-std::vector<waveform::SignalId> SignalTreeModel::shownSignals() const {
-    std::vector<waveform::SignalId> ids;
-    for (const waveform::WaveRow& r : m_view->state().rows()) {
-        if (!r.isSignal()) continue;
-        if (r.bits.empty()) ids.push_back(r.id);
-        for (const waveform::BitRef& b : r.bits)
-            ids.push_back(b.id);
-    }
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return ids;
-}
-
 void SignalTreeModel::syncChecks() {
     // Only the signals whose box changes: a view change must not touch 10^5 rows.
-    std::vector<waveform::SignalId> now = shownSignals(), changed;
+    std::vector<waveform::SignalId> now = m_view->state().shownSignals(), changed;
     std::set_symmetric_difference(m_checked.begin(), m_checked.end(), now.begin(), now.end(),
                                   std::back_inserter(changed));
     m_checked = std::move(now);
@@ -179,8 +166,7 @@ bool SignalTreeModel::setData(const QModelIndex& index, const QVariant& value, i
         m_view->addSignal(id);
     else
         m_view->removeSignal(id);
-    emit dataChanged(index, index, {Qt::CheckStateRole});
-    return true;
+    return true; // the view's rowsChanged tells the box (syncChecks)
 }
 
 Qt::ItemFlags SignalTreeModel::flags(const QModelIndex& index) const {

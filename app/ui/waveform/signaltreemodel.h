@@ -56,8 +56,6 @@ class SignalTreeModel : public QAbstractItemModel {
     };
 
     void applyFilter();
-    /** The signals the view's rows show (whole or some of their bits), in id order. */
-    std::vector<waveform::SignalId> shownSignals() const;
     /** Group of a child index (internalId is the group's position + 1; 0 for a group row). */
     const Group* groupOf(const QModelIndex& index) const;
 
@@ -65,7 +63,7 @@ class SignalTreeModel : public QAbstractItemModel {
     std::vector<Group> m_groups;
     std::vector<std::uint32_t> m_shown;        ///< the groups with listed signals, in name order
     std::vector<std::uint32_t> m_groupOf;      ///< by SignalId: its group
-    std::vector<waveform::SignalId> m_checked; ///< shownSignals() when the boxes were last told
+    std::vector<waveform::SignalId> m_checked; ///< the view's shownSignals() when the boxes were last told
     QString m_filter;
     std::size_t m_listed = 0;
 };
