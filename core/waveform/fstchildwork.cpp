@@ -6,8 +6,13 @@
 
 #include <fstapi.h>
 
+#include <cerrno>
 #include <cstring>
 #include <memory>
+#include <optional>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace rs::waveform::detail {
 
@@ -165,27 +170,137 @@ int sendFstHierarchy(const std::string& path, int fd) {
     return 0;
 }
 
+namespace {
+
+/** Sends the changes of the requested handles from an open reader. */
+int sendValues(void* ctx, const FstValueRequest& request, WireOut& w) {
+    if (fstReaderGetMaxHandle(ctx) + 1 != request.bits.size() || fstReaderGetEndTime(ctx) != request.endTime)
+        return refuse(w, "the file changed since it was opened");
+    fstReaderClrFacProcessMaskAll(ctx);
+    for (std::size_t h = 1; h < request.bits.size(); ++h)
+        if (request.bits[h] != 0) fstReaderSetFacProcessMask(ctx, static_cast<fstHandle>(h));
+    if (request.window)
+        fstReaderSetLimitTimeRange(ctx, request.window->first, request.window->second);
+    else
+        fstReaderSetUnlimitedTimeRange(ctx);
+    ValueState state;
+    state.request = &request;
+    state.out = &w;
+    fstReaderIterBlocks2(ctx, onValue, onVarLength, &state, nullptr);
+    w.tag('D');
+    w.u64(state.changes);
+    w.flush();
+    return 0;
+}
+
+void putLe(std::string& out, std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i, v >>= 8)
+        out.push_back(static_cast<char>(v & 0xff));
+}
+
+/** Reads exactly n bytes; false at the end of the stream or on an error. */
+bool readAll(int fd, char* p, std::size_t n) {
+    while (n > 0) {
+        const ssize_t r = ::read(fd, p, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        p += r;
+        n -= static_cast<std::size_t>(r);
+    }
+    return true;
+}
+
+/** What identifies the file the server opened; another file under the path differs in one of them. */
+struct FileId {
+    dev_t dev = 0;
+    ino_t ino = 0;
+    off_t size = 0;
+    timespec mtime{};
+    bool operator==(const FileId& o) const {
+        return dev == o.dev && ino == o.ino && size == o.size && mtime.tv_sec == o.mtime.tv_sec &&
+               mtime.tv_nsec == o.mtime.tv_nsec;
+    }
+};
+
+std::optional<FileId> fileId(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return FileId{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
+
+constexpr std::uint32_t kMaxRequestBytes = 64u << 20;
+
+} // namespace
+
 int sendFstValues(const std::string& path, const FstValueRequest& request, int fd) {
     PipeOut pipe(fd);
     WireOut w(pipe);
     Reader ctx(fstReaderOpen(path.c_str()));
     if (!ctx)
         return refuse(w, "the FST library cannot read it any more (damaged, or changed since it was opened)");
-    if (fstReaderGetMaxHandle(ctx.get()) + 1 != request.bits.size() ||
-        fstReaderGetEndTime(ctx.get()) != request.endTime)
-        return refuse(w, "the file changed since it was opened");
-    fstReaderClrFacProcessMaskAll(ctx.get());
-    for (std::size_t h = 1; h < request.bits.size(); ++h)
-        if (request.bits[h] != 0) fstReaderSetFacProcessMask(ctx.get(), static_cast<fstHandle>(h));
-    if (request.window) fstReaderSetLimitTimeRange(ctx.get(), request.window->first, request.window->second);
-    ValueState state;
-    state.request = &request;
-    state.out = &w;
-    fstReaderIterBlocks2(ctx.get(), onValue, onVarLength, &state, nullptr);
-    w.tag('D');
-    w.u64(state.changes);
-    w.flush();
-    return 0;
+    return sendValues(ctx.get(), request, w);
+}
+
+std::string encodeValueRequest(const FstValueRequest& request) {
+    std::string body;
+    putLe(body, request.endTime, 8);
+    putLe(body, request.bits.size(), 4);
+    putLe(body, request.window ? 1 : 0, 1);
+    putLe(body, request.window ? request.window->first : 0, 8);
+    putLe(body, request.window ? request.window->second : 0, 8);
+    std::string handles;
+    std::uint32_t count = 0;
+    for (std::size_t h = 0; h < request.bits.size(); ++h)
+        if (request.bits[h] != 0) {
+            putLe(handles, h, 4);
+            putLe(handles, request.bits[h], 4);
+            ++count;
+        }
+    putLe(body, count, 4);
+    body += handles;
+    std::string out;
+    putLe(out, body.size(), 4);
+    return out + body;
+}
+
+int serveFstValues(const std::string& path, int fd) {
+    const std::optional<FileId> opened = fileId(path);
+    PipeOut pipe(fd);
+    WireOut w(pipe);
+    Reader ctx(fstReaderOpen(path.c_str()));
+    if (!ctx || !opened)
+        return refuse(w, "the FST library cannot read it any more (damaged, or changed since it was opened)");
+    FstValueRequest request;
+    std::string body;
+    for (;;) {
+        char size[4];
+        if (!readAll(fd, size, sizeof size)) return 0; // the parent closed the stream: done
+        std::uint32_t n = 0;
+        for (int i = 3; i >= 0; --i)
+            n = (n << 8) | static_cast<unsigned char>(size[i]);
+        if (n > kMaxRequestBytes) return refuse(w, "a request of " + std::to_string(n) + " bytes");
+        body.resize(n);
+        if (!readAll(fd, body.data(), n)) return 0;
+        if (fileId(path) != opened) return kServerStale;
+        WireIn in(body);
+        try {
+            request.endTime = in.u64();
+            const std::uint32_t slots = in.u32();
+            const bool window = in.u8() != 0;
+            const std::uint64_t first = in.u64(), last = in.u64();
+            request.window.reset();
+            if (window) request.window = std::make_pair(first, last);
+            request.bits.assign(slots, 0);
+            for (std::uint32_t k = in.u32(); k > 0; --k) {
+                const std::uint32_t h = in.u32(), bits = in.u32();
+                if (h >= slots) return refuse(w, "a request for handle " + std::to_string(h));
+                request.bits[h] = bits;
+            }
+        } catch (const WireIn::Incomplete&) {
+            return refuse(w, "a request cut short");
+        }
+        if (const int code = sendValues(ctx.get(), request, w); code != 0) return code;
+    }
 }
 
 } // namespace rs::waveform::detail

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,5 +31,18 @@ struct FstValueRequest {
 
 /** @brief Sends the changes of the requested handles: 'T' and 'C' records in time order, then 'D'. */
 int sendFstValues(const std::string& path, const FstValueRequest& request, int fd);
+
+/** @brief Exit status of a server that found the file changed on disk since it opened it (the parent
+ *  then asks a one-shot child, which checks the file afresh). */
+inline constexpr int kServerStale = 4;
+
+/** @brief A request as serveFstValues reads it: u32 length, then u64 end time, u32 handle slots,
+ *  u8 window, u64 first, u64 last, u32 count, count x (u32 handle, u32 bits) for the handles wanted. */
+std::string encodeValueRequest(const FstValueRequest& request);
+
+/** @brief A GuardedServer's work: opens path once, then answers each request read from fd as
+ *  sendFstValues would, until the stream ends (exit 0). Leaves with kChildRefused after an 'X', and
+ *  with kServerStale, sending nothing, when the file is no longer the one it opened. */
+int serveFstValues(const std::string& path, int fd);
 
 } // namespace rs::waveform::detail

@@ -8,8 +8,10 @@
 #if RS_WAVE_HAVE_FST
 #include "core/waveform/fstchildwork.h"
 #include "core/waveform/fstheader.h"
+#include "core/waveform/fstvaluereply.h"
 #include "core/waveform/fstwire.h"
 #include "core/waveform/guardedchild.h"
+#include "core/waveform/guardedserver.h"
 #include "core/waveform/signalnames.h"
 
 #include <fstapi.h>
@@ -17,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #endif
 
@@ -26,10 +29,12 @@ namespace rs::waveform {
 
 namespace {
 
+using detail::FstLayout;
+using detail::HeldSamples;
+using detail::ValueReply;
 using detail::WireError;
 using detail::WireIn;
 
-constexpr std::uint64_t kChangesPerProgress = 1u << 16;
 constexpr std::uint64_t kSignalBytes = 256;            ///< what a signal costs besides its changes
 constexpr std::uint32_t kMaxHandles = 1u << 26;        ///< far beyond any design, far below 2^32
 constexpr std::size_t kMaxPendingRecord = 64u << 20;   ///< bytes of one record not yet complete
@@ -85,18 +90,6 @@ class RecordStream {
   private:
     std::function<void(WireIn&)> m_record;
     std::string m_buf;
-};
-
-/** A file's layout as the parent knows it after the hierarchy. */
-struct FstLayout {
-    std::string path;
-    ReadLimits limits;
-    std::uint64_t fileBytes = 0;
-    std::uint64_t start = 0, end = 0;
-    std::uint64_t firstBlockEnd = 0; ///< the first value-change block's last time
-    std::uint64_t valueBlocks = 0;
-    std::vector<std::uint32_t> bitsOfHandle;   ///< 0: no variable has the handle
-    std::vector<std::uint32_t> handleOfSignal; ///< by SignalId
 };
 
 detail::ChildLimits childLimits(const FstLayout& layout) {
@@ -282,7 +275,11 @@ class HierarchyBuilder {
     std::uint64_t m_held = 0;
 };
 
-/** Fetches signals' changes through a guarded child, checking every record. */
+/** Fetches signals' changes through a guarded child, checking every record. Windows (what the view
+ *  draws, asked for often) go to a reading process kept open between reads (GuardedServer): no fork of
+ *  the program and no opening of the file for each. A read it cannot answer (it ended, ran past its
+ *  time, found the file replaced, or is busy with another thread's read) goes to a one-shot child,
+ *  which reports what is wrong; the samples of a reply reach the store only once it is whole. */
 class FstLoader final : public SignalLoader {
   public:
     explicit FstLoader(FstLayout layout) : m_layout(std::move(layout)) {}
@@ -306,101 +303,79 @@ class FstLoader final : public SignalLoader {
 
     void loadWindow(const std::vector<SignalId>& ids, Tick first, Tick last, SignalSink& sink) override {
         std::uint64_t held = 0; // a window replaces the one before: counted on its own
-        read(ids, sink, std::make_pair(std::max<std::uint64_t>(first, m_layout.start), last), held);
+        const auto window =
+            std::make_pair(std::max<std::uint64_t>(first, m_layout.start), std::uint64_t{last});
+        if (readFromServer(ids, window, sink)) return;
+        held = 0;
+        read(ids, sink, window, held);
     }
 
   private:
     /** Reads the signals' changes, all of them or those of the blocks that reach into window. */
     void read(const std::vector<SignalId>& ids, SignalSink& sink,
               const std::optional<std::pair<std::uint64_t, std::uint64_t>>& window, std::uint64_t& held) {
-        detail::FstValueRequest request;
-        request.bits.assign(m_layout.bitsOfHandle.size(), 0);
-        request.endTime = m_layout.end;
-        request.window = window;
-        // The signals of each handle asked for (aliases share one), by handle: a few entries, not a list
-        // per handle of the file (10^5 of them, made and freed on every window read).
-        std::vector<std::pair<std::uint32_t, SignalId>> idsOfHandle;
-        for (SignalId id : ids) {
-            const std::uint32_t h = m_layout.handleOfSignal.at(id);
-            request.bits[h] = m_layout.bitsOfHandle[h];
-            idsOfHandle.emplace_back(h, id);
-        }
-        std::sort(idsOfHandle.begin(), idsOfHandle.end());
-        std::vector<bool> valued(request.bits.size(), false);
-        std::vector<std::uint64_t> words;
-        std::uint64_t time = 0, firstTime = 0, changes = 0, nextReport = kChangesPerProgress;
-        bool anyTime = false, done = false;
-        std::optional<std::string> refused;
-        double fraction = 0;
-        RecordStream stream([&](WireIn& in) {
-            const char tag = in.tag();
-            switch (tag) {
-            case 'T': {
-                const std::uint64_t t = in.u64();
-                if (anyTime && t < time) throw WireError("time goes back");
-                if (!anyTime) firstTime = t;
-                time = t;
-                anyTime = true;
-                break;
-            }
-            case 'C': {
-                const std::uint32_t h = in.u32();
-                const std::uint8_t known = in.u8();
-                if (h >= request.bits.size() || request.bits[h] == 0)
-                    throw WireError("a value for handle " + std::to_string(h));
-                if (!anyTime || known > 1) throw WireError("a value record out of place");
-                const std::string_view bytes = in.take((request.bits[h] + 7) / 8);
-                words.assign(WaveformStore::wordCount(static_cast<int>(request.bits[h])), 0);
-                for (std::size_t b = 0; b < bytes.size(); ++b)
-                    words[b / 8] |= std::uint64_t{static_cast<unsigned char>(bytes[b])} << (8 * (b % 8));
-                // x/z before a signal's first known value store nothing (the store reads 0 there).
-                if (known || valued[h]) {
-                    // A window that begins between two blocks: the library skipped the block before and
-                    // gives the values in force at the next block's start, unchanged since the window's.
-                    const bool frame = window && !valued[h] && time == firstTime && time > window->first;
-                    valued[h] = true;
-                    for (auto it = std::lower_bound(idsOfHandle.begin(), idsOfHandle.end(),
-                                                    std::make_pair(h, SignalId{0}));
-                         it != idsOfHandle.end() && it->first == h; ++it)
-                        sink.sample(it->second, frame ? window->first : time, words);
-                }
-                held += 16 + bytes.size();
-                if (held > m_layout.limits.maxBytes)
-                    throw FstError("FST file " + m_layout.path +
-                                   " holds more changes than the reader's limit of " +
-                                   std::to_string(m_layout.limits.maxBytes >> 20) + " MiB");
-                if (++changes >= nextReport) {
-                    nextReport += kChangesPerProgress;
-                    fraction =
-                        m_layout.end > m_layout.start
-                            ? std::min(1.0, static_cast<double>(time - std::min(time, m_layout.start)) /
-                                                static_cast<double>(m_layout.end - m_layout.start))
-                            : 1.0;
-                    if (m_progress && !m_progress(fraction)) throw WaveformCancelled();
-                }
-                break;
-            }
-            case 'D':
-                if (in.u64() != changes) throw WireError("the change count does not match");
-                done = true;
-                break;
-            case 'X':
-                refused = std::string(in.str());
-                break;
-            default:
-                throw WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
-            }
-        });
+        ValueReply reply(m_layout, ids, window, held, m_progress);
+        RecordStream stream([&](WireIn& in) { reply.record(in, sink); });
         const std::string path = m_layout.path;
+        const detail::FstValueRequest& request = reply.request();
         runChild(
             m_layout, "reading its values",
             [&path, &request](int fd) { return detail::sendFstValues(path, request, fd); }, stream,
-            [this, &fraction] { return !m_progress || m_progress(fraction); }, done, refused);
+            [this, &reply] { return !m_progress || m_progress(reply.fraction()); }, reply.done(),
+            reply.refused());
     }
+
+    /** A window through the kept reading process; false when it could not answer (read it otherwise). */
+    bool readFromServer(const std::vector<SignalId>& ids,
+                        const std::pair<std::uint64_t, std::uint64_t>& window, SignalSink& sink) {
+        std::unique_lock<std::mutex> lock(m_serverMutex, std::try_to_lock);
+        if (!lock.owns_lock()) return false; // another thread's read: not waited for
+        if (!m_server || !m_server->running()) {
+            const std::string path = m_layout.path;
+            try {
+                detail::ChildLimits limits = childLimits(m_layout);
+                limits.seconds *= kServerSecondsFactor; // its CPU time over all reads; each read has its own
+                m_server = std::make_unique<detail::GuardedServer>(
+                    [path](int fd) { return detail::serveFstValues(path, fd); }, limits);
+            } catch (const std::runtime_error&) {
+                m_server.reset();
+                return false;
+            }
+        }
+        std::uint64_t held = 0;
+        ValueReply reply(m_layout, ids, window, held, m_progress);
+        HeldSamples samples;
+        RecordStream stream([&](WireIn& in) { reply.record(in, samples); });
+        detail::GuardedServer::Answer answer{};
+        try {
+            answer = m_server->ask(
+                detail::encodeValueRequest(reply.request()), m_layout.limits.childSeconds,
+                [&](std::string_view d) {
+                    stream.feed(d);
+                    return reply.complete();
+                },
+                [this, &reply] { return !m_progress || m_progress(reply.fraction()); });
+        } catch (const WireError& e) {
+            throw FstError("cannot read FST file " + m_layout.path +
+                           ": the reading process sent damaged data (" + e.what() + ")");
+        }
+        if (answer == detail::GuardedServer::Answer::Cancelled) throw WaveformCancelled();
+        if (answer != detail::GuardedServer::Answer::Complete) return false;
+        if (reply.refused()) {
+            m_server->stop();
+            return false; // a one-shot child checks the file afresh and says why
+        }
+        samples.replay(sink);
+        return true;
+    }
+
+    static constexpr double kServerSecondsFactor = 16;
 
     FstLayout m_layout;
     WaveformProgress m_progress;
     std::uint64_t m_held = 0;
+    std::mutex m_serverMutex;
+    std::unique_ptr<detail::GuardedServer> m_server;
 };
 
 /** The library exits the process on some corrupt input, so what is plainly not FST stops here; what the

@@ -1,5 +1,6 @@
 #include "core/waveform/guardedchild.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -36,7 +37,15 @@ constexpr std::size_t kPipeChunk = 64 * 1024;
 constexpr int kChildThrew = 121;
 constexpr auto kPollInterval = std::chrono::milliseconds(250);
 
-/** The address space the process holds now (the child inherits the parent's mappings). */
+std::atomic<std::uint64_t> g_started{0};
+
+void setLimit(int resource, std::uint64_t soft, std::uint64_t hard) {
+    rlimit r{static_cast<rlim_t>(soft), static_cast<rlim_t>(hard)};
+    ::setrlimit(resource, &r);
+}
+
+} // namespace
+
 std::uint64_t currentAddressSpace() {
     std::ifstream statm("/proc/self/statm");
     std::uint64_t pages = 0;
@@ -44,13 +53,7 @@ std::uint64_t currentAddressSpace() {
     return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
 }
 
-void setLimit(int resource, std::uint64_t soft, std::uint64_t hard) {
-    rlimit r{static_cast<rlim_t>(soft), static_cast<rlim_t>(hard)};
-    ::setrlimit(resource, &r);
-}
-
-/** In the child, before any work: die with the parent, bounded resources, quiet. */
-void guardChild(pid_t parent, const ChildLimits& limits, std::uint64_t inherited) {
+void guardChild(int parent, const ChildLimits& limits, std::uint64_t inherited) {
     // Death with the parent: the kernel sends SIGKILL when the thread that forked dies; a parent
     // that died before prctl took effect is seen by getppid() no longer being it.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -79,6 +82,16 @@ void guardChild(pid_t parent, const ChildLimits& limits, std::uint64_t inherited
         ::close(null);
     }
 }
+
+std::uint64_t guardedChildrenStarted() {
+    return g_started.load();
+}
+
+void countGuardedChild() {
+    ++g_started;
+}
+
+namespace {
 
 /** Kills and reaps the child unless it was reaped; never leaves a zombie or a runaway process. */
 class ChildGuard {
@@ -178,6 +191,7 @@ ChildEnd runGuardedChild(const std::function<int(int fd)>& work, const ChildLimi
     const pid_t parent = ::getpid();
     const std::uint64_t inherited = limits.memoryBytes > 0 ? currentAddressSpace() : 0;
     const pid_t pid = ::fork();
+    if (pid > 0) countGuardedChild();
     if (pid < 0) {
         const int e = errno;
         ::close(fds[0]);

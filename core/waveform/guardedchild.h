@@ -60,4 +60,16 @@ ChildEnd runGuardedChild(const std::function<int(int fd)>& work, const ChildLimi
                          const std::function<void(std::string_view)>& onData,
                          const std::function<bool()>& keepGoing = {});
 
+/** @brief The address space the process holds now (a child inherits the parent's mappings). */
+std::uint64_t currentAddressSpace();
+
+/** @brief In a child, before any work: die with the thread that forked it (parent), bounded resources
+ *  (inherited: the address space held at the fork), no core dump, stdout and stderr to /dev/null. */
+void guardChild(int parent, const ChildLimits& limits, std::uint64_t inherited);
+
+/** @brief Guarded children (and servers, guardedserver.h) started by this process so far. */
+std::uint64_t guardedChildrenStarted();
+/** @brief Counts one more (for the code that forks one). */
+void countGuardedChild();
+
 } // namespace rs::waveform::detail

@@ -26,6 +26,7 @@
 namespace {
 
 using namespace rs::waveform;
+using rs::wavetest::childrenOf;
 using rs::wavetest::errorOf;
 using rs::wavetest::expectSameStore;
 using rs::wavetest::makeCapture;
@@ -125,29 +126,6 @@ TEST(FstGuard, CorruptingFilesNeverRunTheLibraryInTheProgram) {
     writeFstFile(s, path);
     expectSameStore(s, readFstFile(path), true);
     std::filesystem::remove(path);
-}
-
-/** The processes whose parent is pid (from /proc). */
-std::vector<pid_t> childrenOf(pid_t pid) {
-    std::vector<pid_t> out;
-    DIR* proc = ::opendir("/proc");
-    if (!proc) return out;
-    while (const dirent* e = ::readdir(proc)) {
-        const pid_t p = static_cast<pid_t>(std::atoi(e->d_name));
-        if (p <= 0) continue;
-        std::ifstream stat("/proc/" + std::string(e->d_name) + "/stat");
-        std::string line;
-        std::getline(stat, line);
-        const auto close = line.rfind(')');
-        if (close == std::string::npos) continue;
-        std::istringstream rest(line.substr(close + 2));
-        char state = 0;
-        pid_t ppid = 0;
-        rest >> state >> ppid;
-        if (ppid == pid) out.push_back(p);
-    }
-    ::closedir(proc);
-    return out;
 }
 
 TEST(GuardedChild, DiesWithItsParent) {

@@ -5,11 +5,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
+
+#include <dirent.h>
+#include <unistd.h>
 
 #include "core/waveform/fst.h"
 #include "core/waveform/waveformstore.h"
@@ -130,6 +135,29 @@ inline std::size_t totalChanges(const WaveformStore& s) {
 inline std::string tempPath(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("rs_wave_" + std::to_string(::getpid()) + "_" + name))
         .string();
+}
+
+/** @brief The processes whose parent is pid (from /proc). */
+inline std::vector<pid_t> childrenOf(pid_t pid) {
+    std::vector<pid_t> out;
+    DIR* proc = ::opendir("/proc");
+    if (!proc) return out;
+    while (const dirent* e = ::readdir(proc)) {
+        const pid_t p = static_cast<pid_t>(std::atoi(e->d_name));
+        if (p <= 0) continue;
+        std::ifstream stat("/proc/" + std::string(e->d_name) + "/stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(line.substr(close + 2));
+        char state = 0;
+        pid_t ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == pid) out.push_back(p);
+    }
+    ::closedir(proc);
+    return out;
 }
 
 } // namespace rs::wavetest
