@@ -1,5 +1,7 @@
 #include "core/waveform/axitransactions.h"
 
+#include "core/waveform/foldedmatch.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -37,23 +39,15 @@ constexpr std::array<const char*, kPins> kPinNames = {
 
 using Pins = std::array<std::optional<SignalId>, kPins>;
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 /** The bus's pins by prefix: the prefix with the most pins (the shortest on a tie). */
 std::pair<std::string, Pins> findBus(const WaveformStore& store) {
     std::map<std::string, Pins> buses;
     for (SignalId id = 0; id < store.signalCount(); ++id) {
-        const std::string name = lower(store.signal(id).name);
+        const std::string& name = store.signal(id).name; // 10^5 names in a big design: none copied
         for (int p = 0; p < kPins; ++p) {
             const std::string_view pin = kPinNames[static_cast<std::size_t>(p)];
-            if (name.size() < pin.size() || name.compare(name.size() - pin.size(), pin.size(), pin) != 0)
-                continue;
-            const std::string prefix = store.signal(id).name.substr(0, name.size() - pin.size());
+            if (!endsWithFolded(name, pin)) continue;
+            const std::string prefix = name.substr(0, name.size() - pin.size());
             if (!prefix.empty() && prefix.back() != '_' && prefix.back() != '.') continue;
             auto& slot = buses[prefix][static_cast<std::size_t>(p)];
             if (!slot) slot = id;

@@ -1,11 +1,14 @@
 // The readers' name lookups (core/waveform/nameindex.h, signalnames.h): the flat index and set that
-// replaced node-based hash tables for files of 10^5 signals, and the namer that follows the scopes.
+// replaced node-based hash tables for files of 10^5 signals, the namer that follows the scopes, and the
+// case-blind matching of names without lowered copies (foldedmatch.h).
+#include "core/waveform/foldedmatch.h"
 #include "core/waveform/nameindex.h"
 #include "core/waveform/signalnames.h"
 #include "core/waveform/waveformstore.h"
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -118,6 +121,49 @@ TEST(WaveformStoreIndex, FindsEachOfManySignalsAndRefusesADuplicate) {
     EXPECT_FALSE(store.find("s42"));
     EXPECT_EQ(store.addSignal("s42", 1), 0u);
     EXPECT_EQ(store.find("s42"), 0u);
+}
+
+/** The plain way: lowered copies and std::string's own search. */
+std::string lowered(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+TEST(FoldedMatch, AgreesWithSearchingLoweredCopies) {
+    using rs::waveform::containsFolded;
+    using rs::waveform::endsWithFolded;
+    using rs::waveform::equalsFolded;
+    EXPECT_TRUE(containsFolded("u_CLK_div", "clk"));
+    EXPECT_TRUE(containsFolded("ClClK", "clk")) << "a partial match before the real one";
+    EXPECT_TRUE(containsFolded("x", ""));
+    EXPECT_FALSE(containsFolded("cl", "clk"));
+    EXPECT_FALSE(containsFolded("c[k]", "clk"));
+    EXPECT_TRUE(endsWithFolded("s_axi_AWVALID", "awvalid"));
+    EXPECT_FALSE(endsWithFolded("awvalid_q", "awvalid"));
+    EXPECT_FALSE(endsWithFolded("valid", "awvalid"));
+    EXPECT_TRUE(equalsFolded("Clock", "clock"));
+    EXPECT_FALSE(equalsFolded("clocks", "clock"));
+    // Every pair of short strings over a small alphabet (letters of both cases, a digit, '[', '.').
+    const std::string alphabet = "aAbB1[.";
+    std::vector<std::string> words{""};
+    for (std::size_t from = 0, len = 0; len < 4; ++len) {
+        const std::size_t to = words.size();
+        for (std::size_t w = from; w < to; ++w)
+            for (char c : alphabet)
+                words.push_back(words[w] + c);
+        from = to;
+    }
+    for (const std::string& text : words)
+        for (const std::string& p : {std::string("a"), std::string("ab"), std::string("b1"),
+                                     std::string("a[."), std::string("ba.a")}) {
+            const std::string t = lowered(text);
+            EXPECT_EQ(containsFolded(text, p), t.find(p) != std::string::npos) << text << " / " << p;
+            EXPECT_EQ(endsWithFolded(text, p),
+                      t.size() >= p.size() && t.compare(t.size() - p.size(), p.size(), p) == 0)
+                << text << " / " << p;
+            EXPECT_EQ(equalsFolded(text, p), t == p) << text << " / " << p;
+        }
 }
 
 } // namespace

@@ -1,11 +1,14 @@
 #include "app/ui/waveform/clocklist.h"
 
-#include "app/ui/waveform/foldedmatch.h"
+#include "core/waveform/foldedmatch.h"
 
 #include <string>
 #include <string_view>
 
 namespace rs::gui {
+
+using waveform::containsFolded;
+using waveform::equalsFolded;
 
 void ClockListModel::reset(const QString& first, std::shared_ptr<const waveform::WaveformStore> store) {
     beginResetModel();

@@ -1,15 +1,18 @@
 #include "app/ui/waveform/signaltreemodel.h"
 
-#include "app/ui/waveform/foldedmatch.h"
 #include "app/ui/waveform/waveformview.h"
+#include "core/waveform/foldedmatch.h"
 
 #include <algorithm>
 #include <iterator>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 namespace rs::gui {
+
+using waveform::containsFolded;
 
 SignalTreeModel::SignalTreeModel(WaveformView* view, QObject* parent)
     : QAbstractItemModel(parent), m_view(view) {}
@@ -18,20 +21,51 @@ void SignalTreeModel::rebuild() {
     beginResetModel();
     m_groups.clear();
     const auto& store = m_view->store();
-    std::unordered_map<std::string, std::uint32_t> byName;
-    for (waveform::SignalId id = 0; id < store.signalCount(); ++id) {
+    const std::size_t n = store.signalCount();
+    // Each signal's group as met (a design's signals come scope by scope: most have the group of the
+    // one before, so the name lookup is the exception), then the groups in name order and the signals
+    // placed group after group in one list.
+    std::vector<std::uint32_t> met(n);
+    std::unordered_map<std::string_view, std::uint32_t> byName;
+    std::string_view lastName;
+    std::uint32_t last = 0;
+    for (waveform::SignalId id = 0; id < n; ++id) {
         const std::string& g = store.signal(id).group;
-        const auto [it, added] = byName.try_emplace(g, static_cast<std::uint32_t>(m_groups.size()));
-        if (added)
-            m_groups.push_back({g.empty() ? QStringLiteral("(top)") : QString::fromStdString(g), {}, {}});
-        m_groups[it->second].all.push_back(id);
+        if (id == 0 || g != lastName) {
+            const auto [it, added] = byName.try_emplace(g, static_cast<std::uint32_t>(m_groups.size()));
+            if (added)
+                m_groups.push_back({g.empty() ? QStringLiteral("(top)") : QString::fromStdString(g),
+                                    g.empty() ? std::string("(top)") : g});
+            last = it->second;
+            lastName = g;
+        }
+        met[id] = last;
+        ++m_groups[last].count;
     }
-    std::sort(m_groups.begin(), m_groups.end(),
-              [](const Group& a, const Group& b) { return a.name < b.name; });
-    m_groupOf.assign(store.signalCount(), 0);
-    for (std::uint32_t g = 0; g < m_groups.size(); ++g)
-        for (const waveform::SignalId id : m_groups[g].all)
-            m_groupOf[id] = g;
+    std::vector<std::uint32_t> order(m_groups.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(),
+              [this](std::uint32_t a, std::uint32_t b) { return m_groups[a].name < m_groups[b].name; });
+    std::vector<Group> sorted;
+    sorted.reserve(m_groups.size());
+    std::vector<std::uint32_t> rank(m_groups.size());
+    std::vector<std::uint32_t> next(m_groups.size());
+    std::uint32_t first = 0;
+    for (const std::uint32_t g : order) {
+        rank[g] = static_cast<std::uint32_t>(sorted.size());
+        next[rank[g]] = first;
+        sorted.push_back(std::move(m_groups[g]));
+        sorted.back().first = first;
+        first += sorted.back().count;
+    }
+    m_groups = std::move(sorted);
+    m_byGroup.assign(n, 0);
+    m_groupOf.assign(n, 0);
+    for (waveform::SignalId id = 0; id < n; ++id) {
+        const std::uint32_t g = rank[met[id]];
+        m_byGroup[next[g]++] = id;
+        m_groupOf[id] = g;
+    }
     m_checked = m_view->state().shownSignals();
     applyFilter();
     endResetModel();
@@ -48,19 +82,27 @@ void SignalTreeModel::applyFilter() {
     const std::string part = m_filter.toLower().toStdString();
     const auto& store = m_view->store();
     m_shown.clear();
-    m_listed = 0;
+    m_listedIds.clear();
+    if (part.empty()) m_listedIds = m_byGroup;
     for (std::uint32_t g = 0; g < m_groups.size(); ++g) {
         Group& group = m_groups[g];
-        if (part.empty() || containsFolded(group.name.toStdString(), part)) { // the whole group
-            group.listed = group.all;
+        if (part.empty()) {
+            group.listedFirst = group.first;
+            group.listedCount = group.count;
         } else {
-            group.listed.clear();
-            for (const waveform::SignalId id : group.all)
-                if (containsFolded(store.signal(id).name, part)) group.listed.push_back(id);
+            group.listedFirst = static_cast<std::uint32_t>(m_listedIds.size());
+            const auto all = m_byGroup.begin() + group.first;
+            if (containsFolded(group.key, part)) { // the whole group
+                m_listedIds.insert(m_listedIds.end(), all, all + group.count);
+            } else {
+                for (auto it = all; it != all + group.count; ++it)
+                    if (containsFolded(store.signal(*it).name, part)) m_listedIds.push_back(*it);
+            }
+            group.listedCount = static_cast<std::uint32_t>(m_listedIds.size()) - group.listedFirst;
         }
-        if (!group.listed.empty()) m_shown.push_back(g);
-        m_listed += group.listed.size();
+        if (group.listedCount > 0) m_shown.push_back(g);
     }
+    m_listed = m_listedIds.size();
 }
 
 void SignalTreeModel::syncChecks() {
@@ -78,10 +120,10 @@ QModelIndex SignalTreeModel::indexOf(waveform::SignalId id) const {
     const std::uint32_t g = m_groupOf[id];
     const auto row = std::lower_bound(m_shown.begin(), m_shown.end(), g);
     if (row == m_shown.end() || *row != g) return {};
-    const std::vector<waveform::SignalId>& listed = m_groups[g].listed; // in id order
-    const auto at = std::lower_bound(listed.begin(), listed.end(), id);
-    if (at == listed.end() || *at != id) return {};
-    return index(static_cast<int>(at - listed.begin()), 0, index(static_cast<int>(row - m_shown.begin()), 0));
+    const std::span<const waveform::SignalId> ids = listed(m_groups[g]); // in id order
+    const auto at = std::lower_bound(ids.begin(), ids.end(), id);
+    if (at == ids.end() || *at != id) return {};
+    return index(static_cast<int>(at - ids.begin()), 0, index(static_cast<int>(row - m_shown.begin()), 0));
 }
 
 QModelIndex SignalTreeModel::indexOf(const QString& signal) const {
@@ -98,8 +140,8 @@ const SignalTreeModel::Group* SignalTreeModel::groupOf(const QModelIndex& index)
 
 bool SignalTreeModel::signalOf(const QModelIndex& index, waveform::SignalId* id) const {
     const Group* g = groupOf(index);
-    if (!g || index.row() < 0 || static_cast<std::size_t>(index.row()) >= g->listed.size()) return false;
-    *id = g->listed[static_cast<std::size_t>(index.row())];
+    if (!g || index.row() < 0 || static_cast<std::size_t>(index.row()) >= g->listedCount) return false;
+    *id = listed(*g)[static_cast<std::size_t>(index.row())];
     return true;
 }
 
@@ -110,7 +152,7 @@ QModelIndex SignalTreeModel::index(int row, int column, const QModelIndex& paren
                                                               : QModelIndex();
     if (parent.internalId() != 0 || static_cast<std::size_t>(parent.row()) >= m_shown.size()) return {};
     const std::uint32_t g = m_shown[static_cast<std::size_t>(parent.row())];
-    if (static_cast<std::size_t>(row) >= m_groups[g].listed.size()) return {};
+    if (static_cast<std::size_t>(row) >= m_groups[g].listedCount) return {};
     return createIndex(row, column, quintptr{g} + 1);
 }
 
@@ -126,7 +168,7 @@ int SignalTreeModel::rowCount(const QModelIndex& parent) const {
     if (!parent.isValid()) return static_cast<int>(m_shown.size());
     if (parent.internalId() != 0 || parent.column() != 0) return 0;
     const auto row = static_cast<std::size_t>(parent.row());
-    return row < m_shown.size() ? static_cast<int>(m_groups[m_shown[row]].listed.size()) : 0;
+    return row < m_shown.size() ? static_cast<int>(m_groups[m_shown[row]].listedCount) : 0;
 }
 
 int SignalTreeModel::columnCount(const QModelIndex&) const {

@@ -10,6 +10,8 @@
 #include <QString>
 
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace rs::gui {
@@ -49,21 +51,30 @@ class SignalTreeModel : public QAbstractItemModel {
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
   private:
+    /** A group's signals are a run of m_byGroup, those the filter keeps a run of m_listedIds: two
+     *  lists for the whole store rather than two per group (10^4 groups in a big design). */
     struct Group {
         QString name;
-        std::vector<waveform::SignalId> all;
-        std::vector<waveform::SignalId> listed; ///< those the filter keeps
+        std::string key; ///< the store's group name ("(top)" for none): filtered without converting name
+        std::uint32_t first = 0, count = 0;             ///< in m_byGroup
+        std::uint32_t listedFirst = 0, listedCount = 0; ///< in m_listedIds
     };
 
+    /** The signals of a group that the filter keeps, in id order. */
+    std::span<const waveform::SignalId> listed(const Group& g) const {
+        return {m_listedIds.data() + g.listedFirst, g.listedCount};
+    }
     void applyFilter();
     /** Group of a child index (internalId is the group's position + 1; 0 for a group row). */
     const Group* groupOf(const QModelIndex& index) const;
 
     WaveformView* m_view;
-    std::vector<Group> m_groups;
-    std::vector<std::uint32_t> m_shown;        ///< the groups with listed signals, in name order
-    std::vector<std::uint32_t> m_groupOf;      ///< by SignalId: its group
-    std::vector<waveform::SignalId> m_checked; ///< the view's shownSignals() when the boxes were last told
+    std::vector<Group> m_groups;                 ///< in name order
+    std::vector<waveform::SignalId> m_byGroup;   ///< every signal, group after group, in id order in each
+    std::vector<waveform::SignalId> m_listedIds; ///< those the filter keeps, in the same order
+    std::vector<std::uint32_t> m_shown;          ///< the groups with listed signals, in name order
+    std::vector<std::uint32_t> m_groupOf;        ///< by SignalId: its group
+    std::vector<waveform::SignalId> m_checked;   ///< the view's shownSignals() when the boxes were last told
     QString m_filter;
     std::size_t m_listed = 0;
 };
