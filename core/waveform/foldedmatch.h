@@ -3,7 +3,6 @@
 // core a trace comes from): ASCII letters compared without case, on the names as they are (no lowered
 // copy of each of 10^5 names).
 
-#include <algorithm>
 #include <cstddef>
 #include <string_view>
 
@@ -31,9 +30,7 @@ inline bool containsFolded(std::string_view text, std::string_view part) {
 
 /** @brief Whether text ends in part without case; part is already lower case. */
 inline bool endsWithFolded(std::string_view text, std::string_view part) {
-    return text.size() >= part.size() &&
-           std::equal(part.begin(), part.end(), text.end() - static_cast<std::ptrdiff_t>(part.size()),
-                      [](char p, char a) { return foldAscii(a) == p; });
+    return text.size() >= part.size() && containsFolded(text.substr(text.size() - part.size()), part);
 }
 
 /** @brief Whether text is word without case; word is already lower case. */

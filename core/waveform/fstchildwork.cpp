@@ -199,7 +199,7 @@ void putLe(std::string& out, std::uint64_t v, int n) {
 }
 
 /** Reads exactly n bytes; false at the end of the stream or on an error. */
-bool readAll(int fd, char* p, std::size_t n) {
+bool readExactly(int fd, char* p, std::size_t n) {
     while (n > 0) {
         const ssize_t r = ::read(fd, p, n);
         if (r < 0 && errno == EINTR) continue;
@@ -274,13 +274,13 @@ int serveFstValues(const std::string& path, int fd) {
     std::string body;
     for (;;) {
         char size[4];
-        if (!readAll(fd, size, sizeof size)) return 0; // the parent closed the stream: done
+        if (!readExactly(fd, size, sizeof size)) return 0; // the parent closed the stream: done
         std::uint32_t n = 0;
         for (int i = 3; i >= 0; --i)
             n = (n << 8) | static_cast<unsigned char>(size[i]);
         if (n > kMaxRequestBytes) return refuse(w, "a request of " + std::to_string(n) + " bytes");
         body.resize(n);
-        if (!readAll(fd, body.data(), n)) return 0;
+        if (!readExactly(fd, body.data(), n)) return 0;
         if (fileId(path) != opened) return kServerStale;
         WireIn in(body);
         try {

@@ -346,9 +346,9 @@ class FstLoader final : public SignalLoader {
         ValueReply reply(m_layout, ids, window, held, m_progress);
         HeldSamples samples;
         RecordStream stream([&](WireIn& in) { reply.record(in, samples); });
-        detail::GuardedServer::Answer answer{};
+        detail::GuardedServer::Answer outcome{};
         try {
-            answer = m_server->ask(
+            outcome = m_server->ask(
                 detail::encodeValueRequest(reply.request()), m_layout.limits.childSeconds,
                 [&](std::string_view d) {
                     stream.feed(d);
@@ -359,8 +359,8 @@ class FstLoader final : public SignalLoader {
             throw FstError("cannot read FST file " + m_layout.path +
                            ": the reading process sent damaged data (" + e.what() + ")");
         }
-        if (answer == detail::GuardedServer::Answer::Cancelled) throw WaveformCancelled();
-        if (answer != detail::GuardedServer::Answer::Complete) return false;
+        if (outcome == detail::GuardedServer::Answer::Cancelled) throw WaveformCancelled();
+        if (outcome != detail::GuardedServer::Answer::Complete) return false;
         if (reply.refused()) {
             m_server->stop();
             return false; // a one-shot child checks the file afresh and says why

@@ -48,6 +48,7 @@ const std::vector<Allowed> kAllowed{
     {"core/campaign/storelease.cpp", "std::ifstream f(path)", "firstLine(): /proc/<pid>/stat and /proc/sys/kernel/random/boot_id only"},
     // Pipes and devices the program itself opened.
     {"core/waveform/guardedchild.cpp", "::read(in.get()", "the pipe from a guarded child (records checked one by one)"},
+    {"core/waveform/fstchildwork.cpp", "::read(fd, p, n)", "in the guarded reading process: the requests its parent sends on their socket"},
     {"riscv/runner/riscvprogram.cpp", "p.readAll()", "a QProcess's output (the simulator the runner started)"},
     {"hw/zynq/sim/halhost.cpp", "read(b.fd", "the virtual board's pseudo-terminal: the serial line it serves"},
     {"hw/board/boardclient.cpp", "m_serial->open(QIODevice::ReadWrite)", "the board's serial port: a device by design, read asynchronously with time-outs"},
