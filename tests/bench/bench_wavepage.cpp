@@ -8,6 +8,8 @@
 //   open_ms               openFile until the session has the store (the reading, in its worker thread)
 //   shown_ms              from then until the page has listed the signals, filled the clock box and drawn
 //   add_ms <signal>       WaveformView::addSignal and the repaint that draws its row (its first window)
+//   fit_repaint_ms        with those rows, the whole time range on view (fitAll): one repaint, median of 5
+//                         (a file read whole, a VCD, draws it from the store's summary levels)
 //   maxrss_self_kib       getrusage(RUSAGE_SELF).ru_maxrss after each step
 // Without RS_WAVE_BIG_FILE it prints why and exits with 77 (ctest's "skipped").
 #include <QApplication>
@@ -19,6 +21,7 @@
 #include "hw/session/waveformsession.h"
 #include "tests/bench/bigfilebench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -98,5 +101,15 @@ int main(int argc, char** argv) {
         std::printf("add_ms %s: %.1f\n", view.store().signal(*id).name.c_str(), msSince(t));
     }
     printRss("add");
+    view.fitAll();
+    view.repaint(); // a lazily read file reads the rows' windows over the whole range here
+    std::vector<double> repaints;
+    for (int i = 0; i < 5; ++i) {
+        const auto t = Clock::now();
+        view.repaint();
+        repaints.push_back(msSince(t));
+    }
+    std::sort(repaints.begin(), repaints.end());
+    std::printf("fit_repaint_ms: %.1f\n", repaints[2]);
     return 0;
 }
