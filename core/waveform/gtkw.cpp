@@ -56,23 +56,6 @@ std::string_view withoutRange(std::string_view name) {
     return name;
 }
 
-/** A store signal's name without its group (the store may prefix it with the group, or the whole path). */
-std::string_view baseName(const SignalInfo& info) {
-    std::string_view name = info.name;
-    if (info.group.empty()) return name;
-    const std::string prefix = info.group + ".";
-    if (name.starts_with(prefix)) return name.substr(prefix.size());
-    if (const auto at = name.find("." + prefix); at != std::string_view::npos)
-        return name.substr(at + prefix.size() + 1);
-    return name;
-}
-
-/** The key a .gtkw trace and a store signal share: the scopes below the top one and the bare name. */
-std::string mapKey(const SignalInfo& info) {
-    const std::string_view base = baseName(info);
-    return info.group.empty() ? std::string(base) : info.group + "." + std::string(base);
-}
-
 std::string traceKey(std::string_view fullName) {
     const std::string_view name = withoutRange(fullName);
     const auto dot = name.find('.');
@@ -132,7 +115,7 @@ Radix radixOfGtkwFlags(std::uint64_t flags, bool* approximated) {
 std::string gtkwaveName(const SignalInfo& info, std::string_view topScope) {
     std::string name(topScope);
     if (!info.group.empty()) name += (name.empty() ? "" : ".") + info.group;
-    name += (name.empty() ? "" : ".") + std::string(baseName(info));
+    name += (name.empty() ? "" : ".") + std::string(nameInGroup(info));
     if (info.width > 1) name += "[" + std::to_string(info.width - 1) + ":0]";
     return name;
 }
@@ -422,7 +405,7 @@ void applyGtkw(const GtkwFile& file, const WaveformStore& store, WaveViewState& 
     };
     std::map<std::string, SignalId> byKey;
     for (SignalId id = 0; id < store.signalCount(); ++id)
-        byKey.emplace(mapKey(store.signal(id)), id);
+        byKey.emplace(qualifiedName(store.signal(id)), id);
     while (!view.rows().empty())
         view.removeRow(0);
     std::vector<int> groupFirst; // the first row of each open group

@@ -9,6 +9,21 @@
 
 namespace rs::waveform {
 
+std::string_view nameInGroup(const SignalInfo& info) {
+    std::string_view name = info.name;
+    if (info.group.empty()) return name;
+    const std::string prefix = info.group + ".";
+    if (name.starts_with(prefix)) return name.substr(prefix.size());
+    if (const auto at = name.find("." + prefix); at != std::string_view::npos)
+        return name.substr(at + prefix.size() + 1);
+    return name;
+}
+
+std::string qualifiedName(const SignalInfo& info) {
+    const std::string_view base = nameInGroup(info);
+    return info.group.empty() ? std::string(base) : info.group + "." + std::string(base);
+}
+
 namespace {
 
 using detail::Chunk;

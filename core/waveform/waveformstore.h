@@ -51,6 +51,12 @@ struct SignalInfo {
     std::map<std::uint64_t, std::string> valueNames;
 };
 
+/** @brief A signal's name within its group: a file's readers name a repeated name with its group ("g_1.valid"
+ *  in group "g_1") or its whole path; this is the part after the group ("valid"). */
+std::string_view nameInGroup(const SignalInfo& info);
+/** @brief "group.name", the group once ("g_1.valid"), or the name of a signal outside any group. */
+std::string qualifiedName(const SignalInfo& info);
+
 /** @brief One value change: from tick on, the signal holds value (its low 64 bits). */
 struct Change {
     Tick tick = 0;

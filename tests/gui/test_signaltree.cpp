@@ -166,6 +166,10 @@ class TestSignalTree : public QObject {
         QCOMPARE(box->itemText(0), QStringLiteral("none (ticks)"));
         QCOMPARE(box->itemText(1), QStringLiteral("g_0.valid"));
         QCOMPARE(box->itemText(2), QStringLiteral("g_0.clk_en"));
+        // The second cell's names carry their group already (the store names the repeats "g_1.valid"):
+        // shown once, not as "g_1.g_1.valid".
+        QCOMPARE(box->itemText(3), QStringLiteral("g_1.valid"));
+        QCOMPARE(box->itemText(4), QStringLiteral("g_1.clk_en"));
         // "CLK" is a clock's name exactly (without case): it wins over the names that only hold clk.
         QCOMPARE(box->currentText(), QStringLiteral("CLK"));
         const auto& store = page.view()->store();

@@ -43,8 +43,7 @@ QVariant ClockListModel::data(const QModelIndex& index, int role) const {
     const waveform::SignalId id = m_ids[static_cast<std::size_t>(index.row() - 1)];
     if (role == Qt::UserRole) return QVariant::fromValue<qulonglong>(id);
     if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
-    const auto& info = m_store->signal(id);
-    return QString::fromStdString(info.group.empty() ? info.name : info.group + "." + info.name);
+    return QString::fromStdString(waveform::qualifiedName(m_store->signal(id)));
 }
 
 } // namespace rs::gui
