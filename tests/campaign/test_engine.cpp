@@ -28,7 +28,7 @@ using namespace rs::campaign;
  * once), or no output at all, or an error. It runs every algorithm but `unsupported`. */
 class FakeRunner : public Runner {
   public:
-    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, NanTiming, Throws };
+    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, NanTiming, Throws, Milliseconds };
     explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr,
                         std::string unsupported = "skinny-64-64-ecb")
         : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls), m_unsupported(std::move(unsupported)) {}
@@ -47,6 +47,7 @@ class FakeRunner : public Runner {
         }
         RunOutput out;
         out.measurements = {{"time_median", 100.0 + static_cast<double>(key.messageBytes), "ns"}};
+        if (m_mode == Mode::Milliseconds) out.measurements = {{"time_median", 1433780.0, "ns"}};
         if (m_mode == Mode::NanTiming && key.messageBytes == 64)
             out.measurements.push_back({"throughput", std::numeric_limits<double>::quiet_NaN(), "bytes/s"});
         out.parameters = {{"mode", "fake"}};
@@ -75,6 +76,23 @@ CampaignSpec spec() {
     s.messageBytes = {16, 64, 128};
     s.repeats = 2;
     return s;
+}
+
+TEST(Engine, TheLogShowsTimesInUnitsAsTheTableDoes) {
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    EngineOptions opt;
+    opt.runnerFactory = [](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::Milliseconds);
+    };
+    std::vector<std::string> lines;
+    opt.progress = [&](const EngineProgress& p) { lines.push_back(p.line); };
+    runCampaign(store, spec(), opt);
+    ASSERT_EQ(lines.size(), 6u);
+    for (const std::string& l : lines) {
+        EXPECT_NE(l.find(": 1.434 ms median (verified)"), std::string::npos) << l; // not "1.43378e+06 ns"
+        EXPECT_EQ(l.find("e+"), std::string::npos) << l;
+    }
 }
 
 TEST(Engine, AWrongAnswerIsAFailedRunNeverATiming) {
