@@ -303,6 +303,10 @@ class TestCampaigns : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 60000);
         QCOMPARE(session.campaigns().size(), std::size_t{2});
         QCOMPARE(session.runs(2).size(), std::size_t{2});
+        // The table shows the campaign that just ran, not the one selected before it.
+        const QList<QTableWidgetItem*> selected = page.campaignTable()->selectedItems();
+        QVERIFY(!selected.isEmpty());
+        QCOMPARE(page.campaignTable()->item(selected.front()->row(), 0)->data(Qt::UserRole).toLongLong(), 2);
     }
 
     void appCliAndSqliteShellShareOneStore() {

@@ -80,6 +80,12 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
         if (!path.isEmpty()) exportCsv(path);
     });
     connect(m_session, &CampaignSession::storeChanged, this, &StorePanel::refreshCampaigns);
+    // A campaign that just ran (or was resumed) is the one whose runs the table shows, not the one selected
+    // before it started.
+    connect(m_session, &CampaignSession::finished, this, [this](qint64 id) {
+        m_follow = id;
+        refreshCampaigns();
+    });
     connect(m_session, &CampaignSession::storeOpened, this, [this] { m_storeFailure.clear(); });
     connect(m_session, &CampaignSession::storeFailed, this, &StorePanel::showStoreFailure);
 }
@@ -104,7 +110,8 @@ void StorePanel::refreshCampaigns() {
                           : error.isEmpty() ? tr("Store: %1").arg(m_session->storePath())
                                             : tr("Store cannot be read: %1").arg(error));
     setErrorStyle(m_storeLabel, !error.isEmpty() || (none && !m_storeFailure.isEmpty()));
-    const auto selected = selectedCampaign();
+    const auto selected = m_follow ? m_follow : selectedCampaign();
+    m_follow.reset();
     const QSignalBlocker block(m_campaigns);
     m_campaigns->setRowCount(static_cast<int>(list.size()));
     int reselect = -1;

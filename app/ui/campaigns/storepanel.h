@@ -58,6 +58,7 @@ class StorePanel : public QWidget {
     sessions::CampaignSession* m_session;
     QLabel* m_storeLabel = nullptr;
     QString m_storeFailure;
+    std::optional<std::int64_t> m_follow; ///< the campaign the next refresh selects (one that just ran)
     QTableWidget* m_campaigns = nullptr;
     QStandardItemModel* m_model = nullptr;
     WordFilterProxy* m_proxy = nullptr;
