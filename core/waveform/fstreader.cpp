@@ -31,6 +31,7 @@ namespace {
 
 using detail::FstLayout;
 using detail::HeldSamples;
+using detail::unknownRecord;
 using detail::ValueReply;
 using detail::WireError;
 using detail::WireIn;
@@ -209,7 +210,7 @@ class HierarchyBuilder {
             m_refused = std::string(in.str());
             break;
         default:
-            throw WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
+            throw unknownRecord(tag);
         }
     }
 

@@ -83,7 +83,7 @@ class ValueReply {
             m_refused = std::string(in.str());
             break;
         default:
-            throw WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
+            throw unknownRecord(tag);
         }
     }
 

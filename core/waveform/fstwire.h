@@ -35,6 +35,11 @@ class WireError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/** @brief The error for a record the parent does not expect where it came. */
+inline WireError unknownRecord(char tag) {
+    return WireError("unknown record " + std::to_string(static_cast<unsigned char>(tag)));
+}
+
 /** @brief The child's side: records into the pipe. */
 class WireOut {
   public:

@@ -87,10 +87,6 @@ std::uint64_t guardedChildrenStarted() {
     return g_started.load();
 }
 
-void countGuardedChild() {
-    ++g_started;
-}
-
 namespace {
 
 /** Kills and reaps the child unless it was reaped; never leaves a zombie or a runaway process. */
@@ -182,16 +178,10 @@ void PipeOut::flush() {
     m_buf.clear();
 }
 
-ChildEnd runGuardedChild(const std::function<int(int fd)>& work, const ChildLimits& limits,
-                         const std::function<void(std::string_view)>& onData,
-                         const std::function<bool()>& keepGoing) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0)
-        throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
+int forkGuarded(const int fds[2], const ChildLimits& limits, const std::function<int(int fd)>& body) {
     const pid_t parent = ::getpid();
     const std::uint64_t inherited = limits.memoryBytes > 0 ? currentAddressSpace() : 0;
     const pid_t pid = ::fork();
-    if (pid > 0) countGuardedChild();
     if (pid < 0) {
         const int e = errno;
         ::close(fds[0]);
@@ -203,12 +193,22 @@ ChildEnd runGuardedChild(const std::function<int(int fd)>& work, const ChildLimi
         guardChild(parent, limits, inherited);
         int code = kChildThrew;
         try {
-            code = work(fds[1]);
+            code = body(fds[1]);
         } catch (...) {
         }
-        ::close(fds[1]);
         ::_exit(code);
     }
+    ++g_started;
+    return pid;
+}
+
+ChildEnd runGuardedChild(const std::function<int(int fd)>& work, const ChildLimits& limits,
+                         const std::function<void(std::string_view)>& onData,
+                         const std::function<bool()>& keepGoing) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+        throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
+    const pid_t pid = forkGuarded(fds, limits, work);
     ::close(fds[1]);
     FdGuard in(fds[0]);
     ChildGuard child(pid);

@@ -67,9 +67,12 @@ std::uint64_t currentAddressSpace();
  *  (inherited: the address space held at the fork), no core dump, stdout and stderr to /dev/null. */
 void guardChild(int parent, const ChildLimits& limits, std::uint64_t inherited);
 
+/** @brief Forks a guarded child (guardChild) that runs body(fds[1]) and exits with its value (121 on an
+ *  exception); returns its pid to the parent, which still holds both ends. When no child can be
+ *  started, closes both ends and throws std::runtime_error. */
+int forkGuarded(const int fds[2], const ChildLimits& limits, const std::function<int(int fd)>& body);
+
 /** @brief Guarded children (and servers, guardedserver.h) started by this process so far. */
 std::uint64_t guardedChildrenStarted();
-/** @brief Counts one more (for the code that forks one). */
-void countGuardedChild();
 
 } // namespace rs::waveform::detail

@@ -21,7 +21,6 @@ namespace rs::waveform::detail {
 namespace {
 
 constexpr std::size_t kChunk = 64 * 1024;
-constexpr int kServerThrew = 121;
 constexpr auto kPollInterval = std::chrono::milliseconds(250);
 
 using Clock = std::chrono::steady_clock;
@@ -52,28 +51,7 @@ GuardedServer::GuardedServer(const std::function<int(int fd)>& serve, const Chil
     int fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
         throw std::runtime_error(std::string("socketpair failed: ") + std::strerror(errno));
-    const pid_t parent = ::getpid();
-    const std::uint64_t inherited = limits.memoryBytes > 0 ? currentAddressSpace() : 0;
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        const int e = errno;
-        ::close(fds[0]);
-        ::close(fds[1]);
-        throw std::runtime_error(std::string("fork failed: ") + std::strerror(e));
-    }
-    if (pid == 0) {
-        ::close(fds[0]);
-        guardChild(parent, limits, inherited);
-        const int fd = keepOnly(fds[1]);
-        int code = kServerThrew;
-        try {
-            code = serve(fd);
-        } catch (...) {
-        }
-        ::close(fd);
-        ::_exit(code);
-    }
-    countGuardedChild();
+    const pid_t pid = forkGuarded(fds, limits, [&serve](int fd) { return serve(keepOnly(fd)); });
     ::close(fds[1]);
     m_pid = pid;
     m_fd = fds[0];
