@@ -303,11 +303,10 @@ class FstLoader final : public SignalLoader {
     }
 
     void loadWindow(const std::vector<SignalId>& ids, Tick first, Tick last, SignalSink& sink) override {
-        std::uint64_t held = 0; // a window replaces the one before: counted on its own
         const auto window =
             std::make_pair(std::max<std::uint64_t>(first, m_layout.start), std::uint64_t{last});
         if (readFromServer(ids, window, sink)) return;
-        held = 0;
+        std::uint64_t held = 0; // a window replaces the one before: counted on its own
         read(ids, sink, window, held);
     }
 

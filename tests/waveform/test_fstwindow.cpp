@@ -13,16 +13,9 @@ using namespace rs::waveform;
 using rs::wavetest::makeCapture;
 using rs::wavetest::tempPath;
 
-/** An FST of many value-change blocks (a few thousand changes each), written once per test. */
-struct BlockFile {
-    WaveformStore whole = makeCapture(20000);
-    std::string path = tempPath("window.fst");
-    BlockFile() {
-        FstOptions o;
-        o.changesPerBlock = 4096;
-        writeFstFile(whole, path, o);
-    }
-    ~BlockFile() { std::filesystem::remove(path); }
+/** The test's block file. */
+struct BlockFile : rs::wavetest::BlockFstFile {
+    BlockFile() : BlockFstFile("window.fst") {}
 };
 
 /** drawWindow of every signal over [b, e) agrees between the two stores. At one change per item (pixels

@@ -160,15 +160,8 @@ TEST(GuardedServer, HoldsNoneOfTheProgramsPipesOpen) {
 // ---------------------------------------------------------------------------------------------
 // FST windows through a kept reading process
 
-struct BlockFst {
-    WaveformStore whole = makeCapture(20000);
-    std::string path = tempPath("server.fst");
-    BlockFst() {
-        FstOptions o;
-        o.changesPerBlock = 4096;
-        writeFstFile(whole, path, o);
-    }
-    ~BlockFst() { std::filesystem::remove(path); }
+struct BlockFst : rs::wavetest::BlockFstFile {
+    BlockFst() : BlockFstFile("server.fst") {}
 };
 
 /** Every signal's values over [b, e) in the lazily opened store equal the whole capture's. */
@@ -220,7 +213,7 @@ TEST(FstServer, AFileChangedAfterOpeningIsRefusedNotMixedIn) {
     WaveformStore lazy = openFstFile(f.path);
     expectWindow(f.whole, lazy, 0, 200); // the kept reader has the file open
     FstOptions o;
-    o.changesPerBlock = 4096;
+    o.changesPerBlock = BlockFst::kChangesPerBlock;
     writeFstFile(makeCapture(30000), f.path, o);
     std::vector<SignalId> ids{0, 1};
     const std::string why = rs::wavetest::errorOf<FstError>([&] { lazy.loadWindow(ids, 15000, 15100); });

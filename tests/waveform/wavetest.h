@@ -137,6 +137,22 @@ inline std::string tempPath(const std::string& name) {
         .string();
 }
 
+/** @brief An FST of many value-change blocks (a few thousand changes each) of makeCapture(20000),
+ *  written when made and removed when gone. */
+struct BlockFstFile {
+    static constexpr std::uint32_t kChangesPerBlock = 4096;
+    WaveformStore whole = makeCapture(20000);
+    std::string path;
+    explicit BlockFstFile(const std::string& name) : path(tempPath(name)) {
+        waveform::FstOptions o;
+        o.changesPerBlock = kChangesPerBlock;
+        waveform::writeFstFile(whole, path, o);
+    }
+    ~BlockFstFile() { std::filesystem::remove(path); }
+    BlockFstFile(const BlockFstFile&) = delete;
+    BlockFstFile& operator=(const BlockFstFile&) = delete;
+};
+
 /** @brief The processes whose parent is pid (from /proc). */
 inline std::vector<pid_t> childrenOf(pid_t pid) {
     std::vector<pid_t> out;
