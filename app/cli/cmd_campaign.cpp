@@ -4,6 +4,7 @@
 // created or changed); `chart` draws the Charts page's chart to PNG or PDF. Outputs are written all or
 // nothing.
 #include "app/cli/clicommands.h"
+#include "app/cli/clistore.h"
 
 #include "app/backends/backends.h"
 #include "app/charts/campaignchart.h"
@@ -33,36 +34,6 @@ extern "C" void onInterrupt(int) {
     g_cancel.store(true);
 }
 
-/** The store named by --db (read-only for list, export and chart: nothing is created, migrated or
- *  written); its errors are bad input (exit 2) naming --db. */
-std::unique_ptr<campaign::CampaignStore> openStore(const CliArgs& args, campaign::OpenMode mode) {
-    const std::string path = args.require("db");
-    try {
-        return std::make_unique<campaign::CampaignStore>(path, campaign::StoreOptions{mode, {}});
-    } catch (const campaign::StoreError& e) {
-        throw UsageError(std::string("--db: ") + e.what());
-    }
-}
-
-/** Runs a read or write of the store: its failures (a damaged store found while reading) name --db. */
-template <class F> auto withStore(F f) {
-    try {
-        return f();
-    } catch (const campaign::StoreError& e) {
-        throw UsageError(std::string("--db: ") + e.what());
-    }
-}
-
-/** Writes the output to --out all or nothing: a full disk or a size limit is an error naming --out and
- *  leaves the previous file as it was. */
-void writeOut(const std::string& path, const std::string& text) {
-    try {
-        fileio::writeFileAtomic(path, text);
-    } catch (const fileio::FileError& e) {
-        throw UsageError(std::string("--out: ") + e.what());
-    }
-}
-
 QJsonObject campaignJson(const campaign::CampaignRow& c) {
     QJsonObject prov;
     for (const auto& [k, v] : c.provenance)
@@ -90,6 +61,9 @@ QJsonObject runJson(const campaign::RunRow& r) {
         ms.append(QJsonObject{{"metric", QString::fromStdString(m.metric)},
                               {"value", m.value},
                               {"unit", QString::fromStdString(m.unit)}});
+    QJsonArray samples; // every repeat's time in ns, in the order they ran
+    for (const double ns : r.samples)
+        samples.append(ns);
     QJsonObject params;
     for (const auto& [k, v] : r.parameters)
         params.insert(QString::fromStdString(k), QString::fromStdString(v));
@@ -101,8 +75,35 @@ QJsonObject runJson(const campaign::RunRow& r) {
                        {"failure", QString::fromStdString(r.failure)},
                        {"finished", QString::fromStdString(r.finished)},
                        {"parameters", params},
-                       {"measurements", ms}};
+                       {"measurements", ms},
+                       {"samples", samples}};
 }
+
+} // namespace
+
+// List, export and chart open the store read-only: nothing is created, migrated or written.
+std::unique_ptr<campaign::CampaignStore> openStoreAt(const std::string& path, campaign::OpenMode mode,
+                                                     const std::string& argument) {
+    try {
+        return std::make_unique<campaign::CampaignStore>(path, campaign::StoreOptions{mode, {}});
+    } catch (const campaign::StoreError& e) {
+        throw UsageError(argument + ": " + e.what());
+    }
+}
+
+std::unique_ptr<campaign::CampaignStore> openStore(const CliArgs& args, campaign::OpenMode mode) {
+    return openStoreAt(args.require("db"), mode, "--db");
+}
+
+void writeOut(const std::string& path, const std::string& text) {
+    try {
+        fileio::writeFileAtomic(path, text);
+    } catch (const fileio::FileError& e) {
+        throw UsageError(std::string("--out: ") + e.what());
+    }
+}
+
+namespace {
 
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -351,7 +352,9 @@ CliCommand campaignCommand() {
           "one campaign's runs as CSV (--csv) or JSON (--json)",
           nullptr,
           noVerb<campaignExport>}}};
-    // The cluster's lines (cmd_cluster.cpp) after the local ones (the help's order).
+    // The comparisons' lines (cmd_compare.cpp), then the cluster's (cmd_cluster.cpp): the help's order.
+    for (CliUsage& u : compareUsages())
+        c.usages.push_back(std::move(u));
     for (CliUsage& u : clusterUsages())
         c.usages.push_back(std::move(u));
     return c;

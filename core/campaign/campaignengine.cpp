@@ -1,4 +1,5 @@
 #include "core/campaign/campaignengine.h"
+#include "core/campaign/hostconditions.h"
 #include "core/campaign/units.h"
 #include "core/campaign/utcclock.h"
 
@@ -43,11 +44,13 @@ Provenance hostProvenance() {
     p["os"] = QSysInfo::prettyProductName().toStdString();
     p["cpu_arch"] = QSysInfo::currentCpuArchitecture().toStdString();
     std::ifstream cpu("/proc/cpuinfo");
-    for (std::string line; std::getline(cpu, line);)
-        if (line.rfind("model name", 0) == 0) {
-            p["cpu"] = line.substr(line.find(':') + 2);
-            break;
-        }
+    for (std::string line; std::getline(cpu, line);) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos || colon + 2 > line.size()) continue;
+        if (line.rfind("model name", 0) == 0 && !p.count("cpu")) p["cpu"] = line.substr(colon + 2);
+        if (line.rfind("microcode", 0) == 0 && !p.count("cpu_microcode"))
+            p["cpu_microcode"] = line.substr(colon + 2);
+    }
 #if defined(__clang__)
     p["compiler"] = std::string("clang ") + __clang_version__;
 #elif defined(__GNUC__)
@@ -61,6 +64,11 @@ Provenance hostProvenance() {
 #ifdef RS_GIT_REVISION
     p["git_revision"] = RS_GIT_REVISION;
 #endif
+#ifdef RS_GIT_DIRTY
+    p["git_dirty"] = RS_GIT_DIRTY;
+#endif
+    for (const auto& [k, v] : machineConditions())
+        p[k] = v;
 #ifdef RS_VERSION
     p["roundscope"] = RS_VERSION;
 #endif
@@ -265,7 +273,7 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
         progress.line = describe(key) + ": " +
                         (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
         pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
-                           std::move(out.measurements), utcNowIso()});
+                           std::move(out.measurements), utcNowIso(), std::move(out.samples)});
         const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - lastCommit;
         if (static_cast<int>(pending.size()) >= std::max(1, options.batchRuns) ||
             waited.count() >= options.batchSeconds)

@@ -129,8 +129,12 @@ RunRow runFrom(const RawRun& raw) {
     r.finished = raw.finished;
     r.parameters = jsonMap(raw.parametersJson);
     r.measurements.reserve(raw.measurements.size());
-    for (const RawMeasurement& m : raw.measurements)
-        r.measurements.push_back(Measurement{m.metric, m.value, m.unit});
+    for (const RawMeasurement& m : raw.measurements) {
+        if (m.metric == kSampleMetric)
+            r.samples.push_back(m.value);
+        else
+            r.measurements.push_back(Measurement{m.metric, m.value, m.unit});
+    }
     return r;
 }
 
@@ -145,7 +149,7 @@ std::int64_t nextRunId(const Conn& c) {
 
 void insertRun(const Conn& c, std::int64_t id, std::int64_t campaign, const RunKey& key, bool verified,
                const std::string& failure, const std::string& finished, const std::string& parametersJson,
-               const std::vector<Measurement>& measurements) {
+               const std::vector<Measurement>& measurements, const std::vector<double>& samples) {
     // A run that did not verify keeps no figure: a wrong answer is never a timing.
     RawRun raw{id,
                campaign,
@@ -159,9 +163,13 @@ void insertRun(const Conn& c, std::int64_t id, std::int64_t campaign, const RunK
                parametersJson,
                {},
                {}};
-    if (verified)
+    if (verified) {
         for (const Measurement& m : measurements)
             raw.measurements.push_back({m.metric, m.value, m.unit});
+        // Each repeat's time is one more row, in the order of the repeats (read back in rowid order).
+        for (const double ns : samples)
+            raw.measurements.push_back({std::string(kSampleMetric), ns, "ns"});
+    }
     // The checksum covers the row as every read will see it. Integers, text (bound with its length) and
     // finite doubles come back from SQLite exactly as bound, so the row is sealed from these values; a
     // non-finite figure or a negative zero (which may come back as +0) is sealed from what SQLite gives
@@ -272,8 +280,10 @@ void CampaignStore::setStatus(std::int64_t campaign, const std::string& status) 
 std::int64_t CampaignStore::recordRun(std::int64_t campaign, const RunKey& key, bool verified,
                                       const std::string& failure,
                                       const std::map<std::string, std::string>& parameters,
-                                      const std::vector<Measurement>& measurements) {
-    return recordRuns(campaign, {PendingRun{key, verified, failure, parameters, measurements, nowUtc()}})
+                                      const std::vector<Measurement>& measurements,
+                                      const std::vector<double>& samples) {
+    return recordRuns(campaign,
+                      {PendingRun{key, verified, failure, parameters, measurements, nowUtc(), samples}})
         .front();
 }
 
@@ -301,7 +311,7 @@ std::vector<std::int64_t> CampaignStore::recordRuns(std::int64_t campaign,
                                  " already; a run is recorded once");
             insertRun(*m_conn, id, campaign, key, run.verified, run.failure,
                       run.finished.empty() ? nowUtc() : run.finished, mapJson(run.parameters),
-                      run.measurements);
+                      run.measurements, run.samples);
             ids.push_back(id++);
             failed += run.verified ? 0 : 1;
         }

@@ -97,6 +97,8 @@ struct RunRow {
     std::string finished; ///< ISO 8601 UTC
     std::map<std::string, std::string> parameters;
     std::vector<Measurement> measurements; ///< empty for a failed run
+    std::vector<double>
+        samples; ///< every timed repeat's time in ns, in order (RunOutput::samples); may be empty
     bool operator==(const RunRow&) const = default;
 };
 
@@ -208,7 +210,8 @@ class CampaignStore {
      *  process's lease; CampaignRefused when another process holds the campaign's lease. */
     std::int64_t recordRun(std::int64_t campaign, const RunKey& key, bool verified,
                            const std::string& failure, const std::map<std::string, std::string>& parameters,
-                           const std::vector<Measurement>& measurements);
+                           const std::vector<Measurement>& measurements,
+                           const std::vector<double>& samples = {});
     /** @brief One finished run waiting to be recorded (recordRuns). */
     struct PendingRun {
         RunKey key;
@@ -216,7 +219,8 @@ class CampaignStore {
         std::string failure;
         std::map<std::string, std::string> parameters;
         std::vector<Measurement> measurements;
-        std::string finished; ///< ISO 8601 UTC, when the run ended (not when its batch was committed)
+        std::string finished;        ///< ISO 8601 UTC, when the run ended (not when its batch was committed)
+        std::vector<double> samples; ///< every repeat's time (RunOutput::samples)
     };
     /** @brief Records several runs in one transaction (all or none), as recordRun does each; the ids in
      *  order. One commit (one fsync) for the batch: the engine's cost per run. */

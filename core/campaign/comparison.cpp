@@ -265,6 +265,31 @@ PointComparison comparePoint(std::span<const double> a, std::span<const double> 
     return c;
 }
 
+PointComparison compareExact(double a, double b, const CompareOptions& o) {
+    for (double x : {a, b})
+        if (!std::isfinite(x) || x <= 0)
+            throw std::invalid_argument("a measured value must be finite and positive, not " +
+                                        std::to_string(x));
+    PointComparison c;
+    c.countA = c.countB = 1;
+    c.medianA = a;
+    c.medianB = b;
+    c.ratio = b / a;
+    c.interval = {c.ratio, c.ratio};
+    c.test = {a == b ? 0.5 : (b > a ? 1.0 : 0.0), a == b ? 1.0 : 0.0, true};
+    c.delta = a == b ? 0.0 : (b > a ? 1.0 : -1.0);
+    const std::string band = "1 ± " + fixed(o.threshold * 100, 1) + " %";
+    if (c.ratio < 1 - o.threshold || c.ratio > 1 + o.threshold) {
+        c.verdict = (c.ratio < 1) == o.lowerIsBetter ? Verdict::Faster : Verdict::Slower;
+        c.why = "exact figures (simulated): the ratio lies " +
+                std::string(c.ratio < 1 ? "below " : "above ") + band;
+    } else {
+        c.verdict = Verdict::Same;
+        c.why = "exact figures (simulated): the ratio lies within " + band;
+    }
+    return c;
+}
+
 GeometricMean
 geometricMeanRatio(const std::vector<std::pair<std::vector<double>, std::vector<double>>>& points,
                    std::uint64_t seed, int resamples, double level) {

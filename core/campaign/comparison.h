@@ -86,6 +86,12 @@ struct PointComparison {
 PointComparison comparePoint(std::span<const double> a, std::span<const double> b,
                              const CompareOptions& options);
 
+/** @brief Compares one point whose figures are exact (simulated clocks, retired instructions: one value a
+ *  side that a rerun reproduces to the last digit). No test and no interval are needed: the interval is
+ *  the ratio itself, the verdict the ratio against the noise threshold (SAME within it). Throws as
+ *  comparePoint does for a value that is not finite and positive. */
+PointComparison compareExact(double a, double b, const CompareOptions& options);
+
 struct GeometricMean {
     double value = 0;  ///< geometric mean of the points' ratios of medians
     Interval interval; ///< bootstrap: each point's repeats resampled, the mean taken again

@@ -129,7 +129,7 @@ RunOutput runManyMessagesOnCpu(const oracle::Operation& op, const RunKey& key, c
     }
 
     RunOutput out;
-    out.measurements = timingMeasurements(std::move(ns), key.messageBytes);
+    setTimings(out, std::move(ns), key.messageBytes);
     out.parameters["threads"] = "1";
     out.parameters[kCpuMessagesOption] = std::to_string(k);
     out.parameters[kCpuImplOption] = lanes || keyed || into ? "fast" : "reference";

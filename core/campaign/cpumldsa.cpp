@@ -101,7 +101,7 @@ RunOutput runMlDsaOnCpu(const oracle::Operation& op, const RunKey& key, const Ru
     }
 
     RunOutput result;
-    result.measurements = timingMeasurements(ns, key.messageBytes);
+    setTimings(result, ns, key.messageBytes);
     // find first, then append: pushing while iterating would invalidate the iterator
     const auto median = std::find_if(result.measurements.begin(), result.measurements.end(),
                                      [](const Measurement& m) { return m.metric == "time_median"; });

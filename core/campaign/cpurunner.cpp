@@ -346,7 +346,7 @@ class CpuRunner final : public Runner {
             work->judgeRepeat(judge); // outside the timed region
         }
 
-        result.measurements = timingMeasurements(std::move(ns), key.messageBytes);
+        setTimings(result, std::move(ns), key.messageBytes);
         result.parameters["threads"] = std::to_string(work->jobs());
         if (alg->block) {
             result.parameters[kCpuImplOption] = work->fastIsa().empty() ? "reference" : "fast";

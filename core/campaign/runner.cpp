@@ -20,14 +20,27 @@ std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_
             {"throughput", seconds > 0 ? static_cast<double>(messageBytes) / seconds : 0.0, "bytes/s"}};
 }
 
+void setTimings(RunOutput& out, std::vector<double> ns, std::uint64_t messageBytes) {
+    out.samples = ns;
+    for (Measurement& m : timingMeasurements(std::move(ns), messageBytes))
+        out.measurements.push_back(std::move(m));
+}
+
 namespace {
 
 /** A figure that is not a number (a division by a zero time, say) is never stored as a timing. */
-std::string nonFiniteMeasurement(const std::vector<Measurement>& ms) {
-    for (const Measurement& m : ms)
+std::string nonFiniteMeasurement(const RunOutput& out) {
+    for (const Measurement& m : out.measurements)
         if (!std::isfinite(m.value)) {
             std::ostringstream s;
             s << "the runner reported " << m.value << " as " << m.metric << "; no figure of this run is kept";
+            return s.str();
+        }
+    for (std::size_t i = 0; i < out.samples.size(); ++i)
+        if (!std::isfinite(out.samples[i]) || out.samples[i] < 0) {
+            std::ostringstream s;
+            s << "the runner reported " << out.samples[i] << " ns as the time of repeat " << i + 1
+              << "; no figure of this run is kept";
             return s.str();
         }
     return {};
@@ -51,7 +64,7 @@ RunVerdict judgeRun(Runner& runner, const RunKey& key, const RunInputs& inputs, 
     else if (const auto wrong = judge.failure())
         v.failure = "wrong answer in " + *wrong;
     else
-        v.failure = nonFiniteMeasurement(v.output.measurements);
+        v.failure = nonFiniteMeasurement(v.output);
     v.verified = v.failure.empty();
     return v;
 }

@@ -40,6 +40,10 @@ using RunInputs = oracle::Inputs;
 struct RunOutput {
     std::vector<Measurement>
         measurements; ///< timings; the engine stores them only when every output verified
+    /** @brief The time of every timed repeat in ns, in the order they ran (setTimings). What a comparison
+     *  of two campaigns tests and bootstraps, and what Google Benchmark JSON exports; empty for a target
+     *  that keeps only its summary (an older store, a tool that prints only min/median/max). */
+    std::vector<double> samples;
     std::map<std::string, std::string>
         parameters; ///< what the runner ran with ("ip.unroll" = "1", "threads" = "2", "clock_mhz" = "100")
 };
@@ -52,6 +56,14 @@ using oracle::addBigEndian;
  * which is exact): time_min, time_median (the mean of the middle two for an even count) and time_max in ns,
  * and the throughput at the median in bytes/s (0 for a zero time). */
 std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_t messageBytes);
+
+/** @brief Sets a run's timing figures (timingMeasurements, appended to what it holds) and keeps every
+ *  repeat's time as its samples, in the order they ran. */
+void setTimings(RunOutput& out, std::vector<double> ns, std::uint64_t messageBytes);
+
+/** @brief The metric under which the store keeps each repeat's time (one measurements row per repeat);
+ *  the store hands them back as RunRow::samples, never among the figures. */
+inline constexpr std::string_view kSampleMetric = "time_sample";
 
 /** @brief A back end. Implementations throw RunnerError for a run they cannot do (the engine records a failed
  * run). */

@@ -105,11 +105,11 @@ std::int64_t insertCampaign(const Conn& c, const CampaignSpec& spec, const Prove
 /** @brief The id the next run row gets (max + 1): asked once per write transaction, in which nobody else
  *  adds a row, and counted up by the caller for each insertRun. */
 std::int64_t nextRunId(const Conn& c);
-/** @brief Inserts run row `id` (from nextRunId; its measurements when verified) and seals it; the caller
- *  updates the campaign's counts. */
+/** @brief Inserts run row `id` (from nextRunId; its measurements and its repeats' times, as kSampleMetric
+ *  rows after them, when verified) and seals it; the caller updates the campaign's counts. */
 void insertRun(const Conn& c, std::int64_t id, std::int64_t campaign, const RunKey& key, bool verified,
                const std::string& failure, const std::string& finished, const std::string& parametersJson,
-               const std::vector<Measurement>& measurements);
+               const std::vector<Measurement>& measurements, const std::vector<double>& samples);
 /** @brief Run parameters as stored (compact JSON, sorted keys). */
 std::string parametersJson(const std::map<std::string, std::string>& parameters);
 /** @brief Before a run is recorded: CampaignRefused when another owner holds the campaign's lease; the

@@ -2,6 +2,7 @@
 // refreshed while it runs). A lease is taken over only when it expired or its owner is provably gone:
 // on the same host, no process with that pid, or one started at another time (a reused pid).
 #include "core/campaign/campaignstore.h"
+#include "core/campaign/hostconditions.h"
 
 #include "core/campaign/storeintegrity.h"
 #include "core/campaign/storesql.h"
@@ -23,13 +24,6 @@ namespace rs::campaign {
 using namespace detail;
 
 namespace {
-
-std::string firstLine(const std::string& path) {
-    std::ifstream f(path);
-    std::string line;
-    std::getline(f, line);
-    return line;
-}
 
 /** The boot and start time of a process ("" when /proc cannot tell), to tell a reused pid apart. */
 std::string processToken(std::int64_t pid) {

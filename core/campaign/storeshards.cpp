@@ -74,7 +74,8 @@ std::string describe(const RunKey& k) {
 /** The fields a merged run must agree on with the stored one (ids differ between stores). */
 bool sameRun(const RunRow& a, const RunRow& b) {
     return a.key == b.key && a.verified == b.verified && a.failure == b.failure && a.finished == b.finished &&
-           a.parameters == b.parameters && (!a.verified || a.measurements == b.measurements);
+           a.parameters == b.parameters &&
+           (!a.verified || (a.measurements == b.measurements && a.samples == b.samples));
 }
 
 } // namespace
@@ -168,7 +169,7 @@ int CampaignStore::mergeShard(std::int64_t campaign, int shard, const std::vecto
                 continue; // merged before: adds nothing
             }
             insertRun(*m_conn, id++, campaign, r.key, r.verified, r.failure, r.finished,
-                      parametersJson(r.parameters), r.measurements);
+                      parametersJson(r.parameters), r.measurements, r.samples);
             ++added;
             if (!r.verified) ++failed;
         }

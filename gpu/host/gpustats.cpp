@@ -48,11 +48,19 @@ std::string jsonNumber(double v) {
     return buf;
 }
 
+std::string samplesJson(const std::vector<double>& v) {
+    std::string o = "[";
+    for (std::size_t i = 0; i < v.size(); ++i)
+        o += (i ? "," : "") + jsonNumber(v[i]);
+    return o + "]";
+}
+
 std::string statsJson(const std::vector<double>& v) {
     if (v.empty()) return "null";
     return "{\"min\":" + jsonNumber(*std::min_element(v.begin(), v.end())) +
            ",\"median\":" + jsonNumber(median(v)) +
-           ",\"max\":" + jsonNumber(*std::max_element(v.begin(), v.end())) + "}";
+           ",\"max\":" + jsonNumber(*std::max_element(v.begin(), v.end())) +
+           ",\"samples\":" + samplesJson(v) + "}";
 }
 
 std::string jsonString(const std::string& s) {

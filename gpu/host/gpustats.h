@@ -15,8 +15,10 @@ namespace rs::gpu {
 std::uint64_t parseSize(const std::string& text);
 /** @brief The median (mean of the middle two for an even count); 0 for none. */
 double median(std::vector<double> v);
-/** @brief {"min":..,"median":..,"max":..}. */
+/** @brief {"min":..,"median":..,"max":..,"samples":[every value, in order]}. */
 std::string statsJson(const std::vector<double>& v);
+/** @brief [v0,v1,...] (each a jsonNumber). */
+std::string samplesJson(const std::vector<double>& v);
 /** @brief A JSON string literal. */
 std::string jsonString(const std::string& s);
 /** @brief A JSON number (finite; null otherwise). */

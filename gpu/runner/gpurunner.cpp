@@ -159,6 +159,10 @@ class GpuRunner final : public campaign::Runner {
             {"kernel_throughput", line.value(QStringLiteral("kernel_throughput_bytes_per_s")).toDouble(),
              "bytes/s"},
         };
+        // Every timed launch's total time, when this roundscope-gpu prints them (per run message, in ns).
+        for (const QJsonValue v :
+             line.value(QStringLiteral("total_ms")).toObject().value(QStringLiteral("samples")).toArray())
+            r.samples.push_back(v.toDouble() * 1e6 / perMessage);
         r.parameters = {
             {"cuda.variant", variant},
             {"device", line.value(QStringLiteral("device")).toString().toStdString()},

@@ -37,14 +37,7 @@ class BoardRunner final : public campaign::Runner {
                 if (r == 0) cycles = c.ipCycles;
                 ns.push_back(static_cast<double>(c.ticks) * 1e9 / m_info.timerHz);
             }
-            std::sort(ns.begin(), ns.end());
-            const double median = ns[ns.size() / 2];
-            out.measurements = {{"time_min", ns.front(), "ns"},
-                                {"time_median", median, "ns"},
-                                {"time_max", ns.back(), "ns"},
-                                {"throughput",
-                                 median > 0 ? static_cast<double>(key.messageBytes) / (median / 1e9) : 0,
-                                 "bytes/s"}};
+            campaign::setTimings(out, std::move(ns), key.messageBytes); // every repeat's board-timer time
             if (path == BoardPath::Hardware)
                 out.measurements.push_back({"cycles", static_cast<double>(cycles), "cycles"});
             out.parameters = {{"board.path", pathText},

@@ -28,7 +28,16 @@ using namespace rs::campaign;
  * once), or no output at all, or an error. It runs every algorithm but `unsupported`. */
 class FakeRunner : public Runner {
   public:
-    enum class Mode { Right, WrongAt64, WrongAfterFirst, NoOutput, NanTiming, Throws, Milliseconds };
+    enum class Mode {
+        Right,
+        WrongAt64,
+        WrongAfterFirst,
+        NoOutput,
+        NanTiming,
+        NegativeSample,
+        Throws,
+        Milliseconds
+    };
     explicit FakeRunner(Mode mode, std::atomic<bool>* cancelAfterRun = nullptr, int* calls = nullptr,
                         std::string unsupported = "skinny-64-64-ecb")
         : m_mode(mode), m_cancel(cancelAfterRun), m_calls(calls), m_unsupported(std::move(unsupported)) {}
@@ -50,6 +59,8 @@ class FakeRunner : public Runner {
         if (m_mode == Mode::Milliseconds) out.measurements = {{"time_median", 1433780.0, "ns"}};
         if (m_mode == Mode::NanTiming && key.messageBytes == 64)
             out.measurements.push_back({"throughput", std::numeric_limits<double>::quiet_NaN(), "bytes/s"});
+        out.samples = {100.0 + static_cast<double>(key.messageBytes), 90.0};
+        if (m_mode == Mode::NegativeSample && key.messageBytes == 64) out.samples[1] = -1;
         out.parameters = {{"mode", "fake"}};
         if (m_cancel) m_cancel->store(true); // ask to stop after this run
         return out;
@@ -195,6 +206,29 @@ TEST(Engine, ANonFiniteFigureIsAFailedRunNotAStoreError) {
         }
     }
     EXPECT_EQ(store.campaign(r.campaignId)->status, "finished");
+}
+
+TEST(Engine, EveryRepeatsTimeIsStoredAndABadOneFailsTheRun) {
+    QTemporaryDir dir;
+    CampaignStore store(dir.filePath("e.sqlite").toStdString());
+    EngineOptions opt;
+    opt.runnerFactory = [](const std::string&) {
+        return std::make_unique<FakeRunner>(FakeRunner::Mode::NegativeSample);
+    };
+    CampaignSpec s = spec();
+    s.algorithms = {"ascon-aead128"};
+    const EngineResult r = runCampaign(store, s, opt);
+    EXPECT_EQ(r.failed, 1);
+    for (const RunRow& row : store.runs(r.campaignId)) {
+        if (row.key.messageBytes == 64) {
+            EXPECT_EQ(row.failure,
+                      "the runner reported -1 ns as the time of repeat 2; no figure of this run is kept");
+            EXPECT_TRUE(row.samples.empty());
+        } else {
+            EXPECT_EQ(row.samples,
+                      (std::vector<double>{100.0 + static_cast<double>(row.key.messageBytes), 90.0}));
+        }
+    }
 }
 
 TEST(Engine, ARunWithoutOutputIsAFailedRun) {

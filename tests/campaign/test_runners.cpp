@@ -75,6 +75,16 @@ TEST(RunnerTimings, MinMedianMaxAndTheThroughputAtTheMedian) {
     EXPECT_TRUE(timingMeasurements({}, 64).empty());
 }
 
+TEST(RunnerTimings, SetTimingsKeepsEveryRepeatInTheOrderItRan) {
+    RunOutput out;
+    out.measurements = {{"cycles", 5, "cycles"}};
+    setTimings(out, {400, 100, 300}, 1000);
+    EXPECT_EQ(out.samples, (std::vector<double>{400, 100, 300}));
+    ASSERT_EQ(out.measurements.size(), 5u); // what it held, then the figures
+    EXPECT_EQ(out.measurements[0].metric, "cycles");
+    EXPECT_EQ(out.measurements[2], (Measurement{"time_median", 300, "ns"}));
+}
+
 TEST(RunnerInputs, DeterministicAndSizedForTheAlgorithm) {
     struct Case {
         std::string alg;

@@ -382,3 +382,32 @@ TEST(StoreIntegrity, AStoredDefinitionThatNoLongerParsesIsReportedForItsCampaign
 }
 
 } // namespace
+
+namespace {
+
+TEST(StoreIntegrity, EveryRepeatsTimeIsKeptInOrderAndSealed) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("samples.sqlite").toStdString();
+    {
+        CampaignStore s(path);
+        CampaignSpec spec;
+        spec.name = "samples";
+        spec.targets = {"cpu"};
+        spec.algorithms = {"ascon-aead128"};
+        spec.messageBytes = {16, 32};
+        spec.adBytes = {0};
+        const auto id = s.createCampaign(spec, {});
+        s.recordRun(id, {"cpu", "ascon-aead128", 16, 0}, true, "", {}, {{"time_median", 2, "ns"}}, {3, 1, 2});
+        s.recordRun(id, {"cpu", "ascon-aead128", 32, 0}, false, "wrong answer", {}, {}, {5, 6});
+        const auto runs = s.runs(id);
+        EXPECT_EQ(runs.at(0).samples, (std::vector<double>{3, 1, 2})); // the order they ran in
+        EXPECT_EQ(runs.at(0).measurements,
+                  (std::vector<Measurement>{{"time_median", 2, "ns"}})); // not figures
+        EXPECT_TRUE(runs.at(1).samples.empty());                         // a failed run keeps no time
+    }
+    EXPECT_EQ(sql(path, "SELECT count(*) FROM measurements WHERE metric = 'time_sample'"), "3");
+    sql(path, "UPDATE measurements SET value = 0.5 WHERE metric = 'time_sample' AND value = 1");
+    expectRefusedUnchanged(path, "a repeat's time changed");
+}
+
+} // namespace

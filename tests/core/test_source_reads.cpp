@@ -45,7 +45,7 @@ const std::vector<Allowed> kAllowed{
     // Kernel files of this process or machine, never a path from a user.
     {"core/waveform/guardedchild.cpp", "std::ifstream statm(\"/proc/self/statm\")", "this process's own memory size"},
     {"core/campaign/campaignengine.cpp", "std::ifstream cpu(\"/proc/cpuinfo\")", "the CPU's model name for a run's record"},
-    {"core/campaign/storelease.cpp", "std::ifstream f(path)", "firstLine(): /proc/<pid>/stat and /proc/sys/kernel/random/boot_id only"},
+    {"core/campaign/hostconditions.cpp", "std::ifstream in(path)", "firstLine(): /proc and /sys files of this machine (a lease's process, the kernel, the CPU's governor and turbo); never a user's path"},
     // Pipes and devices the program itself opened.
     {"core/waveform/guardedchild.cpp", "::read(in.get()", "the pipe from a guarded child (records checked one by one)"},
     {"core/waveform/fstchildwork.cpp", "::read(fd, p, n)", "in the guarded reading process: the requests its parent sends on their socket"},

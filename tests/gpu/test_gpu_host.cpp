@@ -307,7 +307,7 @@ TEST(GpuStats, SizesMediansAndThePapersSpeedup) {
     EXPECT_DOUBLE_EQ(slower.s, -3.0);
     EXPECT_TRUE(std::isnan(speedup(0, 1).e));
     EXPECT_EQ(jsonNumber(NAN), "null");
-    EXPECT_EQ(statsJson({2, 1, 3}), R"({"min":1,"median":2,"max":3})");
+    EXPECT_EQ(statsJson({2, 1, 3}), R"({"min":1,"median":2,"max":3,"samples":[2,1,3]})");
     EXPECT_EQ(jsonString("a\"b\\\n"), R"("a\"b\\\u000a")");
     const LaunchInputs a = sweepInputs("ascon-aead128", 1024, 64);
     EXPECT_EQ(a.messages, 16u);

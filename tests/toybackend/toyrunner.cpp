@@ -40,7 +40,7 @@ class ToyRunner final : public campaign::Runner {
             judge.check(out); // every repeat's output, not only the first
         }
         campaign::RunOutput result;
-        result.measurements = campaign::timingMeasurements(std::move(ns), key.messageBytes);
+        campaign::setTimings(result, std::move(ns), key.messageBytes);
         result.parameters = {{"device", "LEA-128 in C (tests/toybackend)"}};
         return result;
     }

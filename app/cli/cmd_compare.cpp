@@ -1,0 +1,283 @@
+// campaign compare and campaign regressions: two stored campaigns compared point by point with the
+// statistics of core/campaign/comparison (ratio of medians with its bootstrap 95 % interval, the
+// Mann–Whitney U test, Cliff's δ, a verdict), and a baseline against every later campaign of the store to
+// list the points that got slower. Both only read their stores.
+#include "app/cli/clicommands.h"
+#include "app/cli/clistore.h"
+#include "core/campaign/campaigncompare.h"
+#include "core/campaign/units.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+
+namespace rs::cli {
+
+namespace {
+
+/** A campaign named on the command line: "N" in --db, or "STORE.db:N". */
+campaign::CampaignSide sideArg(const CliArgs& args, const std::string& ref, const std::string& what) {
+    std::string path, number = ref;
+    if (const auto colon = ref.rfind(':'); colon != std::string::npos) {
+        path = ref.substr(0, colon);
+        number = ref.substr(colon + 1);
+    }
+    std::int64_t id = 0;
+    try {
+        std::size_t used = 0;
+        id = std::stoll(number, &used);
+        if (used != number.size() || id < 1) throw std::invalid_argument(number);
+    } catch (const std::exception&) {
+        throw UsageError(what + ": '" + ref + "' is not a campaign (N in --db, or STORE.db:N)");
+    }
+    if (path.empty() && !args.has("db"))
+        throw UsageError(what + ": campaign " + number +
+                         " needs --db (or name its store: STORE.db:" + number + ")");
+    const auto store = path.empty() ? openStore(args, campaign::OpenMode::ReadOnly)
+                                    : openStoreAt(path, campaign::OpenMode::ReadOnly, what);
+    campaign::CampaignSide side;
+    const auto row = withStore([&] { return store->campaign(id); });
+    if (!row) throw UsageError(what + ": no campaign " + std::to_string(id) + " in " + store->path());
+    side.campaign = *row;
+    side.runs = withStore([&] { return store->runs(id); });
+    return side;
+}
+
+campaign::CampaignCompareOptions compareOptionsArg(const CliArgs& args) {
+    campaign::CampaignCompareOptions o;
+    o.metric = args.value("metric").value_or("time");
+    if (const auto t = args.value("threshold")) {
+        char* end = nullptr;
+        const double pct = std::strtod(t->c_str(), &end);
+        if (t->empty() || *end || !std::isfinite(pct) || pct < 0 || pct >= 100)
+            throw UsageError("--threshold: expected a percentage from 0 to below 100, got '" + *t + "'");
+        o.stats.threshold = pct / 100;
+    }
+    o.stats.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, std::numeric_limits<int>::max()));
+    return o;
+}
+
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+std::string pValueText(const campaign::stats::PointComparison& r, bool exact) {
+    if (exact) return "exact";
+    return r.test.pValue < 1e-4 ? std::string("<0.0001") : fixed(r.test.pValue, 4);
+}
+
+QJsonObject pointJson(const campaign::ComparedPoint& p) {
+    QJsonObject o{{"target", QString::fromStdString(p.key.target)},
+                  {"algorithm", QString::fromStdString(p.key.algorithm)},
+                  {"ad_bytes", static_cast<qint64>(p.key.adBytes)},
+                  {"message_bytes", static_cast<qint64>(p.key.messageBytes)},
+                  {"exact", p.exact}};
+    if (!p.result) {
+        o.insert("verdict", "NOT COMPARED");
+        o.insert("why", QString::fromStdString(p.notCompared));
+        return o;
+    }
+    const auto& r = *p.result;
+    o.insert("unit", QString::fromStdString(p.unit));
+    o.insert("repeats_a", static_cast<qint64>(r.countA));
+    o.insert("repeats_b", static_cast<qint64>(r.countB));
+    o.insert("median_a", r.medianA);
+    o.insert("median_b", r.medianB);
+    o.insert("ratio", r.ratio);
+    o.insert("ci_low", r.interval.low);
+    o.insert("ci_high", r.interval.high);
+    o.insert("p_value", r.test.pValue);
+    o.insert("u", r.test.u);
+    o.insert("u_exact", r.test.exact);
+    o.insert("cliffs_delta", r.delta);
+    o.insert("verdict", QString::fromStdString(std::string(campaign::stats::verdictName(r.verdict))));
+    o.insert("why", QString::fromStdString(r.why));
+    o.insert("few_repeats", r.fewRepeats);
+    o.insert("unstable_a", r.unstableA);
+    o.insert("unstable_b", r.unstableB);
+    return o;
+}
+
+QJsonObject comparisonJson(const campaign::CampaignComparison& c) {
+    QJsonArray points, warnings;
+    for (const auto& p : c.points)
+        points.append(pointJson(p));
+    for (const auto& w : c.provenanceWarnings)
+        warnings.append(QString::fromStdString(w));
+    QJsonObject o{{"a", static_cast<qint64>(c.a)},
+                  {"b", static_cast<qint64>(c.b)},
+                  {"revision_a", QString::fromStdString(c.revisionA)},
+                  {"revision_b", QString::fromStdString(c.revisionB)},
+                  {"metric", QString::fromStdString(c.options.metric)},
+                  {"threshold", c.options.stats.threshold},
+                  {"alpha", c.options.stats.alpha},
+                  {"seed", static_cast<qint64>(c.options.stats.seed)},
+                  {"points", points},
+                  {"provenance_differs", warnings},
+                  {"faster", c.faster},
+                  {"slower", c.slower},
+                  {"same", c.same},
+                  {"uncertain", c.uncertain},
+                  {"not_compared", c.notCompared}};
+    if (c.geometricMean)
+        o.insert("geometric_mean", QJsonObject{{"ratio", c.geometricMean->value},
+                                               {"ci_low", c.geometricMean->interval.low},
+                                               {"ci_high", c.geometricMean->interval.high},
+                                               {"points", static_cast<qint64>(c.geometricMean->points)}});
+    return o;
+}
+
+void printComparison(const campaign::CampaignComparison& c) {
+    std::cout << "campaign " << c.b << " (B, revision " << c.revisionB.substr(0, 12) << ") against campaign "
+              << c.a << " (A, baseline, revision " << c.revisionA.substr(0, 12) << "): " << c.options.metric
+              << ", noise threshold " << fixed(c.options.stats.threshold * 100, 1) << " %, ratio = B / A\n";
+    if (!c.provenanceWarnings.empty()) {
+        std::cout << "warning: the two campaigns ran under different conditions:\n";
+        for (const auto& w : c.provenanceWarnings)
+            std::cout << "  " << w << "\n";
+    }
+    int few = 0, unstable = 0;
+    for (const auto& p : c.points) {
+        std::cout << campaign::pointName(p.key) << ": ";
+        if (!p.result) {
+            std::cout << "NOT COMPARED (" << p.notCompared << ")\n";
+            continue;
+        }
+        const auto& r = *p.result;
+        std::cout << campaign::stats::verdictName(r.verdict) << "  "
+                  << campaign::formatValue(r.medianA, p.unit) << " -> "
+                  << campaign::formatValue(r.medianB, p.unit) << "  ratio " << fixed(r.ratio, 3);
+        if (!p.exact)
+            std::cout << " [" << fixed(r.interval.low, 3) << ", " << fixed(r.interval.high, 3) << "]  p "
+                      << pValueText(r, p.exact) << "  delta " << fixed(r.delta, 2) << "  n " << r.countA
+                      << "/" << r.countB;
+        else
+            std::cout << " (exact)";
+        std::cout << "  (" << r.why << ")\n";
+        few += !p.exact && r.fewRepeats;
+        unstable += r.unstableA || r.unstableB;
+    }
+    if (c.geometricMean)
+        std::cout << "geometric mean of the ratios: " << fixed(c.geometricMean->value, 3) << " ["
+                  << fixed(c.geometricMean->interval.low, 3) << ", "
+                  << fixed(c.geometricMean->interval.high, 3) << "] over " << c.geometricMean->points
+                  << " points\n";
+    std::cout << c.faster << " faster, " << c.slower << " slower, " << c.same << " same, " << c.uncertain
+              << " uncertain, " << c.notCompared << " not compared\n";
+    if (few)
+        std::cout << "note: " << few << " point(s) have fewer than " << c.options.stats.recommendedRepeats
+                  << " repeats on a side (allowed; 9 or more are recommended)\n";
+    if (unstable)
+        std::cout << "note: " << unstable << " point(s) are unstable (spread above "
+                  << fixed(c.options.stats.unstableSpread * 100, 0) << " % of the median)\n";
+}
+
+campaign::CampaignComparison compareArg(const campaign::CampaignSide& a, const campaign::CampaignSide& b,
+                                        const campaign::CampaignCompareOptions& o) {
+    try {
+        return campaign::compareCampaigns(a, b, o);
+    } catch (const campaign::SpecError& e) {
+        throw UsageError(std::string("--metric: ") + e.what());
+    }
+}
+
+int campaignCompare(const CliArgs& args) {
+    if (args.positional().size() != 2)
+        throw UsageError("campaign compare: expected two campaigns, A (the baseline) and B");
+    const auto options = compareOptionsArg(args);
+    const auto a = sideArg(args, args.positional()[0], "A");
+    const auto b = sideArg(args, args.positional()[1], "B");
+    const auto c = compareArg(a, b, options);
+    if (args.flag("json"))
+        std::cout << QJsonDocument(comparisonJson(c)).toJson(QJsonDocument::Compact).toStdString()
+                  << std::endl;
+    else
+        printComparison(c);
+    return kExitOk;
+}
+
+int campaignRegressions(const CliArgs& args) {
+    const auto options = compareOptionsArg(args);
+    const auto base = sideArg(args, args.require("baseline"), "--baseline");
+    const auto store = openStore(args, campaign::OpenMode::ReadOnly);
+    const auto all = withStore([&] { return store->campaigns(); });
+    std::vector<campaign::CampaignRow> later;
+    for (const auto& c : all)
+        if (c.id > base.campaign.id) later.push_back(c);
+    if (const auto since = args.value("since")) {
+        const auto first = std::find_if(later.begin(), later.end(), [&](const campaign::CampaignRow& c) {
+            const auto rev = c.provenance.find("git_revision");
+            return !since->empty() && rev != c.provenance.end() && rev->second.rfind(*since, 0) == 0;
+        });
+        if (first == later.end())
+            throw UsageError("--since: no campaign after " + std::to_string(base.campaign.id) +
+                             " was recorded at a revision starting with '" + *since + "'");
+        later.erase(later.begin(), first);
+    }
+    QJsonArray found;
+    int regressions = 0;
+    for (const auto& row : later) {
+        campaign::CampaignSide side{row, withStore([&] { return store->runs(row.id); })};
+        const auto c = compareArg(base, side, options);
+        const bool quiet = args.flag("json");
+        if (!quiet)
+            std::cout << "campaign " << row.id << " (revision " << c.revisionB.substr(0, 12) << ", "
+                      << row.created << "): " << c.slower << " slower, " << c.uncertain << " uncertain, "
+                      << c.notCompared << " not compared\n";
+        for (const auto& p : c.points) {
+            if (!p.result || p.result->verdict != campaign::stats::Verdict::Slower) continue;
+            ++regressions;
+            QJsonObject o = pointJson(p);
+            o.insert("campaign", static_cast<qint64>(row.id));
+            o.insert("revision", QString::fromStdString(c.revisionB));
+            found.append(o);
+            if (!quiet)
+                std::cout << "  SLOWER " << campaign::pointName(p.key) << ": ratio "
+                          << fixed(p.result->ratio, 3) << " [" << fixed(p.result->interval.low, 3) << ", "
+                          << fixed(p.result->interval.high, 3) << "]  p " << pValueText(*p.result, p.exact)
+                          << "\n";
+        }
+    }
+    if (args.flag("json"))
+        std::cout << QJsonDocument(QJsonObject{{"baseline", static_cast<qint64>(base.campaign.id)},
+                                               {"campaigns", static_cast<qint64>(later.size())},
+                                               {"regressions", found}})
+                         .toJson(QJsonDocument::Compact)
+                         .toStdString()
+                  << std::endl;
+    else
+        std::cout << regressions << " regression(s) in " << later.size() << " campaign(s) after "
+                  << base.campaign.id << "\n";
+    return regressions ? kExitKatFailed : kExitOk;
+}
+
+} // namespace
+
+std::vector<CliUsage> compareUsages() {
+    return {{{"compare"},
+             {word("A"), word("B"), optional("db", "FILE"), optional("metric", "time|throughput|M"),
+              optional("threshold", "PCT"), optional("seed", "N")},
+             "campaign B against campaign A (N in --db, or STORE.db:N) point by point: medians, their\n"
+             "ratio B/A with a bootstrap 95 % interval, the Mann-Whitney U test's p, Cliff's delta and a\n"
+             "verdict (FASTER/SLOWER/SAME within +-PCT, default 5, or UNCERTAIN), the geometric mean of the\n"
+             "ratios, and the conditions (compiler, CPU, governor, ...) the two differ in. Simulated\n"
+             "targets compare exact figures. 9 or more repeats are recommended; fewer than 3 is UNCERTAIN",
+             nullptr,
+             noVerb<campaignCompare>},
+            {{"regressions"},
+             {option("db", "FILE"), option("baseline", "A"), optional("since", "REV"),
+              optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
+             "the points that got slower than the baseline campaign A beyond the threshold, in every\n"
+             "later campaign of --db (from the first recorded at git revision REV...); exit status 1 when\n"
+             "there is one",
+             nullptr,
+             noVerb<campaignRegressions>}};
+}
+
+} // namespace rs::cli

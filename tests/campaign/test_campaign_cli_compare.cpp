@@ -1,0 +1,155 @@
+// `roundscope-cli campaign compare` and `campaign regressions` through the real executable, over stores
+// whose repeats are known: a point made 25 % slower is SLOWER with its interval and p-value, one drawn
+// the same way is SAME, the two campaigns' differing compilers are warned about; a campaign of another
+// store is named STORE.db:N; regressions lists the slower points of the later campaigns (exit 1) and
+// starts at --since REV; every bad argument is one line naming it (exit 2), and nothing is written.
+#include "tests/clitestsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+
+#include <random>
+
+#include "core/campaign/campaignstore.h"
+
+namespace {
+
+using namespace rs::campaign;
+using rs::test::CliResult;
+using rs::test::expectUsageError;
+using rs::test::runCli;
+
+std::vector<double> noisy(double centre, std::uint32_t seed) {
+    std::mt19937 g(seed);
+    std::normal_distribution<double> d(centre, centre * 0.01);
+    std::vector<double> v;
+    for (int i = 0; i < 12; ++i)
+        v.push_back(d(g));
+    return v;
+}
+
+/** A campaign of two points (64 and 256 bytes) whose repeats centre on the given times. */
+std::int64_t addCampaign(CampaignStore& s, const std::string& name, const Provenance& p, double t64,
+                         double t256, std::uint32_t seed) {
+    CampaignSpec spec;
+    spec.name = name;
+    spec.targets = {"cpu"};
+    spec.algorithms = {"ascon-aead128"};
+    spec.messageBytes = {64, 256};
+    spec.adBytes = {0};
+    const auto id = s.createCampaign(spec, p);
+    s.recordRun(id, {"cpu", "ascon-aead128", 64, 0}, true, "", {}, {{"time_median", t64, "ns"}},
+                noisy(t64, seed));
+    s.recordRun(id, {"cpu", "ascon-aead128", 256, 0}, true, "", {}, {{"time_median", t256, "ns"}},
+                noisy(t256, seed + 1));
+    s.setStatus(id, "finished");
+    return id;
+}
+
+QJsonObject pointAt(const QJsonObject& c, int bytes) {
+    for (const auto v : c.value("points").toArray())
+        if (v.toObject().value("message_bytes").toInt() == bytes) return v.toObject();
+    ADD_FAILURE() << "no point of " << bytes << " bytes";
+    return {};
+}
+
+struct Stores {
+    QTemporaryDir dir;
+    QString db = dir.filePath("c.db");
+    Stores() {
+        CampaignStore s(db.toStdString());
+        addCampaign(s, "base", {{"compiler", "g++ 12.2.0"}, {"git_revision", "aaa111"}}, 1000, 4000, 1);
+        addCampaign(s, "slower", {{"compiler", "clang 14"}, {"git_revision", "bbb222"}}, 1250, 4000, 3);
+        addCampaign(s, "same", {{"compiler", "g++ 12.2.0"}, {"git_revision", "ccc333"}}, 1000, 4000, 5);
+    }
+};
+
+TEST(CampaignCompareCli, VerdictsIntervalsAndTheConditionsTheyDifferIn) {
+    Stores st;
+    CliResult r = runCli({"campaign", "compare", "1", "2", "--db", st.db, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QJsonObject c = r.json();
+    const QJsonObject slow = pointAt(c, 64), same = pointAt(c, 256);
+    EXPECT_EQ(slow.value("verdict").toString(), "SLOWER");
+    EXPECT_NEAR(slow.value("ratio").toDouble(), 1.25, 0.02);
+    EXPECT_LT(slow.value("ci_low").toDouble(), slow.value("ratio").toDouble());
+    EXPECT_GT(slow.value("ci_low").toDouble(), 1.05);
+    EXPECT_LT(slow.value("p_value").toDouble(), 0.001);
+    EXPECT_EQ(slow.value("cliffs_delta").toDouble(), 1.0); // every B repeat slower than every A repeat
+    EXPECT_EQ(slow.value("repeats_a").toInt(), 12);
+    EXPECT_EQ(same.value("verdict").toString(), "SAME");
+    EXPECT_EQ(c.value("slower").toInt(), 1);
+    EXPECT_EQ(c.value("same").toInt(), 1);
+    EXPECT_NEAR(c.value("geometric_mean").toObject().value("ratio").toDouble(), std::sqrt(1.25), 0.02);
+    EXPECT_EQ(c.value("provenance_differs").toArray().first().toString(), "compiler: g++ 12.2.0 vs clang 14");
+    EXPECT_EQ(c.value("revision_b").toString(), "bbb222");
+
+    r = runCli({"campaign", "compare", "1", "2", "--db", st.db});
+    ASSERT_EQ(r.status, 0);
+    const QString text = QString::fromUtf8(r.out);
+    EXPECT_TRUE(text.contains("cpu ascon-aead128 AD 0 B msg 64 B: SLOWER")) << r.out.toStdString();
+    EXPECT_TRUE(text.contains("warning: the two campaigns ran under different conditions"))
+        << r.out.toStdString();
+    EXPECT_TRUE(text.contains("geometric mean of the ratios: ")) << r.out.toStdString();
+    EXPECT_TRUE(text.contains("0 faster, 1 slower, 1 same, 0 uncertain, 0 not compared"))
+        << r.out.toStdString();
+
+    // A threshold wider than the difference makes the slower point SAME; the comparison is seeded.
+    r = runCli({"campaign", "compare", "1", "2", "--db", st.db, "--threshold", "40", "--json"});
+    EXPECT_EQ(pointAt(r.json(), 64).value("verdict").toString(), "SAME");
+    EXPECT_EQ(runCli({"campaign", "compare", "1", "2", "--db", st.db, "--json"}).out,
+              runCli({"campaign", "compare", "1", "2", "--db", st.db, "--json"}).out);
+}
+
+TEST(CampaignCompareCli, ACampaignOfAnotherStoreIsNamedByItsFile) {
+    Stores st;
+    const QString other = st.dir.filePath("other.db");
+    {
+        CampaignStore s(other.toStdString());
+        addCampaign(s, "elsewhere", {{"compiler", "g++ 12.2.0"}}, 800, 3200, 9);
+    }
+    const CliResult r = runCli({"campaign", "compare", other + ":1", "1", "--db", st.db, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    EXPECT_EQ(r.json().value("slower").toInt(), 2); // 1000 and 4000 ns against 800 and 3200
+}
+
+TEST(CampaignCompareCli, RegressionsListTheSlowerPointsOfLaterCampaigns) {
+    Stores st;
+    CliResult r = runCli({"campaign", "regressions", "--db", st.db, "--baseline", "1", "--json"});
+    EXPECT_EQ(r.status, 1) << r.err.toStdString();
+    const QJsonArray found = r.json().value("regressions").toArray();
+    ASSERT_EQ(found.size(), 1);
+    EXPECT_EQ(found[0].toObject().value("campaign").toInt(), 2);
+    EXPECT_EQ(found[0].toObject().value("message_bytes").toInt(), 64);
+    EXPECT_EQ(found[0].toObject().value("revision").toString(), "bbb222");
+    EXPECT_EQ(r.json().value("campaigns").toInt(), 2);
+
+    r = runCli({"campaign", "regressions", "--db", st.db, "--baseline", "1", "--since", "ccc"});
+    EXPECT_EQ(r.status, 0) << r.out.toStdString();
+    EXPECT_TRUE(QString::fromUtf8(r.out).contains("0 regression(s) in 1 campaign(s) after 1"))
+        << r.out.toStdString();
+    expectUsageError({"campaign", "regressions", "--db", st.db, "--baseline", "1", "--since", "zzz"},
+                     "--since");
+}
+
+TEST(CampaignCompareCli, BadArgumentsAreNamedAndNothingIsWritten) {
+    Stores st;
+    QFile f(st.db);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    expectUsageError({"campaign", "compare", "1", "--db", st.db}, "two campaigns");
+    expectUsageError({"campaign", "compare", "1", "x2", "--db", st.db}, "B: 'x2' is not a campaign");
+    expectUsageError({"campaign", "compare", "1", "9", "--db", st.db}, "B: no campaign 9");
+    expectUsageError({"campaign", "compare", "1", "2"}, "needs --db");
+    expectUsageError({"campaign", "compare", "1", "2", "--db", st.db, "--threshold", "150"}, "--threshold");
+    expectUsageError({"campaign", "compare", "1", "2", "--db", st.db, "--metric", "cycles"}, "--metric");
+    expectUsageError({"campaign", "compare", st.dir.filePath("none.db") + ":1", "2", "--db", st.db},
+                     "A: no campaign store at");
+    expectUsageError({"campaign", "regressions", "--db", st.db}, "--baseline");
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), before);
+}
+
+} // namespace
