@@ -31,6 +31,7 @@ struct ShotOptions {
     int step = -1;
     int samples = 2000;
     int timeoutMs = 60000;
+    bool tabGiven = false; ///< --tab was on the command line: the screenshot must show that tab
 };
 
 // What --tab and --mode name: the diffusion page's tabs in their order ("waves" is the waveform page), the
@@ -59,6 +60,9 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
     page->hexAction()->setChecked(o.hex);
     auto* diffusion = w.page<rs::gui::DiffusionPage>();
     diffusion->tabs()->setCurrentIndex(std::max(0, static_cast<int>(kAnalysisTabs.indexOf(o.tab))));
+    // In the tabbed layout (a window below 1600x1000) the diffusion page is a page of its own: a named tab
+    // brings it to the front, else the screenshot would be of the explorer.
+    if (o.tabGiven && kAnalysisTabs.contains(o.tab)) w.showPage(diffusion);
     diffusion->samplesBox()->setValue(o.samples);
 
     auto done = std::make_shared<bool>(false);
@@ -67,9 +71,26 @@ void scheduleScreenshot(MainWindow& w, const ShotOptions& o) {
         *done = true;
         // Let the last coalesced updates and the repaint land before grabbing.
         QTimer::singleShot(500, &w, [&w, o] {
+            // What the screenshot shows is said, and checked: a named tab that is not on screen is an error.
+            QString shows;
+            if (o.tabGiven && kAnalysisTabs.contains(o.tab)) {
+                auto* diffusion = w.page<rs::gui::DiffusionPage>();
+                const int index = static_cast<int>(kAnalysisTabs.indexOf(o.tab));
+                if (!diffusion->isVisible() || diffusion->tabs()->currentIndex() != index ||
+                    diffusion->visibleRegion().isEmpty()) {
+                    std::fprintf(stderr,
+                                 "--tab %s: the diffusion page is not on screen; no screenshot saved at %s\n",
+                                 qPrintable(o.tab), qPrintable(o.path));
+                    QCoreApplication::exit(1);
+                    return;
+                }
+                shows =
+                    QStringLiteral(" (the Diffusion page, tab %1)").arg(diffusion->tabs()->tabText(index));
+            }
             const bool ok = w.saveScreenshot(o.path);
-            std::fprintf(ok ? stdout : stderr, "%s %s\n",
-                         ok ? "screenshot saved:" : "could not save screenshot", qPrintable(o.path));
+            std::fprintf(ok ? stdout : stderr, "%s %s%s\n",
+                         ok ? "screenshot saved:" : "could not save screenshot", qPrintable(o.path),
+                         qPrintable(shows));
             QCoreApplication::exit(ok ? 0 : 1);
         });
     };
@@ -196,6 +217,7 @@ int main(int argc, char* argv[]) {
         o.path = parser.value(shot);
         o.mode = parser.value(mode);
         o.tab = parser.value(tab);
+        o.tabGiven = parser.isSet(tab);
         o.hex = parser.isSet(hex);
         o.step = parser.isSet(step) ? parser.value(step).toInt() : -1;
         o.samples = parser.value(samples).toInt();

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace rs::charts {
 
@@ -79,8 +81,12 @@ CampaignChart::CampaignChart(QWidget* parent) : ChartView(tr("Campaign"), parent
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
     legend->setWrap(20); // many series (the NIST grid) wrap into further columns
     plot()->setMouseTracking(true);
+    m_defaultTip = plot()->toolTip();
     connect(plot(), &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
         const QString text = hoverAt(e->position());
+        // The plot's own tooltip ("Right-click to export…") would replace the point's text when the mouse
+        // rests: near a point, the point's text is the tooltip.
+        plot()->setToolTip(text.isEmpty() ? m_defaultTip : text);
         if (text.isEmpty())
             QToolTip::hideText();
         else
@@ -202,10 +208,20 @@ void CampaignChart::rebuild() {
     const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
     const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
                                                     QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    // A series' colour follows what it measures (target, algorithm, AD), not its place: the same series of
+    // two compared campaigns has one colour, and the campaigns differ by line style.
+    std::map<std::tuple<std::string, std::string, std::uint64_t>, int> identity;
+    std::map<std::int64_t, int> campaignOrder;
+    for (const auto& s : m_data.series) {
+        identity.emplace(std::tuple{s.target, s.algorithm, s.adBytes}, static_cast<int>(identity.size()));
+        campaignOrder.emplace(s.campaign, static_cast<int>(campaignOrder.size()));
+    }
     for (int i = 0; i < static_cast<int>(m_data.series.size()); ++i) {
         const auto& s = m_data.series[static_cast<std::size_t>(i)];
         const QString label = QString::fromStdString(s.label);
         if (m_hidden.contains(label)) continue;
+        const int k = identity.at({s.target, s.algorithm, s.adBytes});
+        const int style = campaignOrder.size() > 1 ? campaignOrder.at(s.campaign) : k / 4;
         QVector<double> keys, values, minus, plus;
         std::vector<int> index;
         for (int j = 0; j < static_cast<int>(s.points.size()); ++j) {
@@ -225,20 +241,21 @@ void CampaignChart::rebuild() {
             index.push_back(j);
             xmin = std::min(xmin, pt.x);
             xmax = std::max(xmax, pt.x);
-            ymin = std::min(ymin, lo);
-            ymax = std::max(ymax, pt.yMax);
+            // A point without a stored spread (yMin = yMax = 0 by default) still spans its own value.
+            ymin = std::min({ymin, lo, pt.y});
+            ymax = std::max({ymax, pt.yMax, pt.y});
         }
         // Styles by the series' place in the data, so hiding others does not recolour it.
         QCPGraph* g = plot()->addGraph(x, y);
         g->setData(keys, values, true);
-        g->setPen(QPen(seriesColor(pal, i % 4), 2.0, styles[(i / 4) % 4]));
-        g->setScatterStyle(QCPScatterStyle(shapes[(i / 4) % 4], 6));
+        g->setPen(QPen(seriesColor(pal, k % 4), 2.0, styles[style % 4]));
+        g->setScatterStyle(QCPScatterStyle(shapes[(k / 4) % 4], 6));
         g->setName(label);
         auto* bars = new QCPErrorBars(x, y);
         bars->removeFromLegend();
         bars->setDataPlottable(g);
         bars->setData(minus, plus);
-        bars->setPen(QPen(seriesColor(pal, i % 4), 1.0));
+        bars->setPen(QPen(seriesColor(pal, k % 4), 1.0));
         bars->setWhiskerWidth(6);
         bars->setName(label + tr(" min–max"));
         m_graphSeries.push_back(i);
@@ -281,7 +298,8 @@ void CampaignChart::rebuild() {
     } else {
         y->setTicker(QSharedPointer<QCPAxisTicker>(new HumanTicker(scale)));
         const double pad = (ymax - ymin) * 0.08 + (ymax == ymin ? std::abs(ymax) * 0.1 + 1e-9 : 0);
-        y->setRange(std::min(0.0, ymin - pad), ymax + pad);
+        // Throughput, times and counts are never negative: such an axis starts at 0, not below it.
+        y->setRange(ymin >= 0 ? 0.0 : ymin - pad, ymax + pad);
     }
     if (speedup) {
         m_reference = new QCPItemStraightLine(plot());

@@ -62,6 +62,7 @@ class CampaignChart : public ChartView {
   private:
     campaign::ChartData m_data;
     QString m_emptyText;
+    QString m_defaultTip; ///< the plot's tooltip away from every point
     QSet<QString> m_hidden;
     bool m_logY = false;
     int m_logSkipped = 0;

@@ -143,15 +143,21 @@ bool ChartView::exportPdf(const QString& path, QString* error) {
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     {
-        // As QCustomPlot::savePdf does, into memory: a page of the plot's size in points, vector output.
+        // Vector output into memory, laid out as the PNG export is: the writer's resolution is the plot's
+        // own (a 9 pt label is as many pixels as on screen, so text, legend and plot keep the PNG's
+        // proportions) and the page is w x h of those pixels. At QPdfWriter's default 1200 dpi a font's
+        // points became 1200/72 times too many units under the window's scale: text 16x too large.
+        const int dpi = std::max(1, m_plot->logicalDpiX());
         QPdfWriter pdf(&buffer);
         pdf.setCreator(QStringLiteral("RoundScope"));
         pdf.setTitle(m_title);
+        pdf.setResolution(dpi);
         QPageLayout layout;
         layout.setMode(QPageLayout::FullPageMode);
         layout.setOrientation(QPageLayout::Portrait);
         layout.setMargins(QMarginsF(0, 0, 0, 0));
-        layout.setPageSize(QPageSize(QSize(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        layout.setPageSize(QPageSize(QSizeF(w * 72.0 / dpi, h * 72.0 / dpi), QPageSize::Point, QString(),
+                                     QPageSize::ExactMatch));
         pdf.setPageLayout(layout);
         QCPPainter painter;
         if (!painter.begin(&pdf)) {

@@ -10,6 +10,7 @@
 #include "app/charts/campaignchart.h"
 #include "core/campaign/campaignengine.h"
 #include "core/campaign/chartdata.h"
+#include "core/campaign/gbenchjson.h"
 #include "core/fileio/safefile.h"
 #include "core/oracle/operation.h"
 
@@ -203,8 +204,15 @@ int campaignList(const CliArgs& args) {
 }
 
 int campaignExport(const CliArgs& args) {
-    const bool csv = args.flag("csv");
-    if (csv == args.flag("json")) throw UsageError("campaign export: choose one of --csv or --json");
+    // --format csv|json|gbench, or the flags --csv / --json: exactly one.
+    std::string format = args.value("format").value_or("");
+    if (!format.empty() && format != "csv" && format != "json" && format != "gbench")
+        throw UsageError("--format: expected csv, json or gbench, got '" + format + "'");
+    const int chosen = int(!format.empty()) + int(args.flag("csv")) + int(args.flag("json"));
+    if (chosen != 1)
+        throw UsageError("campaign export: choose one of --csv, --json or --format csv|json|gbench");
+    if (format.empty()) format = args.flag("csv") ? "csv" : "json";
+    const bool csv = format == "csv";
     const auto store = openStore(args, campaign::OpenMode::ReadOnly);
     if (!args.has("id")) {
         // Which one? The store's ids say what --id may be.
@@ -221,7 +229,9 @@ int campaignExport(const CliArgs& args) {
     if (!c) throw UsageError("--id: no campaign " + std::to_string(id) + " in " + store->path());
     const auto runs = withStore([&] { return store->runs(id); });
     std::ostringstream text;
-    if (csv) {
+    if (format == "gbench") {
+        text << campaign::gbenchJson(*c, runs);
+    } else if (csv) {
         text << "campaign,target,algorithm,ad_bytes,message_bytes,verified,failure,metric,value,unit\n";
         for (const auto& r : runs) {
             const std::string head = std::to_string(id) + "," + csvField(r.key.target) + "," +
@@ -348,8 +358,11 @@ CliCommand campaignCommand() {
           nullptr,
           noVerb<campaignList>},
          {{"export"},
-          {option("db", "FILE"), option("id", "N"), flag("csv"), optional("out", "FILE")},
-          "one campaign's runs as CSV (--csv) or JSON (--json)",
+          {option("db", "FILE"), option("id", "N"), flag("csv"), optional("format", "csv|json|gbench"),
+           optional("out", "FILE")},
+          "one campaign's runs as CSV (--csv) or JSON (--json, with every repeat's time as samples), or\n"
+          "as Google Benchmark JSON (--format gbench: each repeat an iteration, then its median), which\n"
+          "Google Benchmark's compare.py reads",
           nullptr,
           noVerb<campaignExport>}}};
     // The comparisons' lines (cmd_compare.cpp), then the cluster's (cmd_cluster.cpp): the help's order.

@@ -5,6 +5,7 @@
 #include "app/cli/clicommands.h"
 #include "app/cli/clistore.h"
 #include "core/campaign/campaigncompare.h"
+#include "core/campaign/htmlreport.h"
 #include "core/campaign/units.h"
 
 #include <QJsonArray>
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 namespace rs::cli {
 
@@ -257,6 +259,30 @@ int campaignRegressions(const CliArgs& args) {
     return regressions ? kExitKatFailed : kExitOk;
 }
 
+int campaignReport(const CliArgs& args) {
+    const auto& words = args.positional();
+    if (words.empty() || words.size() > 2)
+        throw UsageError("campaign report: expected one campaign A, or two (A the baseline, B)");
+    const std::string out = args.require("out");
+    outputExtension("out", out, {"html", "htm"});
+    const auto options = compareOptionsArg(args);
+    const auto a = sideArg(args, words[0], "A");
+    std::optional<campaign::CampaignSide> b;
+    if (words.size() == 2) b = sideArg(args, words[1], "B");
+    std::string html;
+    try {
+        html = campaign::htmlReport(a, b, options);
+    } catch (const campaign::SpecError& e) {
+        throw UsageError(std::string("--metric: ") + e.what());
+    }
+    writeOut(out, html);
+    printResult(args, QJsonObject{{"out", QString::fromStdString(out)},
+                                  {"bytes", static_cast<qint64>(html.size())},
+                                  {"a", static_cast<qint64>(a.campaign.id)},
+                                  {"b", b ? QJsonValue(static_cast<qint64>(b->campaign.id)) : QJsonValue()}});
+    return kExitOk;
+}
+
 } // namespace
 
 std::vector<CliUsage> compareUsages() {
@@ -277,7 +303,15 @@ std::vector<CliUsage> compareUsages() {
              "later campaign of --db (from the first recorded at git revision REV...); exit status 1 when\n"
              "there is one",
              nullptr,
-             noVerb<campaignRegressions>}};
+             noVerb<campaignRegressions>},
+            {{"report"},
+             {word("A"), word("B", true), optional("db", "FILE"), option("out", "FILE.html"),
+              optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
+             "one self-contained HTML file (no script, no network; charts as SVG) of campaign A, or of B\n"
+             "against A: verdicts with intervals, charts, verification, every run's figures, the\n"
+             "definitions and the provenance side by side",
+             nullptr,
+             noVerb<campaignReport>}};
 }
 
 } // namespace rs::cli

@@ -26,9 +26,11 @@ struct CampaignSpec {
     std::vector<std::string> targets; ///< target ids (targets.h): "cpu", "cpu-mt" and the back ends' ("cuda")
     std::vector<std::string> algorithms; ///< registry ids (core/oracle/algorithms.h): AEAD ids, or block ids
                                          ///< with a mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
-    std::vector<std::uint64_t> messageBytes;    ///< message sizes
-    std::vector<std::uint64_t> adBytes = {0};   ///< associated-data sizes (AEAD; ignored for block modes)
-    int repeats = 5;                            ///< timed repetitions per run (min/median/max), 1..1000
+    std::vector<std::uint64_t> messageBytes;  ///< message sizes
+    std::vector<std::uint64_t> adBytes = {0}; ///< associated-data sizes (AEAD; ignored for block modes)
+    /// Timed repetitions per run, 1..1000. 9 by default: what a comparison's U test and bootstrap need to
+    /// tell a difference (Google Benchmark's compare.py recommends 9 too); fewer is allowed, and said.
+    int repeats = 9;
     std::map<std::string, std::string> options; ///< per-target settings, e.g. "ip.unroll" = "1",
                                                 ///< "ip.clock_mhz" = "100", "cpu-mt.threads" = "0" (all)
     bool operator==(const CampaignSpec&) const = default;

@@ -3,7 +3,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <algorithm>
 #include <new>
@@ -37,7 +39,28 @@ bool canWrite(const QString& path) {
 
 } // namespace
 
-CampaignSession::CampaignSession(QObject* parent) : QObject(parent) {}
+CampaignSession::CampaignSession(QObject* parent) : QObject(parent) {
+    m_watcher = new QFileSystemWatcher(this);
+    m_changedSoon = new QTimer(this);
+    m_changedSoon->setSingleShot(true);
+    m_changedSoon->setInterval(300);
+    connect(m_changedSoon, &QTimer::timeout, this, [this] {
+        watchStore(); // a -wal that appeared (or was replaced) is watched from now on
+        requestRead(false);
+    });
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, m_changedSoon, qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_changedSoon, qOverload<>(&QTimer::start));
+}
+
+void CampaignSession::watchStore() {
+    const QStringList old = m_watcher->files() + m_watcher->directories();
+    if (!old.isEmpty()) m_watcher->removePaths(old);
+    if (m_path.isEmpty()) return;
+    QStringList paths;
+    for (const QString& p : {m_path, m_path + QStringLiteral("-wal"), QFileInfo(m_path).absolutePath()})
+        if (QFileInfo::exists(p)) paths << p;
+    if (!paths.isEmpty()) m_watcher->addPaths(paths);
+}
 
 CampaignSession::~CampaignSession() {
     m_runner.shutdown(); // stops between runs: every finished run is committed
@@ -81,6 +104,7 @@ bool CampaignSession::openStore(const QString& path, QString* error) {
             m_runs.clear();
             m_asked.clear();
             accept(std::move(*r.value));
+            watchStore();
             emit storeOpened(path);
             emit storeChanged();
         });

@@ -10,7 +10,9 @@
 // campaign asked for. A read re-reads the runs of a campaign only when its row changed (a run committed by
 // this session or another program changes its counts), at most one read at a time, so at most ~25 reads a
 // second while a campaign runs; storeChanged says a read arrived. Progress and log lines are coalesced at
-// ~25 Hz; cancel stops between runs. Store errors (a damaged store, another program's lease) come back as
+// ~25 Hz; cancel stops between runs. Another program writing the store (the CLI, a second app, a merge) is
+// noticed: the store's file, its -wal and its folder are watched, and a change is read ~0.3 s later.
+// Store errors (a damaged store, another program's lease) come back as
 // results, never as exceptions. Widgets talk only to it; it knows nothing of widgets.
 
 #include <QObject>
@@ -27,6 +29,9 @@
 #include "core/campaign/campaignstore.h"
 #include "core/campaign/chartdata.h"
 #include "core/sessions/worker.h"
+
+class QFileSystemWatcher;
+class QTimer;
 
 namespace rs::sessions {
 
@@ -119,8 +124,12 @@ class CampaignSession : public QObject {
     void accept(Snapshot&& s);
     const Snapshot::Runs* cachedRuns(std::int64_t campaign);
     void end();
+    /** Watches the open store's file, its -wal and its folder: another program's commit is read. */
+    void watchStore();
 
     QString m_path;
+    QFileSystemWatcher* m_watcher = nullptr;
+    QTimer* m_changedSoon = nullptr; ///< one read for a burst of file changes
     int m_opening = 0;
     // The cache (GUI thread only).
     std::vector<campaign::CampaignRow> m_campaigns;

@@ -7,11 +7,12 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 
-#include <random>
-
 #include "core/campaign/campaignstore.h"
+#include "tests/campaign/repeatstest.h"
 
 namespace {
 
@@ -20,13 +21,9 @@ using rs::test::CliResult;
 using rs::test::expectUsageError;
 using rs::test::runCli;
 
+/** Twelve repeats around centre. */
 std::vector<double> noisy(double centre, std::uint32_t seed) {
-    std::mt19937 g(seed);
-    std::normal_distribution<double> d(centre, centre * 0.01);
-    std::vector<double> v;
-    for (int i = 0; i < 12; ++i)
-        v.push_back(d(g));
-    return v;
+    return rs::test::noisyRepeats(centre, 12, seed);
 }
 
 /** A campaign of two points (64 and 256 bytes) whose repeats centre on the given times. */
@@ -150,6 +147,62 @@ TEST(CampaignCompareCli, BadArgumentsAreNamedAndNothingIsWritten) {
     expectUsageError({"campaign", "regressions", "--db", st.db}, "--baseline");
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(f.readAll(), before);
+}
+
+} // namespace
+
+namespace {
+
+TEST(CampaignExportGbench, EveryRepeatIsAnIterationAndCompareDotPyReadsIt) {
+    Stores st;
+    const QString a = st.dir.filePath("a.json"), b = st.dir.filePath("b.json");
+    ASSERT_EQ(
+        runCli({"campaign", "export", "--db", st.db, "--id", "1", "--format", "gbench", "--out", a}).status,
+        0);
+    ASSERT_EQ(
+        runCli({"campaign", "export", "--db", st.db, "--id", "2", "--format", "gbench", "--out", b}).status,
+        0);
+    QFile f(b);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray benchmarks = doc.value("benchmarks").toArray();
+    ASSERT_EQ(benchmarks.size(), 2 * (12 + 1)); // two runs: twelve repeats and the median each
+    const std::vector<double> repeats = noisy(1250, 3);
+    for (int i = 0; i < 12; ++i) {
+        const QJsonObject o = benchmarks[i].toObject();
+        EXPECT_EQ(o.value("name").toString(), "cpu/ascon-aead128/ad:0/msg:64");
+        EXPECT_EQ(o.value("run_type").toString(), "iteration");
+        EXPECT_EQ(o.value("repetition_index").toInt(), i);
+        EXPECT_EQ(o.value("repetitions").toInt(), 12);
+        EXPECT_EQ(o.value("real_time").toDouble(),
+                  repeats[static_cast<std::size_t>(i)]); // as stored, in order
+        EXPECT_EQ(o.value("time_unit").toString(), "ns");
+    }
+    EXPECT_EQ(benchmarks[12].toObject().value("aggregate_name").toString(), "median");
+    EXPECT_EQ(doc.value("context")
+                  .toObject()
+                  .value("roundscope_provenance")
+                  .toObject()
+                  .value("compiler")
+                  .toString(),
+              "clang 14");
+    expectUsageError({"campaign", "export", "--db", st.db, "--id", "1", "--format", "xml"}, "--format");
+    expectUsageError({"campaign", "export", "--db", st.db, "--id", "1", "--format", "gbench", "--csv"},
+                     "choose one");
+
+    // Google Benchmark's own comparison tool reads the two files and finds the 25 % (its U test too).
+    const QString python = QStringLiteral("/usr/bin/python3"),
+                  tool = QStringLiteral("/usr/share/benchmark/compare.py");
+    if (!QFile::exists(tool) || !QFile::exists(python))
+        GTEST_SKIP() << "Google Benchmark's compare.py is not installed (libbenchmark-tools, python3-scipy: "
+                        ".ci/setup)";
+    QProcess p;
+    p.start(python, {tool, QStringLiteral("benchmarks"), a, b});
+    ASSERT_TRUE(p.waitForFinished(120000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    ASSERT_EQ(p.exitCode(), 0) << out.toStdString() << p.readAllStandardError().toStdString();
+    EXPECT_TRUE(out.contains(QStringLiteral("cpu/ascon-aead128/ad:0/msg:64_pvalue"))) << out.toStdString();
+    EXPECT_TRUE(out.contains(QStringLiteral("+0.25"))) << out.toStdString(); // (B - A) / A of the medians
 }
 
 } // namespace

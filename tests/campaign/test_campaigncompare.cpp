@@ -6,6 +6,7 @@
 // survives the store (RunRow::samples, sealed by the run's checksum) and setTimings keeps their order.
 #include "core/campaign/campaigncompare.h"
 #include "core/campaign/hostconditions.h"
+#include "tests/campaign/repeatstest.h"
 
 #include <gtest/gtest.h>
 
@@ -14,20 +15,12 @@
 #include <QTemporaryDir>
 
 #include <cmath>
-#include <random>
 
 namespace {
 
 using namespace rs::campaign;
 
-std::vector<double> noisy(double centre, int n, std::uint32_t seed) {
-    std::mt19937 g(seed);
-    std::normal_distribution<double> d(centre, centre * 0.01);
-    std::vector<double> v;
-    for (int i = 0; i < n; ++i)
-        v.push_back(d(g));
-    return v;
-}
+constexpr auto noisy = rs::test::noisyRepeats;
 
 RunRow run(const std::string& target, const std::string& alg, std::uint64_t bytes,
            std::vector<double> samples) {

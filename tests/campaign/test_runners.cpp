@@ -211,7 +211,11 @@ TEST(CpuRunner, OutputEqualsReferenceWithMeasurements) {
                 const std::string what = runner->target() + " " + alg + " " + std::to_string(msg);
                 ASSERT_TRUE(runner->supports(alg)) << what;
                 const Judged out = runJudged(*runner, key, in, 3, options, kGo);
-                EXPECT_EQ(out.outputs, 3) << what; // every timed repeat's output went to the judge
+                // Every repeat's output went to the judge, the untimed warm-up's too; only the timed ones
+                // have a time.
+                EXPECT_EQ(out.outputs, 3 + kCpuWarmups) << what;
+                EXPECT_EQ(out.samples.size(), 3u) << what;
+                EXPECT_EQ(out.parameters.at("warmups"), std::to_string(kCpuWarmups)) << what;
                 EXPECT_FALSE(out.failure) << what << ": " << out.failure.value_or("");
                 ASSERT_EQ(out.measurements.size(), 4u) << what;
                 expectTimings(out, msg, what);
@@ -250,7 +254,7 @@ TEST(CpuRunner, ThreadsFollowTheOptionAndTheMessage) {
     EXPECT_EQ(out.parameters.at("cpu-mt.split"), "independent messages");
     // Every thread's independent message went to the judge, each against the oracle's answer for its own
     // inputs; the first is thread 0's: the first quarter of the message under the run's nonce.
-    EXPECT_EQ(out.outputs, 2);
+    EXPECT_EQ(out.outputs, 2 + kCpuWarmups);
     EXPECT_FALSE(out.failure) << out.failure.value_or("");
     RunInputs first = makeInputs(aead);
     first.message.resize(1024);
@@ -298,7 +302,7 @@ TEST(CpuRunner, CancelThrowsCancelled) {
         EXPECT_THROW(runJudged(*r, key, makeInputs(key), 5, {{"cpu-mt.threads", "2"}}, stop), Cancelled);
         // The runner is usable afterwards (its threads were released): a run, every output right.
         const Judged again = runJudged(*r, key, makeInputs(key), 1, {{"cpu-mt.threads", "2"}}, kGo);
-        EXPECT_EQ(again.outputs, 1);
+        EXPECT_EQ(again.outputs, 1 + kCpuWarmups);
         EXPECT_FALSE(again.failure) << again.failure.value_or("");
     }
     EXPECT_FALSE(makeCpuRunner(1)->provenance().at("compiler").empty());

@@ -117,6 +117,9 @@ class TestBoard : public QObject {
         QVERIFY(connected.wait(30000));
         QTRY_VERIFY(!session.isBusy());
         QVERIFY(!page.paper000Button()->isEnabled());
+        // ... and says why.
+        QVERIFY2(page.paper000Button()->toolTip().startsWith(QStringLiteral("Disconnect first")),
+                 qPrintable(page.paper000Button()->toolTip()));
     }
 
     void aMissingPortIsAClearError() {

@@ -15,7 +15,9 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
@@ -61,6 +63,61 @@ class TestCampaigns : public QObject {
     Q_OBJECT
 
   private slots:
+    void theSplitterNeverHidesTheDefinitionOrItsRunButton() {
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("split.sqlite"))));
+        gui::CampaignsPage page(&session);
+        page.resize(1366, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* split = page.findChild<QSplitter*>();
+        QVERIFY(split);
+        QVERIFY(!split->childrenCollapsible());
+        split->setSizes({5000, 0}); // a drag all the way to the right
+        QVERIFY2(split->sizes().at(1) >= 320, qPrintable(QString::number(split->sizes().at(1))));
+        QVERIFY(page.runButton()->isVisible());
+        QVERIFY(page.runButton()->visibleRegion().boundingRect().width() > 0);
+    }
+
+    void reportOfTheSelectedCampaignAloneOrAgainstABaseline() {
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("report.sqlite"))));
+        gui::CampaignsPage page(&session);
+        QSignalSpy done(&session, &sessions::CampaignSession::finished);
+        page.editor()->setPlainText(QString::fromLatin1(kCpu));
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 60000);
+        page.newBox()->setChecked(true);
+        page.run();
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 60000);
+        QCOMPARE(page.selectedCampaign(), std::optional<std::int64_t>(2));
+        auto* against = page.storePanel()->reportAgainst();
+        QCOMPARE(against->count(), 3); // no comparison, #1, #2
+        const QString html = dir.filePath(QStringLiteral("r.html"));
+        QVERIFY(page.storePanel()->exportReport(html));
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(f.readAll());
+        f.close();
+        QVERIFY(text.contains(QStringLiteral("<title>RoundScope: campaign #2 cpu</title>")));
+        QVERIFY(!text.contains(QStringLiteral("<h2>Comparison</h2>")));
+        against->setCurrentIndex(against->findData(qint64(1)));
+        QVERIFY(page.storePanel()->exportReport(html));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        text = QString::fromUtf8(f.readAll());
+        QVERIFY(text.contains(QStringLiteral("campaign #2 against #1")));
+        QVERIFY(text.contains(QStringLiteral("<h2>Comparison</h2>")));
+        QVERIFY(text.contains(QStringLiteral("too few repeats"))); // 2 repeats a side
+        // The File menu's entry is the page's; a device is refused and the log says why.
+        QCOMPARE(page.menuActions().size(), 1);
+        QCOMPARE(page.menuActions().front().actions.front()->objectName(),
+                 QStringLiteral("exportCampaignReport"));
+        QVERIFY(!page.storePanel()->exportReport(QStringLiteral("/dev/full")));
+        QVERIFY(page.log()->toPlainText().contains(QStringLiteral("Cannot export the report")));
+    }
+
     void initTestCase() { hw::registerIpRunner(); }
 
     void editorValidatesAsYouType() {
@@ -69,7 +126,7 @@ class TestCampaigns : public QObject {
         QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
         gui::CampaignsPage page(&session);
         // The first preset (NIST LWC: 3 variants x 17 AD sizes x 19 message sizes) is valid.
-        QCOMPARE(page.specError()->text(), QStringLiteral("969 runs, 5 repeats each"));
+        QCOMPARE(page.specError()->text(), QStringLiteral("969 runs, 9 repeats each"));
         QVERIFY(page.runButton()->isEnabled());
         page.editor()->setPlainText(QStringLiteral(R"({"name": "x", "targets": ["gpu"]})"));
         QVERIFY(page.specError()->text().startsWith(QStringLiteral("targets[0]: unknown target 'gpu'")));
@@ -189,7 +246,7 @@ class TestCampaigns : public QObject {
         QCOMPARE(ip->checkState(), Qt::Checked);
         // Form: without the IP the definition is valid; checking it again names the pair.
         ip->setCheckState(Qt::Unchecked);
-        QCOMPARE(page.specError()->text(), QStringLiteral("1 run, 5 repeats each"));
+        QCOMPARE(page.specError()->text(), QStringLiteral("1 run, 9 repeats each"));
         QVERIFY(page.runButton()->isEnabled());
         ip->setCheckState(Qt::Checked);
         QVERIFY2(page.specError()->text().startsWith(QStringLiteral("definition: ") + pairError),
@@ -292,11 +349,17 @@ class TestCampaigns : public QObject {
         QVERIFY2(failed.front().at(0).toString().contains(QStringLiteral("has this definition already")),
                  qPrintable(failed.front().at(0).toString()));
         QVERIFY(page.log()->toPlainText().contains(QStringLiteral("has this definition already")));
+        // Not only in the log: a banner above it says why, wrapped, until the next run starts.
+        QVERIFY(!page.runBar()->banner()->isHidden());
+        QVERIFY(page.runBar()->banner()->text().contains(QStringLiteral("has this definition already")));
+        QVERIFY(page.runBar()->banner()->wordWrap());
+        QCOMPARE(page.log()->verticalScrollBar()->value(), page.log()->verticalScrollBar()->maximum());
         page.resumeBox()->setChecked(true);
         page.run();
         QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 60000);
         QVERIFY(done.back().at(4).toBool()); // nothing to do
         QVERIFY(page.log()->toPlainText().contains(QStringLiteral("nothing to do: campaign #1 is finished")));
+        QVERIFY(page.runBar()->banner()->isHidden());
         page.newBox()->setChecked(true);
         QVERIFY(!page.resumeBox()->isChecked());
         page.run();
@@ -386,6 +449,31 @@ class TestCampaigns : public QObject {
                 keys.insert(r.key);
             QCOMPARE(static_cast<int>(keys.size()), c.runsTotal);
         }
+    }
+
+    void anotherProgramsCampaignAppearsWithoutARefresh() {
+        // The CLI (here: a second connection in this process, as the CLI would open one) records a
+        // campaign while the page is open: the page lists it by itself (the store's files are watched).
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("watched.sqlite"));
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, db));
+        gui::CampaignsPage page(&session);
+        QCOMPARE(page.campaignTable()->rowCount(), 0);
+        {
+            campaign::CampaignStore other(db.toStdString());
+            campaign::CampaignSpec spec;
+            spec.name = "from the CLI";
+            spec.targets = {"cpu"};
+            spec.algorithms = {"ascon-aead128"};
+            spec.messageBytes = {16};
+            spec.adBytes = {0};
+            const auto id = other.createCampaign(spec, {});
+            other.recordRun(id, {"cpu", "ascon-aead128", 16, 0}, true, "", {}, {{"time_median", 5, "ns"}});
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(page.campaignTable()->rowCount(), 1, 10000);
+        QCOMPARE(page.campaignTable()->item(0, 1)->text(), QStringLiteral("from the CLI"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.runTable()->model()->rowCount(), 1, 10000);
     }
 
     void aDamagedStoreIsShownNeverThrown() {

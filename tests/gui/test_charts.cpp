@@ -4,6 +4,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -18,6 +19,7 @@
 #include "core/sessions/ciphersession.h"
 #include "core/sessions/diffusionsession.h"
 #include "tests/gui/guitestsupport.h"
+#include "tests/pdfcheck.h"
 
 using namespace rs;
 
@@ -94,6 +96,9 @@ class TestCharts : public QObject {
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(4) == "%PDF");
         QVERIFY(f.size() > 1000);
+        // As a reader sees it: the same picture as the PNG, text of a normal size, the title's words there.
+        const QString why = test::pdfMatchesPng(pdf, img, chart.logicalDpiX(), QStringLiteral("SKINNY"));
+        QVERIFY2(why.isEmpty(), qPrintable(why));
     }
 
     void exportFileNamesReadLikeTheTitle() {
@@ -244,6 +249,30 @@ class TestCharts : public QObject {
         page.runCounterAnalysis(0, 31);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
         QCOMPARE(page.tabs()->currentWidget(), static_cast<QWidget*>(page.counterView()));
+    }
+
+    void exportsAreOffOnTheCounterTableAndSayWhy() {
+        // The counter-diffusion tab is a table: its Export PNG/PDF did nothing; now they are off and say why.
+        sessions::CipherSession session;
+        sessions::DiffusionSession diffusion;
+        gui::DiffusionPage page(&session, &diffusion);
+        auto* png = page.findChild<QPushButton*>(QStringLiteral("diffusionExportPng"));
+        auto* pdf = page.findChild<QPushButton*>(QStringLiteral("diffusionExportPdf"));
+        QVERIFY(png && pdf);
+        QList<QAction*> actions;
+        for (const auto& section : page.menuActions())
+            for (QAction* a : section.actions)
+                if (a->text().startsWith(QStringLiteral("Export chart"))) actions << a;
+        QCOMPARE(actions.size(), 2);
+        for (int tab = 0; tab < page.tabs()->count(); ++tab) {
+            page.tabs()->setCurrentIndex(tab);
+            const bool chart = page.tabs()->currentWidget() != static_cast<QWidget*>(page.counterView());
+            QCOMPARE(png->isEnabled(), chart);
+            QCOMPARE(pdf->isEnabled(), chart);
+            for (QAction* a : actions)
+                QCOMPARE(a->isEnabled(), chart);
+            QCOMPARE(png->toolTip().contains(QStringLiteral("is a table, not a chart")), !chart);
+        }
     }
 
     void analyzeWhileRunningSaysWhyAndAfterCancelQueues() {

@@ -129,6 +129,44 @@ class TestDashboard : public QObject {
         QVERIFY2(text.contains(QStringLiteral("min / median / max: 800 MB/s / 900 MB/s / 990 MB/s")),
                  qPrintable(text));
         QVERIFY(chart.hoverAt(QPointF(-500, -500)).isEmpty()); // far from every point: nothing
+        // The mouse resting near a point: the plot's tooltip is the point's text (the static "Right-click
+        // to export" tip used to replace it), and away from every point the static one again.
+        const QString tip = chart.plot()->toolTip();
+        QTest::mouseMove(chart.plot(), QPoint(int(px + 2), int(py - 1)));
+        QTRY_VERIFY2(chart.plot()->toolTip().contains(QStringLiteral("throughput: 900 MB/s")),
+                     qPrintable(chart.plot()->toolTip()));
+        QTest::mouseMove(chart.plot(), QPoint(2, 2));
+        QTRY_COMPARE(chart.plot()->toolTip(), tip);
+    }
+
+    void theSameSeriesOfTwoCampaignsKeepsItsColourAndTheAxisStartsAtZero() {
+        charts::CampaignChart chart;
+        chart.resize(900, 500);
+        auto d = throughputData();
+        auto second = d.series; // the same targets measured by campaign 2, listed in another order
+        std::reverse(second.begin(), second.end());
+        for (auto& s : second) {
+            s.campaign = 2;
+            s.label = "#2 " + s.label;
+        }
+        for (auto& s : d.series)
+            s.campaign = 1;
+        d.series.insert(d.series.end(), second.begin(), second.end());
+        chart.setData(d, QStringLiteral("two"));
+        QCOMPARE(chart.plot()->graphCount(), 4);
+        // cpu of #1 is graph 0, cpu of #2 graph 3: one colour, two line styles.
+        QCOMPARE(chart.plot()->graph(0)->pen().color(), chart.plot()->graph(3)->pen().color());
+        QVERIFY(chart.plot()->graph(0)->pen().style() != chart.plot()->graph(3)->pen().style());
+        QVERIFY(chart.plot()->graph(0)->pen().color() != chart.plot()->graph(1)->pen().color());
+        // Throughput is never negative: the axis starts at 0 even when the values sit far above it.
+        QCOMPARE(chart.plot()->yAxis->range().lower, 0.0);
+        // Points without a stored spread (yMin = yMax = 0) are inside the range.
+        campaign::ChartData bare;
+        bare.yName = "instructions per byte";
+        bare.series = {series("riscv-qemu", {{64, 50.0}, {1024, 40.0}})};
+        chart.setData(bare, QStringLiteral("bare"));
+        QVERIFY2(chart.plot()->yAxis->range().upper >= 50,
+                 qPrintable(QString::number(chart.plot()->yAxis->range().upper)));
     }
 
     void errorBarsAreTheStoredMinAndMax() {

@@ -7,13 +7,20 @@
 #include <QAbstractItemView>
 #include <QAbstractSpinBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTextBrowser>
+
+#include <memory>
 
 #include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/stateview.h"
@@ -134,15 +141,53 @@ class TestLayout : public QObject {
         QVERIFY(!w.tabifiedDockWidgets(w.pages()[0].dock).contains(w.pages()[4].dock));
     }
 
+    void theShortcutsSheetFitsTheScreenWithItsOkButton() {
+        gui::MainWindow w(false);
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        std::unique_ptr<QDialog> sheet(w.makeShortcutsDialog());
+        sheet->show();
+        QVERIFY(QTest::qWaitForWindowExposed(sheet.get()));
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY2(
+            sheet->frameGeometry().height() <= screen.height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(sheet->frameGeometry().height()).arg(screen.height())));
+        QPushButton* ok = sheet->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(ok->isVisible());
+        QVERIFY(sheet->rect().contains(QRect(ok->mapTo(sheet.get(), QPoint(0, 0)), ok->size())));
+        auto* text = sheet->findChild<QTextBrowser*>(QStringLiteral("shortcutsText"));
+        QVERIFY(text->toPlainText().contains(QStringLiteral("Ctrl+Return")));
+        QTest::keyClick(ok, Qt::Key_Space);
+        QVERIFY(!sheet->isVisible());
+    }
+
     void altDigitsGoToPages() {
         gui::MainWindow w(false);
         w.resize(1366, 768);
         w.setPageLayout(Layout::Tabs);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        for (int i = 0; i < std::min<int>(10, static_cast<int>(w.pages().size())); ++i) {
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        // The digits count the tabs: the side panels (closed until asked for) have none.
+        QList<gui::DockedPage> tabs;
+        for (const auto& p : w.pages())
+            if (!p.side) tabs << p;
+        QVERIFY(tabs.size() < w.pages().size());
+        QTabBar* bar = nullptr;
+        for (QTabBar* b : w.findChildren<QTabBar*>())
+            if (b->isVisible() && b->count() >= tabs.size()) bar = b;
+        QVERIFY(bar);
+        for (int i = 0; i < std::min<int>(10, static_cast<int>(tabs.size())); ++i) {
             QTest::keyClick(&w, static_cast<Qt::Key>(Qt::Key_0 + (i + 1) % 10), Qt::AltModifier);
-            QVERIFY2(w.pages()[i].page->isVisible(), qPrintable(w.pages()[i].objectName));
+            QVERIFY2(tabs[i].page->isVisible(), qPrintable(tabs[i].objectName));
+            QCOMPARE(bar->tabText(i), tabs[i].title); // Alt+N is the N-th tab as shown
+            // The keyboard is in the page: its own keys (Ctrl+Return) answer without a click first.
+            const QWidget* focus = QApplication::focusWidget();
+            QVERIFY2(focus == tabs[i].page || tabs[i].page->isAncestorOf(focus),
+                     qPrintable(tabs[i].objectName + QStringLiteral(": focus in ") +
+                                (focus ? focus->objectName() : QStringLiteral("nothing"))));
         }
     }
 

@@ -13,6 +13,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 
+#include <qcustomplot.h>
+
 #include "app/charts/campaignchart.h"
 #include "app/ui/runs/riscvpage.h"
 #include "riscv/session/riscvsession.h"
@@ -44,6 +46,15 @@ class TestRiscv : public QObject {
         QCOMPARE(page.chart()->data().series.size(), std::size_t(6));
         QVERIFY(page.chart()->hasData());
         QVERIFY(page.chart()->emptyMessage().isEmpty());
+        // The value axis spans the plotted values (it was ±1e-9 around 0: the points had no spread).
+        double most = 0;
+        for (const auto& s : page.chart()->data().series)
+            for (const auto& p : s.points)
+                most = std::max(most, p.y);
+        QVERIFY(most > 1);
+        QVERIFY2(page.chart()->plot()->yAxis->range().upper >= most,
+                 qPrintable(QString::number(page.chart()->plot()->yAxis->range().upper)));
+        QCOMPARE(page.chart()->plot()->yAxis->range().lower, 0.0);
     }
 
     void checkedKernelsOverSizesAndErrors() {

@@ -1,13 +1,16 @@
 #include "app/ui/campaigns/campaignrunbar.h"
 
+#include "app/ui/common/pagehelpers.h"
 #include "core/sessions/campaignsession.h"
 
 #include <QCheckBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTextCursor>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -34,6 +37,12 @@ CampaignRunBar::CampaignRunBar(CampaignSession* session, QWidget* parent)
     m_cancel->setObjectName(QStringLiteral("campaignCancel"));
     m_cancel->setEnabled(false);
     m_progress = new QProgressBar(this);
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("campaignBanner"));
+    m_banner->setWordWrap(true); // a long refusal wraps instead of pushing Run off the screen
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setErrorStyle(m_banner, true);
+    m_banner->hide();
     m_log = new QPlainTextEdit(this);
     m_log->setObjectName(QStringLiteral("campaignLog"));
     m_log->setReadOnly(true);
@@ -47,6 +56,7 @@ CampaignRunBar::CampaignRunBar(CampaignSession* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(runRow);
+    layout->addWidget(m_banner);
     layout->addWidget(m_progress);
     layout->addWidget(m_log, 1);
 
@@ -63,20 +73,21 @@ CampaignRunBar::CampaignRunBar(CampaignSession* session, QWidget* parent)
         m_run->setEnabled(false);
         m_cancel->setEnabled(true);
         m_progress->setValue(0);
-        m_log->appendPlainText(tr("— campaign started —"));
+        m_banner->hide();
+        appendLog(tr("— campaign started —"));
     });
     connect(m_session, &CampaignSession::progress, this,
             [this](int done, int total, const QStringList& lines) {
                 m_progress->setRange(0, std::max(1, total));
                 m_progress->setValue(done);
                 for (const QString& l : lines)
-                    m_log->appendPlainText(l);
+                    appendLog(l);
             });
     // Cancel answers at once: the button says so while the worker stops the run in progress.
     connect(m_session, &CampaignSession::cancelling, this, [this] {
         m_cancel->setEnabled(false);
         m_cancel->setText(tr("Cancelling…"));
-        m_log->appendPlainText(tr("— cancelling… (the run in progress stops; finished runs are kept) —"));
+        appendLog(tr("— cancelling… (the run in progress stops; finished runs are kept) —"));
     });
     const auto end = [this] {
         m_cancel->setEnabled(false);
@@ -88,18 +99,26 @@ CampaignRunBar::CampaignRunBar(CampaignSession* session, QWidget* parent)
         [this, end](qint64 id, int runs, int failed, bool cancelled, bool nothingToDo) {
             end();
             if (nothingToDo)
-                m_log->appendPlainText(tr("— nothing to do: campaign #%1 is finished —").arg(id));
+                appendLog(tr("— nothing to do: campaign #%1 is finished —").arg(id));
             else if (cancelled)
-                m_log->appendPlainText(
+                appendLog(
                     tr("— campaign #%1 cancelled after %2 runs (resume continues it) —").arg(id).arg(runs));
             else
-                m_log->appendPlainText(
-                    tr("— campaign #%1 finished: %2 runs, %3 failed —").arg(id).arg(runs).arg(failed));
+                appendLog(tr("— campaign #%1 finished: %2 runs, %3 failed —").arg(id).arg(runs).arg(failed));
         });
     connect(m_session, &CampaignSession::failed, this, [this, end](const QString& m) {
         end();
-        m_log->appendPlainText(tr("— campaign failed: %1 —").arg(m));
+        appendLog(tr("— campaign failed: %1 —").arg(m));
+        m_banner->setText(tr("Not run: %1").arg(m));
+        m_banner->show();
     });
+}
+
+void CampaignRunBar::appendLog(const QString& line) {
+    m_log->appendPlainText(line);
+    // The newest line in view, even when the log was scrolled or not yet laid out.
+    m_log->moveCursor(QTextCursor::End);
+    m_log->ensureCursorVisible();
 }
 
 campaign::StartMode CampaignRunBar::startMode() const {

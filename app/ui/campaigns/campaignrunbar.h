@@ -9,6 +9,7 @@
 #include "core/campaign/campaignstore.h"
 
 class QCheckBox;
+class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -31,6 +32,11 @@ class CampaignRunBar : public QWidget {
     QCheckBox* newBox() const { return m_new; }
     QProgressBar* progressBar() const { return m_progress; }
     QPlainTextEdit* log() const { return m_log; }
+    /** @brief Why the last Run was refused or failed (a stored definition, a store that cannot be written),
+     *  above the log, word-wrapped; hidden while nothing is wrong. */
+    QLabel* banner() const { return m_banner; }
+    /** @brief Appends a line to the log and shows the end of it. */
+    void appendLog(const QString& line);
     /** @brief Resume, New or Fresh (neither box), as the boxes say. */
     campaign::StartMode startMode() const;
     /** @brief A cluster campaign: Run reads "Submit to Slurm" and Resume / New are hidden (a cluster
@@ -51,6 +57,7 @@ class CampaignRunBar : public QWidget {
     QCheckBox* m_new = nullptr;
     QProgressBar* m_progress = nullptr;
     QPlainTextEdit* m_log = nullptr;
+    QLabel* m_banner = nullptr;
 };
 
 } // namespace rs::gui

@@ -33,6 +33,10 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     setObjectName(QStringLiteral("campaignsPage"));
 
     m_store = new StorePanel(session, this);
+    auto* report = new QAction(tr("Export campaign &report…"), this);
+    report->setObjectName(QStringLiteral("exportCampaignReport"));
+    connect(report, &QAction::triggered, m_store, &StorePanel::exportReportWithDialog);
+    m_menus = {{MenuSection::FileExport, {report}}};
 
     // --- definition editor ------------------------------------------------------------------------
     auto* editBox =
@@ -78,6 +82,10 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     split->addWidget(editBox);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // Neither side collapses under a drag: the definition and its Run button stay on screen.
+    split->setChildrenCollapsible(false);
+    editBox->setMinimumWidth(320);
+    m_store->setMinimumWidth(260);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
 
@@ -86,7 +94,7 @@ CampaignsPage::CampaignsPage(CampaignSession* session, QWidget* parent)
     connect(runAction, &QAction::triggered, this, &CampaignsPage::run);
     connect(m_runBar, &CampaignRunBar::runRequested, this, &CampaignsPage::run);
     connect(m_runBar, &CampaignRunBar::ended, this, &CampaignsPage::validate);
-    connect(m_store, &StorePanel::logLine, m_runBar->log(), &QPlainTextEdit::appendPlainText);
+    connect(m_store, &StorePanel::logLine, m_runBar, &CampaignRunBar::appendLog);
     connect(m_store, &StorePanel::refreshed, this, &CampaignsPage::validate);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &CampaignsPage::loadPreset);
     connect(m_editor, &QPlainTextEdit::textChanged, this, &CampaignsPage::validate);

@@ -15,6 +15,7 @@
 
 #include "app/ui/campaigns/campaignrunbar.h"
 #include "app/ui/campaigns/storepanel.h"
+#include "app/ui/common/menucontributor.h"
 #include "core/campaign/campaignspec.h"
 
 class QComboBox;
@@ -32,7 +33,7 @@ namespace rs::gui {
 class CampaignForm;
 class ClusterPanel;
 
-class CampaignsPage : public QWidget {
+class CampaignsPage : public QWidget, public MenuContributor {
     Q_OBJECT
 
   public:
@@ -71,6 +72,9 @@ class CampaignsPage : public QWidget {
      *  with the reason in the log. */
     bool exportCsv(const QString& path) { return m_store->exportCsv(path); }
 
+    /** @brief File > Export report… (the store panel's report of the selected campaign). */
+    QList<MenuActions> menuActions() const override { return m_menus; }
+
   public slots:
     /** @brief Runs the definition in the editor (when valid). */
     void run();
@@ -95,6 +99,7 @@ class CampaignsPage : public QWidget {
     QTabWidget* m_tabs = nullptr;
     QLabel* m_specError = nullptr;
     CampaignRunBar* m_runBar = nullptr;
+    QList<MenuActions> m_menus;
     bool m_valid = false;
     bool m_fromForm = false; ///< the JSON text is being rewritten from the form
 };

@@ -2,9 +2,11 @@
 
 #include "app/ui/campaigns/runtable.h"
 #include "app/ui/common/pagehelpers.h"
+#include "core/campaign/htmlreport.h"
 #include "core/fileio/safefile.h"
 #include "core/sessions/campaignsession.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -24,6 +26,7 @@ using sessions::CampaignSession;
 StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(parent), m_session(session) {
     m_storeLabel = new QLabel(this);
     m_storeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_storeLabel->setWordWrap(true); // a long "corrupt store" message wraps instead of widening the page
     auto* openStoreButton = new QPushButton(tr("Open store…"), this);
     m_campaigns = new QTableWidget(0, 6, this);
     m_campaigns->setObjectName(QStringLiteral("campaignTable"));
@@ -52,6 +55,13 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_filter->setPlaceholderText(tr("Filter runs: words that must all appear (target, algorithm, size…)"));
     m_filter->setClearButtonEnabled(true);
     auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
+    auto* reportButton = new QPushButton(tr("Export report…"), this);
+    reportButton->setObjectName(QStringLiteral("campaignReport"));
+    reportButton->setToolTip(tr("One HTML file of the selected campaign (or of it against the campaign "
+                                "chosen beside): verdicts, charts, verification, figures, provenance"));
+    m_against = new QComboBox(this);
+    m_against->setObjectName(QStringLiteral("campaignReportAgainst"));
+    m_against->setToolTip(tr("The baseline the report compares the selected campaign against"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -63,6 +73,8 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     auto* filterRow = new QHBoxLayout;
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(exportCsvButton);
+    filterRow->addWidget(m_against);
+    filterRow->addWidget(reportButton);
     layout->addLayout(filterRow);
     layout->addWidget(m_runs, 2);
 
@@ -79,6 +91,7 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
                                                           tr("CSV (*.csv)"));
         if (!path.isEmpty()) exportCsv(path);
     });
+    connect(reportButton, &QPushButton::clicked, this, &StorePanel::exportReportWithDialog);
     connect(m_session, &CampaignSession::storeChanged, this, &StorePanel::refreshCampaigns);
     // A campaign that just ran (or was resumed) is the one whose runs the table shows, not the one selected
     // before it started.
@@ -135,6 +148,15 @@ void StorePanel::refreshCampaigns() {
         if (selected && *selected == c.id) reselect = i;
     }
     if (reselect < 0 && !list.empty()) reselect = static_cast<int>(list.size()) - 1; // the newest
+    // The report's baseline: none, or any campaign of the store (kept across refreshes).
+    const QVariant against = m_against->currentData();
+    m_against->clear();
+    m_against->addItem(tr("no comparison"));
+    for (const auto& c : list)
+        m_against->addItem(tr("against #%1 %2").arg(c.id).arg(QString::fromStdString(c.name)),
+                           static_cast<qint64>(c.id));
+    if (const int i = m_against->findData(against); against.isValid() && i >= 0)
+        m_against->setCurrentIndex(i);
     if (reselect >= 0) m_campaigns->selectRow(reselect);
     showRuns();
     emit refreshed();
@@ -163,6 +185,47 @@ void StorePanel::showRuns() {
     for (const auto& c : m_session->campaigns())
         if (c.id == *id) provenance = c.provenance;
     fillRunTable(m_model, runs, provenance);
+}
+
+bool StorePanel::exportReport(const QString& path) {
+    const auto id = selectedCampaign();
+    if (!id) {
+        emit logLine(tr("Cannot export a report: no campaign is selected"));
+        return false;
+    }
+    const auto side = [this](std::int64_t which, QString* error) -> std::optional<campaign::CampaignSide> {
+        for (const auto& c : m_session->campaigns(error))
+            if (c.id == which) return campaign::CampaignSide{c, m_session->runs(which, error)};
+        return std::nullopt;
+    };
+    QString error;
+    const auto selected = side(*id, &error);
+    std::optional<campaign::CampaignSide> baseline;
+    if (m_against->currentData().isValid()) baseline = side(m_against->currentData().toLongLong(), &error);
+    if (!selected || !error.isEmpty() || (m_against->currentData().isValid() && !baseline)) {
+        emit logLine(
+            tr("Cannot export a report: %1").arg(error.isEmpty() ? tr("the campaign is gone") : error));
+        return false;
+    }
+    // With a baseline, the report is of the selected campaign (B) against it (A).
+    const std::string html =
+        baseline ? campaign::htmlReport(*baseline, selected) : campaign::htmlReport(*selected, {});
+    try {
+        fileio::writeFileAtomic(QFile::encodeName(path).toStdString(), html);
+    } catch (const fileio::FileError& e) {
+        emit logLine(tr("Cannot export the report: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    emit logLine(tr("Report written: %1").arg(path));
+    return true;
+}
+
+void StorePanel::exportReportWithDialog() {
+    const auto id = selectedCampaign();
+    const QString name =
+        id ? QStringLiteral("campaign-%1-report.html").arg(*id) : QStringLiteral("report.html");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), name, tr("HTML (*.html)"));
+    if (!path.isEmpty()) exportReport(path);
 }
 
 bool StorePanel::exportCsv(const QString& path) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QStandardItemModel;
@@ -39,6 +40,14 @@ class StorePanel : public QWidget {
     /** @brief Writes the shown runs as CSV, all or nothing (the previous file stays when it cannot); false
      *  with the reason as a logLine. */
     bool exportCsv(const QString& path);
+    /** @brief Campaign to compare the selected one against in a report (the baseline); none: a report of the
+     *  selected campaign alone. */
+    QComboBox* reportAgainst() const { return m_against; }
+    /** @brief Writes the HTML report (campaign report) of the selected campaign, or of it against the chosen
+     *  baseline, all or nothing; false with the reason as a logLine. */
+    bool exportReport(const QString& path);
+    /** @brief Asks for a file and writes the report (File > Export report…, the Export report… button). */
+    void exportReportWithDialog();
     /** @brief Opens (or creates) the store at path; a failure is said in the store label and the log. */
     void openStore(const QString& path);
     /** @brief Reads the store's campaigns again (keeping the chosen one, else the newest) and its runs. */
@@ -64,6 +73,7 @@ class StorePanel : public QWidget {
     WordFilterProxy* m_proxy = nullptr;
     QTableView* m_runs = nullptr;
     QLineEdit* m_filter = nullptr;
+    QComboBox* m_against = nullptr;
 };
 
 } // namespace rs::gui

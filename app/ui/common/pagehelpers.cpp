@@ -3,6 +3,7 @@
 #include "app/charts/theme.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QBoxLayout>
 #include <QDockWidget>
 #include <QLabel>
@@ -45,6 +46,17 @@ void setErrorStyle(QLabel* label, bool isError) {
     label->setStyleSheet(
         isError ? QStringLiteral("QLabel { color: %1; }").arg(charts::errorColor(label->palette()).name())
                 : QString());
+}
+
+void focusInto(QWidget* page) {
+    if (const QWidget* f = QApplication::focusWidget(); f != nullptr && (f == page || page->isAncestorOf(f)))
+        return;
+    for (QWidget* w : page->findChildren<QWidget*>())
+        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+            w->setFocus(Qt::ShortcutFocusReason);
+            return;
+        }
+    page->setFocus(Qt::ShortcutFocusReason);
 }
 
 void showInDock(QWidget* widget) {

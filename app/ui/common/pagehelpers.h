@@ -44,5 +44,8 @@ void setErrorStyle(QLabel* label, bool isError);
 /** @brief Shows and raises the dock that holds `widget` (a page, or a widget inside one, in the main
  *  window's docks or tabs); nothing for a widget outside a dock. */
 void showInDock(QWidget* widget);
+/** @brief Moves the keyboard focus into the page (its first widget that takes focus by Tab), unless it is
+ *  there already: the page's shortcuts (WidgetWithChildrenShortcut: Ctrl+Return) answer at once. */
+void focusInto(QWidget* page);
 
 } // namespace rs::gui

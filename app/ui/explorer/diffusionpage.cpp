@@ -110,6 +110,9 @@ DiffusionPage::DiffusionPage(CipherSession* session, DiffusionSession* diffusion
     auto* exports = new QHBoxLayout;
     auto* png = addButton(exports, tr("Export PNG…"), tr("Export the chart of the current tab"), controls);
     auto* pdf = addButton(exports, tr("Export PDF…"), tr("Export the chart of the current tab"), controls);
+    png->setObjectName(QStringLiteral("diffusionExportPng"));
+    pdf->setObjectName(QStringLiteral("diffusionExportPdf"));
+    m_exportButtons = {png, pdf};
     cl->addLayout(exports);
     outer->addWidget(controls);
 
@@ -146,6 +149,7 @@ DiffusionPage::DiffusionPage(CipherSession* session, DiffusionSession* diffusion
     connect(pdf, &QPushButton::clicked, this, [this] {
         if (charts::ChartView* c = currentChart()) c->exportWithDialog(QStringLiteral("pdf"));
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &DiffusionPage::updateExports);
     connect(m_sacRound, &QSpinBox::valueChanged, m_sac, &charts::SacHeatmap::setRound);
     connect(m_counter, &CounterDiffusionView::analyzeRequested, this, &DiffusionPage::runCounterAnalysis);
 
@@ -203,6 +207,8 @@ void DiffusionPage::createMenuActions() {
             if (charts::ChartView* c = currentChart()) c->exportWithDialog(format);
         });
     }
+    m_exportActions = exports;
+    updateExports();
     auto* analyze = new QAction(tr("&Analyze diffusion"), this);
     analyze->setShortcut(QKeySequence(Qt::Key_F5));
     connect(analyze, &QAction::triggered, this, &DiffusionPage::runAnalysis);
@@ -215,6 +221,22 @@ void DiffusionPage::createMenuActions() {
 QList<ShortcutRow> DiffusionPage::shortcutRows() const {
     return {{tr("F5 / Esc"), tr("analyse diffusion / cancel")},
             {tr("Ctrl+E"), tr("export the current chart (Ctrl+Shift+E: PDF)")}};
+}
+
+void DiffusionPage::updateExports() {
+    // The counter-diffusion tab is a table: exporting it as a chart image would do nothing, so say so.
+    const bool chart = currentChart() != nullptr;
+    const QString why = chart ? tr("Export the chart of the current tab")
+                              : tr("The %1 tab is a table, not a chart: there is no chart image to export")
+                                    .arg(m_tabs->tabText(m_tabs->currentIndex()));
+    for (QPushButton* b : m_exportButtons) {
+        b->setEnabled(chart);
+        b->setToolTip(why);
+    }
+    for (QAction* a : m_exportActions) {
+        a->setEnabled(chart);
+        a->setToolTip(why);
+    }
 }
 
 charts::ChartView* DiffusionPage::currentChart() const {

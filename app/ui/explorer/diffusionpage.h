@@ -84,6 +84,8 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
 
   private:
     void createMenuActions();
+    /** @brief Enables the chart exports while the current tab shows a chart, and says why not. */
+    void updateExports();
     /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled. */
     bool start(const analysis::DiffusionRequest& r);
     void refreshFields();
@@ -104,6 +106,8 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
     QCheckBox* m_keepSac = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
+    QList<QPushButton*> m_exportButtons; ///< Export PNG/PDF: enabled while the current tab is a chart
+    QList<QAction*> m_exportActions;     ///< File > Export chart as PNG/PDF (Ctrl+E, Ctrl+Shift+E)
     QProgressBar* m_progress = nullptr;
     QLabel* m_summary = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -56,10 +56,7 @@ BoardPage::BoardPage(hw::BoardSession* session, QWidget* parent)
     m_count->setValue(1000);
     m_bench = new QPushButton(tr("Benchmark"), this);
     m_paper000 = new QPushButton(tr("Paper 000"), this);
-    m_paper000->setToolTip(
-        tr("Paper 000's 7.93× speedup and ≥ 90 % memory saving beside ours: every Ascon-128 "
-           "and Ascon-128a KAT record on both paths, verified, then timed (measured on a "
-           "board, a modelled range on the virtual board); run while not connected"));
+    m_paper000->setObjectName(QStringLiteral("boardPaper000"));
     m_paperTable = new QTableWidget(4, 3, this);
     m_paperTable->setObjectName(QStringLiteral("paper000Table"));
     m_paperTable->setHorizontalHeaderLabels({tr("Paper 000"), tr("RoundScope"), tr("Kind")});
@@ -257,6 +254,16 @@ void BoardPage::updateButtons() {
     cancelButton()->setEnabled(busy);
     m_port->setEnabled(!on && !busy);
     m_paper000->setEnabled(!on && !busy);
+    // A disabled button says why (its tooltip shows while it is greyed out, and the status line too).
+    const QString what = tr("Paper 000's 7.93× speedup and ≥ 90 % memory saving beside ours: every Ascon-128 "
+                            "and Ascon-128a KAT record on both paths, verified, then timed (measured on a "
+                            "board, a modelled range on the virtual board).");
+    m_paper000->setToolTip(busy ? tr("Not now: a run is in progress. %1").arg(what)
+                           : on
+                               ? tr("Disconnect first: Paper 000 opens the board's port itself (it connects, "
+                                    "runs every record on both paths and disconnects). %1")
+                                     .arg(what)
+                               : what);
 }
 
 } // namespace rs::gui

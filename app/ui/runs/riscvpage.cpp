@@ -212,11 +212,12 @@ void RiscvPage::replot() {
         auto& s = byKernel[r.kernel + " " + r.isa];
         s.label = r.kernel + " " + r.isa + " (" + r.sim + ")";
         s.target = "riscv-" + r.sim;
-        s.points.push_back({static_cast<double>(r.bytes),
-                            static_cast<double>(r.instructions) / static_cast<double>(r.bytes)});
+        const double perByte = static_cast<double>(r.instructions) / static_cast<double>(r.bytes);
+        s.points.push_back({static_cast<double>(r.bytes), perByte, perByte, perByte}); // exact: no spread
     }
     campaign::ChartData data;
     data.yLabel = "instructions per byte";
+    data.yName = "instructions per byte";
     for (auto& [k, s] : byKernel) {
         std::sort(s.points.begin(), s.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
         data.series.push_back(std::move(s));

@@ -24,6 +24,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -33,7 +35,11 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace rs::gui {
 
@@ -179,8 +185,11 @@ void MainWindow::createActions() {
     connect(capture, &QAction::triggered, this, &MainWindow::captureExplorerInputs);
     auto* keys = new QAction(tr("&Keyboard shortcuts"), this);
     keys->setShortcut(QKeySequence(Qt::Key_F1));
-    connect(keys, &QAction::triggered, this,
-            [this] { QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsHelp()); });
+    connect(keys, &QAction::triggered, this, [this] {
+        QDialog* sheet = makeShortcutsDialog();
+        sheet->setAttribute(Qt::WA_DeleteOnClose);
+        sheet->open();
+    });
     auto* about = new QAction(tr("&About RoundScope"), this);
     connect(about, &QAction::triggered, this, [this] {
         QMessageBox::about(
@@ -225,6 +234,28 @@ void MainWindow::buildMenus() {
 
 QString MainWindow::shortcutsHelp() const {
     return shortcutsHtml(m_shortcuts);
+}
+
+QDialog* MainWindow::makeShortcutsDialog() {
+    // A scrolling sheet sized to the screen: on 1366x768 the message box this was grew taller than the
+    // screen and its OK button was out of reach.
+    auto* sheet = new QDialog(this);
+    sheet->setObjectName(QStringLiteral("shortcutsSheet"));
+    sheet->setWindowTitle(tr("Keyboard shortcuts"));
+    auto* text = new QTextBrowser(sheet);
+    text->setObjectName(QStringLiteral("shortcutsText"));
+    text->setHtml(shortcutsHelp());
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok, sheet);
+    connect(buttons, &QDialogButtonBox::accepted, sheet, &QDialog::accept);
+    auto* layout = new QVBoxLayout(sheet);
+    layout->addWidget(text, 1);
+    layout->addWidget(buttons);
+    const QSize available = screen() != nullptr ? screen()->availableGeometry().size() : QSize(1366, 768);
+    const int width = std::min(720, available.width() * 9 / 10);
+    text->document()->setTextWidth(width - 60);
+    const int wanted = static_cast<int>(text->document()->size().height()) + 110;
+    sheet->resize(width, std::clamp(wanted, 240, available.height() * 85 / 100));
+    return sheet;
 }
 
 void MainWindow::setDarkTheme(bool dark) {

@@ -18,6 +18,7 @@
 #include "app/ui/window/workbench.h"
 
 class QAction;
+class QDialog;
 class QDockWidget;
 
 namespace rs::gui {
@@ -86,6 +87,9 @@ class MainWindow : public QMainWindow, public MenuContributor {
     QList<ShortcutRow> shortcutRows() const override;
     /** @brief Help ▸ Keyboard shortcuts: the pages' rows in the table's order, the layout's, the window's. */
     QString shortcutsHelp() const;
+    /** @brief The F1 sheet: shortcutsHelp() in a scrolling view with OK, no taller than 85 % of the screen.
+     */
+    QDialog* makeShortcutsDialog();
 
   protected:
     void closeEvent(QCloseEvent* event) override;

@@ -56,12 +56,19 @@ void PageDocks::createActions() {
     QObject::connect(m_tabs, &QAction::toggled, m_window,
                      [this](bool on) { setLayout(on ? PageLayout::Tabs : PageLayout::Workbench); });
     QList<QAction*> goTo, docks;
+    // Alt+1 … Alt+0 count the pages as the tabs show them: a side panel (closed until asked for) has no
+    // digit, so Alt+6 is the sixth tab, not the sixth entry of the table.
+    int digit = 0;
     for (qsizetype i = 0; i < m_pages.size(); ++i) {
         goTo << new QAction(m_pages[i].title, m_window);
-        QObject::connect(goTo.back(), &QAction::triggered, m_window,
-                         [page = m_pages[i].page] { showInDock(page); });
-        if (i < 10)
-            goTo.back()->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + (i + 1) % 10)));
+        QObject::connect(goTo.back(), &QAction::triggered, m_window, [page = m_pages[i].page] {
+            showInDock(page);
+            focusInto(page); // its keys (Ctrl+Return: run) answer at once, without a click first
+        });
+        if (!m_pages[i].side && digit < 10) {
+            ++digit;
+            goTo.back()->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + digit % 10)));
+        }
         docks << m_pages[i].dock->toggleViewAction();
     }
     docks << new QAction(tr("&Reset layout"), m_window);
@@ -73,7 +80,7 @@ void PageDocks::createActions() {
 
 QList<ShortcutRow> PageDocks::shortcutRows() const {
     return {
-        {tr("Alt+1 … Alt+0"), tr("go to a page (Round Explorer … Board)")},
+        {tr("Alt+1 … Alt+0"), tr("go to a page, in the order of the tabs (Round Explorer … Side by side)")},
         {tr("Ctrl+Shift+T"), tr("pages as tabs, one taking the whole window (the default below 1600×1000), "
                                 "or the workbench of docks")}};
 }
