@@ -95,6 +95,11 @@ class TestCampaigns : public QObject {
         QCOMPARE(page.selectedCampaign(), std::optional<std::int64_t>(2));
         auto* against = page.storePanel()->reportAgainst();
         QCOMPARE(against->count(), 3); // no comparison, #1, #2
+        // A refresh that changes no campaign leaves the list as it is (an open list stays open).
+        QSignalSpy rebuilt(against->model(), &QAbstractItemModel::modelReset);
+        QSignalSpy removed(against->model(), &QAbstractItemModel::rowsRemoved);
+        page.storePanel()->refreshCampaigns();
+        QCOMPARE(rebuilt.count() + removed.count(), 0);
         const QString html = dir.filePath(QStringLiteral("r.html"));
         QVERIFY(page.storePanel()->exportReport(html));
         QFile f(html);

@@ -148,15 +148,24 @@ void StorePanel::refreshCampaigns() {
         if (selected && *selected == c.id) reselect = i;
     }
     if (reselect < 0 && !list.empty()) reselect = static_cast<int>(list.size()) - 1; // the newest
-    // The report's baseline: none, or any campaign of the store (kept across refreshes).
-    const QVariant against = m_against->currentData();
-    m_against->clear();
-    m_against->addItem(tr("no comparison"));
+    // The report's baseline: none, or any campaign of the store. Rebuilt only when the campaigns differ
+    // (a running campaign refreshes many times a second: an open list must stay open), keeping the choice.
+    QStringList items{tr("no comparison")};
     for (const auto& c : list)
-        m_against->addItem(tr("against #%1 %2").arg(c.id).arg(QString::fromStdString(c.name)),
-                           static_cast<qint64>(c.id));
-    if (const int i = m_against->findData(against); against.isValid() && i >= 0)
-        m_against->setCurrentIndex(i);
+        items << tr("against #%1 %2").arg(c.id).arg(QString::fromStdString(c.name));
+    QStringList shown;
+    for (int i = 0; i < m_against->count(); ++i)
+        shown << m_against->itemText(i);
+    if (shown != items) {
+        const QVariant against = m_against->currentData();
+        const QSignalBlocker quiet(m_against);
+        m_against->clear();
+        m_against->addItem(items.front());
+        for (std::size_t i = 0; i < list.size(); ++i)
+            m_against->addItem(items[static_cast<qsizetype>(i) + 1], static_cast<qint64>(list[i].id));
+        if (const int i = m_against->findData(against); against.isValid() && i >= 0)
+            m_against->setCurrentIndex(i);
+    }
     if (reselect >= 0) m_campaigns->selectRow(reselect);
     showRuns();
     emit refreshed();
