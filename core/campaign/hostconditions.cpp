@@ -13,14 +13,14 @@ std::string firstLine(const std::string& path) {
     return in ? line : std::string();
 }
 
-std::string cpuRanges(const std::vector<int>& cpus) {
+std::string rangeList(const std::vector<int>& sorted) {
     std::string out;
-    for (std::size_t i = 0; i < cpus.size();) {
+    for (std::size_t i = 0; i < sorted.size();) {
         std::size_t j = i;
-        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1)
+        while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1)
             ++j;
-        out += (out.empty() ? "" : ",") + std::to_string(cpus[i]);
-        if (j > i) out += "-" + std::to_string(cpus[j]);
+        out += (out.empty() ? "" : ",") + std::to_string(sorted[i]);
+        if (j > i) out += "-" + std::to_string(sorted[j]);
         i = j + 1;
     }
     return out;
@@ -44,7 +44,7 @@ std::map<std::string, std::string> machineConditions(const std::string& root) {
             std::vector<int> cpus;
             for (int i = 0; i < CPU_SETSIZE; ++i)
                 if (CPU_ISSET(i, &set)) cpus.push_back(i);
-            out["cpu_affinity"] = cpuRanges(cpus);
+            out["cpu_affinity"] = rangeList(cpus);
         }
     }
     return out;

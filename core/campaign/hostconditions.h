@@ -19,7 +19,8 @@ std::map<std::string, std::string> machineConditions(const std::string& root = "
  *  path a user gave. */
 std::string firstLine(const std::string& path);
 
-/** @brief A sorted CPU list as ranges: {0,1,2,5} -> "0-2,5". */
-std::string cpuRanges(const std::vector<int>& cpus);
+/** @brief Sorted distinct integers as ranges: {0,1,2,5} -> "0-2,5" (the kernel's CPU lists, Slurm's
+ *  array indices). */
+std::string rangeList(const std::vector<int>& sorted);
 
 } // namespace rs::campaign

@@ -1,4 +1,5 @@
 #include "core/cluster/slurm.h"
+#include "core/campaign/hostconditions.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -52,15 +53,7 @@ CommandResult runCommand(const std::vector<std::string>& command, std::chrono::s
 std::string arraySpec(std::vector<int> indices, int maxParallel) {
     std::sort(indices.begin(), indices.end());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    std::string out;
-    for (std::size_t i = 0; i < indices.size();) {
-        std::size_t j = i;
-        while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1)
-            ++j;
-        out += (out.empty() ? "" : ",") + std::to_string(indices[i]);
-        if (j > i) out += "-" + std::to_string(indices[j]);
-        i = j + 1;
-    }
+    std::string out = campaign::rangeList(indices);
     if (maxParallel > 0) out += "%" + std::to_string(maxParallel);
     return out;
 }

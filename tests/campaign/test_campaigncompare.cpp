@@ -167,8 +167,8 @@ TEST(HostConditions, ReadsTheKernelGovernorAndTurboWhereTheyAre) {
     EXPECT_EQ(m["cpu_turbo"], "on");
     put("sys/devices/system/cpu/intel_pstate/no_turbo", "1\n"); // intel_pstate wins where it is
     EXPECT_EQ(machineConditions(root.path().toStdString())["cpu_turbo"], "off");
-    EXPECT_EQ(cpuRanges({0, 1, 2, 5, 7, 8}), "0-2,5,7-8");
-    EXPECT_EQ(cpuRanges({3}), "3");
+    EXPECT_EQ(rangeList({0, 1, 2, 5, 7, 8}), "0-2,5,7-8");
+    EXPECT_EQ(rangeList({3}), "3");
     EXPECT_FALSE(machineConditions().at("cpu_affinity").empty()); // this process's own
 }
 
