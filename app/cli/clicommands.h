@@ -118,6 +118,7 @@ CliCommand waveCommand();              ///< cmd_wave.cpp
 /** @brief cmd_campaign.cpp: campaign run|list|export, then the cluster's lines (clusterUsages). */
 CliCommand campaignCommand();
 std::vector<CliUsage> compareUsages(); ///< cmd_compare.cpp: campaign compare|regressions
+std::vector<CliUsage> importUsages();  ///< cmd_import.cpp: campaign import (Google Benchmark JSON)
 std::vector<CliUsage> clusterUsages(); ///< cmd_cluster.cpp: campaign submit|run-shard|status|merge
 CliCommand chartCommand();             ///< cmd_campaign.cpp
 CliCommand riscvCommand();             ///< cmd_riscv.cpp

@@ -365,8 +365,11 @@ CliCommand campaignCommand() {
           "Google Benchmark's compare.py reads",
           nullptr,
           noVerb<campaignExport>}}};
-    // The comparisons' lines (cmd_compare.cpp), then the cluster's (cmd_cluster.cpp): the help's order.
+    // The comparisons' lines (cmd_compare.cpp), the import's (cmd_import.cpp), then the cluster's
+    // (cmd_cluster.cpp): the help's order.
     for (CliUsage& u : compareUsages())
+        c.usages.push_back(std::move(u));
+    for (CliUsage& u : importUsages())
         c.usages.push_back(std::move(u));
     for (CliUsage& u : clusterUsages())
         c.usages.push_back(std::move(u));
