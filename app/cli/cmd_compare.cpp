@@ -1,7 +1,10 @@
 // campaign compare and campaign regressions: two stored campaigns compared point by point with the
 // statistics of core/campaign/comparison (ratio of medians with its bootstrap 95 % interval, the
 // Mann–Whitney U test, Cliff's δ, a verdict), and a baseline against every later campaign of the store to
-// list the points that got slower. Both only read their stores.
+// list the points that got slower. Without --baseline, each machine's later campaigns are compared against
+// the newest baseline marked for that machine before them (campaign baseline, cmd_baseline.cpp), as asv
+// compares a machine's results against that machine's; `compare baseline B` does so for B. Both only read
+// their stores.
 #include "app/cli/clicommands.h"
 #include "app/cli/clistore.h"
 #include "core/campaign/campaigncompare.h"
@@ -11,15 +14,41 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace rs::cli {
 
+std::vector<CliUsage> baselineUsages(); ///< cmd_baseline.cpp: campaign baseline, listed after these lines
+
 namespace {
+
+/** "mark one with ...": what to do when no baseline is marked. */
+std::string markHint(const std::string& store) {
+    return "mark one with `roundscope-cli campaign baseline --db " + store + " --id N`";
+}
+
+std::string hostText(const std::string& host) {
+    return host.empty() ? std::string("an unknown host") : "host " + host;
+}
+
+/** "baseline: campaign 3 "name" (host h, revision abc, marked T)". */
+std::string baselineLine(const campaign::BaselineRow& b, const std::string& name) {
+    return "baseline: campaign " + std::to_string(b.campaignId) + " \"" + name + "\" (" + hostText(b.host) +
+           ", revision " + b.revision.substr(0, 12) + ", marked " + b.marked + ")";
+}
+
+QJsonObject baselineJson(const campaign::BaselineRow& b) {
+    return QJsonObject{{"id", static_cast<qint64>(b.campaignId)},
+                       {"host", QString::fromStdString(b.host)},
+                       {"revision", QString::fromStdString(b.revision)},
+                       {"marked", QString::fromStdString(b.marked)}};
+}
 
 /** A campaign named on the command line: "N" in --db, or "STORE.db:N". */
 campaign::CampaignSide sideArg(const CliArgs& args, const std::string& ref, const std::string& what) {
@@ -189,55 +218,141 @@ campaign::CampaignComparison compareArg(const campaign::CampaignSide& a, const c
     }
 }
 
+/** The word `baseline` for A: the newest baseline marked for B's machine before B, in B's store. */
+std::pair<campaign::CampaignSide, campaign::BaselineRow>
+markedBaselineFor(const CliArgs& args, const std::string& refB, const campaign::CampaignSide& b) {
+    const auto colon = refB.rfind(':');
+    const std::string path = colon == std::string::npos ? std::string() : refB.substr(0, colon);
+    const auto store = path.empty() ? openStore(args, campaign::OpenMode::ReadOnly)
+                                    : openStoreAt(path, campaign::OpenMode::ReadOnly, "B");
+    const std::string host = campaign::baselineHost(b.campaign.provenance);
+    const auto mark = withStore([&] { return store->latestBaseline(host, b.campaign.id); });
+    if (!mark)
+        throw UsageError("A: no baseline is marked for " + hostText(host) + " before campaign " +
+                         std::to_string(b.campaign.id) + " in " + store->path() + "; " +
+                         markHint(store->path()));
+    const std::string refA = (path.empty() ? "" : path + ":") + std::to_string(mark->campaignId);
+    return {sideArg(args, refA, "A"), *mark};
+}
+
 int campaignCompare(const CliArgs& args) {
     if (args.positional().size() != 2)
-        throw UsageError("campaign compare: expected two campaigns, A (the baseline) and B");
+        throw UsageError("campaign compare: expected two campaigns, A (the baseline, or the word baseline: "
+                         "the one marked for B's machine) and B");
     const auto options = compareOptionsArg(args);
-    const auto a = sideArg(args, args.positional()[0], "A");
+    const bool marked = args.positional()[0] == "baseline";
     const auto b = sideArg(args, args.positional()[1], "B");
-    const auto c = compareArg(a, b, options);
-    if (args.flag("json"))
-        std::cout << QJsonDocument(comparisonJson(c)).toJson(QJsonDocument::Compact).toStdString()
-                  << std::endl;
-    else
+    std::optional<campaign::BaselineRow> mark;
+    std::optional<campaign::CampaignSide> a;
+    if (marked) {
+        auto [side, row] = markedBaselineFor(args, args.positional()[1], b);
+        a = std::move(side);
+        mark = row;
+    } else {
+        a = sideArg(args, args.positional()[0], "A");
+    }
+    const auto c = compareArg(*a, b, options);
+    if (args.flag("json")) {
+        QJsonObject o = comparisonJson(c);
+        if (mark) o.insert("baseline", baselineJson(*mark));
+        std::cout << QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() << std::endl;
+    } else {
+        if (mark) std::cout << baselineLine(*mark, a->campaign.name) << "\n";
         printComparison(c);
+    }
     return kExitOk;
 }
 
 int campaignRegressions(const CliArgs& args) {
     const auto options = compareOptionsArg(args);
-    const auto base = sideArg(args, args.require("baseline"), "--baseline");
+    const bool quiet = args.flag("json");
+    std::optional<campaign::CampaignSide> given;
+    if (args.has("baseline")) given = sideArg(args, args.require("baseline"), "--baseline");
     const auto store = openStore(args, campaign::OpenMode::ReadOnly);
     const auto all = withStore([&] { return store->campaigns(); });
-    std::vector<campaign::CampaignRow> later;
-    for (const auto& c : all)
-        if (c.id > base.campaign.id) later.push_back(c);
+    std::vector<campaign::BaselineRow> marks;
+    if (!given) {
+        marks = withStore([&] { return store->baselines(); });
+        if (marks.empty())
+            throw UsageError("campaign regressions: no baseline is marked in " + store->path() +
+                             " and none was given (--baseline A); " + markHint(store->path()));
+    }
+    // Each later campaign with the baseline it is compared against: the one given, or the newest marked for
+    // its machine before it (marks are by campaign id).
+    struct Later {
+        campaign::CampaignRow row;
+        std::int64_t base = 0;
+    };
+    std::vector<Later> later;
+    int unmatched = 0; // campaigns of machines with no baseline before them (auto only)
+    for (const auto& c : all) {
+        if (given) {
+            if (c.id > given->campaign.id) later.push_back({c, given->campaign.id});
+            continue;
+        }
+        std::optional<std::int64_t> base;
+        bool isMark = false;
+        for (const auto& m : marks) {
+            isMark = isMark || m.campaignId == c.id;
+            if (m.host == campaign::baselineHost(c.provenance) && m.campaignId < c.id) base = m.campaignId;
+        }
+        if (base)
+            later.push_back({c, *base});
+        else if (!isMark)
+            ++unmatched;
+    }
     if (const auto since = args.value("since")) {
-        const auto first = std::find_if(later.begin(), later.end(), [&](const campaign::CampaignRow& c) {
-            const auto rev = c.provenance.find("git_revision");
-            return !since->empty() && rev != c.provenance.end() && rev->second.rfind(*since, 0) == 0;
+        const auto first = std::find_if(later.begin(), later.end(), [&](const Later& l) {
+            const auto rev = l.row.provenance.find("git_revision");
+            return !since->empty() && rev != l.row.provenance.end() && rev->second.rfind(*since, 0) == 0;
         });
         if (first == later.end())
-            throw UsageError("--since: no campaign after " + std::to_string(base.campaign.id) +
+            throw UsageError("--since: no campaign " +
+                             (given ? "after " + std::to_string(given->campaign.id)
+                                    : std::string("compared against a marked baseline")) +
                              " was recorded at a revision starting with '" + *since + "'");
         later.erase(later.begin(), first);
     }
-    QJsonArray found;
+    std::map<std::int64_t, campaign::CampaignSide> bases; // read once each
+    if (given) bases.emplace(given->campaign.id, *given);
+    const auto baseSide = [&](std::int64_t id) -> const campaign::CampaignSide& {
+        auto it = bases.find(id);
+        if (it == bases.end()) {
+            const auto row = std::find_if(all.begin(), all.end(), [&](const auto& c) { return c.id == id; });
+            it = bases.emplace(id, campaign::CampaignSide{*row, withStore([&] { return store->runs(id); })})
+                     .first;
+        }
+        return it->second;
+    };
+    const auto markOf = [&](std::int64_t id) {
+        return *std::find_if(marks.begin(), marks.end(), [&](const auto& m) { return m.campaignId == id; });
+    };
+    QJsonArray found, used;
+    std::vector<std::int64_t> usedIds;
     int regressions = 0;
-    for (const auto& row : later) {
-        campaign::CampaignSide side{row, withStore([&] { return store->runs(row.id); })};
+    std::int64_t shown = 0; // the baseline the lines below compare against
+    for (const auto& l : later) {
+        const campaign::CampaignSide& base = baseSide(l.base);
+        if (!given && std::find(usedIds.begin(), usedIds.end(), l.base) == usedIds.end()) {
+            usedIds.push_back(l.base);
+            used.append(baselineJson(markOf(l.base)));
+        }
+        if (!quiet && !given && shown != l.base)
+            std::cout << baselineLine(markOf(l.base), base.campaign.name) << "\n";
+        shown = l.base;
+        campaign::CampaignSide side{l.row, withStore([&] { return store->runs(l.row.id); })};
         const auto c = compareArg(base, side, options);
-        const bool quiet = args.flag("json");
         if (!quiet)
-            std::cout << "campaign " << row.id << " (revision " << c.revisionB.substr(0, 12) << ", "
-                      << row.created << "): " << c.slower << " slower, " << c.uncertain << " uncertain, "
+            std::cout << "campaign " << l.row.id << " (revision " << c.revisionB.substr(0, 12) << ", "
+                      << l.row.created << "): " << c.slower << " slower, " << c.uncertain << " uncertain, "
                       << c.notCompared << " not compared\n";
         for (const auto& p : c.points) {
             if (!p.result || p.result->verdict != campaign::stats::Verdict::Slower) continue;
             ++regressions;
             QJsonObject o = pointJson(p);
-            o.insert("campaign", static_cast<qint64>(row.id));
+            o.insert("campaign", static_cast<qint64>(l.row.id));
             o.insert("revision", QString::fromStdString(c.revisionB));
+            o.insert("baseline", static_cast<qint64>(l.base));
             found.append(o);
             if (!quiet)
                 std::cout << "  SLOWER " << campaign::pointName(p.key) << ": ratio "
@@ -246,16 +361,33 @@ int campaignRegressions(const CliArgs& args) {
                           << "\n";
         }
     }
-    if (args.flag("json"))
-        std::cout << QJsonDocument(QJsonObject{{"baseline", static_cast<qint64>(base.campaign.id)},
-                                               {"campaigns", static_cast<qint64>(later.size())},
-                                               {"regressions", found}})
-                         .toJson(QJsonDocument::Compact)
-                         .toStdString()
-                  << std::endl;
-    else
+    if (quiet) {
+        QJsonObject o{{"campaigns", static_cast<qint64>(later.size())}, {"regressions", found}};
+        if (given) {
+            o.insert("baseline", static_cast<qint64>(given->campaign.id));
+        } else {
+            // The one baseline used, or null when the campaigns were compared against several (or none).
+            o.insert("baseline",
+                     usedIds.size() == 1 ? QJsonValue(static_cast<qint64>(usedIds.front())) : QJsonValue());
+            o.insert("baselines", used);
+            o.insert("without_baseline", unmatched);
+        }
+        std::cout << QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString() << std::endl;
+    } else if (given) {
         std::cout << regressions << " regression(s) in " << later.size() << " campaign(s) after "
-                  << base.campaign.id << "\n";
+                  << given->campaign.id << "\n";
+    } else {
+        std::string ids;
+        for (const std::int64_t id : usedIds)
+            ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+        std::cout << regressions << " regression(s) in " << later.size() << " campaign(s) against "
+                  << (ids.empty() ? std::string("a marked baseline (none ran before them on their machine)")
+                                  : "the marked baseline(s) " + ids);
+        if (unmatched)
+            std::cout << "; " << unmatched << " campaign(s) not compared: no baseline of their machine ran "
+                      << "before them";
+        std::cout << "\n";
+    }
     return regressions ? kExitKatFailed : kExitOk;
 }
 
@@ -286,32 +418,38 @@ int campaignReport(const CliArgs& args) {
 } // namespace
 
 std::vector<CliUsage> compareUsages() {
-    return {{{"compare"},
-             {word("A"), word("B"), optional("db", "FILE"), optional("metric", "time|throughput|M"),
-              optional("threshold", "PCT"), optional("seed", "N")},
-             "campaign B against campaign A (N in --db, or STORE.db:N) point by point: medians, their\n"
-             "ratio B/A with a bootstrap 95 % interval, the Mann-Whitney U test's p, Cliff's delta and a\n"
-             "verdict (FASTER/SLOWER/SAME within +-PCT, default 5, or UNCERTAIN), the geometric mean of the\n"
-             "ratios, and the conditions (compiler, CPU, governor, ...) the two differ in. Simulated\n"
-             "targets compare exact figures. 9 or more repeats are recommended; fewer than 3 is UNCERTAIN",
-             nullptr,
-             noVerb<campaignCompare>},
-            {{"regressions"},
-             {option("db", "FILE"), option("baseline", "A"), optional("since", "REV"),
-              optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
-             "the points that got slower than the baseline campaign A beyond the threshold, in every\n"
-             "later campaign of --db (from the first recorded at git revision REV...); exit status 1 when\n"
-             "there is one",
-             nullptr,
-             noVerb<campaignRegressions>},
-            {{"report"},
-             {word("A"), word("B", true), optional("db", "FILE"), option("out", "FILE.html"),
-              optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
-             "one self-contained HTML file (no script, no network; charts as SVG) of campaign A, or of B\n"
-             "against A: verdicts with intervals, charts, verification, every run's figures, the\n"
-             "definitions and the provenance side by side",
-             nullptr,
-             noVerb<campaignReport>}};
+    std::vector<CliUsage> usages{
+        {{"compare"},
+         {word("A"), word("B"), optional("db", "FILE"), optional("metric", "time|throughput|M"),
+          optional("threshold", "PCT"), optional("seed", "N")},
+         "campaign B against campaign A (N in --db, or STORE.db:N; the word baseline: the newest\n"
+         "baseline marked for B's machine before B) point by point: medians, their\n"
+         "ratio B/A with a bootstrap 95 % interval, the Mann-Whitney U test's p, Cliff's delta and a\n"
+         "verdict (FASTER/SLOWER/SAME within +-PCT, default 5, or UNCERTAIN), the geometric mean of the\n"
+         "ratios, and the conditions (compiler, CPU, governor, ...) the two differ in. Simulated\n"
+         "targets compare exact figures. 9 or more repeats are recommended; fewer than 3 is UNCERTAIN",
+         nullptr,
+         noVerb<campaignCompare>},
+        {{"regressions"},
+         {option("db", "FILE"), optional("baseline", "A"), optional("since", "REV"),
+          optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
+         "the points that got slower than the baseline campaign A beyond the threshold, in every\n"
+         "later campaign of --db (from the first recorded at git revision REV...); exit status 1 when\n"
+         "there is one. Without --baseline: each campaign against the newest baseline marked for its\n"
+         "machine (host) before it (campaign baseline), named in the output",
+         nullptr,
+         noVerb<campaignRegressions>},
+        {{"report"},
+         {word("A"), word("B", true), optional("db", "FILE"), option("out", "FILE.html"),
+          optional("metric", "time|throughput|M"), optional("threshold", "PCT"), optional("seed", "N")},
+         "one self-contained HTML file (no script, no network; charts as SVG) of campaign A, or of B\n"
+         "against A: verdicts with intervals, charts, verification, every run's figures, the\n"
+         "definitions and the provenance side by side",
+         nullptr,
+         noVerb<campaignReport>}};
+    for (CliUsage& u : baselineUsages())
+        usages.push_back(std::move(u));
+    return usages;
 }
 
 } // namespace rs::cli

@@ -1,8 +1,9 @@
 #pragma once
 // The SQLite store of campaigns (sqlite3 C API): schema with migrations (PRAGMA user_version), WAL
-// journal, foreign keys; tables campaigns, runs, measurements, provenance, leases and summary. Each run
-// is committed in its own transaction as it finishes (synchronous=FULL: a commit that returned survives
-// a power loss), so a killed campaign loses nothing committed and a resume skips what is done.
+// journal, foreign keys; tables campaigns, runs, measurements, provenance, leases, shards, baselines and
+// summary. Each run is committed in its own transaction as it finishes (synchronous=FULL: a commit that
+// returned survives a power loss), so a killed campaign loses nothing committed and a resume skips what is
+// done.
 //
 // Trust: the stored results carry their own integrity check. Every run row carries a checksum over the
 // run and its measurements, every campaign row one over the campaign, its definition, status, run
@@ -134,6 +135,33 @@ struct ShardRow {
     bool operator==(const ShardRow&) const = default;
 };
 
+/** @brief A campaign marked as the baseline of its machine and revision (schema 4): the campaign later ones
+ *  of that machine are compared against (`campaign regressions`). A machine and revision has one baseline at
+ *  most; marking another replaces it. */
+struct BaselineRow {
+    std::int64_t campaignId = 0;
+    std::string host; ///< the machine: the campaign's provenance "host" (baselineHost); empty when unknown
+    std::string revision; ///< the campaign's revision (baselineRevision); "unknown" when it has none
+    std::string marked;   ///< when it was marked (ISO 8601 UTC)
+    bool operator==(const BaselineRow&) const = default;
+};
+
+/** @brief What markBaseline did. */
+struct BaselineMarked {
+    BaselineRow baseline;
+    std::optional<std::int64_t>
+        replaced;         ///< the campaign that was the machine and revision's baseline before
+    bool already = false; ///< the campaign was that baseline already: nothing changed
+};
+
+/** @brief The machine a campaign's baseline is for: its provenance's "host" (empty when it has none). The CPU
+ *  is not part of it: a host's campaigns are compared whatever CPU they report, and a comparison names the
+ *  CPUs when they differ. */
+std::string baselineHost(const Provenance& provenance);
+/** @brief The revision a campaign's baseline is for: its provenance's "git_revision" with "-dirty" appended
+ *  when it was built from changed files (git_dirty "yes"); "unknown" when it has none. */
+std::string baselineRevision(const Provenance& provenance);
+
 /** @brief Who runs a campaign: a process on a host. */
 struct LeaseOwner {
     std::string host;
@@ -169,7 +197,7 @@ struct Claim {
 
 class CampaignStore {
   public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     static constexpr std::int32_t kApplicationId = 0x52534331; ///< "RSC1" in PRAGMA application_id
     static constexpr int kLeaseSeconds = 600; ///< a lease not refreshed for this long expires
 
@@ -242,6 +270,21 @@ class CampaignStore {
      *  a run of the campaign's definition. The campaign is marked finished when it holds every run.
      *  Returns the runs added. */
     int mergeShard(std::int64_t campaign, int shard, const std::vector<RunRow>& runs);
+
+    // --- baselines (storebaselines.cpp): one campaign per machine (host) and revision -----------------
+    /** @brief Marks the campaign as the baseline of its machine and revision, replacing the one marked
+     *  before (said in the result); StoreError when there is no such campaign. */
+    BaselineMarked markBaseline(std::int64_t campaign);
+    /** @brief Unmarks the campaign; false when it was no baseline (nothing changed). StoreError when there
+     *  is no such campaign. */
+    bool clearBaseline(std::int64_t campaign);
+    /** @brief Every baseline, by campaign id, each verified against its checksum and its campaign. */
+    std::vector<BaselineRow> baselines() const;
+    /** @brief The baseline of this machine and revision, if one is marked. */
+    std::optional<BaselineRow> baselineFor(const std::string& host, const std::string& revision) const;
+    /** @brief The machine's newest baseline (by its campaign's id: the latest to have run) among those whose
+     *  campaign ran before campaign `before` (any, by default): what a later campaign is compared against. */
+    std::optional<BaselineRow> latestBaseline(const std::string& host, std::int64_t before = INT64_MAX) const;
 
     // --- reading (every row verified against its checksum) ------------------------------------------
     /** @brief Every campaign, by id. A campaign whose definition this program cannot read is listed with

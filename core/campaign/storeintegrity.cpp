@@ -87,6 +87,12 @@ std::string checksumOf(const RawShard& s) {
     return d.hex();
 }
 
+std::string checksumOf(const RawBaseline& b) {
+    Digest d("baseline");
+    d.text(b.host).text(b.revision).integer(b.campaignId).text(b.marked);
+    return d.hex();
+}
+
 // --- raw reads ---------------------------------------------------------------------------------------
 
 std::optional<RawCampaign> readCampaign(const Conn& c, std::int64_t id) {
@@ -269,6 +275,7 @@ void verifyStore(const Conn& c) {
         verifiedRuns(c, *raw);
         verifiedLease(c, id);
     }
+    verifiedBaselines(c);
 }
 
 // --- sealing -----------------------------------------------------------------------------------------
@@ -338,6 +345,11 @@ const char* const kMigrations[] = {
          shard INTEGER NOT NULL, target TEXT NOT NULL, runs INTEGER NOT NULL, file TEXT NOT NULL,
          job TEXT NOT NULL, submissions INTEGER NOT NULL, merged TEXT NOT NULL, merged_runs INTEGER NOT NULL,
          checksum TEXT NOT NULL, PRIMARY KEY (campaign_id, shard));)",
+    // Schema 4: the baseline campaign of a machine (provenance host) and revision, one at most each.
+    R"(CREATE TABLE baselines (
+         host TEXT NOT NULL, revision TEXT NOT NULL,
+         campaign_id INTEGER NOT NULL UNIQUE REFERENCES campaigns(id) ON DELETE CASCADE,
+         marked TEXT NOT NULL, checksum TEXT NOT NULL, PRIMARY KEY (host, revision));)",
 };
 static_assert(std::size(kMigrations) == CampaignStore::kSchemaVersion);
 

@@ -61,12 +61,19 @@ struct RawShard {
     std::string checksum;
 };
 
+struct RawBaseline {
+    std::string host, revision;
+    std::int64_t campaignId = 0;
+    std::string marked, checksum;
+};
+
 /** @brief The checksums: SHA-256 over every field (length-prefixed, numbers by value), 128 bits in hex. */
 std::string checksumOf(const RawCampaign& c);
 std::string checksumOf(const RawRun& r);
 std::string checksumOf(const RawSummary& s);
 std::string checksumOf(const RawLease& l);
 std::string checksumOf(const RawShard& s);
+std::string checksumOf(const RawBaseline& b);
 
 /** @brief The rows as stored, not verified (schema 2). */
 std::optional<RawCampaign> readCampaign(const Conn& c, std::int64_t id);
@@ -92,7 +99,10 @@ std::optional<RawCampaign> verifiedCampaign(const Conn& c, std::int64_t id, RunC
 std::vector<RawRun> verifiedRuns(const Conn& c, const RawCampaign& campaign);
 RawSummary verifiedSummary(const Conn& c);
 std::optional<RawLease> verifiedLease(const Conn& c, std::int64_t campaign);
-/** @brief Every campaign with its runs. */
+/** @brief Every baseline row by campaign id (storebaselines.cpp), each matching its checksum and naming a
+ *  campaign whose machine and revision are the row's. */
+std::vector<RawBaseline> verifiedBaselines(const Conn& c);
+/** @brief Every campaign with its runs, and the baselines. */
 void verifyStore(const Conn& c);
 
 /** @brief Recomputes and stores the checksum of a row after the store changed it (in its transaction). */

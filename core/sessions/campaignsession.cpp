@@ -128,6 +128,13 @@ CampaignSession::read(const campaign::CampaignStore& store, bool force,
         s.campaignsError = QString::fromUtf8(e.what());
         listed = false;
     }
+    if (listed) {
+        try {
+            s.baselines = store.baselines();
+        } catch (const std::exception& e) {
+            s.campaignsError = QString::fromUtf8(e.what()); // a damaged mark: the store is not read as sound
+        }
+    }
     for (const auto& [id, known] : wanted) {
         std::optional<campaign::CampaignRow> row;
         for (const campaign::CampaignRow& c : s.campaigns)
@@ -186,6 +193,7 @@ void CampaignSession::onRead(int seq, JobResult<Snapshot> r) {
 void CampaignSession::accept(Snapshot&& s) {
     m_campaigns = std::move(s.campaigns);
     m_campaignsError = std::move(s.campaignsError);
+    m_baselines = std::move(s.baselines);
     for (auto& [id, runs] : s.runs) {
         m_runs[id] = std::move(runs);
         m_asked.erase(id);
@@ -225,6 +233,46 @@ campaign::ChartData CampaignSession::chartData(const campaign::ChartRequest& req
     });
 }
 
+bool CampaignSession::setBaseline(std::int64_t campaign, bool baseline, QString* error) {
+    const auto refuse = [error](const QString& why) {
+        if (error) *error = why;
+        return false;
+    };
+    if (!hasStore()) return refuse(tr("no store is open"));
+    if (m_marking) return refuse(tr("a baseline mark is being written"));
+    if (!canWrite(m_path)) return refuse(tr("%1 cannot be written by this user").arg(m_path));
+    m_marking = true;
+    const std::string path = nativePath(m_path);
+    // On the reading thread: a mark is one short transaction, and the runner's thread may be busy with a
+    // campaign for hours. The connection is its own (read-write), opened and closed here.
+    m_reader.submit(
+        [path, campaign, baseline](JobContext<>&) {
+            campaign::CampaignStore store(path);
+            if (!baseline) {
+                const bool was = store.clearBaseline(campaign);
+                return was ? tr("campaign %1 is no longer a baseline").arg(campaign)
+                           : tr("campaign %1 was no baseline; nothing changed").arg(campaign);
+            }
+            const campaign::BaselineMarked m = store.markBaseline(campaign);
+            const QString host = m.baseline.host.empty()
+                                     ? tr("an unknown host")
+                                     : tr("host %1").arg(QString::fromStdString(m.baseline.host));
+            QString text = tr("campaign %1 is the baseline of %2 at revision %3")
+                               .arg(campaign)
+                               .arg(host, QString::fromStdString(m.baseline.revision));
+            if (m.already) text += tr(" (it was already)");
+            if (m.replaced) text += tr(", replacing campaign %1").arg(*m.replaced);
+            return text;
+        },
+        [this, campaign](JobResult<QString> r) {
+            m_marking = false;
+            requestRead(false);
+            emit baselineChanged(campaign, r.value.has_value(),
+                                 r.value ? *r.value : (r.error.isEmpty() ? tr("cancelled") : r.error));
+        });
+    return true;
+}
+
 bool CampaignSession::start(const campaign::CampaignSpec& spec, campaign::StartMode mode) {
     if (m_running || !hasStore()) return false;
     m_running = true;
@@ -240,8 +288,8 @@ bool CampaignSession::start(const campaign::CampaignSpec& spec, campaign::StartM
             opt.cancel = &job.cancelFlag();
             opt.progress = [&job](const campaign::EngineProgress& p) {
                 job.update([&p](CampaignProgress& c) {
-                    c.done = p.done;
-                    c.total = p.total;
+                    c.done = p.barDone();
+                    c.total = p.barTotal();
                     c.lines << QString::fromStdString(p.line);
                 });
             };

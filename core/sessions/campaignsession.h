@@ -63,6 +63,17 @@ class CampaignSession : public QObject {
     /** @brief The stored campaigns as last read; empty with the reason in `error` when the store cannot be
      *  read. */
     std::vector<campaign::CampaignRow> campaigns(QString* error = nullptr) const;
+    /** @brief The baselines as last read (campaign, machine, revision, when marked); empty when the store
+     *  cannot be read. */
+    std::vector<campaign::BaselineRow> baselines() const { return m_baselines; }
+    /** @brief Marks the campaign as the baseline of its machine and revision (the one marked before for them
+     *  is replaced), or clears its mark: a write off the GUI thread on a read-write connection of its own
+     *  (on the store's reading thread, so it never waits for a running campaign), then a read.
+     *  baselineChanged says what was done or why not. False with the reason without a store, on a store this
+     *  process cannot write, or while another mark is being written. */
+    bool setBaseline(std::int64_t campaign, bool baseline, QString* error = nullptr);
+    /** @brief True from setBaseline until baselineChanged. */
+    bool isMarkingBaseline() const { return m_marking; }
     /** @brief The runs of a campaign as last read; empty with the reason in `error` when they cannot be read.
      *  A campaign not read yet is read now off the GUI thread: empty until storeChanged. */
     std::vector<campaign::RunRow> runs(std::int64_t campaign, QString* error = nullptr);
@@ -97,6 +108,9 @@ class CampaignSession : public QObject {
     /** @brief The campaign ended; nothingToDo: Resume found it finished and ran nothing. */
     void finished(qint64 campaign, int runs, int failed, bool cancelled, bool nothingToDo);
     void failed(const QString& message);
+    /** @brief setBaseline ended: `ok` with what was done ("campaign 3 is the baseline of host h at revision
+     *  r, replacing campaign 1"), or why it was not (the store's error); the store is being read again. */
+    void baselineChanged(qint64 campaign, bool ok, const QString& message);
 
   private:
     /** What one read brings: the campaigns and the runs it re-read. */
@@ -104,6 +118,7 @@ class CampaignSession : public QObject {
         std::string path;
         std::vector<campaign::CampaignRow> campaigns;
         QString campaignsError;
+        std::vector<campaign::BaselineRow> baselines;
         struct Runs {
             std::optional<campaign::CampaignRow> row; ///< the campaign's row when they were read
             std::vector<campaign::RunRow> runs;
@@ -134,6 +149,8 @@ class CampaignSession : public QObject {
     // The cache (GUI thread only).
     std::vector<campaign::CampaignRow> m_campaigns;
     QString m_campaignsError;
+    std::vector<campaign::BaselineRow> m_baselines;
+    bool m_marking = false; ///< a setBaseline has not answered
     std::map<std::int64_t, Snapshot::Runs> m_runs;
     std::set<std::int64_t> m_asked; ///< asked for, not read yet
     // Reads: one in flight, numbered; another asked for meanwhile follows it.

@@ -57,7 +57,7 @@ TEST(Store, CreatesTheSchemaWithWalAndForeignKeys) {
     EXPECT_EQ(pragma(path, "PRAGMA user_version"), std::to_string(CampaignStore::kSchemaVersion));
     EXPECT_EQ(pragma(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = "
                            "'table' ORDER BY name)"),
-              "campaigns,leases,measurements,provenance,runs,shards,summary");
+              "baselines,campaigns,leases,measurements,provenance,runs,shards,summary");
     std::int64_t id = 0;
     {
         CampaignStore s(path);

@@ -6,6 +6,7 @@
 #include "core/fileio/safefile.h"
 #include "core/sessions/campaignsession.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
@@ -19,6 +20,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace rs::gui {
 
 using sessions::CampaignSession;
@@ -28,10 +31,10 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_storeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_storeLabel->setWordWrap(true); // a long "corrupt store" message wraps instead of widening the page
     auto* openStoreButton = new QPushButton(tr("Open store…"), this);
-    m_campaigns = new QTableWidget(0, 6, this);
+    m_campaigns = new QTableWidget(0, 7, this);
     m_campaigns->setObjectName(QStringLiteral("campaignTable"));
     m_campaigns->setHorizontalHeaderLabels(
-        {tr("#"), tr("Name"), tr("Status"), tr("Runs"), tr("Failed"), tr("Created")});
+        {tr("#"), tr("Name"), tr("Status"), tr("Runs"), tr("Failed"), tr("Created"), tr("Baseline")});
     m_campaigns->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_campaigns->setSelectionMode(QAbstractItemView::SingleSelection);
     m_campaigns->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -63,10 +66,19 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_against->setObjectName(QStringLiteral("campaignReportAgainst"));
     m_against->setToolTip(tr("The baseline the report compares the selected campaign against"));
 
+    // The baseline of a machine and revision: what `campaign regressions` compares later campaigns against.
+    m_baselineAction = new QAction(tr("Mark as baseline"), this);
+    m_baselineAction->setObjectName(QStringLiteral("campaignBaselineAction"));
+    m_campaigns->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_campaigns->addAction(m_baselineAction);
+    m_baselineButton = new QPushButton(m_baselineAction->text(), this);
+    m_baselineButton->setObjectName(QStringLiteral("campaignBaseline"));
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* storeRow = new QHBoxLayout;
     storeRow->addWidget(m_storeLabel, 1);
+    storeRow->addWidget(m_baselineButton);
     storeRow->addWidget(openStoreButton);
     layout->addLayout(storeRow);
     layout->addWidget(m_campaigns, 1);
@@ -80,6 +92,14 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &WordFilterProxy::setFilterText);
     connect(m_campaigns, &QTableWidget::itemSelectionChanged, this, &StorePanel::showRuns);
+    connect(m_campaigns, &QTableWidget::itemSelectionChanged, this, &StorePanel::updateBaselineAction);
+    connect(m_baselineAction, &QAction::triggered, this, &StorePanel::toggleBaseline);
+    connect(m_baselineButton, &QPushButton::clicked, m_baselineAction, &QAction::trigger);
+    connect(m_session, &CampaignSession::baselineChanged, this,
+            [this](qint64, bool ok, const QString& message) {
+                emit logLine(ok ? message : tr("Baseline not changed: %1").arg(message));
+                updateBaselineAction();
+            });
     connect(openStoreButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Open or create a campaign store"), m_session->storePath(),
@@ -101,6 +121,7 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     });
     connect(m_session, &CampaignSession::storeOpened, this, [this] { m_storeFailure.clear(); });
     connect(m_session, &CampaignSession::storeFailed, this, &StorePanel::showStoreFailure);
+    updateBaselineAction();
 }
 
 void StorePanel::openStore(const QString& path) {
@@ -125,6 +146,7 @@ void StorePanel::refreshCampaigns() {
     setErrorStyle(m_storeLabel, !error.isEmpty() || (none && !m_storeFailure.isEmpty()));
     const auto selected = m_follow ? m_follow : selectedCampaign();
     m_follow.reset();
+    const auto baselines = m_session->baselines();
     const QSignalBlocker block(m_campaigns);
     m_campaigns->setRowCount(static_cast<int>(list.size()));
     int reselect = -1;
@@ -141,6 +163,18 @@ void StorePanel::refreshCampaigns() {
         for (int col = 0; col < cells.size(); ++col)
             m_campaigns->setItem(i, col, new QTableWidgetItem(cells[col]));
         m_campaigns->item(i, 0)->setData(Qt::UserRole, static_cast<qint64>(c.id));
+        auto* mark = new QTableWidgetItem;
+        for (const auto& b : baselines)
+            if (b.campaignId == c.id) {
+                mark->setText(tr("★ baseline"));
+                mark->setToolTip(tr("The baseline of %1 at revision %2 (marked %3): `campaign regressions` "
+                                    "compares this machine's later campaigns against it")
+                                     .arg(b.host.empty() ? tr("an unknown host")
+                                                         : tr("host %1").arg(QString::fromStdString(b.host)),
+                                          QString::fromStdString(b.revision),
+                                          QString::fromStdString(b.marked)));
+            }
+        m_campaigns->setItem(i, static_cast<int>(cells.size()), mark);
         if (!c.specError.empty()) // an old or foreign definition: reported for this campaign only
             for (int col = 0; col < cells.size(); ++col)
                 m_campaigns->item(i, col)->setToolTip(
@@ -168,6 +202,7 @@ void StorePanel::refreshCampaigns() {
     }
     if (reselect >= 0) m_campaigns->selectRow(reselect);
     showRuns();
+    updateBaselineAction();
     emit refreshed();
 }
 
@@ -176,6 +211,39 @@ std::optional<std::int64_t> StorePanel::selectedCampaign() const {
         m_campaigns->selectionModel() ? m_campaigns->selectionModel()->selectedRows() : QModelIndexList{};
     if (rows.isEmpty() || !m_campaigns->item(rows.front().row(), 0)) return std::nullopt;
     return m_campaigns->item(rows.front().row(), 0)->data(Qt::UserRole).toLongLong();
+}
+
+void StorePanel::updateBaselineAction() {
+    const auto id = selectedCampaign();
+    const auto baselines = m_session->baselines();
+    const bool marked =
+        id && std::any_of(baselines.begin(), baselines.end(),
+                          [&](const campaign::BaselineRow& b) { return b.campaignId == *id; });
+    m_baselineAction->setText(marked ? tr("Clear baseline") : tr("Mark as baseline"));
+    m_baselineAction->setToolTip(
+        !id ? tr("Choose a campaign to mark it as the baseline of its machine and revision")
+        : marked
+            ? tr("Campaign #%1 is no longer the baseline of its machine and revision").arg(*id)
+            : tr("Campaign #%1 becomes the baseline of its machine (host) and git revision, replacing the "
+                 "one marked for them before; `campaign regressions` compares the machine's later "
+                 "campaigns against it")
+                  .arg(*id));
+    m_baselineAction->setEnabled(id.has_value() && !m_session->isMarkingBaseline());
+    m_baselineButton->setText(m_baselineAction->text());
+    m_baselineButton->setToolTip(m_baselineAction->toolTip());
+    m_baselineButton->setEnabled(m_baselineAction->isEnabled());
+}
+
+void StorePanel::toggleBaseline() {
+    const auto id = selectedCampaign();
+    if (!id) return;
+    const auto baselines = m_session->baselines();
+    const bool marked = std::any_of(baselines.begin(), baselines.end(),
+                                    [&](const campaign::BaselineRow& b) { return b.campaignId == *id; });
+    QString error;
+    if (!m_session->setBaseline(*id, !marked, &error))
+        emit logLine(tr("Baseline not changed: %1").arg(error));
+    updateBaselineAction();
 }
 
 void StorePanel::showRuns() {

@@ -1,17 +1,20 @@
 #pragma once
 // The store side of the Campaigns page: the store's path (or why it cannot be read) with Open store…, the
-// store's campaigns, and the runs of the chosen one in a table that sorts, filters (several words, all must
-// appear) and exports CSV as shown. Talks only to CampaignSession; what it has to say beyond its labels (a
-// store that cannot be opened, an export that failed) goes out as logLine for the page's log.
+// store's campaigns (a baseline marked "★ baseline"; Mark as baseline / Clear baseline on the chosen one, a
+// button and the list's context menu), and the runs of the chosen one in a table that sorts, filters (several
+// words, all must appear) and exports CSV as shown. Talks only to CampaignSession; what it has to say beyond
+// its labels (a store that cannot be opened, an export that failed) goes out as logLine for the page's log.
 
 #include <QWidget>
 
 #include <cstdint>
 #include <optional>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStandardItemModel;
 class QTableView;
 class QTableWidget;
@@ -48,6 +51,10 @@ class StorePanel : public QWidget {
     bool exportReport(const QString& path);
     /** @brief Asks for a file and writes the report (File > Export report…, the Export report… button). */
     void exportReportWithDialog();
+    /** @brief Marks the selected campaign as the baseline of its machine and revision, or clears its mark
+     *  when it is one (through the session, off the GUI thread; the log says what was done). */
+    QAction* baselineAction() const { return m_baselineAction; }
+    QPushButton* baselineButton() const { return m_baselineButton; }
     /** @brief Opens (or creates) the store at path; a failure is said in the store label and the log. */
     void openStore(const QString& path);
     /** @brief Reads the store's campaigns again (keeping the chosen one, else the newest) and its runs. */
@@ -63,6 +70,9 @@ class StorePanel : public QWidget {
     /** @brief A store that could not be opened: the log and the store label say why (until one opens). */
     void showStoreFailure(const QString& path, const QString& error);
     void showRuns();
+    /** @brief The baseline action's text, tooltip and state for the selected campaign. */
+    void updateBaselineAction();
+    void toggleBaseline();
 
     sessions::CampaignSession* m_session;
     QLabel* m_storeLabel = nullptr;
@@ -74,6 +84,8 @@ class StorePanel : public QWidget {
     QTableView* m_runs = nullptr;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_against = nullptr;
+    QAction* m_baselineAction = nullptr;
+    QPushButton* m_baselineButton = nullptr;
 };
 
 } // namespace rs::gui
