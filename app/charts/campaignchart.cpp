@@ -64,6 +64,12 @@ QString human(double v, const std::string& unit) {
                                                : campaign::formatValue(v, unit));
 }
 
+// A relative figure: "×1.234".
+QString times(double v) {
+    return QStringLiteral("×") +
+           QString::fromStdString(campaign::formatScaled(v, campaign::humanScale("", v)));
+}
+
 } // namespace
 
 CampaignChart::CampaignChart(QWidget* parent) : ChartView(tr("Campaign"), parent) {
@@ -140,6 +146,19 @@ QString CampaignChart::pointText(int series, int point) const {
     if (point < 0 || point >= static_cast<int>(s.points.size())) return {};
     const auto& p = s.points[static_cast<std::size_t>(point)];
     const std::string& unit = m_data.yUnit;
+    if (m_data.kind == campaign::ChartKind::Relative) {
+        // "throughput: ×1.23 of ascon-aead128 (higher is faster)"
+        const QString of = tr(" of %1").arg(QString::fromStdString(m_data.baseline));
+        QString text = QStringLiteral("%1\n%2\n%3: %4%5 %6")
+                           .arg(QString::fromStdString(s.label), bytesLabel(p.x),
+                                QString::fromStdString(m_data.metric), times(p.y), of,
+                                m_data.higherIsFaster ? tr("(higher is faster)") : tr("(lower is faster)"));
+        if (p.yMin != p.yMax)
+            text +=
+                tr("\nmin / median / max: %1 / %2 / %3%4").arg(times(p.yMin), times(p.y), times(p.yMax), of);
+        if (!s.simulated.empty()) text += QLatin1Char('\n') + QString::fromStdString(s.simulated);
+        return text;
+    }
     QString text = QStringLiteral("%1\n%2\n%3: %4")
                        .arg(QString::fromStdString(s.label), bytesLabel(p.x),
                             QString::fromStdString(m_data.yName), human(p.y, unit));
@@ -279,7 +298,8 @@ void CampaignChart::rebuild() {
     x->setRange(xmin / 1.3, xmax * 1.3);
 
     const bool speedup = m_data.kind == campaign::ChartKind::Speedup;
-    if (speedup) { // E = 1: as fast as the baseline; the line is always in view
+    const bool relative = m_data.kind == campaign::ChartKind::Relative;
+    if (speedup || relative) { // E = 1 (as fast as the baseline), 1.0 (the baseline): always in view
         ymin = std::min(ymin, 1.0);
         ymax = std::max(ymax, 1.0);
     }
@@ -301,9 +321,10 @@ void CampaignChart::rebuild() {
         // Throughput, times and counts are never negative: such an axis starts at 0, not below it.
         y->setRange(ymin >= 0 ? 0.0 : ymin - pad, ymax + pad);
     }
-    if (speedup) {
+    if (speedup || relative) {
         m_reference = new QCPItemStraightLine(plot());
-        m_reference->setObjectName(QStringLiteral("speedupReference"));
+        m_reference->setObjectName(speedup ? QStringLiteral("speedupReference")
+                                           : QStringLiteral("relativeReference"));
         m_reference->point1->setCoords(1, 1);
         m_reference->point2->setCoords(2, 1);
         QColor c = pal.color(QPalette::Text);
@@ -314,7 +335,8 @@ void CampaignChart::rebuild() {
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
         label->position->setCoords(0.01, 1);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setText(tr("E = 1: as fast as %1").arg(QString::fromStdString(m_data.baseline)));
+        label->setText(speedup ? tr("E = 1: as fast as %1").arg(QString::fromStdString(m_data.baseline))
+                               : tr("×1: %1 on each target").arg(QString::fromStdString(m_data.baseline)));
         label->setColor(c);
     }
     QStringList notes;

@@ -1,12 +1,13 @@
 #pragma once
 // A campaign chart: throughput (or any stored metric) against message size on a log2 axis, or paper
-// 004's speedup E = T_base / T and efficiency S = 1 - T / T_base against a baseline target; one line
+// 004's speedup E = T_base / T and efficiency S = 1 - T / T_base against a baseline target, or a metric
+// relative to a baseline algorithm (×1 on each target, hover "×1.23 of ascon-aead128"); one line
 // per (campaign, target, algorithm, AD size), so two campaigns sit side by side. Like a benchmark
 // dashboard: values in human units (MB/s, µs, grouped counts), the repeats' min–max as error bars,
 // hover values (series, size, value, min / median / max), the legend beside the plot, series that can be
 // hidden, an optional log y axis (non-positive values are left out and said so), the E = 1 line on
-// speedup charts and a note when the figures are simulated. The same chart goes to PNG/PDF without a
-// window (renderCampaignChart) for `roundscope-cli chart`.
+// speedup charts (×1 on relative ones) and a note when the figures are simulated. The same chart goes to
+// PNG/PDF without a window (renderCampaignChart) for `roundscope-cli chart`.
 
 #include "app/charts/chartview.h"
 
@@ -46,7 +47,8 @@ class CampaignChart : public ChartView {
     QCPErrorBars* errorBars(int graph) const;
     /** @brief The series of data() that graph i draws. */
     int seriesOfGraph(int graph) const;
-    /** @brief The E = 1 line (speedup charts only); nullptr otherwise. */
+    /** @brief The E = 1 line of speedup charts, the ×1 line (the baseline algorithm) of relative charts;
+     *  nullptr otherwise. */
     QCPItemStraightLine* referenceLine() const { return m_reference; }
     /** @brief The chart's notes (simulated figures, log axis); empty when none. */
     QString noteText() const;

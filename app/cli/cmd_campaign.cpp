@@ -290,13 +290,22 @@ int runChart(const CliArgs& args) {
     }
     req.metric = args.value("metric").value_or("throughput");
     req.baseline = args.value("baseline").value_or("cpu");
-    // The targets with a verified baseline time, seen while the chart's runs are read.
+    const bool relative = req.kind == campaign::ChartKind::Relative;
+    const auto relativeTo = args.value("relative-to");
+    if (relativeTo && !relative) throw UsageError("--relative-to: only for --kind relative");
+    if (relativeTo && !oracle::findOperation(*relativeTo))
+        throw UsageError("--relative-to: unknown algorithm '" + *relativeTo +
+                         "' (algorithms: " + oracle::joinIds(oracle::operationIds()) + ")");
+    // The targets with a verified baseline time, and the algorithms, seen while the chart's runs are read.
     std::set<std::string> targets;
+    std::vector<std::string> algorithms;
     bool baselineSeen = false;
     const auto runsOf = [&](std::int64_t id) {
         auto runs = store->runs(id);
         for (const auto& r : runs) {
             targets.insert(r.key.target);
+            if (std::find(algorithms.begin(), algorithms.end(), r.key.algorithm) == algorithms.end())
+                algorithms.push_back(r.key.algorithm);
             baselineSeen =
                 baselineSeen || (r.verified && r.key.target == req.baseline &&
                                  std::any_of(r.measurements.begin(), r.measurements.end(),
@@ -304,14 +313,33 @@ int runChart(const CliArgs& args) {
         }
         return runs;
     };
+    if (relative) {
+        // Without --relative-to: Ascon-AEAD128 when the campaigns have it (read once here; the chart reads
+        // them again), else the error names the algorithms there.
+        if (relativeTo) {
+            req.relativeTo = *relativeTo;
+        } else {
+            for (const std::int64_t id : req.campaigns)
+                withStore([&] { return runsOf(id); });
+            req.relativeTo = campaign::defaultRelativeTo(algorithms);
+            if (req.relativeTo.empty())
+                throw UsageError("--relative-to: required for --kind relative when the campaign has no " +
+                                 campaign::defaultRelativeTo(oracle::operationIds()) +
+                                 " (its algorithms: " + oracle::joinIds(algorithms) + ")");
+        }
+    }
     campaign::ChartData data;
     try {
         data = withStore([&] { return campaign::chartData(req, runsOf); });
+    } catch (const campaign::ChartBaselineError& e) {
+        throw UsageError(std::string("--relative-to: ") + e.what());
     } catch (const campaign::SpecError& e) {
-        throw UsageError(std::string(req.kind == campaign::ChartKind::Metric ? "--metric: " : "--kind: ") +
-                         e.what());
+        throw UsageError(
+            std::string(req.kind == campaign::ChartKind::Metric || relative ? "--metric: " : "--kind: ") +
+            e.what());
     }
-    if (req.kind != campaign::ChartKind::Metric && !baselineSeen) {
+    if ((req.kind == campaign::ChartKind::Speedup || req.kind == campaign::ChartKind::Efficiency) &&
+        !baselineSeen) {
         std::string names;
         for (const std::string& t : targets)
             names += (names.empty() ? "" : ", ") + t;
@@ -324,11 +352,19 @@ int runChart(const CliArgs& args) {
     // Rendered in memory, written all or nothing (a full disk leaves the previous file as it was).
     if (!charts::renderCampaignChart(data, title, QString::fromStdString(out), &error))
         throw UsageError("--out: " + error.toStdString());
-    printResult(args, QJsonObject{{"out", QString::fromStdString(out)},
-                                  {"series", static_cast<qint64>(data.series.size())},
-                                  {"y", QString::fromStdString(data.yLabel)},
-                                  {"missing_baseline", data.missingBaseline},
-                                  {"failed_runs", data.failedRuns}});
+    QJsonObject result{{"out", QString::fromStdString(out)},
+                       {"series", static_cast<qint64>(data.series.size())},
+                       {"y", QString::fromStdString(data.yLabel)},
+                       {"missing_baseline", data.missingBaseline},
+                       {"failed_runs", data.failedRuns}};
+    if (relative) {
+        QJsonArray without;
+        for (const std::string& t : data.targetsWithoutBaseline)
+            without.append(QString::fromStdString(t));
+        result.insert("relative_to", QString::fromStdString(req.relativeTo));
+        result.insert("targets_without_baseline", without);
+    }
+    printResult(args, result);
     return kExitOk;
 }
 
@@ -377,17 +413,22 @@ CliCommand campaignCommand() {
 }
 
 CliCommand chartCommand() {
-    return {
-        "chart",
-        "a campaign chart to PNG or PDF",
-        {{{},
-          {option("db", "FILE"), option("campaign", "N[,M]"), optional("kind", "metric|speedup|efficiency"),
-           optional("metric", "M"), optional("baseline", "TARGET"), option("out", "FILE.png|FILE.pdf")},
-          "throughput (or M) vs message size, or speedup E = T_base / T and efficiency\n"
-          "S = 1 - T / T_base against the baseline target (default cpu), campaigns side by side",
-          nullptr,
-          noVerb<runChart>,
-          "*"}}};
+    return {"chart",
+            "a campaign chart to PNG or PDF",
+            {{{},
+              {option("db", "FILE"), option("campaign", "N[,M]"),
+               optional("kind", "metric|speedup|efficiency|relative"), optional("metric", "M"),
+               optional("baseline", "TARGET"), optional("relative-to", "ALGORITHM"),
+               option("out", "FILE.png|FILE.pdf")},
+              "throughput (or M) vs message size, or speedup E = T_base / T and efficiency\n"
+              "S = 1 - T / T_base against the baseline target (default cpu), or relative: M divided by\n"
+              "the --relative-to algorithm's M at the same target, AD and message size (1.0 on every\n"
+              "target; default " +
+                  campaign::defaultRelativeTo(oracle::operationIds()) +
+                  " when the campaign has it), campaigns side by side",
+              nullptr,
+              noVerb<runChart>,
+              "*"}}};
 }
 
 } // namespace rs::cli

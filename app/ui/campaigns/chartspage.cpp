@@ -37,10 +37,22 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     m_kind->addItem(tr("metric"), QStringLiteral("metric"));
     m_kind->addItem(tr("speedup E = T_base / T"), QStringLiteral("speedup"));
     m_kind->addItem(tr("efficiency S = 1 − T / T_base"), QStringLiteral("efficiency"));
+    m_kind->addItem(tr("relative to an algorithm"), QStringLiteral("relative"));
+    m_kind->setItemData(m_kind->count() - 1,
+                        tr("The metric divided by the baseline algorithm's at the same target, AD and "
+                           "message size: the baseline is 1.0 on every target"),
+                        Qt::ToolTipRole);
     m_metric = new QComboBox(this);
     m_metric->setObjectName(QStringLiteral("chartMetric"));
     m_baseline = new QComboBox(this);
     m_baseline->setObjectName(QStringLiteral("chartBaseline"));
+    m_relativeTo = new QComboBox(this);
+    m_relativeTo->setObjectName(QStringLiteral("chartRelativeTo"));
+    m_relativeTo->setToolTip(
+        tr("The baseline algorithm of a relative chart: each algorithm's figure is divided by this one's at "
+           "the same target, campaign, AD and message size, so it is 1.0 on every target and CPU, IP, "
+           "RISC-V and board figures can be set side by side. Points without a verified run of it are "
+           "left out and counted."));
     auto* csv = new QPushButton(tr("Export CSV…"), this);
     m_chart = new charts::CampaignChart(this);
     m_note = new QLabel(this);
@@ -65,6 +77,8 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     row->addWidget(m_metric);
     row->addWidget(new QLabel(tr("baseline"), this));
     row->addWidget(m_baseline);
+    row->addWidget(new QLabel(tr("relative to"), this));
+    row->addWidget(m_relativeTo);
     row->addWidget(m_logY);
     row->addWidget(csv);
     auto* side = new QWidget(this);
@@ -82,7 +96,7 @@ ChartsPage::ChartsPage(CampaignSession* session, QWidget* parent) : QWidget(pare
     layout->addWidget(split, 1);
     layout->addWidget(m_note);
 
-    for (QComboBox* b : {m_first, m_second, m_kind, m_metric, m_baseline})
+    for (QComboBox* b : {m_first, m_second, m_kind, m_metric, m_baseline, m_relativeTo})
         connect(b, &QComboBox::currentIndexChanged, this, &ChartsPage::refresh);
     connect(m_session, &CampaignSession::storeChanged, this, &ChartsPage::refillCampaigns);
     connect(m_logY, &QCheckBox::toggled, this, [this](bool on) {
@@ -144,12 +158,13 @@ void ChartsPage::refresh() {
     req.campaigns.push_back(m_first->currentData().toLongLong());
     if (m_second->currentIndex() > 0 && m_second->currentData().toLongLong() != req.campaigns.front())
         req.campaigns.push_back(m_second->currentData().toLongLong());
-    // The metrics and targets these campaigns have.
-    std::set<std::string> metrics, targets;
+    // The metrics, targets and algorithms these campaigns have.
+    std::set<std::string> metrics, targets, algorithms;
     for (const auto id : req.campaigns) {
         QString error;
         for (const auto& r : m_session->runs(id, &error)) {
             targets.insert(r.key.target);
+            algorithms.insert(r.key.algorithm);
             for (const auto& m : r.measurements)
                 metrics.insert(m.metric);
         }
@@ -161,8 +176,9 @@ void ChartsPage::refresh() {
         }
     }
     {
-        const QString metric = m_metric->currentText(), base = m_baseline->currentText();
-        const QSignalBlocker b1(m_metric), b2(m_baseline);
+        const QString metric = m_metric->currentText(), base = m_baseline->currentText(),
+                      relativeTo = m_relativeTo->currentText();
+        const QSignalBlocker b1(m_metric), b2(m_baseline), b3(m_relativeTo);
         m_metric->clear();
         for (const auto& m : metrics)
             m_metric->addItem(QString::fromStdString(m));
@@ -173,12 +189,25 @@ void ChartsPage::refresh() {
         m_metric->setCurrentIndex(std::max(0, mi));
         const int bi = m_baseline->findText(base.isEmpty() ? QStringLiteral("cpu") : base);
         m_baseline->setCurrentIndex(std::max(0, bi));
+        // The chosen algorithm while the campaigns have it; else Ascon-AEAD128 when they do, else the first.
+        m_relativeTo->clear();
+        for (const auto& a : algorithms)
+            m_relativeTo->addItem(QString::fromStdString(a));
+        int ri = m_relativeTo->findText(relativeTo);
+        if (ri < 0)
+            ri = m_relativeTo->findText(QString::fromStdString(
+                campaign::defaultRelativeTo(std::vector<std::string>(algorithms.begin(), algorithms.end()))));
+        m_relativeTo->setCurrentIndex(std::max(0, ri));
     }
-    m_metric->setEnabled(m_kind->currentIndex() == 0);
-    m_baseline->setEnabled(m_kind->currentIndex() != 0);
     req.kind = campaign::chartKindFromName(m_kind->currentData().toString().toStdString());
+    const bool relative = req.kind == campaign::ChartKind::Relative;
+    m_metric->setEnabled(req.kind == campaign::ChartKind::Metric || relative);
+    m_baseline->setEnabled(req.kind == campaign::ChartKind::Speedup ||
+                           req.kind == campaign::ChartKind::Efficiency);
+    m_relativeTo->setEnabled(relative);
     req.metric = m_metric->currentText().toStdString();
     req.baseline = m_baseline->currentText().toStdString();
+    req.relativeTo = m_relativeTo->currentText().toStdString();
     QString title = m_first->currentText();
     if (req.campaigns.size() > 1) title += tr(" vs ") + m_second->currentText();
     try {
@@ -195,7 +224,9 @@ void ChartsPage::refresh() {
         if (data.missingBaseline > 0)
             notes << tr("%1 points have no verified %2 run to compare with")
                          .arg(data.missingBaseline)
-                         .arg(m_baseline->currentText());
+                         .arg(relative ? m_relativeTo->currentText() : m_baseline->currentText());
+        for (const auto& t : data.targetsWithoutBaseline)
+            notes << tr("%1 ran no %2").arg(QString::fromStdString(t), m_relativeTo->currentText());
         m_note->setText(notes.join(QStringLiteral("; ")));
     } catch (const std::exception& e) { // a metric no run has, or the store failed while charting
         m_chart->setData({}, title);

@@ -1,7 +1,9 @@
 #pragma once
 // The Charts page: a campaign (and optionally a second one beside it) charted as a stored metric
 // against message size (throughput, median time, cycles/byte, ...) or as paper 004's speedup and
-// efficiency against a baseline target; PNG/PDF from the chart's menu, CSV of the plotted series. Beside
+// efficiency against a baseline target, or relative to a baseline algorithm (a metric divided by that
+// algorithm's at the same target: 1.0 on every target); PNG/PDF from the chart's menu, CSV of the plotted
+// series. Beside
 // the chart: a filter line and a checkable list of the series (the NIST grid has 51), a log y axis box.
 
 #include <QString>
@@ -34,6 +36,9 @@ class ChartsPage : public QWidget {
     QComboBox* kindBox() const { return m_kind; }
     QComboBox* metricBox() const { return m_metric; }
     QComboBox* baselineBox() const { return m_baseline; }
+    /** @brief The baseline algorithm of the "relative" kind (enabled for that kind only): the algorithms of
+     *  the chosen campaigns. */
+    QComboBox* relativeToBox() const { return m_relativeTo; }
     charts::CampaignChart* chart() const { return m_chart; }
     QLabel* noteLabel() const { return m_note; }
     /** @brief Words that a series' label must all contain to be drawn. */
@@ -60,6 +65,7 @@ class ChartsPage : public QWidget {
     QComboBox* m_kind = nullptr;
     QComboBox* m_metric = nullptr;
     QComboBox* m_baseline = nullptr;
+    QComboBox* m_relativeTo = nullptr;
     charts::CampaignChart* m_chart = nullptr;
     QLabel* m_note = nullptr;
     QLineEdit* m_seriesFilter = nullptr;
