@@ -211,7 +211,12 @@ int main(int argc, char* argv[]) {
         w.resize(1600, 1000);
         w.setPageLayout(MainWindow::PageLayout::Workbench);
     }
-    w.show();
+    // A small screen's window is shown maximized, so its title bar stays on the screen too; a size given
+    // on the command line (or a screenshot) is exactly that size.
+    if (w.startsMaximized() && !parser.isSet(size) && !screenshot)
+        w.showMaximized();
+    else
+        w.show();
     if (screenshot) {
         ShotOptions o;
         o.path = parser.value(shot);

@@ -19,9 +19,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <csignal>
 #include <iostream>
 #include <limits>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -140,11 +142,31 @@ campaign::CampaignSpec campaignSpecArg(const CliArgs& args, const std::string& c
 
 namespace {
 
+/** --interleave SEED|random: the seed of an interleaved campaign (a random one is printed, so the order can
+ *  be drawn again and the campaign resumed with it). */
+std::uint64_t interleaveSeedArg(const std::string& text) {
+    constexpr std::uint64_t kMax = (std::uint64_t(1) << 53) - 1; // what a JSON definition holds exactly
+    if (text == "random") {
+        std::random_device device;
+        const std::uint64_t seed = ((std::uint64_t(device()) << 32) | device()) & kMax;
+        std::cerr << "interleaved with seed " << seed << " (--interleave " << seed
+                  << " draws the same order; --resume needs it)" << std::endl;
+        return seed;
+    }
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (ec != std::errc() || end != text.data() + text.size() || seed > kMax)
+        throw UsageError("--interleave: expected a seed 0.." + std::to_string(kMax) + " or 'random', got '" +
+                         text + "'");
+    return seed;
+}
+
 int campaignRun(const CliArgs& args) {
     if (args.flag("resume") && args.flag("new"))
         throw UsageError(
             "campaign run: --resume continues a stored campaign, --new starts another; not both");
-    const campaign::CampaignSpec spec = campaignSpecArg(args, "campaign run");
+    campaign::CampaignSpec spec = campaignSpecArg(args, "campaign run");
+    if (const auto seed = args.value("interleave")) spec.interleaveSeed = interleaveSeedArg(*seed);
     auto store = openStore(args, campaign::OpenMode::ReadWrite);
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
@@ -155,7 +177,7 @@ int campaignRun(const CliArgs& args) {
     opt.cancel = &g_cancel;
     const bool json = args.flag("json");
     opt.progress = [json](const campaign::EngineProgress& p) {
-        if (!json) std::cout << "[" << p.done << "/" << p.total << "] " << p.line << std::endl;
+        if (!json) std::cout << "[" << p.barDone() << "/" << p.barTotal() << "] " << p.line << std::endl;
     };
     campaign::EngineResult r;
     try {
@@ -308,8 +330,7 @@ int runChart(const CliArgs& args) {
                 algorithms.push_back(r.key.algorithm);
             baselineSeen =
                 baselineSeen || (r.verified && r.key.target == req.baseline &&
-                                 std::any_of(r.measurements.begin(), r.measurements.end(),
-                                             [](const auto& m) { return m.metric == "time_median"; }));
+                                 campaign::findMeasurement(r.measurements, "time_median") != nullptr);
         }
         return runs;
     };
@@ -376,12 +397,14 @@ CliCommand campaignCommand() {
         "benchmark campaigns in an SQLite store",
         {{{"run"},
           {word("SPEC.json", true), optional("preset", "NAME"), option("db", "FILE"), flag("resume"),
-           flag("new")},
+           flag("new"), optional("interleave", "SEED|random")},
           "run a benchmark campaign (SPEC.json or --preset: targets x algorithms x sizes x repeats)\n"
           "into an SQLite store; every run is checked against the C++ model first, committed as it\n"
           "ends; Ctrl+C stops between runs. A store holding this definition already is refused unless\n"
           "--resume (continue its newest campaign; \"nothing to do\" when finished) or --new (start\n"
-          "another); one process runs a campaign at a time\n"
+          "another); one process runs a campaign at a time. --interleave times every run once per round,\n"
+          "in a seeded random order each round, instead of each run's repeats back to back (drift of\n"
+          "the machine then spreads over every point; the seed is kept in the definition)\n"
           "presets: " +
               oracle::joinIds(campaign::presetNames()) +
               "\ntargets: " + oracle::joinIds(campaign::specTargets()) +

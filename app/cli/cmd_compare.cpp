@@ -89,18 +89,21 @@ campaign::CampaignCompareOptions compareOptionsArg(const CliArgs& args) {
         o.stats.threshold = pct / 100;
     }
     o.stats.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, std::numeric_limits<int>::max()));
+    if (const auto t = args.value("targets")) { // target against target: "X,Y"
+        const auto comma = t->find(',');
+        if (comma == std::string::npos || comma == 0 || comma + 1 == t->size() ||
+            t->find(',', comma + 1) != std::string::npos)
+            throw UsageError("--targets: expected two targets, A's and B's, as X,Y (e.g. cpu,cpu-mt), got '" +
+                             *t + "'");
+        o.targetA = t->substr(0, comma);
+        o.targetB = t->substr(comma + 1);
+    }
     return o;
-}
-
-std::string fixed(double v, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
 }
 
 std::string pValueText(const campaign::stats::PointComparison& r, bool exact) {
     if (exact) return "exact";
-    return r.test.pValue < 1e-4 ? std::string("<0.0001") : fixed(r.test.pValue, 4);
+    return r.test.pValue < 1e-4 ? std::string("<0.0001") : campaign::formatFixed(r.test.pValue, 4);
 }
 
 QJsonObject pointJson(const campaign::ComparedPoint& p) {
@@ -149,6 +152,10 @@ QJsonObject comparisonJson(const campaign::CampaignComparison& c) {
                   {"threshold", c.options.stats.threshold},
                   {"alpha", c.options.stats.alpha},
                   {"seed", static_cast<qint64>(c.options.stats.seed)},
+                  {"targets", c.options.targetA.empty()
+                                  ? QJsonValue()
+                                  : QJsonValue(QJsonArray{QString::fromStdString(c.options.targetA),
+                                                          QString::fromStdString(c.options.targetB)})},
                   {"points", points},
                   {"provenance_differs", warnings},
                   {"faster", c.faster},
@@ -167,7 +174,8 @@ QJsonObject comparisonJson(const campaign::CampaignComparison& c) {
 void printComparison(const campaign::CampaignComparison& c) {
     std::cout << "campaign " << c.b << " (B, revision " << c.revisionB.substr(0, 12) << ") against campaign "
               << c.a << " (A, baseline, revision " << c.revisionA.substr(0, 12) << "): " << c.options.metric
-              << ", noise threshold " << fixed(c.options.stats.threshold * 100, 1) << " %, ratio = B / A\n";
+              << ", noise threshold " << campaign::formatFixed(c.options.stats.threshold * 100, 1)
+              << " %, ratio = B / A\n";
     if (!c.provenanceWarnings.empty()) {
         std::cout << "warning: the two campaigns ran under different conditions:\n";
         for (const auto& w : c.provenanceWarnings)
@@ -183,11 +191,13 @@ void printComparison(const campaign::CampaignComparison& c) {
         const auto& r = *p.result;
         std::cout << campaign::stats::verdictName(r.verdict) << "  "
                   << campaign::formatValue(r.medianA, p.unit) << " -> "
-                  << campaign::formatValue(r.medianB, p.unit) << "  ratio " << fixed(r.ratio, 3);
+                  << campaign::formatValue(r.medianB, p.unit) << "  ratio "
+                  << campaign::formatFixed(r.ratio, 3);
         if (!p.exact)
-            std::cout << " [" << fixed(r.interval.low, 3) << ", " << fixed(r.interval.high, 3) << "]  p "
-                      << pValueText(r, p.exact) << "  delta " << fixed(r.delta, 2) << "  n " << r.countA
-                      << "/" << r.countB;
+            std::cout << " [" << campaign::formatFixed(r.interval.low, 3) << ", "
+                      << campaign::formatFixed(r.interval.high, 3) << "]  p " << pValueText(r, p.exact)
+                      << "  delta " << campaign::formatFixed(r.delta, 2) << "  n " << r.countA << "/"
+                      << r.countB;
         else
             std::cout << " (exact)";
         std::cout << "  (" << r.why << ")\n";
@@ -195,10 +205,10 @@ void printComparison(const campaign::CampaignComparison& c) {
         unstable += r.unstableA || r.unstableB;
     }
     if (c.geometricMean)
-        std::cout << "geometric mean of the ratios: " << fixed(c.geometricMean->value, 3) << " ["
-                  << fixed(c.geometricMean->interval.low, 3) << ", "
-                  << fixed(c.geometricMean->interval.high, 3) << "] over " << c.geometricMean->points
-                  << " points\n";
+        std::cout << "geometric mean of the ratios: " << campaign::formatFixed(c.geometricMean->value, 3)
+                  << " [" << campaign::formatFixed(c.geometricMean->interval.low, 3) << ", "
+                  << campaign::formatFixed(c.geometricMean->interval.high, 3) << "] over "
+                  << c.geometricMean->points << " points\n";
     std::cout << c.faster << " faster, " << c.slower << " slower, " << c.same << " same, " << c.uncertain
               << " uncertain, " << c.notCompared << " not compared\n";
     if (few)
@@ -206,7 +216,7 @@ void printComparison(const campaign::CampaignComparison& c) {
                   << " repeats on a side (allowed; 9 or more are recommended)\n";
     if (unstable)
         std::cout << "note: " << unstable << " point(s) are unstable (spread above "
-                  << fixed(c.options.stats.unstableSpread * 100, 0) << " % of the median)\n";
+                  << campaign::formatFixed(c.options.stats.unstableSpread * 100, 0) << " % of the median)\n";
 }
 
 campaign::CampaignComparison compareArg(const campaign::CampaignSide& a, const campaign::CampaignSide& b,
@@ -214,7 +224,7 @@ campaign::CampaignComparison compareArg(const campaign::CampaignSide& a, const c
     try {
         return campaign::compareCampaigns(a, b, o);
     } catch (const campaign::SpecError& e) {
-        throw UsageError(std::string("--metric: ") + e.what());
+        throw UsageError(std::string(o.targetA.empty() ? "--metric: " : "--targets: ") + e.what());
     }
 }
 
@@ -356,9 +366,10 @@ int campaignRegressions(const CliArgs& args) {
             found.append(o);
             if (!quiet)
                 std::cout << "  SLOWER " << campaign::pointName(p.key) << ": ratio "
-                          << fixed(p.result->ratio, 3) << " [" << fixed(p.result->interval.low, 3) << ", "
-                          << fixed(p.result->interval.high, 3) << "]  p " << pValueText(*p.result, p.exact)
-                          << "\n";
+                          << campaign::formatFixed(p.result->ratio, 3) << " ["
+                          << campaign::formatFixed(p.result->interval.low, 3) << ", "
+                          << campaign::formatFixed(p.result->interval.high, 3) << "]  p "
+                          << pValueText(*p.result, p.exact) << "\n";
         }
     }
     if (quiet) {
@@ -421,13 +432,14 @@ std::vector<CliUsage> compareUsages() {
     std::vector<CliUsage> usages{
         {{"compare"},
          {word("A"), word("B"), optional("db", "FILE"), optional("metric", "time|throughput|M"),
-          optional("threshold", "PCT"), optional("seed", "N")},
+          optional("threshold", "PCT"), optional("seed", "N"), optional("targets", "X,Y")},
          "campaign B against campaign A (N in --db, or STORE.db:N; the word baseline: the newest\n"
          "baseline marked for B's machine before B) point by point: medians, their\n"
          "ratio B/A with a bootstrap 95 % interval, the Mann-Whitney U test's p, Cliff's delta and a\n"
          "verdict (FASTER/SLOWER/SAME within +-PCT, default 5, or UNCERTAIN), the geometric mean of the\n"
          "ratios, and the conditions (compiler, CPU, governor, ...) the two differ in. Simulated\n"
-         "targets compare exact figures. 9 or more repeats are recommended; fewer than 3 is UNCERTAIN",
+         "targets compare exact figures. 9 or more repeats are recommended; fewer than 3 is UNCERTAIN.\n"
+         "--targets X,Y: A's runs on target X against B's on Y (A and B may be one campaign)",
          nullptr,
          noVerb<campaignCompare>},
         {{"regressions"},

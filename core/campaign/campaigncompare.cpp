@@ -19,12 +19,6 @@ bool exactFigures(const RunRow& r) {
     return t && t->figures == Figures::Simulated;
 }
 
-const Measurement* findMetric(const RunRow& r, const std::string& metric) {
-    const auto it = std::find_if(r.measurements.begin(), r.measurements.end(),
-                                 [&](const Measurement& m) { return m.metric == metric; });
-    return it == r.measurements.end() ? nullptr : &*it;
-}
-
 /** The stored name of an exact run's figure for the compared metric. */
 std::string storedMetric(const std::string& metric) {
     return metric == "time" ? "time_median" : metric;
@@ -40,7 +34,7 @@ Series seriesOf(const RunRow& r, const CampaignRow& c, const std::string& metric
     const std::string side = "campaign " + std::to_string(c.id);
     if (!r.verified) return {{}, {}, "failed in " + side + ": " + r.failure};
     if (exact) {
-        const Measurement* m = findMetric(r, storedMetric(metric));
+        const Measurement* m = findMeasurement(r.measurements, storedMetric(metric));
         if (!m) return {{}, {}, side + " stores no " + storedMetric(metric) + " for it"};
         return {{m->value}, m->unit, {}};
     }
@@ -53,7 +47,7 @@ Series seriesOf(const RunRow& r, const CampaignRow& c, const std::string& metric
     if (metric == "time") return {r.samples, "ns", {}};
     Series s{{}, "bytes/s", {}};
     for (const double ns : r.samples)
-        s.values.push_back(ns > 0 ? static_cast<double>(r.key.messageBytes) / (ns / 1e9) : 0.0);
+        s.values.push_back(throughputOf(r.key.messageBytes, ns));
     return s;
 }
 
@@ -67,17 +61,43 @@ std::string revisionOf(const CampaignRow& c) {
 
 } // namespace
 
-std::string pointName(const RunKey& k) {
-    return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
-           std::to_string(k.messageBytes) + " B";
+bool isRevisionKey(const std::string& key) {
+    return key == "git_revision" || key == "git_dirty" || key == "roundscope" ||
+           key.rfind("imported_", 0) == 0; // where an imported campaign came from, not how it ran
 }
 
-bool isRevisionKey(const std::string& key) {
-    return key == "git_revision" || key == "git_dirty" || key == "roundscope";
+namespace {
+
+/** The side's runs on `target`, renamed `as` so the two sides' points meet. */
+CampaignSide onTarget(const CampaignSide& s, const std::string& target, const std::string& as) {
+    CampaignSide out{s.campaign, {}};
+    for (const RunRow& r : s.runs)
+        if (r.key.target == target) {
+            out.runs.push_back(r);
+            out.runs.back().key.target = as;
+        }
+    if (out.runs.empty())
+        throw SpecError("campaign " + std::to_string(s.campaign.id) + " has no run on target '" + target +
+                        "'");
+    return out;
 }
+
+} // namespace
 
 CampaignComparison compareCampaigns(const CampaignSide& a, const CampaignSide& b,
                                     const CampaignCompareOptions& options) {
+    if (!options.targetA.empty() || !options.targetB.empty()) {
+        if (options.targetA.empty() || options.targetB.empty())
+            throw SpecError("a comparison of targets needs both targets (A's and B's)");
+        const std::string as = options.targetA + " vs " + options.targetB;
+        CampaignCompareOptions rest = options;
+        rest.targetA.clear();
+        rest.targetB.clear();
+        CampaignComparison c =
+            compareCampaigns(onTarget(a, options.targetA, as), onTarget(b, options.targetB, as), rest);
+        c.options = options;
+        return c;
+    }
     CampaignComparison out;
     out.a = a.campaign.id;
     out.b = b.campaign.id;
@@ -88,8 +108,9 @@ CampaignComparison compareCampaigns(const CampaignSide& a, const CampaignSide& b
 
     const auto stores = [&](const CampaignSide& s) {
         if (options.metric == "time" || options.metric == "throughput") return true;
-        return std::any_of(s.runs.begin(), s.runs.end(),
-                           [&](const RunRow& r) { return findMetric(r, options.metric) != nullptr; });
+        return std::any_of(s.runs.begin(), s.runs.end(), [&](const RunRow& r) {
+            return findMeasurement(r.measurements, options.metric) != nullptr;
+        });
     };
     if (!stores(a) && !stores(b))
         throw SpecError("neither campaign " + std::to_string(out.a) + " nor " + std::to_string(out.b) +

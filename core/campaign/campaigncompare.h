@@ -36,6 +36,10 @@ struct ComparedPoint {
 struct CampaignCompareOptions {
     std::string metric = "time";
     stats::CompareOptions stats;
+    /** @brief Target against target: when both are set, A's runs on targetA against B's on targetB (A and B
+     *  may be one campaign), matched by algorithm and sizes; the points are named "TARGETA vs TARGETB".
+     *  SpecError when a side has no run on its target. */
+    std::string targetA, targetB;
 };
 
 struct CampaignComparison {
@@ -54,11 +58,9 @@ struct CampaignComparison {
 CampaignComparison compareCampaigns(const CampaignSide& a, const CampaignSide& b,
                                     const CampaignCompareOptions& options);
 
-/** @brief "cpu ascon-aead128 AD 0 B msg 64 B". */
-std::string pointName(const RunKey& key);
-
 /** @brief Provenance keys a comparison does not warn about: they name the revision or the run, not the
- *  conditions ("git_revision", "git_dirty", "roundscope", "host" is warned about). */
+ *  conditions ("git_revision", "git_dirty", "roundscope", an import's "imported_..." keys; "host" is
+ *  warned about). */
 bool isRevisionKey(const std::string& key);
 
 } // namespace rs::campaign

@@ -1,5 +1,6 @@
 #include "core/campaign/campaignengine.h"
 #include "core/campaign/hostconditions.h"
+#include "core/campaign/interleave.h"
 #include "core/campaign/units.h"
 #include "core/campaign/utcclock.h"
 
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -22,11 +24,6 @@
 namespace rs::campaign {
 
 namespace {
-
-std::string describe(const RunKey& k) {
-    return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
-           std::to_string(k.messageBytes) + " B";
-}
 
 std::string summary(const std::vector<Measurement>& ms) {
     for (const char* metric : {"time_median", "cycles"})
@@ -149,7 +146,7 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
         std::set<std::string> targets;
         for (const RunKey& k : options.only) {
             if (all.count(k) == 0)
-                throw SpecError("the run " + describe(k) + " is not a run of campaign '" + spec.name + "'");
+                throw SpecError("the run " + pointName(k) + " is not a run of campaign '" + spec.name + "'");
             targets.insert(k.target);
         }
         keys = options.only;
@@ -204,6 +201,227 @@ EngineResult runCampaign(CampaignStore& store, const CampaignSpec& spec, const E
 
 namespace {
 
+/** What both orders share: the lease check, the skipped runs, the batches of finished runs and their
+ *  commits, the counts and the progress reports. */
+class Recorder {
+  public:
+    Recorder(CampaignStore& store, std::int64_t id, const EngineOptions& options, EngineResult& result,
+             const std::atomic<bool>& leaseLost, int total)
+        : m_store(store), m_id(id), m_options(options), m_result(result), m_leaseLost(leaseLost),
+          m_lastCommit(std::chrono::steady_clock::now()) {
+        progress.total = total;
+    }
+    EngineProgress progress;
+
+    /** CampaignRefused when another runner took the campaign over. */
+    void checkLease() const {
+        if (!m_leaseLost.load()) return;
+        const auto held = m_store.lease(m_id);
+        throw CampaignRefused(
+            CampaignRefused::Reason::LeaseLost,
+            "campaign " + std::to_string(m_id) + " was taken over" +
+                (held ? " by pid " + std::to_string(held->owner.pid) + " on " + held->owner.host
+                      : std::string()) +
+                "; this program stopped running it");
+    }
+    void skip(const RunKey& key) {
+        ++m_result.skipped;
+        ++progress.skipped;
+        ++progress.stored;
+        ++progress.done;
+        progress.current = key;
+        progress.line = pointName(key) + ": already recorded (skipped)";
+        report();
+    }
+    /** A run that ended (verified or failed): waits for its batch's commit. */
+    void record(const RunKey& key, bool verified, std::string failure, RunOutput out,
+                const std::string& prefix) {
+        for (const auto& [k, v] : m_options.runParameters)
+            out.parameters[k] = v;
+        progress.current = key;
+        progress.line = prefix + pointName(key) + ": " +
+                        (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
+        m_pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
+                             std::move(out.measurements), utcNowIso(), std::move(out.samples)});
+        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - m_lastCommit;
+        if (static_cast<int>(m_pending.size()) >= std::max(1, m_options.batchRuns) ||
+            waited.count() >= m_options.batchSeconds)
+            commit();
+        ++m_result.runs;
+        ++progress.done;
+        if (!verified) {
+            ++m_result.failed;
+            ++progress.failed;
+        }
+        report();
+    }
+    void report() const {
+        if (m_options.progress) m_options.progress(progress);
+    }
+    /** Records what waits (finished or cancelled: what ran is recorded). */
+    void commit() {
+        if (m_pending.empty()) return;
+        m_store.recordRuns(m_id, m_pending);
+        progress.stored += static_cast<int>(m_pending.size());
+        m_pending.clear();
+        // Measured from the last commit, so a run that alone takes batchSeconds is committed when it ends.
+        m_lastCommit = std::chrono::steady_clock::now();
+    }
+
+  private:
+    CampaignStore& m_store;
+    std::int64_t m_id;
+    const EngineOptions& m_options;
+    EngineResult& m_result;
+    const std::atomic<bool>& m_leaseLost;
+    std::vector<CampaignStore::PendingRun> m_pending;
+    std::chrono::steady_clock::time_point m_lastCommit;
+};
+
+/** One call of the runner, judged by the oracle; a thrown error is the run's failure. Cancelled passes. */
+RunVerdict judged(Runner& runner, const RunKey& key, const RunInputs& inputs, const crypto::Bytes& expected,
+                  int repeats, const CampaignSpec& spec, const std::atomic<bool>& cancel) {
+    try {
+        return judgeRun(runner, key, inputs, expected, repeats, spec.options, cancel);
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const std::exception& e) {
+        RunVerdict v;
+        v.failure = e.what();
+        return v;
+    }
+}
+
+RunVerdict judged(Runner& runner, const RunKey& key, int repeats, const CampaignSpec& spec,
+                  const std::atomic<bool>& cancel) {
+    try {
+        const RunInputs inputs = makeInputs(key);
+        return judged(runner, key, inputs, referenceOutput(key, inputs), repeats, spec, cancel);
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const std::exception& e) {
+        RunVerdict v;
+        v.failure = e.what();
+        return v;
+    }
+}
+
+/** Run after run, each run's repeats timed together. */
+void runInOrder(Recorder& rec, const std::vector<RunKey>& keys, const std::set<RunKey>& recorded,
+                const CampaignSpec& spec, std::map<std::string, std::unique_ptr<Runner>>& runners,
+                const std::atomic<bool>& cancel, EngineResult& result) {
+    for (const RunKey& key : keys) {
+        if (cancel.load()) {
+            result.cancelled = true;
+            return;
+        }
+        rec.checkLease();
+        if (recorded.count(key) > 0) {
+            rec.skip(key);
+            continue;
+        }
+        RunVerdict v;
+        try {
+            v = judged(*runners.at(key.target), key, spec.repeats, spec, cancel);
+        } catch (const Cancelled&) {
+            result.cancelled = true;
+            return; // the interrupted run is not recorded: a resume runs it
+        }
+        rec.record(key, v.verified, std::move(v.failure), std::move(v.output), {});
+    }
+}
+
+/** Interleaved (interleave.h): `repeats` rounds, each timing every unfinished run once in the round's
+ *  seeded order; a run is recorded when its last round ends, or when a round fails it. A cancelled
+ *  campaign records none of its unfinished runs (a resume runs them again, every round). */
+void runInRounds(Recorder& rec, const std::vector<RunKey>& keys, const std::set<RunKey>& recorded,
+                 const CampaignSpec& spec, std::map<std::string, std::unique_ptr<Runner>>& runners,
+                 const std::atomic<bool>& cancel, EngineResult& result) {
+    std::vector<RunKey> todo;
+    for (const RunKey& key : keys) {
+        rec.checkLease();
+        if (recorded.count(key) > 0)
+            rec.skip(key);
+        else
+            todo.push_back(key);
+    }
+    struct Point {
+        std::vector<RunOutput> rounds;
+        bool open = true;
+        // The inputs and the model's output, kept between rounds while they are small (made again when not).
+        std::optional<RunInputs> inputs;
+        crypto::Bytes expected;
+    };
+    std::vector<Point> points(todo.size());
+    constexpr std::uint64_t kKeptInputBytes = std::uint64_t(256) << 20;
+    std::uint64_t kept = 0;
+    const int rounds = spec.repeats;
+    rec.progress.steps = static_cast<int>(todo.size()) * rounds;
+    // The runs whose last round ended are recorded after that round, in the definition's order (the
+    // order the store lists them, and the comparisons and reports with it), and before a cancel returns.
+    std::vector<std::size_t> finished;
+    const auto recordFinished = [&] {
+        std::sort(finished.begin(), finished.end());
+        for (const std::size_t i : finished) {
+            rec.record(todo[i], true, {}, poolRounds(points[i].rounds, todo[i].messageBytes),
+                       "after " + std::to_string(rounds) + " rounds: ");
+            points[i] = Point{};
+        }
+        finished.clear();
+    };
+    for (int round = 0; round < rounds; ++round) {
+        const std::string prefix = "round " + std::to_string(round + 1) + "/" + std::to_string(rounds) + ": ";
+        for (const std::size_t i : roundOrder(*spec.interleaveSeed, round, todo.size())) {
+            Point& p = points[i];
+            if (!p.open) continue;
+            if (cancel.load()) {
+                result.cancelled = true;
+                recordFinished();
+                return;
+            }
+            rec.checkLease();
+            const RunKey& key = todo[i];
+            Runner& runner = *runners.at(key.target);
+            RunVerdict v;
+            try {
+                if (!p.inputs && kept + key.messageBytes + key.adBytes <= kKeptInputBytes) {
+                    try {
+                        p.inputs = makeInputs(key);
+                        p.expected = referenceOutput(key, *p.inputs);
+                        kept += key.messageBytes + key.adBytes;
+                    } catch (const std::exception&) {
+                        p.inputs.reset(); // judged() below reports the error as the run's failure
+                    }
+                }
+                v = p.inputs ? judged(runner, key, *p.inputs, p.expected, 1, spec, cancel)
+                             : judged(runner, key, 1, spec, cancel);
+            } catch (const Cancelled&) {
+                result.cancelled = true;
+                recordFinished();
+                return;
+            }
+            ++rec.progress.step;
+            if (!v.verified) {
+                p.open = false;
+                rec.progress.steps -= rounds - round - 1; // its later rounds are not run
+                rec.record(key, false, std::move(v.failure), std::move(v.output), prefix);
+                continue;
+            }
+            p.rounds.push_back(std::move(v.output));
+            rec.progress.current = key;
+            const std::vector<double>& timed = p.rounds.back().samples;
+            rec.progress.line = prefix + pointName(key) + ": " +
+                                (timed.empty() ? std::string("measured") : formatValue(timed.back(), "ns"));
+            rec.report();
+            if (round + 1 == rounds) {
+                p.open = false;
+                finished.push_back(i);
+            }
+        }
+    }
+    recordFinished();
+}
+
 void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& keys, const CampaignSpec& spec,
             std::map<std::string, std::unique_ptr<Runner>>& runners, const EngineOptions& options,
             EngineResult& result, const std::atomic<bool>& leaseLost) {
@@ -211,82 +429,14 @@ void runAll(CampaignStore& store, std::int64_t id, const std::vector<RunKey>& ke
     std::set<RunKey> recorded;
     for (const RunRow& r : store.runs(id))
         recorded.insert(r.key);
-    EngineProgress progress;
-    progress.total = static_cast<int>(keys.size());
     const std::atomic<bool> never{false};
     const std::atomic<bool>& cancel = options.cancel ? *options.cancel : never;
-    // Finished runs wait here and are committed in one transaction (one fsync) per batch.
-    std::vector<CampaignStore::PendingRun> pending;
-    // Measured from the last commit (or the start), so a run that alone takes batchSeconds is committed
-    // as soon as it ends.
-    auto lastCommit = std::chrono::steady_clock::now();
-    const auto commit = [&] {
-        if (pending.empty()) return;
-        store.recordRuns(id, pending);
-        progress.stored += static_cast<int>(pending.size());
-        pending.clear();
-        lastCommit = std::chrono::steady_clock::now();
-    };
-    for (const RunKey& key : keys) {
-        if (cancel.load()) {
-            result.cancelled = true;
-            break;
-        }
-        if (leaseLost.load()) {
-            const auto held = store.lease(id);
-            throw CampaignRefused(
-                CampaignRefused::Reason::LeaseLost,
-                "campaign " + std::to_string(id) + " was taken over" +
-                    (held ? " by pid " + std::to_string(held->owner.pid) + " on " + held->owner.host
-                          : std::string()) +
-                    "; this program stopped running it");
-        }
-        progress.current = key;
-        if (recorded.count(key) > 0) {
-            ++result.skipped;
-            ++progress.skipped;
-            ++progress.stored;
-            ++progress.done;
-            progress.line = describe(key) + ": already recorded (skipped)";
-            if (options.progress) options.progress(progress);
-            continue;
-        }
-        Runner& runner = *runners.at(key.target);
-        bool verified = false;
-        std::string failure;
-        RunOutput out;
-        try {
-            const RunInputs inputs = makeInputs(key);
-            RunVerdict v = judgeRun(runner, key, inputs, referenceOutput(key, inputs), spec.repeats,
-                                    spec.options, cancel);
-            verified = v.verified;
-            failure = std::move(v.failure);
-            out = std::move(v.output);
-        } catch (const Cancelled&) {
-            result.cancelled = true;
-            break; // the interrupted run is not recorded: a resume runs it
-        } catch (const std::exception& e) {
-            failure = e.what();
-        }
-        for (const auto& [k, v] : options.runParameters)
-            out.parameters[k] = v;
-        progress.line = describe(key) + ": " +
-                        (verified ? summary(out.measurements) + " (verified)" : "FAILED: " + failure);
-        pending.push_back({key, verified, std::move(failure), std::move(out.parameters),
-                           std::move(out.measurements), utcNowIso(), std::move(out.samples)});
-        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - lastCommit;
-        if (static_cast<int>(pending.size()) >= std::max(1, options.batchRuns) ||
-            waited.count() >= options.batchSeconds)
-            commit();
-        ++result.runs;
-        ++progress.done;
-        if (!verified) {
-            ++result.failed;
-            ++progress.failed;
-        }
-        if (options.progress) options.progress(progress);
-    }
-    commit(); // finished or cancelled: what ran is recorded
+    Recorder rec(store, id, options, result, leaseLost, static_cast<int>(keys.size()));
+    if (spec.interleaveSeed)
+        runInRounds(rec, keys, recorded, spec, runners, cancel, result);
+    else
+        runInOrder(rec, keys, recorded, spec, runners, cancel, result);
+    rec.commit(); // finished or cancelled: what ran is recorded
 }
 
 } // namespace

@@ -27,8 +27,17 @@ struct EngineProgress {
     /** @brief Runs of the campaign in the store now: the skipped ones and those of this session committed
      *  so far (finished runs are committed in batches, EngineOptions::batchRuns). */
     int stored = 0;
-    RunKey current;   ///< the run that just finished
-    std::string line; ///< a log line for it ("cpu ascon-aead128 AD 0 B msg 64 B: 412 ns median (verified)")
+    /** @brief Interleaved campaigns (CampaignSpec::interleaveSeed): timed calls made so far and in all
+     *  (runs x rounds, less the rounds a failed run skips); a run is done only after its last round, so
+     *  these show the progress. 0 and 0 run after run. */
+    int step = 0, steps = 0;
+    /** @brief What a progress bar shows: the timed calls (and the skipped runs) when interleaved, the runs
+     *  otherwise. */
+    int barDone() const { return steps > 0 ? skipped + step : done; }
+    int barTotal() const { return steps > 0 ? skipped + steps : total; }
+    RunKey current;   ///< the run that just finished (interleaved: the run a round just timed)
+    std::string line; ///< a log line for it ("cpu ascon-aead128 AD 0 B msg 64 B: 412 ns median (verified)";
+                      ///< interleaved: "round 3/9: " first)
 };
 
 struct EngineOptions {

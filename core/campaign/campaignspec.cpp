@@ -44,11 +44,12 @@ std::vector<std::string> knownTargets() {
 
 constexpr std::uint64_t kMaxBytes = std::uint64_t(1) << 30; // 1 GiB
 constexpr int kMaxRepeats = 1000;
+constexpr std::uint64_t kMaxSeed = (std::uint64_t(1) << 53) - 1;
 constexpr std::uint64_t kMaxSpecFileBytes = std::uint64_t(4) << 20; // a definition is a few KiB
 
 const std::vector<std::string>& knownKeys() {
     static const std::vector<std::string> keys = {"name",     "targets", "algorithms", "message_bytes",
-                                                  "ad_bytes", "repeats", "options"};
+                                                  "ad_bytes", "repeats", "options",    "interleave_seed"};
     return keys;
 }
 
@@ -213,6 +214,8 @@ CampaignSpec parseDefinition(std::string_view json, const std::vector<std::strin
     if (o.contains("repeats"))
         s.repeats = static_cast<int>(integer(o.value("repeats"), "repeats", 1, kMaxRepeats, ""));
     if (o.contains("options")) s.options = optionMap(o.value("options"), targets);
+    if (o.contains("interleave_seed")) // JSON numbers are doubles: whole numbers up to 2^53 are exact
+        s.interleaveSeed = integer(o.value("interleave_seed"), "interleave_seed", 0, kMaxSeed, "");
     checkRunCount(s);
     return s;
 }
@@ -246,14 +249,21 @@ std::string specJson(const CampaignSpec& spec) {
     for (const auto& [k, v] : spec.options)
         options.insert(QString::fromStdString(k), QString::fromStdString(v));
     // QJsonObject keeps its keys sorted, so the compact text is canonical.
-    const QJsonObject o{{"name", QString::fromStdString(spec.name)},
-                        {"targets", toArray(spec.targets)},
-                        {"algorithms", toArray(spec.algorithms)},
-                        {"message_bytes", toArray(spec.messageBytes)},
-                        {"ad_bytes", toArray(spec.adBytes)},
-                        {"repeats", spec.repeats},
-                        {"options", options}};
+    QJsonObject o{{"name", QString::fromStdString(spec.name)},
+                  {"targets", toArray(spec.targets)},
+                  {"algorithms", toArray(spec.algorithms)},
+                  {"message_bytes", toArray(spec.messageBytes)},
+                  {"ad_bytes", toArray(spec.adBytes)},
+                  {"repeats", spec.repeats},
+                  {"options", options}};
+    // Written only when set, so the definitions stored before interleaving existed keep their text.
+    if (spec.interleaveSeed) o.insert("interleave_seed", static_cast<double>(*spec.interleaveSeed));
     return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+}
+
+std::string pointName(const RunKey& k) {
+    return k.target + " " + k.algorithm + " AD " + std::to_string(k.adBytes) + " B msg " +
+           std::to_string(k.messageBytes) + " B";
 }
 
 std::vector<std::string> specTargets() {

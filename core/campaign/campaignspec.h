@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ struct CampaignSpec {
     int repeats = 9;
     std::map<std::string, std::string> options; ///< per-target settings, e.g. "ip.unroll" = "1",
                                                 ///< "ip.clock_mhz" = "100", "cpu-mt.threads" = "0" (all)
+    /// JSON "interleave_seed": when set, the runs are interleaved (core/campaign/interleave.h): `repeats`
+    /// rounds, each timing every run once in an order drawn from this seed and the round, so a drift of
+    /// the machine spreads over every point; unset, each run's repeats are timed together, run after run.
+    std::optional<std::uint64_t> interleaveSeed;
     bool operator==(const CampaignSpec&) const = default;
 };
 
@@ -82,6 +87,9 @@ struct RunKey {
     bool operator==(const RunKey&) const = default;
     auto operator<=>(const RunKey&) const = default;
 };
+
+/** @brief "cpu ascon-aead128 AD 0 B msg 64 B": a run as the logs, comparisons and reports name it. */
+std::string pointName(const RunKey& key);
 
 /** @brief The most runs one campaign may stand for; a larger definition is a SpecError when it is read. */
 inline constexpr std::uint64_t kMaxRunsPerCampaign = 100000;

@@ -12,17 +12,13 @@ namespace rs::campaign {
 namespace {
 
 double metricOf(const RunRow& r, const std::string& metric, std::string* unit = nullptr) {
-    for (const Measurement& m : r.measurements)
-        if (m.metric == metric) {
-            if (unit) *unit = m.unit;
-            return m.value;
-        }
-    return -1;
+    const Measurement* m = findMeasurement(r.measurements, metric);
+    if (m && unit) *unit = m->unit;
+    return m ? m->value : -1;
 }
 
 bool hasMetric(const RunRow& r, const std::string& metric) {
-    return std::any_of(r.measurements.begin(), r.measurements.end(),
-                       [&](const Measurement& m) { return m.metric == metric; });
+    return findMeasurement(r.measurements, metric) != nullptr;
 }
 
 // The stored spread of a metric: "X_median" has X_min and X_max; a throughput follows from the times
@@ -42,9 +38,8 @@ bool metricRange(const RunRow& r, const std::string& metric, double* lo, double*
         if (!hasMetric(r, stem + "_min") || !hasMetric(r, stem + "_max")) return false;
         const double tmin = metricOf(r, stem + "_min"), tmax = metricOf(r, stem + "_max");
         if (!(tmin > 0) || !(tmax > 0)) return false;
-        const double bytes = static_cast<double>(r.key.messageBytes) * 1e9;
-        *lo = bytes / tmax;
-        *hi = bytes / tmin;
+        *lo = throughputOf(r.key.messageBytes, tmax);
+        *hi = throughputOf(r.key.messageBytes, tmin);
         return true;
     }
     return false;

@@ -1,5 +1,7 @@
 #include "core/campaign/comparison.h"
 
+#include "core/campaign/units.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -96,12 +98,6 @@ std::vector<double> exactCounts(std::size_t m, std::size_t n) {
 
 double normalUpperTail(double z) {
     return 0.5 * std::erfc(z / std::sqrt(2.0));
-}
-
-std::string fixed(double v, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
 }
 
 } // namespace
@@ -242,18 +238,19 @@ PointComparison comparePoint(std::span<const double> a, std::span<const double> 
         return c;
     }
     const double low = 1 - o.threshold, high = 1 + o.threshold;
-    const std::string band = "1 ± " + fixed(o.threshold * 100, 1) + " %";
+    const std::string band = "1 ± " + formatFixed(o.threshold * 100, 1) + " %";
     const bool below = c.interval.high<low, above = c.interval.low> high;
     if (below || above) {
         if (c.test.pValue >= o.alpha) {
-            c.why = "the interval is outside " + band + " but the U test's p = " + fixed(c.test.pValue, 3) +
-                    " is not below " + fixed(o.alpha, 3);
+            c.why = "the interval is outside " + band +
+                    " but the U test's p = " + formatFixed(c.test.pValue, 3) + " is not below " +
+                    formatFixed(o.alpha, 3);
             return c;
         }
         // B's values smaller: faster when lower is better (times), slower for throughput.
         c.verdict = below == o.lowerIsBetter ? Verdict::Faster : Verdict::Slower;
         c.why = "the 95 % interval of the ratio lies " + std::string(below ? "below " : "above ") + band +
-                " and p = " + fixed(c.test.pValue, 4);
+                " and p = " + formatFixed(c.test.pValue, 4);
         return c;
     }
     if (c.interval.low >= low && c.interval.high <= high) {
@@ -278,7 +275,7 @@ PointComparison compareExact(double a, double b, const CompareOptions& o) {
     c.interval = {c.ratio, c.ratio};
     c.test = {a == b ? 0.5 : (b > a ? 1.0 : 0.0), a == b ? 1.0 : 0.0, true};
     c.delta = a == b ? 0.0 : (b > a ? 1.0 : -1.0);
-    const std::string band = "1 ± " + fixed(o.threshold * 100, 1) + " %";
+    const std::string band = "1 ± " + formatFixed(o.threshold * 100, 1) + " %";
     if (c.ratio < 1 - o.threshold || c.ratio > 1 + o.threshold) {
         c.verdict = (c.ratio < 1) == o.lowerIsBetter ? Verdict::Faster : Verdict::Slower;
         c.why = "exact figures (simulated): the ratio lies " +

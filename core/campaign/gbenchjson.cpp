@@ -44,7 +44,7 @@ std::string gbenchJson(const CampaignRow& c, const std::vector<RunRow>& runs) {
                           {"run_name", name},  {"repetitions", repeats}, {"threads", 1},
                           {"iterations", 1},   {"real_time", ns},        {"cpu_time", ns},
                           {"time_unit", "ns"}};
-            if (ns > 0) o.insert("bytes_per_second", static_cast<double>(r.key.messageBytes) / (ns / 1e9));
+            if (ns > 0) o.insert("bytes_per_second", throughputOf(r.key.messageBytes, ns));
             return o;
         };
         for (qint64 i = 0; i < repeats; ++i) {

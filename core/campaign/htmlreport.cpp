@@ -27,20 +27,8 @@ std::string e(const std::string& s) {
     return escapeXml(s);
 }
 
-std::string fixed(double v, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-const Measurement* metricOf(const RunRow& r, const std::string& metric) {
-    for (const Measurement& m : r.measurements)
-        if (m.metric == metric) return &m;
-    return nullptr;
-}
-
 std::string cell(const RunRow& r, const std::string& metric) {
-    const Measurement* m = metricOf(r, metric);
+    const Measurement* m = findMeasurement(r.measurements, metric);
     return m ? e(formatValue(m->value, m->unit)) : std::string();
 }
 
@@ -118,7 +106,7 @@ void comparisonTable(std::ostringstream& o, const CampaignComparison& c) {
     o << "<p>Campaign #" << c.b << " (B) against #" << c.a << " (A, the baseline), " << e(c.options.metric)
       << ": ratio = B / A of the medians with its 95 % bootstrap interval, the Mann–Whitney U test's "
          "two-sided p, Cliff's δ; noise threshold ±"
-      << fixed(c.options.stats.threshold * 100, 1) << " %.</p>";
+      << formatFixed(c.options.stats.threshold * 100, 1) << " %.</p>";
     if (!c.provenanceWarnings.empty()) {
         o << "<p class=\"warn\">The two campaigns ran under different conditions: ";
         for (std::size_t i = 0; i < c.provenanceWarnings.size(); ++i)
@@ -136,21 +124,22 @@ void comparisonTable(std::ostringstream& o, const CampaignComparison& c) {
         const auto& r = *p.result;
         const std::string verdict(stats::verdictName(r.verdict));
         o << "<td class=\"n\">" << e(formatValue(r.medianA, p.unit)) << "</td><td class=\"n\">"
-          << e(formatValue(r.medianB, p.unit)) << "</td><td class=\"n\">" << fixed(r.ratio, 3)
+          << e(formatValue(r.medianB, p.unit)) << "</td><td class=\"n\">" << formatFixed(r.ratio, 3)
           << "</td><td class=\"n\">"
           << (p.exact ? std::string("exact")
-                      : "[" + fixed(r.interval.low, 3) + ", " + fixed(r.interval.high, 3) + "]")
-          << "</td><td class=\"n\">" << (p.exact ? std::string("–") : fixed(r.test.pValue, 4))
-          << "</td><td class=\"n\">" << fixed(r.delta, 2) << "</td><td class=\"n\">" << r.countA << "/"
+                      : "[" + formatFixed(r.interval.low, 3) + ", " + formatFixed(r.interval.high, 3) + "]")
+          << "</td><td class=\"n\">" << (p.exact ? std::string("–") : formatFixed(r.test.pValue, 4))
+          << "</td><td class=\"n\">" << formatFixed(r.delta, 2) << "</td><td class=\"n\">" << r.countA << "/"
           << r.countB << "</td><td class=\"" << verdict << "\">" << verdict << "</td><td>" << e(r.why)
           << (r.unstableA || r.unstableB ? e("; unstable (spread above 10 % of the median)") : std::string())
           << "</td></tr>";
     }
     o << "</table>";
     if (c.geometricMean)
-        o << "<p>Geometric mean of the ratios: <b>" << fixed(c.geometricMean->value, 3) << "</b> ["
-          << fixed(c.geometricMean->interval.low, 3) << ", " << fixed(c.geometricMean->interval.high, 3)
-          << "] over " << c.geometricMean->points << " points.</p>";
+        o << "<p>Geometric mean of the ratios: <b>" << formatFixed(c.geometricMean->value, 3) << "</b> ["
+          << formatFixed(c.geometricMean->interval.low, 3) << ", "
+          << formatFixed(c.geometricMean->interval.high, 3) << "] over " << c.geometricMean->points
+          << " points.</p>";
     o << "<p>" << c.faster << " faster, " << c.slower << " slower, " << c.same << " same, " << c.uncertain
       << " uncertain, " << c.notCompared << " not compared.</p>";
 }

@@ -8,16 +8,25 @@
 
 namespace rs::campaign {
 
+const Measurement* findMeasurement(const std::vector<Measurement>& measurements, std::string_view metric) {
+    const auto it = std::find_if(measurements.begin(), measurements.end(),
+                                 [&](const Measurement& m) { return m.metric == metric; });
+    return it == measurements.end() ? nullptr : &*it;
+}
+
+double throughputOf(std::uint64_t bytes, double ns) {
+    return ns > 0 ? static_cast<double>(bytes) / (ns / 1e9) : 0.0;
+}
+
 std::vector<Measurement> timingMeasurements(std::vector<double> ns, std::uint64_t messageBytes) {
     if (ns.empty()) return {};
     std::sort(ns.begin(), ns.end());
     const std::size_t m = ns.size();
     const double median = m % 2 ? ns[m / 2] : (ns[m / 2 - 1] + ns[m / 2]) / 2;
-    const double seconds = median / 1e9;
     return {{"time_min", ns.front(), "ns"},
             {"time_median", median, "ns"},
             {"time_max", ns.back(), "ns"},
-            {"throughput", seconds > 0 ? static_cast<double>(messageBytes) / seconds : 0.0, "bytes/s"}};
+            {"throughput", throughputOf(messageBytes, median), "bytes/s"}};
 }
 
 void setTimings(RunOutput& out, std::vector<double> ns, std::uint64_t messageBytes) {

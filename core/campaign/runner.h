@@ -52,6 +52,12 @@ struct RunOutput {
  *  message i of a many-message run). */
 using oracle::addBigEndian;
 
+/** @brief The measurement of this metric in a run's figures; nullptr when it has none. */
+const Measurement* findMeasurement(const std::vector<Measurement>& measurements, std::string_view metric);
+
+/** @brief Bytes per second of `bytes` processed in `ns` nanoseconds; 0 for a time that is not positive. */
+double throughputOf(std::uint64_t bytes, double ns);
+
 /** @brief The timing figures of a run from the times of its repeats (ns; one value for a simulated time,
  * which is exact): time_min, time_median (the mean of the middle two for an even count) and time_max in ns,
  * and the throughput at the median in bytes/s (0 for a zero time). */

@@ -40,6 +40,12 @@ HumanScale humanScale(const std::string& unit, double magnitude) {
     return {1, unit, false};
 }
 
+std::string formatFixed(double value, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
 std::string groupThousands(double value) {
     if (!std::isfinite(value)) return std::to_string(value);
     char buf[64];

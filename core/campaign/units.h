@@ -25,6 +25,9 @@ std::string formatScaled(double value, const HumanScale& scale);
  *  unit, in the scale that suits its size. */
 std::string formatValue(double value, const std::string& unit);
 
+/** @brief A number with this many decimals, as printf's "%.*f" writes it: (1.23456, 3) -> "1.235". */
+std::string formatFixed(double value, int decimals);
+
 /** @brief Thousands grouping of an integer-valued number: 1234567 -> "1,234,567". */
 std::string groupThousands(double value);
 

@@ -136,6 +136,42 @@ TEST(CampaignCli, AnUnsupportedPairIsRefusedWhenDefinedAndNothingIsStored) {
     EXPECT_FALSE(QFile::exists(db));
 }
 
+TEST(CampaignCli, AnInterleavedCampaignRunsInSeededRoundsAndKeepsItsSeed) {
+    QTemporaryDir dir;
+    const QString spec = writeSpec(dir, "il.json", R"({"name": "il", "targets": ["cpu"],
+        "algorithms": ["ascon-aead128", "lea-128-ctr"], "message_bytes": [16, 64], "repeats": 3})");
+    const auto order = [&](const QString& db, const QString& seed) {
+        const CliResult r = runCli({"campaign", "run", spec, "--db", db, "--interleave", seed});
+        EXPECT_EQ(r.status, 0) << r.err.toStdString();
+        QStringList points; // "[k/12] round R/3: POINT: time", then "[12/12] after 3 rounds: POINT: ..."
+        for (const QByteArray& line : r.out.trimmed().split('\n'))
+            if (line.startsWith('[')) points << QString::fromUtf8(line.left(line.lastIndexOf(':')));
+        return points;
+    };
+    QStringList a = order(dir.filePath("a.sqlite"), "5");
+    const QStringList b = order(dir.filePath("b.sqlite"), "5").mid(0, 12);
+    ASSERT_EQ(a.size(), 16); // 4 runs x 3 rounds, each a timed call; then the 4 runs recorded
+    EXPECT_TRUE(a[12].startsWith("[12/12] after 3 rounds: cpu ascon-aead128 AD 0 B msg 16 B"))
+        << a[12].toStdString();
+    a.resize(12);
+    EXPECT_TRUE(a.front().startsWith("[1/12] round 1/3: cpu ")) << a.front().toStdString();
+    EXPECT_TRUE(a.back().startsWith("[12/12] round 3/3: cpu ")) << a.back().toStdString();
+    EXPECT_EQ(a, b); // the same seed: the same order
+    rs::campaign::CampaignStore store(dir.filePath("a.sqlite").toStdString());
+    const auto campaigns = store.campaigns();
+    ASSERT_EQ(campaigns.size(), 1u);
+    EXPECT_EQ(campaigns[0].spec.interleaveSeed, std::optional<std::uint64_t>(5)); // kept in the definition
+    for (const auto& run : store.runs(campaigns[0].id))
+        EXPECT_EQ(run.samples.size(), 3u);
+    // A seed that is not one: named, nothing stored.
+    const QString bad = dir.filePath("bad.sqlite");
+    expectUsageError({"campaign", "run", spec, "--db", bad, "--interleave", "-1"},
+                     "--interleave: expected a seed 0..9007199254740991 or 'random', got '-1'");
+    expectUsageError({"campaign", "run", spec, "--db", bad, "--interleave", "9007199254740992"},
+                     "--interleave");
+    EXPECT_FALSE(QFile::exists(bad));
+}
+
 TEST(CampaignCli, KilledCampaignResumesWithoutLossOrRepeats) {
     QTemporaryDir dir;
     const QString db = dir.filePath("k.sqlite");

@@ -99,6 +99,40 @@ TEST(CampaignCompareCli, VerdictsIntervalsAndTheConditionsTheyDifferIn) {
               runCli({"campaign", "compare", "1", "2", "--db", st.db, "--json"}).out);
 }
 
+TEST(CampaignCompareCli, TargetAgainstTargetInOneCampaign) {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("t.db");
+    {
+        CampaignStore s(db.toStdString());
+        CampaignSpec spec;
+        spec.name = "two targets";
+        spec.targets = {"cpu", "cpu-mt"};
+        spec.algorithms = {"ascon-aead128"};
+        spec.messageBytes = {64};
+        const auto id = s.createCampaign(spec, {});
+        s.recordRun(id, {"cpu", "ascon-aead128", 64, 0}, true, "", {}, {{"time_median", 1000, "ns"}},
+                    noisy(1000, 1));
+        s.recordRun(id, {"cpu-mt", "ascon-aead128", 64, 0}, true, "", {}, {{"time_median", 500, "ns"}},
+                    noisy(500, 2));
+        s.setStatus(id, "finished");
+    }
+    CliResult r = runCli({"campaign", "compare", "1", "1", "--db", db, "--targets", "cpu,cpu-mt", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QJsonObject c = r.json();
+    const QJsonObject p = pointAt(c, 64);
+    EXPECT_EQ(p.value("target").toString(), "cpu vs cpu-mt");
+    EXPECT_EQ(p.value("verdict").toString(), "FASTER");
+    EXPECT_NEAR(p.value("ratio").toDouble(), 0.5, 0.02);
+    EXPECT_EQ(c.value("targets").toArray().at(1).toString(), "cpu-mt");
+    r = runCli({"campaign", "compare", "1", "1", "--db", db, "--targets", "cpu,cpu-mt"});
+    EXPECT_TRUE(QString::fromUtf8(r.out).contains("cpu vs cpu-mt ascon-aead128 AD 0 B msg 64 B: FASTER"))
+        << r.out.toStdString();
+    expectUsageError({"campaign", "compare", "1", "1", "--db", db, "--targets", "cpu"},
+                     "--targets: expected two targets, A's and B's, as X,Y");
+    expectUsageError({"campaign", "compare", "1", "1", "--db", db, "--targets", "cpu,cuda"},
+                     "--targets: campaign 1 has no run on target 'cuda'");
+}
+
 TEST(CampaignCompareCli, ACampaignOfAnotherStoreIsNamedByItsFile) {
     Stores st;
     const QString other = st.dir.filePath("other.db");

@@ -146,6 +146,45 @@ TEST(CampaignCompare, ProvenanceDifferencesAreWarnedRevisionsAreNot) {
                                                               "cpu_governor: powersave vs (not recorded)"}));
     EXPECT_EQ(c.revisionA, "aaa");
     EXPECT_EQ(c.revisionB, "bbb-dirty");
+    // Where an imported campaign came from is not a condition it ran under.
+    EXPECT_TRUE(isRevisionKey("imported_from"));
+    EXPECT_FALSE(isRevisionKey("host"));
+    EXPECT_FALSE(isRevisionKey("compiler"));
+}
+
+TEST(CampaignCompare, TargetAgainstTargetInOneCampaign) {
+    // One campaign, two targets: cpu-mt 40 % faster on x, the same on y, z only on cpu.
+    const auto one =
+        side(4, {run("cpu", "x", 64, noisy(1000, 9, 1)), run("cpu-mt", "x", 64, noisy(600, 9, 2)),
+                 run("cpu", "y", 64, noisy(1000, 9, 3)), run("cpu-mt", "y", 64, noisy(1000, 9, 4)),
+                 run("cpu", "z", 64, noisy(1000, 9, 5))});
+    CampaignCompareOptions o;
+    o.targetA = "cpu";
+    o.targetB = "cpu-mt";
+    const auto c = compareCampaigns(one, one, o);
+    ASSERT_EQ(c.points.size(), 3u);
+    EXPECT_EQ(pointOf(c, "x").key.target, "cpu vs cpu-mt");
+    EXPECT_EQ(pointOf(c, "x").result->verdict, stats::Verdict::Faster);
+    EXPECT_NEAR(pointOf(c, "x").result->ratio, 0.6, 0.02);
+    EXPECT_EQ(pointOf(c, "y").result->verdict, stats::Verdict::Same);
+    EXPECT_EQ(pointOf(c, "z").notCompared, "only in campaign 4");
+    EXPECT_EQ(c.faster, 1);
+    EXPECT_TRUE(c.provenanceWarnings.empty());
+    EXPECT_EQ(c.options.targetB, "cpu-mt");
+    // A target a side does not run, or only one target given: said, not an empty table.
+    o.targetB = "cuda";
+    EXPECT_THROW(
+        {
+            try {
+                compareCampaigns(one, one, o);
+            } catch (const SpecError& e) {
+                EXPECT_STREQ(e.what(), "campaign 4 has no run on target 'cuda'");
+                throw;
+            }
+        },
+        SpecError);
+    o.targetB.clear();
+    EXPECT_THROW(compareCampaigns(one, one, o), SpecError);
 }
 
 TEST(HostConditions, ReadsTheKernelGovernorAndTurboWhereTheyAre) {

@@ -49,7 +49,9 @@ TEST(CpuMlDsa, EveryRepeatIsVerifiedForBothImplementations) {
             const RunVerdict v =
                 judgeRun(*cpu, key, in, referenceOutput(key, in), 4, {{"cpu.impl", impl}}, kGo);
             EXPECT_TRUE(v.verified) << op << " " << impl << ": " << v.failure;
-            EXPECT_EQ(v.outputs, 4) << op; // every repeat judged
+            EXPECT_EQ(v.outputs, 4 + kCpuWarmups) << op;  // every repeat judged, the untimed warm-up's too
+            EXPECT_EQ(v.output.samples.size(), 4u) << op; // only the timed ones have a time
+            EXPECT_EQ(v.output.parameters.at("warmups"), std::to_string(kCpuWarmups)) << op;
             EXPECT_EQ(v.first.size(), 3u * 1024);
             const auto& p = v.output.parameters;
             EXPECT_EQ(p.at("cpu.impl"), impl);

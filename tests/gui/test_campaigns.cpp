@@ -31,6 +31,7 @@
 #include "app/ui/campaigns/campaignform.h"
 #include "app/ui/campaigns/campaignspage.h"
 #include "app/ui/campaigns/chartspage.h"
+#include "app/ui/campaigns/comparisondialog.h"
 #include "core/sessions/campaignsession.h"
 #include "hw/ip/iprunner.h"
 #include "tests/gui/guitestsupport.h"
@@ -121,6 +122,25 @@ class TestCampaigns : public QObject {
                  QStringLiteral("exportCampaignReport"));
         QVERIFY(!page.storePanel()->exportReport(QStringLiteral("/dev/full")));
         QVERIFY(page.log()->toPlainText().contains(QStringLiteral("Cannot export the report")));
+
+        // Compare…: the same comparison as a table in the app, #2 against #1, every point of both.
+        gui::ComparisonDialog* table = page.storePanel()->compareWithChosen();
+        QVERIFY(table);
+        QVERIFY(table->isVisible());
+        QCOMPARE(table->windowTitle(), QStringLiteral("Campaign #2 against #1"));
+        QCOMPARE(table->table()->rowCount(), 2); // kCpu: 2 points
+        for (int r = 0; r < table->table()->rowCount(); ++r)
+            QVERIFY2(table->table()->item(r, 9)->text().contains(QStringLiteral("too few repeats")),
+                     qPrintable(table->table()->item(r, 9)->text()));
+        table->close();
+        // Nothing chosen to compare against: the log says what to do, nothing opens.
+        against->setCurrentIndex(0);
+        QVERIFY(!page.storePanel()->compareWithChosen());
+        const QString why =
+            QStringLiteral("Cannot compare: choose the campaign to compare against in the list beside");
+        QCOMPARE(page.log()->toPlainText().count(why), 1);
+        page.storePanel()->compareButton()->click(); // the button asks the same
+        QCOMPARE(page.log()->toPlainText().count(why), 2);
     }
 
     void initTestCase() { hw::registerIpRunner(); }
@@ -202,6 +222,45 @@ class TestCampaigns : public QObject {
         emit form->optionsEdit()->textEdited(QString());
         QVERIFY2(page.specError()->text().contains(QStringLiteral("algorithms: must not be empty")),
                  qPrintable(page.specError()->text()));
+    }
+
+    void interleavingIsChosenInTheFormAndKeptInTheJson() {
+        QTemporaryDir dir;
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, dir.filePath(QStringLiteral("c.sqlite"))));
+        gui::CampaignsPage page(&session);
+        gui::CampaignForm* form = page.form();
+        page.presetBox()->setCurrentIndex(page.presetBox()->findText(QStringLiteral("paper003")));
+        QVERIFY(!form->interleaveBox()->isChecked());
+        QVERIFY(!form->seedEdit()->isEnabled());
+        QVERIFY(!page.editor()->toPlainText().contains(QStringLiteral("interleave_seed")));
+        // Checking it draws a seed, shown, and the definition keeps it.
+        form->interleaveBox()->click();
+        QVERIFY(form->seedEdit()->isEnabled());
+        const QString drawn = form->seedEdit()->text();
+        QVERIFY(!drawn.isEmpty());
+        auto spec = campaign::parseSpec(page.editor()->toPlainText().toStdString());
+        QCOMPARE(spec.interleaveSeed, std::optional<std::uint64_t>(drawn.toULongLong()));
+        form->seedEdit()->selectAll();
+        QTest::keyClicks(form->seedEdit(), QStringLiteral("42"));
+        spec = campaign::parseSpec(page.editor()->toPlainText().toStdString());
+        QCOMPARE(spec.interleaveSeed, std::optional<std::uint64_t>(42));
+        QVERIFY(page.runButton()->isEnabled());
+        // JSON -> form.
+        spec.interleaveSeed = 7;
+        page.editor()->setPlainText(QString::fromStdString(campaign::specJson(spec)));
+        QVERIFY(form->interleaveBox()->isChecked());
+        QCOMPARE(form->seedEdit()->text(), QStringLiteral("7"));
+        // Checked without a seed: the field is named and Run waits.
+        form->seedEdit()->clear();
+        emit form->seedEdit()->textEdited(QString());
+        QVERIFY2(page.specError()->text().startsWith(QStringLiteral("seed: expected a whole number")),
+                 qPrintable(page.specError()->text()));
+        QVERIFY(!page.runButton()->isEnabled());
+        // Unchecked: run after run again, and the definition says nothing of a seed.
+        form->interleaveBox()->click();
+        QVERIFY(!page.editor()->toPlainText().contains(QStringLiteral("interleave_seed")));
+        QVERIFY(page.runButton()->isEnabled());
     }
 
     void aStoreThatCannotBeOpenedSaysWhy() {

@@ -88,7 +88,9 @@ void fillStore(const std::string& path) {
                         {{"time_min", t * 0.75, "ns"},
                          {"time_median", t, "ns"},
                          {"time_max", t * 1.25, "ns"},
-                         {"throughput", static_cast<double>(n) / (t / 1e9), "bytes/s"}});
+                         {"throughput", static_cast<double>(n) / (t / 1e9), "bytes/s"}},
+                        // 64 B: repeats close together; 1 KiB: a noisy machine (spread 39.7 %)
+                        n == 64 ? std::vector<double>{128, 127, 129} : std::vector<double>{2048, 3000, 1500});
         store.recordRun(id, {"ip", "ascon-aead128", n, 0}, true, "",
                         {{"clock_mhz", "100"}, {"ip.unroll", "1"}},
                         {{"cycles", static_cast<double>(n) * 3, "cycles"},
@@ -308,6 +310,14 @@ class TestDashboard : public QObject {
         QVERIFY(figures.contains(QStringLiteral("measured")));
         QCOMPARE(m->index(0, column(m, QStringLiteral("host (campaign)"))).data().toString(),
                  QStringLiteral("benchbox"));
+        // The spread of each run's repeats, as a comparison computes it (1.4826 MAD / median), with the
+        // noisy run flagged unstable; runs without two repeats stored have none.
+        QStringList spreads;
+        for (int r = 0; r < m->rowCount(); ++r)
+            spreads << m->index(r, column(m, QStringLiteral("Spread"))).data().toString();
+        QVERIFY2(spreads.contains(QStringLiteral("1.2 %")), qPrintable(spreads.join('|')));
+        QVERIFY2(spreads.contains(QStringLiteral("39.7 % unstable")), qPrintable(spreads.join('|')));
+        QCOMPARE(spreads.count(QString()), 5);
 
         // The CSV: every metric column with its unit, the stored values, the provenance.
         const QString csvPath = dir.filePath(QStringLiteral("runs.csv"));

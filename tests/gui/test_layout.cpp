@@ -94,8 +94,11 @@ class TestLayout : public QObject {
         w.fitTo(QSize(1366, 768));
         QCOMPARE(w.pageLayout(), Layout::Tabs);
         QCOMPARE(w.size(), QSize(1366, 768));
+        // The size is the inside of the window: the app shows it maximized, so the title bar fits too.
+        QVERIFY(w.startsMaximized());
         QVERIFY(w.tabsAction()->isChecked());
         w.fitTo(QSize(1920, 1200));
+        QVERIFY(!w.startsMaximized()); // a large screen: a window on it
         QCOMPARE(w.pageLayout(), Layout::Workbench);
         QVERIFY(!w.tabsAction()->isChecked());
         QVERIFY(w.width() <= 1920 && w.height() <= 1200 && w.width() >= 1500);

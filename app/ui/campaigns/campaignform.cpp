@@ -1,12 +1,16 @@
 #include "app/ui/campaigns/campaignform.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QRandomGenerator>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 
 #include <algorithm>
+#include <charconv>
 
 #include "core/campaign/runner.h"
 
@@ -82,6 +86,17 @@ CampaignForm::CampaignForm(QWidget* parent) : QWidget(parent) {
     m_options = new QLineEdit(this);
     m_options->setPlaceholderText(QStringLiteral("ip.unroll=1, ip.clock_mhz=100, cpu-mt.threads=0"));
     m_options->setToolTip(tr("Per-target settings as target.setting=value, comma-separated"));
+    m_interleave = new QCheckBox(tr("&Interleave, seed"), this);
+    m_interleave->setToolTip(tr("Time every run once per round, Repeats rounds, each in a random order drawn "
+                                "from the seed, so a drift of the machine spreads over every point instead "
+                                "of falling on the runs that happened to run late. Off: each run's repeats "
+                                "are timed together, run after run"));
+    m_seed = new QLineEdit(this);
+    m_seed->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,16}")), m_seed));
+    m_seed->setPlaceholderText(tr("drawn when checked"));
+    m_seed->setToolTip(tr("The same seed draws the same order (kept in the definition)"));
+    m_seed->setEnabled(false);
     for (QListWidget* l : {m_targets, m_algorithms})
         l->setMaximumHeight(l->sizeHintForRow(0) * std::min(l->count(), 7) + 2 * l->frameWidth() + 4);
 
@@ -96,6 +111,10 @@ CampaignForm::CampaignForm(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("&AD sizes"), m_adSizes);
     form->addRow(tr("&Repeats"), m_repeats);
     form->addRow(tr("&Options"), m_options);
+    auto* order = new QHBoxLayout;
+    order->addWidget(m_interleave);
+    order->addWidget(m_seed, 1);
+    form->addRow(tr("Order"), order);
 
     const auto changed = [this] {
         if (!m_setting) emit edited();
@@ -103,6 +122,14 @@ CampaignForm::CampaignForm(QWidget* parent) : QWidget(parent) {
     for (QLineEdit* e : {m_name, m_messageSizes, m_adSizes, m_options})
         connect(e, &QLineEdit::textEdited, this, changed);
     connect(m_repeats, &QSpinBox::valueChanged, this, changed);
+    connect(m_interleave, &QCheckBox::toggled, this, [this, changed](bool on) {
+        m_seed->setEnabled(on);
+        // A fresh seed when none is typed, shown so the order can be drawn again.
+        if (on && !m_setting && m_seed->text().isEmpty())
+            m_seed->setText(QString::number(QRandomGenerator::global()->bounded(quint32(1) << 31)));
+        changed();
+    });
+    connect(m_seed, &QLineEdit::textEdited, this, changed);
     for (QListWidget* l : {m_targets, m_algorithms})
         connect(l, &QListWidget::itemChanged, this, changed);
 }
@@ -116,6 +143,8 @@ void CampaignForm::setSpec(const campaign::CampaignSpec& spec) {
     m_adSizes->setText(QString::fromStdString(campaign::formatSizeList(spec.adBytes)));
     m_repeats->setValue(spec.repeats);
     m_options->setText(optionsText(spec.options));
+    m_interleave->setChecked(spec.interleaveSeed.has_value());
+    m_seed->setText(spec.interleaveSeed ? QString::number(*spec.interleaveSeed) : QString());
     m_setting = false;
 }
 
@@ -135,6 +164,15 @@ std::optional<campaign::CampaignSpec> CampaignForm::spec(QString* error) const {
         s.repeats = m_repeats->value();
         field = "options";
         s.options = parseOptions(m_options->text());
+        if (m_interleave->isChecked()) {
+            field = "seed";
+            const std::string text = m_seed->text().toStdString();
+            std::uint64_t seed = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+            if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+                throw campaign::SpecError("expected a whole number (the same seed draws the same order)");
+            s.interleaveSeed = seed; // the JSON parser below checks its range
+        }
         // The JSON parser's checks (empty lists, option prefixes, ...) with its wording, then the pairs: a
         // target checked with an algorithm its runner does not run is named here, never run as a failure.
         field = "definition";

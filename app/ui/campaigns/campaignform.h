@@ -1,6 +1,7 @@
 #pragma once
 // The campaign definition as a form: name, targets and algorithms as check lists, message and AD sizes
-// as short lists ("0..128/8, 1K, 16..64M*2"), repeats, and per-target options ("ip.unroll=2").
+// as short lists ("0..128/8, 1K, 16..64M*2"), repeats, per-target options ("ip.unroll=2") and the order
+// (run after run, or interleaved rounds drawn from a seed).
 // The Campaigns page keeps it and the JSON text in step; the form never holds a definition the JSON
 // parser would refuse without saying why.
 
@@ -10,6 +11,7 @@
 
 #include "core/campaign/campaignspec.h"
 
+class QCheckBox;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
@@ -35,6 +37,8 @@ class CampaignForm : public QWidget {
     QLineEdit* adSizesEdit() const { return m_adSizes; }
     QSpinBox* repeatsBox() const { return m_repeats; }
     QLineEdit* optionsEdit() const { return m_options; }
+    QCheckBox* interleaveBox() const { return m_interleave; }
+    QLineEdit* seedEdit() const { return m_seed; }
 
   signals:
     /** @brief The user changed a field. */
@@ -48,7 +52,9 @@ class CampaignForm : public QWidget {
     QLineEdit* m_adSizes = nullptr;
     QSpinBox* m_repeats = nullptr;
     QLineEdit* m_options = nullptr;
-    bool m_setting = false; ///< setSpec is filling the fields
+    QCheckBox* m_interleave = nullptr;
+    QLineEdit* m_seed = nullptr; ///< the interleaving's seed (enabled while m_interleave is checked)
+    bool m_setting = false;      ///< setSpec is filling the fields
 };
 
 } // namespace rs::gui

@@ -1,8 +1,10 @@
 #include "app/ui/campaigns/runtable.h"
 
 #include "core/campaign/chartdata.h"
+#include "core/campaign/comparison.h"
 #include "core/campaign/units.h"
 
+#include <QColor>
 #include <QRegularExpression>
 #include <QStandardItemModel>
 
@@ -48,6 +50,28 @@ QStandardItem* cell(const QString& text, const QVariant& value = {}) {
     return it;
 }
 
+/** The spread of a run's repeats (stats::relativeSpread, as a comparison computes it), flagged unstable
+ *  above the comparison's threshold; empty with fewer than two repeats stored. */
+QStandardItem* spreadCell(const campaign::RunRow& r) {
+    if (r.samples.size() < 2) {
+        QStandardItem* c = cell(QString());
+        c->setToolTip(r.samples.empty() ? QObject::tr("No repeat times stored for this run")
+                                        : QObject::tr("One repeat: no spread"));
+        return c;
+    }
+    const double spread = campaign::stats::relativeSpread(r.samples);
+    const double limit = campaign::stats::CompareOptions{}.unstableSpread;
+    const QString percent = QString::number(spread * 100, 'f', 1) + QStringLiteral(" %");
+    const bool unstable = spread > limit;
+    QStandardItem* c = cell(unstable ? QObject::tr("%1 unstable").arg(percent) : percent, spread);
+    c->setToolTip(QObject::tr("Spread of the %1 repeats: 1.4826 · MAD / median. Above %2 % a comparison "
+                              "flags the point unstable: the machine was noisy while it ran")
+                      .arg(r.samples.size())
+                      .arg(limit * 100, 0, 'f', 0));
+    if (unstable) c->setForeground(QColor(0xb0, 0x3a, 0x00));
+    return c;
+}
+
 // The timing figures first (min, median, max), then throughput, then the rest by name.
 int metricRank(const std::string& m) {
     static const char* first[] = {"time_min", "time_median", "time_max", "throughput"};
@@ -77,8 +101,9 @@ void fillRunTable(QStandardItemModel* model, const std::vector<campaign::RunRow>
 
     model->clear();
     QStringList headers = {QObject::tr("Target"),      QObject::tr("Algorithm"), QObject::tr("AD (B)"),
-                           QObject::tr("Message (B)"), QObject::tr("Verified"),  QObject::tr("Figures")};
-    QStringList csv = {"target", "algorithm", "ad_bytes", "message_bytes", "verified", "figures"};
+                           QObject::tr("Message (B)"), QObject::tr("Verified"),  QObject::tr("Figures"),
+                           QObject::tr("Spread")};
+    QStringList csv = {"target", "algorithm", "ad_bytes", "message_bytes", "verified", "figures", "spread"};
     for (const auto& m : metrics) {
         QString name = QString::fromStdString(m);
         headers << name.replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -109,7 +134,8 @@ void fillRunTable(QStandardItemModel* model, const std::vector<campaign::RunRow>
             cell(QString::number(r.key.adBytes), static_cast<qulonglong>(r.key.adBytes)),
             cell(QString::number(r.key.messageBytes), static_cast<qulonglong>(r.key.messageBytes)),
             cell(r.verified ? QObject::tr("yes") : QObject::tr("NO"), r.verified),
-            cell(note.isEmpty() ? QObject::tr("measured") : note)};
+            cell(note.isEmpty() ? QObject::tr("measured") : note),
+            spreadCell(r)};
         for (const auto& m : metrics) {
             const auto it = std::find_if(r.measurements.begin(), r.measurements.end(),
                                          [&](const campaign::Measurement& x) { return x.metric == m; });

@@ -1,7 +1,8 @@
 #pragma once
 // The results table of the Campaigns page and the word filter it shares with the Charts page's series
 // list: every stored metric of the shown runs as a column (in human units, sorted by the stored value),
-// whether its figures are simulated, the run's parameters and the campaign's provenance; a filter of
+// whether its figures are simulated, the spread of its repeats (flagged unstable as a comparison would flag
+// it), the run's parameters and the campaign's provenance; a filter of
 // several words keeps the rows that contain every word (case-insensitive, in any column).
 
 #include <QSortFilterProxyModel>

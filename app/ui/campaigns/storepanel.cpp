@@ -1,5 +1,6 @@
 #include "app/ui/campaigns/storepanel.h"
 
+#include "app/ui/campaigns/comparisondialog.h"
 #include "app/ui/campaigns/runtable.h"
 #include "app/ui/common/pagehelpers.h"
 #include "core/campaign/htmlreport.h"
@@ -62,6 +63,10 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     reportButton->setObjectName(QStringLiteral("campaignReport"));
     reportButton->setToolTip(tr("One HTML file of the selected campaign (or of it against the campaign "
                                 "chosen beside): verdicts, charts, verification, figures, provenance"));
+    m_compareButton = new QPushButton(tr("Compare…"), this);
+    m_compareButton->setObjectName(QStringLiteral("campaignCompare"));
+    m_compareButton->setToolTip(tr("The selected campaign against the one chosen beside, point by point: "
+                                   "verdicts, ratios with their intervals, p, effect size"));
     m_against = new QComboBox(this);
     m_against->setObjectName(QStringLiteral("campaignReportAgainst"));
     m_against->setToolTip(tr("The baseline the report compares the selected campaign against"));
@@ -87,6 +92,7 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
     filterRow->addWidget(exportCsvButton);
     filterRow->addWidget(m_against);
     filterRow->addWidget(reportButton);
+    filterRow->addWidget(m_compareButton);
     layout->addLayout(filterRow);
     layout->addWidget(m_runs, 2);
 
@@ -112,6 +118,7 @@ StorePanel::StorePanel(CampaignSession* session, QWidget* parent) : QWidget(pare
         if (!path.isEmpty()) exportCsv(path);
     });
     connect(reportButton, &QPushButton::clicked, this, &StorePanel::exportReportWithDialog);
+    connect(m_compareButton, &QPushButton::clicked, this, &StorePanel::compareWithChosen);
     connect(m_session, &CampaignSession::storeChanged, this, &StorePanel::refreshCampaigns);
     // A campaign that just ran (or was resumed) is the one whose runs the table shows, not the one selected
     // before it started.
@@ -264,17 +271,39 @@ void StorePanel::showRuns() {
     fillRunTable(m_model, runs, provenance);
 }
 
+std::optional<campaign::CampaignSide> StorePanel::sideOf(std::int64_t id, QString* error) const {
+    for (const auto& c : m_session->campaigns(error))
+        if (c.id == id) return campaign::CampaignSide{c, m_session->runs(id, error)};
+    return std::nullopt;
+}
+
+ComparisonDialog* StorePanel::compareWithChosen() {
+    const auto id = selectedCampaign();
+    if (!id || !m_against->currentData().isValid()) {
+        emit logLine(id ? tr("Cannot compare: choose the campaign to compare against in the list beside")
+                        : tr("Cannot compare: no campaign is selected"));
+        return nullptr;
+    }
+    QString error;
+    const auto b = sideOf(*id, &error);
+    const auto a = sideOf(m_against->currentData().toLongLong(), &error);
+    if (!a || !b || !error.isEmpty()) {
+        emit logLine(tr("Cannot compare: %1").arg(error.isEmpty() ? tr("the campaign is gone") : error));
+        return nullptr;
+    }
+    auto* dialog = new ComparisonDialog(*a, *b, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 bool StorePanel::exportReport(const QString& path) {
     const auto id = selectedCampaign();
     if (!id) {
         emit logLine(tr("Cannot export a report: no campaign is selected"));
         return false;
     }
-    const auto side = [this](std::int64_t which, QString* error) -> std::optional<campaign::CampaignSide> {
-        for (const auto& c : m_session->campaigns(error))
-            if (c.id == which) return campaign::CampaignSide{c, m_session->runs(which, error)};
-        return std::nullopt;
-    };
+    const auto side = [this](std::int64_t which, QString* error) { return sideOf(which, error); };
     QString error;
     const auto selected = side(*id, &error);
     std::optional<campaign::CampaignSide> baseline;

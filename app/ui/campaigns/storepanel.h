@@ -2,8 +2,10 @@
 // The store side of the Campaigns page: the store's path (or why it cannot be read) with Open store…, the
 // store's campaigns (a baseline marked "★ baseline"; Mark as baseline / Clear baseline on the chosen one, a
 // button and the list's context menu), and the runs of the chosen one in a table that sorts, filters (several
-// words, all must appear) and exports CSV as shown. Talks only to CampaignSession; what it has to say beyond
-// its labels (a store that cannot be opened, an export that failed) goes out as logLine for the page's log.
+// words, all must appear) and exports CSV as shown; the chosen campaign against another as an HTML report
+// or, with Compare…, as a table of verdicts (ComparisonDialog). Talks only to CampaignSession; what it has
+// to say beyond its labels (a store that cannot be opened, an export that failed) goes out as logLine for
+// the page's log.
 
 #include <QWidget>
 
@@ -22,9 +24,13 @@ class QTableWidget;
 namespace rs::sessions {
 class CampaignSession;
 }
+namespace rs::campaign {
+struct CampaignSide;
+}
 
 namespace rs::gui {
 
+class ComparisonDialog;
 class WordFilterProxy;
 
 class StorePanel : public QWidget {
@@ -51,6 +57,11 @@ class StorePanel : public QWidget {
     bool exportReport(const QString& path);
     /** @brief Asks for a file and writes the report (File > Export report…, the Export report… button). */
     void exportReportWithDialog();
+    /** @brief Opens the comparison of the selected campaign (B) against the one chosen in reportAgainst()
+     *  (A): the table of verdicts (ComparisonDialog, not modal); nullptr with the reason as a logLine when
+     *  either is missing. */
+    ComparisonDialog* compareWithChosen();
+    QPushButton* compareButton() const { return m_compareButton; }
     /** @brief Marks the selected campaign as the baseline of its machine and revision, or clears its mark
      *  when it is one (through the session, off the GUI thread; the log says what was done). */
     QAction* baselineAction() const { return m_baselineAction; }
@@ -73,6 +84,8 @@ class StorePanel : public QWidget {
     /** @brief The baseline action's text, tooltip and state for the selected campaign. */
     void updateBaselineAction();
     void toggleBaseline();
+    /** @brief A campaign of the store with its runs; nullopt (error set when the store failed) when gone. */
+    std::optional<campaign::CampaignSide> sideOf(std::int64_t id, QString* error) const;
 
     sessions::CampaignSession* m_session;
     QLabel* m_storeLabel = nullptr;
@@ -86,6 +99,7 @@ class StorePanel : public QWidget {
     QComboBox* m_against = nullptr;
     QAction* m_baselineAction = nullptr;
     QPushButton* m_baselineButton = nullptr;
+    QPushButton* m_compareButton = nullptr;
 };
 
 } // namespace rs::gui

@@ -159,6 +159,9 @@ void MainWindow::fitTo(const QSize& available) {
     setPageLayout(defaultLayoutFor(available));
     layout()->activate(); // the layout's new minimum size before the resize, even while hidden
     resize(size.expandedTo(QSize(320, 240)));
+    // resize() sizes the inside of the window: on a small screen its title bar and frame would push it
+    // past the screen's edge, so the app shows it maximized there (the window manager fits the frame in).
+    m_startMaximized = defaultLayoutFor(available) == PageLayout::Tabs;
 }
 
 void MainWindow::setPageLayout(PageLayout layout) {
@@ -294,7 +297,8 @@ void MainWindow::restoreSettings() {
     for (const Page& p : pages())
         if (auto* persistent = dynamic_cast<PersistentPage*>(p.page)) persistent->restoreSettings(s);
     setDarkTheme(s.value(QStringLiteral("window/dark"), false).toBool());
-    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    // A saved geometry (maximized or not) is the user's own choice: it wins over the screen's default.
+    if (restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray())) m_startMaximized = false;
     m_docks->restoreSettings(s);
 }
 

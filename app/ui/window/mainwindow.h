@@ -70,6 +70,10 @@ class MainWindow : public QMainWindow, public MenuContributor {
     static PageLayout defaultLayoutFor(const QSize& size);
     /** @brief Sizes the window for a screen of this size and gives it that size's default layout. */
     void fitTo(const QSize& available);
+    /** @brief Whether the app shows the window maximized: fitTo chose a small screen's layout (its size is
+     *  the window's inside, so a frame around it would leave the screen) and no saved geometry replaced it.
+     */
+    bool startsMaximized() const { return m_startMaximized; }
     QAction* tabsAction() const { return m_docks->tabsAction(); }
     /** @brief Shows and raises the page that holds widget (in both layouts). */
     void showPage(QWidget* page);
@@ -101,6 +105,7 @@ class MainWindow : public QMainWindow, public MenuContributor {
     void buildMenus();
 
     bool m_persist;
+    bool m_startMaximized = false; ///< startsMaximized()
     Workbench* m_bench = nullptr;
     std::unique_ptr<PageDocks> m_docks;
     QList<MenuActions> m_menus;     ///< the window's own
