@@ -278,11 +278,10 @@ class Recorder {
     std::chrono::steady_clock::time_point m_lastCommit;
 };
 
-/** One call of the runner, judged by the oracle; a thrown error is the run's failure. Cancelled passes. */
-RunVerdict judged(Runner& runner, const RunKey& key, const RunInputs& inputs, const crypto::Bytes& expected,
-                  int repeats, const CampaignSpec& spec, const std::atomic<bool>& cancel) {
+/** The verdict `judge` gives; an error it throws is the run's failure (Cancelled passes). */
+template <class Judge> RunVerdict failureOr(Judge&& judge) {
     try {
-        return judgeRun(runner, key, inputs, expected, repeats, spec.options, cancel);
+        return judge();
     } catch (const Cancelled&) {
         throw;
     } catch (const std::exception& e) {
@@ -292,18 +291,19 @@ RunVerdict judged(Runner& runner, const RunKey& key, const RunInputs& inputs, co
     }
 }
 
+/** One call of the runner, judged by the oracle against the model's output for these inputs. */
+RunVerdict judged(Runner& runner, const RunKey& key, const RunInputs& inputs, const crypto::Bytes& expected,
+                  int repeats, const CampaignSpec& spec, const std::atomic<bool>& cancel) {
+    return failureOr([&] { return judgeRun(runner, key, inputs, expected, repeats, spec.options, cancel); });
+}
+
+/** The same, with the run's inputs and the model's output made first (an error there is its failure). */
 RunVerdict judged(Runner& runner, const RunKey& key, int repeats, const CampaignSpec& spec,
                   const std::atomic<bool>& cancel) {
-    try {
+    return failureOr([&] {
         const RunInputs inputs = makeInputs(key);
-        return judged(runner, key, inputs, referenceOutput(key, inputs), repeats, spec, cancel);
-    } catch (const Cancelled&) {
-        throw;
-    } catch (const std::exception& e) {
-        RunVerdict v;
-        v.failure = e.what();
-        return v;
-    }
+        return judgeRun(runner, key, inputs, referenceOutput(key, inputs), repeats, spec.options, cancel);
+    });
 }
 
 /** Run after run, each run's repeats timed together. */

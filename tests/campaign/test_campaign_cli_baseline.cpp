@@ -15,7 +15,7 @@
 #include <set>
 
 #include "core/campaign/campaignstore.h"
-#include "tests/campaign/repeatstest.h"
+#include "tests/campaign/comparestoretest.h"
 
 namespace {
 
@@ -24,23 +24,7 @@ using rs::test::CliResult;
 using rs::test::expectUsageError;
 using rs::test::runCli;
 
-/** A campaign of two points (64 and 256 bytes), twelve repeats each around the given times. */
-std::int64_t addCampaign(CampaignStore& s, const std::string& name, const Provenance& p, double t64,
-                         double t256, std::uint32_t seed) {
-    CampaignSpec spec;
-    spec.name = name;
-    spec.targets = {"cpu"};
-    spec.algorithms = {"ascon-aead128"};
-    spec.messageBytes = {64, 256};
-    spec.adBytes = {0};
-    const auto id = s.createCampaign(spec, p);
-    s.recordRun(id, {"cpu", "ascon-aead128", 64, 0}, true, "", {}, {{"time_median", t64, "ns"}},
-                rs::test::noisyRepeats(t64, 12, seed));
-    s.recordRun(id, {"cpu", "ascon-aead128", 256, 0}, true, "", {}, {{"time_median", t256, "ns"}},
-                rs::test::noisyRepeats(t256, 12, seed + 1));
-    s.setStatus(id, "finished");
-    return id;
-}
+using rs::test::addCampaign;
 
 Provenance on(const std::string& host, const std::string& revision) {
     return {{"host", host}, {"git_revision", revision}, {"compiler", "g++ 12.2.0"}};

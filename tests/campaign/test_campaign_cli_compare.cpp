@@ -12,7 +12,7 @@
 #include <QTemporaryDir>
 
 #include "core/campaign/campaignstore.h"
-#include "tests/campaign/repeatstest.h"
+#include "tests/campaign/comparestoretest.h"
 
 namespace {
 
@@ -26,23 +26,7 @@ std::vector<double> noisy(double centre, std::uint32_t seed) {
     return rs::test::noisyRepeats(centre, 12, seed);
 }
 
-/** A campaign of two points (64 and 256 bytes) whose repeats centre on the given times. */
-std::int64_t addCampaign(CampaignStore& s, const std::string& name, const Provenance& p, double t64,
-                         double t256, std::uint32_t seed) {
-    CampaignSpec spec;
-    spec.name = name;
-    spec.targets = {"cpu"};
-    spec.algorithms = {"ascon-aead128"};
-    spec.messageBytes = {64, 256};
-    spec.adBytes = {0};
-    const auto id = s.createCampaign(spec, p);
-    s.recordRun(id, {"cpu", "ascon-aead128", 64, 0}, true, "", {}, {{"time_median", t64, "ns"}},
-                noisy(t64, seed));
-    s.recordRun(id, {"cpu", "ascon-aead128", 256, 0}, true, "", {}, {{"time_median", t256, "ns"}},
-                noisy(t256, seed + 1));
-    s.setStatus(id, "finished");
-    return id;
-}
+using rs::test::addCampaign;
 
 QJsonObject pointAt(const QJsonObject& c, int bytes) {
     for (const auto v : c.value("points").toArray())

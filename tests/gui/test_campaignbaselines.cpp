@@ -13,6 +13,7 @@
 #include "app/ui/campaigns/storepanel.h"
 #include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
+#include "tests/gui/campaigntestsupport.h"
 
 using namespace rs;
 
@@ -28,13 +29,7 @@ campaign::CampaignSpec spec(const std::string& name) {
     return s;
 }
 
-bool openStore(sessions::CampaignSession& session, const QString& path) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    QSignalSpy failed(&session, &sessions::CampaignSession::storeFailed);
-    if (!session.openStore(path)) return false;
-    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 60000)) return false;
-    return !opened.isEmpty();
-}
+using rs::test::openStore;
 
 int rowOf(const QTableWidget* t, qint64 id) {
     for (int r = 0; r < t->rowCount(); ++r)

@@ -13,6 +13,7 @@
 #include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
 #include "hw/ip/iprunner.h"
+#include "tests/gui/campaigntestsupport.h"
 
 using namespace rs;
 
@@ -23,11 +24,7 @@ namespace {
 constexpr const char* kLongIp = R"({"name": "long ip", "targets": ["ip"], "algorithms": ["ascon-128"],
   "message_bytes": [67108864], "repeats": 1})";
 
-bool openStore(sessions::CampaignSession& session, const QString& path) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    if (!session.openStore(path)) return false;
-    return QTest::qWaitFor([&] { return !opened.isEmpty(); }, 60000);
-}
+using rs::test::openStore;
 
 /** @brief Starts the long campaign and waits until its run is under way. */
 bool startLong(sessions::CampaignSession& session) {

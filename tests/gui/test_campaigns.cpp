@@ -34,6 +34,7 @@
 #include "app/ui/campaigns/comparisondialog.h"
 #include "core/sessions/campaignsession.h"
 #include "hw/ip/iprunner.h"
+#include "tests/gui/campaigntestsupport.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;
@@ -49,14 +50,7 @@ constexpr const char* kLong =
   "message_bytes": [1024, 4096, 16384, 65536], "ad_bytes": [0, 16], "repeats": 300})";
 
 // Opens a store and waits for the answer: the session opens (and checks) it off the GUI thread.
-bool openStore(sessions::CampaignSession& session, const QString& path, QString* error = nullptr) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    QSignalSpy failed(&session, &sessions::CampaignSession::storeFailed);
-    if (!session.openStore(path, error)) return false;
-    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 60000)) return false;
-    if (!failed.isEmpty() && error) *error = failed.front().at(1).toString();
-    return !opened.isEmpty();
-}
+using rs::test::openStore;
 
 } // namespace
 

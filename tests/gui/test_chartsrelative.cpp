@@ -16,18 +16,13 @@
 #include "app/ui/campaigns/chartspage.h"
 #include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
+#include "tests/gui/campaigntestsupport.h"
 
 using namespace rs;
 
 namespace {
 
-bool openStore(sessions::CampaignSession& session, const QString& path) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    QSignalSpy failed(&session, &sessions::CampaignSession::storeFailed);
-    if (!session.openStore(path)) return false;
-    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 60000)) return false;
-    return !opened.isEmpty();
-}
+using rs::test::openStore;
 
 void record(campaign::CampaignStore& store, std::int64_t id, const std::string& target,
             const std::string& algorithm, std::uint64_t bytes, double ns) {

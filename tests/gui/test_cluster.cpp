@@ -18,6 +18,7 @@
 #include "app/ui/campaigns/clusterpanel.h"
 #include "core/sessions/campaignsession.h"
 #include "core/sessions/clustersession.h"
+#include "tests/gui/campaigntestsupport.h"
 
 using namespace rs;
 
@@ -26,11 +27,7 @@ namespace {
 constexpr const char* kCpu = R"({"name": "gui cluster", "targets": ["cpu"], "algorithms": ["ascon-aead128"],
   "message_bytes": [16, 64, 256, 1024], "ad_bytes": [0, 16], "repeats": 2})";
 
-bool openStore(sessions::CampaignSession& session, const QString& path) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    if (!session.openStore(path)) return false;
-    return QTest::qWaitFor([&] { return !opened.isEmpty(); }, 60000);
-}
+using rs::test::openStore;
 
 int rowsInState(QTableWidget* t, const QString& state) {
     int n = 0;

@@ -22,6 +22,7 @@
 #include "app/ui/campaigns/chartspage.h"
 #include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
+#include "tests/gui/campaigntestsupport.h"
 
 using namespace rs;
 
@@ -63,13 +64,7 @@ int column(const QAbstractItemModel* m, const QString& header) {
     return -1;
 }
 
-bool openStore(sessions::CampaignSession& session, const QString& path) {
-    QSignalSpy opened(&session, &sessions::CampaignSession::storeOpened);
-    QSignalSpy failed(&session, &sessions::CampaignSession::storeFailed);
-    if (!session.openStore(path)) return false;
-    if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 60000)) return false;
-    return !opened.isEmpty();
-}
+using rs::test::openStore;
 
 // A store as the engine leaves it after a CPU, a Verilated IP and a QEMU RISC-V campaign: timings with
 // min/median/max, IP cycles at an assumed clock, retired-instruction counts; one failed run.
