@@ -73,8 +73,11 @@ CampaignSide onTarget(const CampaignSide& s, const std::string& target, const st
     CampaignSide out{s.campaign, {}};
     for (const RunRow& r : s.runs)
         if (r.key.target == target) {
+            const bool exact = exactFigures(r); // judged by the real target, before the name changes
             out.runs.push_back(r);
             out.runs.back().key.target = as;
+            if (exact && !out.runs.back().parameters.count("simulations"))
+                out.runs.back().parameters["simulations"] = "exact (target " + target + ")";
         }
     if (out.runs.empty())
         throw SpecError("campaign " + std::to_string(s.campaign.id) + " has no run on target '" + target +
@@ -95,7 +98,8 @@ CampaignComparison compareCampaigns(const CampaignSide& a, const CampaignSide& b
         rest.targetB.clear();
         CampaignComparison c =
             compareCampaigns(onTarget(a, options.targetA, as), onTarget(b, options.targetB, as), rest);
-        c.options = options;
+        c.options.targetA = options.targetA; // the rest as the comparison derived it (lowerIsBetter)
+        c.options.targetB = options.targetB;
         return c;
     }
     CampaignComparison out;

@@ -332,19 +332,12 @@ void runInOrder(Recorder& rec, const std::vector<RunKey>& keys, const std::set<R
 }
 
 /** Interleaved (interleave.h): `repeats` rounds, each timing every unfinished run once in the round's
- *  seeded order; a run is recorded when its last round ends, or when a round fails it. A cancelled
- *  campaign records none of its unfinished runs (a resume runs them again, every round). */
+ *  seeded order (drawn over all the runs, the recorded ones skipped); a run is recorded when its last
+ *  round ends, or when a round fails it. A cancelled campaign records none of its unfinished runs (a
+ *  resume runs them again, every round). */
 void runInRounds(Recorder& rec, const std::vector<RunKey>& keys, const std::set<RunKey>& recorded,
                  const CampaignSpec& spec, std::map<std::string, std::unique_ptr<Runner>>& runners,
                  const std::atomic<bool>& cancel, EngineResult& result) {
-    std::vector<RunKey> todo;
-    for (const RunKey& key : keys) {
-        rec.checkLease();
-        if (recorded.count(key) > 0)
-            rec.skip(key);
-        else
-            todo.push_back(key);
-    }
     struct Point {
         std::vector<RunOutput> rounds;
         bool open = true;
@@ -352,18 +345,29 @@ void runInRounds(Recorder& rec, const std::vector<RunKey>& keys, const std::set<
         std::optional<RunInputs> inputs;
         crypto::Bytes expected;
     };
-    std::vector<Point> points(todo.size());
+    // The order is drawn over every run of the campaign (or shard), the recorded ones skipped: a resumed
+    // campaign times what is left in the order the first attempt would have.
+    std::vector<Point> points(keys.size());
+    int open = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        rec.checkLease();
+        points[i].open = recorded.count(keys[i]) == 0;
+        if (points[i].open)
+            ++open;
+        else
+            rec.skip(keys[i]);
+    }
     constexpr std::uint64_t kKeptInputBytes = std::uint64_t(256) << 20;
     std::uint64_t kept = 0;
     const int rounds = spec.repeats;
-    rec.progress.steps = static_cast<int>(todo.size()) * rounds;
+    rec.progress.steps = open * rounds;
     // The runs whose last round ended are recorded after that round, in the definition's order (the
     // order the store lists them, and the comparisons and reports with it), and before a cancel returns.
     std::vector<std::size_t> finished;
     const auto recordFinished = [&] {
         std::sort(finished.begin(), finished.end());
         for (const std::size_t i : finished) {
-            rec.record(todo[i], true, {}, poolRounds(points[i].rounds, todo[i].messageBytes),
+            rec.record(keys[i], true, {}, poolRounds(points[i].rounds, keys[i].messageBytes),
                        "after " + std::to_string(rounds) + " rounds: ");
             points[i] = Point{};
         }
@@ -371,7 +375,7 @@ void runInRounds(Recorder& rec, const std::vector<RunKey>& keys, const std::set<
     };
     for (int round = 0; round < rounds; ++round) {
         const std::string prefix = "round " + std::to_string(round + 1) + "/" + std::to_string(rounds) + ": ";
-        for (const std::size_t i : roundOrder(*spec.interleaveSeed, round, todo.size())) {
+        for (const std::size_t i : roundOrder(*spec.interleaveSeed, round, keys.size())) {
             Point& p = points[i];
             if (!p.open) continue;
             if (cancel.load()) {
@@ -380,7 +384,7 @@ void runInRounds(Recorder& rec, const std::vector<RunKey>& keys, const std::set<
                 return;
             }
             rec.checkLease();
-            const RunKey& key = todo[i];
+            const RunKey& key = keys[i];
             Runner& runner = *runners.at(key.target);
             RunVerdict v;
             try {

@@ -4,6 +4,7 @@
 // failed, no repeats kept), the geometric mean matches the points' ratios, and the provenance the two
 // differ in is reported (the revision is not a difference to warn about). Also: each repeat's time
 // survives the store (RunRow::samples, sealed by the run's checksum) and setTimings keeps their order.
+#include "app/backends/backends.h"
 #include "core/campaign/campaigncompare.h"
 #include "core/campaign/hostconditions.h"
 #include "tests/campaign/repeatstest.h"
@@ -185,6 +186,24 @@ TEST(CampaignCompare, TargetAgainstTargetInOneCampaign) {
         SpecError);
     o.targetB.clear();
     EXPECT_THROW(compareCampaigns(one, one, o), SpecError);
+
+    // The IP's figures stay exact when its target is renamed for the comparison (its declaration says
+    // so; its runs carry no "simulations" parameter), and a throughput comparison keeps its direction.
+    rs::backends::registerAllRunners();
+    auto ip = [](double ns) {
+        RunRow r = run("ip", "x", 64, {ns});
+        r.measurements = {{"time_median", ns, "ns"}};
+        return r;
+    };
+    o.targetA = o.targetB = "ip";
+    const auto exact = compareCampaigns(side(5, {ip(1000)}), side(6, {ip(1000)}), o);
+    ASSERT_TRUE(pointOf(exact, "x").result);
+    EXPECT_TRUE(pointOf(exact, "x").exact);
+    EXPECT_EQ(pointOf(exact, "x").result->verdict, stats::Verdict::Same);
+    o.targetA = "cpu";
+    o.targetB = "cpu-mt";
+    o.metric = "throughput";
+    EXPECT_FALSE(compareCampaigns(one, one, o).options.stats.lowerIsBetter);
 }
 
 TEST(HostConditions, ReadsTheKernelGovernorAndTurboWhereTheyAre) {

@@ -256,6 +256,20 @@ TEST(Interleave, ACancelledCampaignKeepsNoHalfRunAndAResumeFinishesIt) {
     const Ran late = runIn(dir.filePath("late.sqlite"), spec(9), -1, StartMode::Fresh, /*cancelCall=*/50);
     EXPECT_TRUE(late.result.cancelled);
     EXPECT_EQ(late.runs.size(), 3u);
+    // Its resume times the other three in the order the first attempt drew for them: the seed's order
+    // over every run, the recorded ones skipped.
+    const Ran rest = runIn(dir.filePath("late.sqlite"), spec(9), -1, StartMode::Resume);
+    const Ran whole = runIn(dir.filePath("whole.sqlite"), spec(9));
+    std::set<RunKey> done;
+    for (const RunRow& r : late.runs)
+        done.insert(r.key);
+    std::vector<RunKey> expected, got;
+    for (const auto& call : whole.calls)
+        if (!done.count(call.key)) expected.push_back(call.key);
+    for (const auto& call : rest.calls)
+        got.push_back(call.key);
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(rest.runs.size(), 6u);
     const Ran resumed = runIn(file, spec(9), -1, StartMode::Resume);
     EXPECT_EQ(resumed.result.campaignId, first.result.campaignId);
     EXPECT_EQ(resumed.calls.size(), 54u); // every round of every run again

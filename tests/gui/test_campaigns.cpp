@@ -32,6 +32,7 @@
 #include "app/ui/campaigns/campaignspage.h"
 #include "app/ui/campaigns/chartspage.h"
 #include "app/ui/campaigns/comparisondialog.h"
+#include "core/campaign/campaignstore.h"
 #include "core/sessions/campaignsession.h"
 #include "hw/ip/iprunner.h"
 #include "tests/gui/campaigntestsupport.h"
@@ -216,6 +217,42 @@ class TestCampaigns : public QObject {
         emit form->optionsEdit()->textEdited(QString());
         QVERIFY2(page.specError()->text().contains(QStringLiteral("algorithms: must not be empty")),
                  qPrintable(page.specError()->text()));
+    }
+
+    void compareWaitsForACampaignNotReadYetInsteadOfComparingNothing() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("two.sqlite"));
+        {
+            campaign::CampaignStore store(path.toStdString());
+            campaign::CampaignSpec spec = campaign::parseSpec(kCpu);
+            for (const char* name : {"first", "second"}) {
+                spec.name = name;
+                const auto id = store.createCampaign(spec, {});
+                for (const std::uint64_t n : {16u, 64u})
+                    store.recordRun(id, {"cpu", "ascon-aead128", n, 0}, true, "", {},
+                                    {{"time_median", 100.0 * n, "ns"}}, {100.0 * n, 101.0 * n, 99.0 * n});
+                store.setStatus(id, "finished");
+            }
+        }
+        sessions::CampaignSession session;
+        QVERIFY(openStore(session, path));
+        gui::CampaignsPage page(&session);
+        QTRY_COMPARE(page.selectedCampaign(), std::optional<std::int64_t>(2));
+        QTRY_COMPARE_WITH_TIMEOUT(page.runTable()->model()->rowCount(), 2, 30000); // #2's runs are read
+        auto* against = page.storePanel()->reportAgainst();
+        QTRY_VERIFY(against->findData(qint64(1)) >= 0);
+        against->setCurrentIndex(against->findData(qint64(1)));
+        // #1's runs were never shown: the first ask starts reading them and says so, never a table of
+        // points "only in campaign 2".
+        QVERIFY(!page.storePanel()->compareWithChosen());
+        QVERIFY2(page.log()->toPlainText().contains(QStringLiteral("reading campaign #1 from the store")),
+                 qPrintable(page.log()->toPlainText()));
+        gui::ComparisonDialog* table = nullptr;
+        QTRY_VERIFY((table = page.storePanel()->compareWithChosen()) != nullptr);
+        QCOMPARE(table->table()->rowCount(), 2);
+        for (int r = 0; r < 2; ++r)
+            QCOMPARE(table->table()->item(r, 1)->text(), QStringLiteral("SAME"));
+        table->close();
     }
 
     void interleavingIsChosenInTheFormAndKeptInTheJson() {

@@ -273,7 +273,14 @@ void StorePanel::showRuns() {
 
 std::optional<campaign::CampaignSide> StorePanel::sideOf(std::int64_t id, QString* error) const {
     for (const auto& c : m_session->campaigns(error))
-        if (c.id == id) return campaign::CampaignSide{c, m_session->runs(id, error)};
+        if (c.id == id) {
+            campaign::CampaignSide side{c, m_session->runs(id, error)};
+            // The session reads a campaign's runs when first asked (off the GUI thread): until then it
+            // hands none back, which must not pass for a campaign without runs.
+            if (side.runs.empty() && c.runsDone > 0 && error && error->isEmpty())
+                *error = tr("reading campaign #%1 from the store…; try again in a moment").arg(id);
+            return side;
+        }
     return std::nullopt;
 }
 
@@ -284,9 +291,10 @@ ComparisonDialog* StorePanel::compareWithChosen() {
                         : tr("Cannot compare: no campaign is selected"));
         return nullptr;
     }
-    QString error;
-    const auto b = sideOf(*id, &error);
-    const auto a = sideOf(m_against->currentData().toLongLong(), &error);
+    QString errorB, errorA;
+    const auto b = sideOf(*id, &errorB);
+    const auto a = sideOf(m_against->currentData().toLongLong(), &errorA);
+    const QString error = errorB.isEmpty() ? errorA : errorB;
     if (!a || !b || !error.isEmpty()) {
         emit logLine(tr("Cannot compare: %1").arg(error.isEmpty() ? tr("the campaign is gone") : error));
         return nullptr;
@@ -303,11 +311,12 @@ bool StorePanel::exportReport(const QString& path) {
         emit logLine(tr("Cannot export a report: no campaign is selected"));
         return false;
     }
-    const auto side = [this](std::int64_t which, QString* error) { return sideOf(which, error); };
-    QString error;
-    const auto selected = side(*id, &error);
+    QString error, baselineError;
+    const auto selected = sideOf(*id, &error);
     std::optional<campaign::CampaignSide> baseline;
-    if (m_against->currentData().isValid()) baseline = side(m_against->currentData().toLongLong(), &error);
+    if (m_against->currentData().isValid())
+        baseline = sideOf(m_against->currentData().toLongLong(), &baselineError);
+    if (error.isEmpty()) error = baselineError;
     if (!selected || !error.isEmpty() || (m_against->currentData().isValid() && !baseline)) {
         emit logLine(
             tr("Cannot export a report: %1").arg(error.isEmpty() ? tr("the campaign is gone") : error));
