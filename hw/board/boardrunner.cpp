@@ -3,13 +3,32 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/fileio/safefile.h"
 #include "hw/board/boardclient.h"
+
+#include <QCryptographicHash>
 
 namespace rs::hw::board {
 
 namespace {
 
 using campaign::RunnerError;
+
+/** One untimed ENCRYPT before the timed ones (the board's caches, its timer's first read), judged like
+ *  every other answer, as the CPU runner's warm-up. */
+constexpr int kBoardWarmups = 1;
+
+/** SHA-256 of a firmware image (hex), so a run names the exact build it timed; the reason when unreadable. */
+std::string imageSha256(const std::string& path) {
+    try {
+        const std::string bytes = fileio::readFileBounded(path, std::uint64_t(256) << 20, "firmware image");
+        return QCryptographicHash::hash(QByteArray::fromStdString(bytes), QCryptographicHash::Sha256)
+            .toHex()
+            .toStdString();
+    } catch (const fileio::FileError& e) {
+        return std::string("unreadable: ") + e.what();
+    }
+}
 
 class BoardRunner final : public campaign::Runner {
   public:
@@ -30,10 +49,11 @@ class BoardRunner final : public campaign::Runner {
             campaign::RunOutput out;
             std::vector<double> ns;
             std::uint32_t cycles = 0;
-            for (int r = 0; r < std::max(1, repeats); ++r) {
+            for (int r = -kBoardWarmups; r < std::max(1, repeats); ++r) {
                 if (cancel.load()) throw campaign::Cancelled();
                 const CryptResult c = m_client.encrypt(path, in.ad, in.message);
-                judge.check(c.output); // every answer of the board, not only the first
+                judge.check(c.output); // every answer of the board, not only the first (the warm-up's too)
+                if (r < 0) continue;   // untimed
                 if (r == 0) cycles = c.ipCycles;
                 ns.push_back(static_cast<double>(c.ticks) * 1e9 / m_info.timerHz);
             }
@@ -43,7 +63,12 @@ class BoardRunner final : public campaign::Runner {
             out.parameters = {{"board.path", pathText},
                               {"firmware", m_info.firmware},
                               {"port", m_client.portName().toStdString()},
-                              {"unroll", std::to_string(m_info.unroll)}};
+                              {"unroll", std::to_string(m_info.unroll)},
+                              {"warmups", std::to_string(kBoardWarmups)}};
+            // The image flashed on a real board, when the definition names it ("board.elf"): its hash
+            // says which build ran (the board itself reports only its firmware's name).
+            if (const auto elf = options.find("board.elf"); elf != options.end())
+                out.parameters["firmware_elf_sha256"] = imageSha256(elf->second);
             return out;
         } catch (const BoardError& e) {
             throw RunnerError(std::string("board: ") + e.what());
@@ -51,7 +76,9 @@ class BoardRunner final : public campaign::Runner {
     }
 
     std::map<std::string, std::string> provenance() const override {
-        return {{"board.sim", VirtualBoard::executable().toStdString()}};
+        // The virtual board is the firmware built for the host: its executable's hash names that build.
+        const std::string sim = VirtualBoard::executable().toStdString();
+        return {{"board.sim", sim}, {"board.sim_sha256", imageSha256(sim)}};
     }
 
   private:

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -414,7 +415,41 @@ TEST(BoardCampaign, VirtualBoardTargetVerifiesAndTimes) {
         for (const auto& m : row.measurements)
             time = time || (m.metric == "time_median" && m.unit == "ns" && m.value > 0);
         EXPECT_TRUE(time);
+        // One untimed warm-up, then the 3 timed repeats.
+        EXPECT_EQ(row.parameters.at("warmups"), "1");
+        EXPECT_EQ(row.samples.size(), 3u);
     }
+    // The campaign names the firmware build it timed: the virtual board's executable and its SHA-256.
+    const auto prov = store.campaign(r.campaignId)->provenance;
+    const std::string sha = prov.at("board.board.sim_sha256");
+    EXPECT_EQ(sha.size(), 64u) << sha;
+    EXPECT_EQ(sha.find_first_not_of("0123456789abcdef"), std::string::npos) << sha;
+}
+
+TEST(BoardCampaign, TheFlashedImageNamedInTheDefinitionIsHashedIntoEveryRun) {
+    registerBoardRunner();
+    QTemporaryDir dir;
+    const QString elf = dir.filePath(QStringLiteral("fw.elf"));
+    {
+        QFile f(elf);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("abc"); // SHA-256("abc") is FIPS 180-2's first example
+    }
+    rs::campaign::CampaignStore store(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
+    auto spec = rs::campaign::targetSpec("board", {"ascon-aead128"}, {16}, 2,
+                                         {{"board.path", "hw"}, {"board.elf", elf.toStdString()}});
+    auto r = rs::campaign::runCampaign(store, spec);
+    auto runs = store.runs(r.campaignId);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].parameters.at("firmware_elf_sha256"),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    // An image that cannot be read is said in the run, never a made-up hash.
+    spec.options["board.elf"] = dir.filePath(QStringLiteral("missing.elf")).toStdString();
+    r = rs::campaign::runCampaign(store, spec);
+    runs = store.runs(r.campaignId);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].parameters.at("firmware_elf_sha256").rfind("unreadable: ", 0), 0u)
+        << runs[0].parameters.at("firmware_elf_sha256");
 }
 
 TEST(BoardCampaign, ABoardRightOnceAndWrongAfterwardsIsNeverStoredAsVerified) {
