@@ -304,12 +304,14 @@ GbenchImport Importer::run(std::string_view json) {
 
     // A --map entry that names no benchmark is a typo, and the likely reason a name below holds no
     // algorithm: said first.
-    for (const auto& [name, algorithm] : m_options.map)
-        if (std::none_of(m_groups.begin(), m_groups.end(), [&](const Group& g) {
+    for (const auto& entry : m_options.map) {
+        const std::string& name = entry.first; // a named copy: a lambda may not capture a structured binding
+        if (std::none_of(m_groups.begin(), m_groups.end(), [&name](const Group& g) {
                 return g.name == name || g.name.substr(0, g.name.find('/')) == name;
             }))
-            fail("--map " + name + "=" + algorithm + ": no benchmark of the file is named " + name +
+            fail("--map " + name + "=" + entry.second + ": no benchmark of the file is named " + name +
                  " (a whole name, or the part before its first '/')");
+    }
     GbenchImport out;
     out.roundscopeExport = m_own;
     std::map<RunKey, const Group*> byKey;
