@@ -75,7 +75,7 @@ const std::vector<ExplorerAlgorithm>& explorerAlgorithms() {
 teach::LessonCatalog lessonCatalog() {
     teach::LessonCatalog c;
     for (const auto& a : explorerAlgorithms()) {
-        teach::LessonAlgorithm la{a.id, {}};
+        teach::LessonAlgorithm la{a.id, {}, a.maxRounds};
         for (const auto& f : a.fields)
             la.fields.emplace_back(f.name, f.bytes);
         c.push_back(std::move(la));

@@ -98,13 +98,39 @@ std::map<std::string, crypto::Bytes> parseInputs(const QJsonValue& v, const Less
     return inputs;
 }
 
+bool requireBool(const QJsonObject& o, const char* key, const std::string& where) {
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (!v.isBool()) fail(where + "." + key, "must be true or false");
+    return v.toBool();
+}
+
+LessonPractice parsePractice(const QJsonValue& v, const std::string& where) {
+    if (!v.isObject()) fail(where, "must be an object {part, index, hints, reveal}");
+    const QJsonObject o = v.toObject();
+    checkKeys(o, where, {"part", "index", "hints", "reveal"});
+    LessonPractice p;
+    const std::string part = requireString(o, "part", where);
+    const auto known = practicePartFromName(part);
+    if (!known)
+        fail(where + ".part", "'" + part + "' is not a part (state, sbox-column, row, column, word, pair)");
+    p.part = *known;
+    if (o.contains(QLatin1String("index"))) p.index = requireInt(o, "index", where);
+    if (o.contains(QLatin1String("hints"))) {
+        p.hints = requireInt(o, "hints", where);
+        if (p.hints > 3) fail(where + ".hints", "at most 3 hints exist");
+    }
+    if (o.contains(QLatin1String("reveal"))) p.reveal = requireBool(o, "reveal", where);
+    return p;
+}
+
 LessonStop parseStop(const QJsonValue& v, std::size_t i, const std::map<std::string, crypto::Bytes>& inputs) {
     const std::string where = "stops[" + std::to_string(i) + "]";
     if (!v.isObject()) fail(where, "must be an object");
     const QJsonObject o = v.toObject();
-    checkKeys(o, where, {"step", "view", "flip", "note", "question", "answer"});
+    checkKeys(o, where, {"step", "title", "view", "flip", "note", "question", "answer", "practice"});
     LessonStop s;
     s.step = requireInt(o, "step", where);
+    s.title = optionalString(o, "title", where).value_or("");
     s.view = parseView(requireString(o, "view", where), where + ".view");
     s.note = requireString(o, "note", where);
     s.question = optionalString(o, "question", where);
@@ -125,6 +151,8 @@ LessonStop parseStop(const QJsonValue& v, std::size_t i, const std::map<std::str
         s.flip = flip;
     }
     if (s.view == LessonView::Twin && !s.flip) fail(where + ".flip", "a 'twin' stop needs a flip");
+    if (o.contains(QLatin1String("practice")))
+        s.practice = parsePractice(o.value(QLatin1String("practice")), where + ".practice");
     return s;
 }
 
@@ -142,6 +170,25 @@ std::string lessonViewName(LessonView v) {
     return "value";
 }
 
+namespace {
+constexpr std::pair<PracticePart, std::string_view> kPartNames[] = {
+    {PracticePart::State, "state"}, {PracticePart::SboxColumn, "sbox-column"},
+    {PracticePart::Row, "row"},     {PracticePart::Column, "column"},
+    {PracticePart::Word, "word"},   {PracticePart::Pair, "pair"}};
+} // namespace
+
+std::string practicePartName(PracticePart p) {
+    for (const auto& [part, name] : kPartNames)
+        if (part == p) return std::string(name);
+    return "state";
+}
+
+std::optional<PracticePart> practicePartFromName(std::string_view name) {
+    for (const auto& [part, n] : kPartNames)
+        if (n == name) return part;
+    return std::nullopt;
+}
+
 Lesson parseLesson(const QByteArray& json, const LessonCatalog& catalog) {
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
@@ -149,7 +196,7 @@ Lesson parseLesson(const QByteArray& json, const LessonCatalog& catalog) {
         throw LessonError("not JSON: " + str(err.errorString()) + " at byte " + std::to_string(err.offset));
     if (!doc.isObject()) throw LessonError("not a lesson: the JSON must be an object");
     const QJsonObject o = doc.object();
-    checkKeys(o, "", {"format", "version", "title", "algorithm", "inputs", "stops"});
+    checkKeys(o, "", {"format", "version", "title", "algorithm", "inputs", "rounds", "stops"});
     const std::string format = requireString(o, "format", "");
     if (format != kLessonFormat) fail("format", "'" + format + "' is not '" + kLessonFormat + "'");
     if (requireInt(o, "version", "") != kLessonVersion)
@@ -159,6 +206,12 @@ Lesson parseLesson(const QByteArray& json, const LessonCatalog& catalog) {
     l.algorithm = requireString(o, "algorithm", "");
     const LessonAlgorithm& alg = findAlgorithm(catalog, l.algorithm);
     l.inputs = parseInputs(o.value(QLatin1String("inputs")), alg);
+    if (o.contains(QLatin1String("rounds"))) {
+        l.rounds = requireInt(o, "rounds", "");
+        if (alg.maxRounds == 0) fail("rounds", "'" + alg.id + "' has fixed rounds; a lesson cannot set them");
+        if (l.rounds < 1 || l.rounds > alg.maxRounds)
+            fail("rounds", std::to_string(l.rounds) + " is outside 1.." + std::to_string(alg.maxRounds));
+    }
     const QJsonValue stops = o.value(QLatin1String("stops"));
     if (!stops.isArray()) fail("stops", stops.isUndefined() ? "missing" : "must be an array");
     const QJsonArray a = stops.toArray();
@@ -202,10 +255,12 @@ QByteArray saveLesson(const Lesson& lesson) {
     for (const auto& [name, bytes] : lesson.inputs)
         inputs.insert(QString::fromStdString(name), QString::fromStdString(crypto::toHex(bytes)));
     o.insert(QLatin1String("inputs"), inputs);
+    if (lesson.rounds > 0) o.insert(QLatin1String("rounds"), lesson.rounds);
     QJsonArray stops;
     for (const LessonStop& s : lesson.stops) {
         QJsonObject j;
         j.insert(QLatin1String("step"), s.step);
+        if (!s.title.empty()) j.insert(QLatin1String("title"), QString::fromStdString(s.title));
         j.insert(QLatin1String("view"), QString::fromStdString(lessonViewName(s.view)));
         if (s.flip)
             j.insert(QLatin1String("flip"),
@@ -214,6 +269,13 @@ QByteArray saveLesson(const Lesson& lesson) {
         j.insert(QLatin1String("note"), QString::fromStdString(s.note));
         if (s.question) j.insert(QLatin1String("question"), QString::fromStdString(*s.question));
         if (s.answer) j.insert(QLatin1String("answer"), QString::fromStdString(*s.answer));
+        if (s.practice)
+            j.insert(QLatin1String("practice"),
+                     QJsonObject{
+                         {QLatin1String("part"), QString::fromStdString(practicePartName(s.practice->part))},
+                         {QLatin1String("index"), s.practice->index},
+                         {QLatin1String("hints"), s.practice->hints},
+                         {QLatin1String("reveal"), s.practice->reveal}});
         stops.append(j);
     }
     o.insert(QLatin1String("stops"), stops);

@@ -2,10 +2,16 @@
 // Lessons: a guided walk through one explorer trace, read from JSON (resources/lessons/README.md):
 //   {"format": "roundscope-lesson", "version": 1, "title": "...", "algorithm": "<explorer id>",
 //    "inputs": {"<explorer field>": "<hex>", ...},
-//    "stops": [{"step": <0-based trace step>, "view": "value" | "changed" | "twin",
-//               "flip": {"field": "<name>", "bit": <n>}, "note": "...", "question": "...", "answer": "..."}]}
-// "flip", "question" and "answer" are optional; a "twin" stop needs a flip. Bits are numbered as the
-// explorer flips them (MSB of byte 0 first). Unknown keys are errors, so a misspelt key is not lost.
+//    "rounds": <n>,
+//    "stops": [{"step": <0-based trace step>, "title": "...", "view": "value" | "changed" | "twin",
+//               "flip": {"field": "<name>", "bit": <n>}, "note": "...", "question": "...", "answer": "...",
+//               "practice": {"part": "state" | "sbox-column" | "row" | "column" | "word" | "pair",
+//                            "index": <n>, "hints": <0..3>, "reveal": true | false}}]}
+// "rounds" (a reduced cipher for class: 1..the algorithm's maximum; absent = the standard rounds), a stop's
+// "title", "flip", "question", "answer" and "practice" are optional; a "twin" stop needs a flip. A practice
+// stop asks the student for the state after its step (or one part of it: core/teach/practice.h says which
+// parts fit which cipher). Bits are numbered as the explorer flips them (MSB of byte 0 first). Unknown keys
+// are errors, so a misspelt key is not lost.
 //
 // rs_teach does not link the explorer (rs_sessions), so the caller passes what the explorer offers as a
 // LessonCatalog (from sessions::explorerAlgorithms(): id, field names and byte lengths).
@@ -14,6 +20,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <QByteArray>
@@ -38,6 +45,27 @@ struct LessonFlip {
     bool operator==(const LessonFlip&) const = default;
 };
 
+/** @brief Which part of the state a practice stop asks for (core/teach/practice.h maps it onto state bits).
+ */
+enum class PracticePart {
+    State,      ///< the whole state after the step
+    SboxColumn, ///< Ascon: one 5-bit column (index 0..63, column 0 = bit 63 of every word)
+    Row,        ///< Ascon: word x<index>; SKINNY: row <index> of cells; ML-DSA: row of 16 coefficients
+    Column,     ///< SKINNY: column <index> of cells
+    Word,       ///< LEA: word X[<index>]
+    Pair        ///< ML-DSA: the butterfly pair of coefficient <index> in the step's layer
+};
+
+/** @brief A practice stop's settings: what the student enters, how many hints, whether the answer can be
+ * shown. */
+struct LessonPractice {
+    PracticePart part = PracticePart::State;
+    int index = 0;
+    int hints = 3;      ///< hints the student may take (0..3)
+    bool reveal = true; ///< the student may reveal the answer (the stop then counts as not solved)
+    bool operator==(const LessonPractice&) const = default;
+};
+
 /** @brief One stop of the walk. */
 struct LessonStop {
     int step = 0; ///< 0-based index into the trace of the lesson's inputs
@@ -45,6 +73,8 @@ struct LessonStop {
     std::optional<LessonFlip> flip;
     std::string note;
     std::optional<std::string> question, answer;
+    std::optional<LessonPractice> practice;
+    std::string title; ///< the stop's title in the lesson panel and reports; empty = from the step
     bool operator==(const LessonStop&) const = default;
 };
 
@@ -53,6 +83,7 @@ struct Lesson {
     std::string title;
     std::string algorithm;                       ///< explorer id ("ascon-p", "lea-128", ...)
     std::map<std::string, crypto::Bytes> inputs; ///< every field of the algorithm, as runExplorer takes them
+    int rounds = 0;                              ///< 0 = the standard rounds; else a reduced cipher
     std::vector<LessonStop> stops;
     bool operator==(const Lesson&) const = default;
 };
@@ -61,6 +92,7 @@ struct Lesson {
 struct LessonAlgorithm {
     std::string id;
     std::vector<std::pair<std::string, int>> fields;
+    int maxRounds = 0; ///< most rounds a lesson may set; 0 = the rounds are fixed (no "rounds" allowed)
 };
 using LessonCatalog = std::vector<LessonAlgorithm>;
 
@@ -70,6 +102,11 @@ inline constexpr int kLessonVersion = 1;
 
 /** @brief "value", "changed", "twin". */
 std::string lessonViewName(LessonView v);
+
+/** @brief "state", "sbox-column", "row", "column", "word", "pair". */
+std::string practicePartName(PracticePart p);
+/** @brief The part named by practicePartName; nullopt for any other text. */
+std::optional<PracticePart> practicePartFromName(std::string_view name);
 
 /**
  * @brief Parses and checks a lesson against the catalog: the format tag and version, a known

@@ -39,7 +39,7 @@ inline sessions::ExplorerRun runDefault(const std::string& id, int rounds = 0,
 inline teach::LessonCatalog explorerCatalog() {
     teach::LessonCatalog c;
     for (const auto& a : sessions::explorerAlgorithms()) {
-        teach::LessonAlgorithm la{a.id, {}};
+        teach::LessonAlgorithm la{a.id, {}, a.maxRounds};
         for (const auto& f : a.fields)
             la.fields.emplace_back(f.name, f.bytes);
         c.push_back(la);
