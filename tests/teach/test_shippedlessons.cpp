@@ -2,9 +2,12 @@
 // its notes claim is recomputed here from the twin runs and the project's structural analysis.
 #include <QDir>
 
+#include <algorithm>
+
 #include "core/analysis/diffusion.h"
 #include "core/crypto/mldsantt.h"
 #include "core/teach/explain.h"
+#include "core/teach/practice.h"
 #include "tests/teach/teachtest.h"
 
 namespace {
@@ -28,11 +31,11 @@ struct Twin {
 Twin twinOf(const teach::Lesson& l, const teach::LessonStop& stop) {
     const auto* alg = sessions::findExplorerAlgorithm(l.algorithm);
     Twin t;
-    t.main = sessions::runExplorer(*alg, l.inputs, 0).trace;
+    t.main = sessions::runExplorer(*alg, l.inputs, l.rounds).trace;
     auto in = l.inputs;
     EXPECT_TRUE(stop.flip.has_value());
     if (stop.flip) sessions::flipInputBit(in[stop.flip->field], stop.flip->bit);
-    t.twin = sessions::runExplorer(*alg, in, 0).trace;
+    t.twin = sessions::runExplorer(*alg, in, l.rounds).trace;
     t.flips = sessions::twinFlipsPerStep(t.main, t.twin);
     return t;
 }
@@ -54,14 +57,16 @@ TEST(ShippedLessons, EveryLessonLoadsAndItsStepsExist) {
     const QStringList files =
         QDir(QString::fromStdString(kDir)).entryList({"*.json"}, QDir::Files, QDir::Name);
     EXPECT_EQ(files, (QStringList{"ascon-sbox-linear-diffusion.json", "lea-ctr-counter-diffusion.json",
-                                  "mldsa-ntt-butterfly-diffusion.json", "skinny-shiftrows-mixcolumns.json"}));
+                                  "mldsa-ntt-butterfly-diffusion.json", "practice-ascon-p-two-rounds.json",
+                                  "practice-skinny64-two-rounds.json", "skinny-shiftrows-mixcolumns.json"}));
     for (const QString& f : files) {
         SCOPED_TRACE(f.toStdString());
         const teach::Lesson l = load(f.toStdString());
         const auto* alg = sessions::findExplorerAlgorithm(l.algorithm);
         ASSERT_NE(alg, nullptr);
-        const Trace t = sessions::runExplorer(*alg, l.inputs, 0).trace;
+        const Trace t = sessions::runExplorer(*alg, l.inputs, l.rounds).trace;
         EXPECT_NO_THROW(teach::validateLesson(l, t.steps.size()));
+        EXPECT_NO_THROW(teach::validatePractice(l, t));
         int twins = 0;
         for (const auto& s : l.stops) {
             EXPECT_TRUE(teach::isExplained(t, static_cast<std::size_t>(s.step)));
@@ -265,4 +270,49 @@ TEST(ShippedLessons, MlDsaNttLessonsCoefficientsAreThisRuns) {
     }
     EXPECT_TRUE(contains(l.stops[1].note, "ζ = 4808194"));
     EXPECT_EQ(crypto::kMlDsaZetas[1], 4808194);
+}
+
+// The two practice lessons (issue 34): reduced rounds, practice stops that fit their steps, and the
+// numbers their notes state.
+TEST(ShippedLessons, ThePracticeLessonsAreShortAndTheirNotesHold) {
+    const teach::Lesson ascon = load("practice-ascon-p-two-rounds.json");
+    const teach::Lesson skinny = load("practice-skinny64-two-rounds.json");
+    EXPECT_EQ(ascon.rounds, 2);
+    EXPECT_EQ(skinny.rounds, 2);
+    const auto practiceStops = [](const teach::Lesson& l) {
+        return std::count_if(l.stops.begin(), l.stops.end(), [](const auto& s) { return s.practice.has_value(); });
+    };
+    EXPECT_GE(practiceStops(ascon), 4);
+    EXPECT_GE(practiceStops(skinny), 4);
+    // Ascon: one flipped bit of x3 → 5 bits after the S-box, 15 after round 1, 75 after round 2.
+    const Twin a = twinOf(ascon, ascon.stops[4]);
+    EXPECT_EQ(a.flips[2], 5);
+    EXPECT_EQ(a.flips[3], 15);
+    EXPECT_TRUE(contains(ascon.stops[4].note, "15 bits differ"));
+    EXPECT_EQ(a.flips[6], 75);
+    EXPECT_TRUE(contains(ascon.stops[7].note, "75 of the 320 bits"));
+    EXPECT_TRUE(contains(ascon.stops[1].note, "0x5a"));
+    EXPECT_EQ(crypto::loadBe64(a.main.steps[1].state.data() + 16) ^ crypto::loadBe64(a.main.steps[0].state.data() + 16),
+              0x5aU);
+    EXPECT_EQ(crypto::loadBe64(a.main.steps[4].state.data() + 16) ^ crypto::loadBe64(a.main.steps[3].state.data() + 16),
+              0x4bU);
+    // SKINNY: the S4 table the note prints is the model's (row 0's cells 5 3 0 C → SubCells).
+    const Twin s = twinOf(skinny, skinny.stops[4]);
+    // The table as the note lists it ("S4 = c 6 9 0 …"), read from the note itself.
+    const std::string& note = skinny.stops[1].note;
+    const std::size_t at = note.find("S4 = ");
+    ASSERT_NE(at, std::string::npos);
+    std::string table;
+    for (std::size_t i = at + 5; i < note.size() && table.size() < 16; i += 2)
+        table += note[i];
+    const auto cell = [](const Bytes& st, int c) { return (st[static_cast<std::size_t>(c / 2)] >> (c % 2 ? 0 : 4)) & 0xF; };
+    for (int c = 0; c < 16; ++c) {
+        const int in = cell(s.main.steps[0].state, c);
+        EXPECT_EQ(cell(s.main.steps[1].state, c), std::stoi(std::string(1, table[static_cast<std::size_t>(in)]), nullptr, 16))
+            << "cell " << c;
+    }
+    EXPECT_EQ(s.flips[5], 9);
+    EXPECT_TRUE(contains(skinny.stops[4].note, "9 bits differ, in cells 0, 4 and 12"));
+    EXPECT_EQ(s.flips[10], 14);
+    EXPECT_TRUE(contains(skinny.stops[6].note, "14 of the 64 bits"));
 }
