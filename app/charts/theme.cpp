@@ -63,7 +63,8 @@ bool isDarkPalette(const QPalette& palette) {
 StateColors stateColors(const QPalette& palette) {
     // zero, one, dimZero, dimOne, changed, differs, selection: readable on the theme's base colour.
     static constexpr QRgb kLight[] = {0xe4e8ee, 0x1f4e9a, 0xeef0f3, 0xb4bcc8, 0xe67e00, 0xd32f2f, 0xf9a825};
-    static constexpr QRgb kDark[] = {0x3a3f47, 0x7fb8ff, 0x2f3339, 0x5a616b, 0xffb347, 0xff5c5c, 0xffe066};
+    // Dark: a 0 and a 1 bit at a contrast ratio of at least 3:1, dimmed or not (two close greys read as one).
+    static constexpr QRgb kDark[] = {0x3a3f47, 0x7fb8ff, 0x30343b, 0x8a929e, 0xffb347, 0xff5c5c, 0xffe066};
     const bool dark = isDarkPalette(palette);
     const QRgb* k = dark ? kDark : kLight;
     StateColors c;

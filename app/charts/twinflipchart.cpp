@@ -5,6 +5,8 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace rs::charts {
 
 TwinFlipChart::TwinFlipChart(QWidget* parent)
@@ -28,6 +30,12 @@ void TwinFlipChart::setTraces(const crypto::Trace& main, const crypto::Trace& tw
         for (const int i : m_stepOfPoint)
             m_flips.push_back(perStep[static_cast<std::size_t>(i)]);
     }
+    redraw();
+}
+
+void TwinFlipChart::setLinearTransform(bool linear) {
+    if (linear == m_linear) return;
+    m_linear = linear;
     redraw();
 }
 
@@ -66,18 +74,29 @@ void TwinFlipChart::rebuild() {
     bars->setBrush(fill);
     bars->setName(tr("differing bits"));
 
-    auto* half = new QCPItemStraightLine(plot());
-    half->point1->setCoords(0, m_stateBits / 2.0);
-    half->point2->setCoords(1, m_stateBits / 2.0);
-    half->setPen(QPen(seriesColor(pal, 1), 1.5, Qt::DashLine));
     auto* halfLabel = new QCPItemText(plot());
     halfLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
     halfLabel->position->setCoords(0.995, 0.01);
     halfLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     halfLabel->setBrush(pal.color(QPalette::Base));
     halfLabel->setPadding(QMargins(4, 2, 4, 2));
-    halfLabel->setText(tr("dashed: n/2 = %1 bits, what a random permutation flips").arg(m_stateBits / 2));
-    halfLabel->setColor(seriesColor(pal, 1));
+    if (m_linear) {
+        // A linear map sends one changed coefficient to a fixed set of coefficients; a random permutation's
+        // n/2 would compare it with something it is not.
+        halfLabel->setText(
+            tr("no n/2 line: the transform is linear over Z_q, so a changed coefficient reaches\n"
+               "a fixed set of coefficients (2^k after layer k), not half the bits at random"));
+        halfLabel->setColor(pal.color(QPalette::Text));
+        setToolTip(halfLabel->text().replace(QLatin1Char('\n'), QLatin1Char(' ')));
+    } else {
+        auto* half = new QCPItemStraightLine(plot());
+        half->point1->setCoords(0, m_stateBits / 2.0);
+        half->point2->setCoords(1, m_stateBits / 2.0);
+        half->setPen(QPen(seriesColor(pal, 1), 1.5, Qt::DashLine));
+        halfLabel->setText(tr("dashed: n/2 = %1 bits, what a random permutation flips").arg(m_stateBits / 2));
+        halfLabel->setColor(seriesColor(pal, 1));
+        setToolTip({});
+    }
 
     // The point the current step belongs to: the first round end at or after it.
     int point = static_cast<int>(m_stepOfPoint.size()) - 1;
@@ -92,8 +111,15 @@ void TwinFlipChart::rebuild() {
     marker->setPen(QPen(seriesColor(pal, 3), 2));
 
     x->setRange(-0.7, static_cast<double>(m_flips.size()) - 0.3);
-    y->setRange(0, m_stateBits * 0.75);
+    const int most = *std::max_element(m_flips.begin(), m_flips.end());
+    y->setRange(0, m_linear ? std::max(1.0, most * 1.35) : m_stateBits * 0.75);
     styleChart();
+    // The points are whole rounds (layers): ticks on whole numbers only, never 2.5.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(std::min<int>(10, static_cast<int>(m_flips.size())));
+    x->setTicker(ticker);
 }
 
 } // namespace rs::charts

@@ -159,14 +159,18 @@ void StateGrid::addOverlay(GridScene& sc, const Metrics& m) const {
     const QFontMetricsF fm(m_s.mono);
     const double x = m.left + m.labelW;
     GridItem sw = overlayItem(GridItem::Kind::Box, colour, 0, false);
-    sw.rect = QRectF(x, m.overlayTop + (m.overlayH - 12 * s) / 2, 12 * s, 12 * s);
+    sw.rect = QRectF(x, m.overlayTop + 4 * s + (fm.height() - 12 * s) / 2, 12 * s, 12 * s);
     sc.items.push_back(sw);
-    const QString text = overlayLegend();
-    GridItem t = overlayItem(GridItem::Kind::Text, m_s.colors.text, 0, false);
-    t.rect = QRectF(x + 17 * s, m.overlayTop, fm.horizontalAdvance(text) + 4 * s, m.overlayH);
-    t.text = text;
-    t.align = Qt::AlignLeft | Qt::AlignVCenter;
-    sc.items.push_back(t);
+    // One text item a line, wrapped to the box's width (metrics), so no line runs past its right edge.
+    const double lineH = fm.height();
+    for (std::size_t i = 0; i < m.overlayLines.size(); ++i) {
+        GridItem t = overlayItem(GridItem::Kind::Text, m_s.colors.text, 0, false);
+        t.text = m.overlayLines[i];
+        t.rect = QRectF(x + 17 * s, m.overlayTop + 4 * s + double(i) * lineH,
+                        fm.horizontalAdvance(t.text) + 2 * s, lineH);
+        t.align = Qt::AlignLeft | Qt::AlignVCenter;
+        sc.items.push_back(t);
+    }
 }
 
 std::vector<QPointF> arrowHeadOf(const GridItem& it) {

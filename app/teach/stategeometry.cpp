@@ -1,5 +1,7 @@
 #include "app/teach/stategeometry.h"
 
+#include <algorithm>
+
 namespace rs::teach {
 
 StateGeometry StateGeometry::fromLayout(const crypto::StateLayout& layout) {
@@ -23,6 +25,15 @@ StateGeometry StateGeometry::fromLayout(const crypto::StateLayout& layout) {
         g.rowBits = 4 * layout.cellBits;
         g.byteGroup = layout.cellBits;
         g.title = QStringLiteral("SKINNY-%1 4×4 cells").arg(16 * layout.cellBits);
+    } else if (layout.name == "mldsa-poly") {
+        // One cell a coefficient: 512 bits a row would not fit, nor would 128 nibbles.
+        g.kind = Kind::Polynomial;
+        g.rows = layout.rows;
+        g.rowBits = layout.cols * layout.cellBits;
+        g.cellBits = layout.cellBits;
+        g.byteGroup = 4 * layout.cellBits; // a wider gap every 4 coefficients
+        g.hexDigits = 6;                   // coefficients are below q = 8380417 < 2^23
+        g.title = QStringLiteral("ML-DSA w[0..255], %1 a row").arg(layout.cols);
     } else {
         g.rows = layout.rows;
         g.rowBits = layout.cols * layout.cellBits;
@@ -41,6 +52,7 @@ int StateGeometry::bitIndex(int row, int col) const {
     }
     case Kind::Ascon:
     case Kind::Skinny:
+    case Kind::Polynomial:
     case Kind::Generic:
         // Ascon words are big-endian and SKINNY cells fill the bytes in order: the drawn order is the
         // byte order.
@@ -55,6 +67,8 @@ QString StateGeometry::rowLabel(int row) const {
         return QStringLiteral("x%1").arg(row);
     case Kind::Lea:
         return QStringLiteral("X[%1]").arg(row);
+    case Kind::Polynomial:
+        return QStringLiteral("w[%1]").arg(row * (rowBits / std::max(1, cellBits)));
     case Kind::Skinny:
     case Kind::Generic:
         return QStringLiteral("row %1").arg(row);
@@ -71,6 +85,10 @@ QString StateGeometry::columnLabel(int row, int col) const {
     case Kind::Skinny:
         return QStringLiteral("cell %1 bit %2")
             .arg(4 * row + col / cellBits)
+            .arg(cellBits - 1 - col % cellBits);
+    case Kind::Polynomial:
+        return QStringLiteral("w[%1] bit %2")
+            .arg(row * (rowBits / std::max(1, cellBits)) + col / cellBits)
             .arg(cellBits - 1 - col % cellBits);
     case Kind::Generic:
         return QStringLiteral("bit %1").arg(col);

@@ -4,7 +4,9 @@
 // analysis::RoundDiffusion::dependentBits). Encodes the layouts of core/crypto/trace.h:
 //   Ascon 5 rows x0..x4 of 64 bits, bit 63 leftmost (words big-endian in the bytes);
 //   LEA X[0..3] drawn as 4 rows of 32 bits, bit 31 leftmost (words little-endian in the bytes);
-//   SKINNY 4x4 cells row by row (SKINNY-128 one byte a cell, SKINNY-64 high nibble = even cell).
+//   SKINNY 4x4 cells row by row (SKINNY-128 one byte a cell, SKINNY-64 high nibble = even cell);
+//   the ML-DSA polynomial 16 rows of 16 coefficients w[16r + c], 32-bit big-endian cells (values < q < 2^23:
+//   6 hex digits a cell).
 
 #include <QString>
 
@@ -17,12 +19,13 @@ namespace rs::teach {
 
 /** @brief The drawn grid of a state layout. */
 struct StateGeometry {
-    enum class Kind { Ascon, Lea, Skinny, Generic };
+    enum class Kind { Ascon, Lea, Skinny, Polynomial, Generic };
     Kind kind = Kind::Generic;
     int rows = 0;      ///< drawn rows
     int rowBits = 0;   ///< bits per drawn row
     int cellBits = 0;  ///< bits per cell (hex mode draws one cell per group of cellBits)
     int byteGroup = 8; ///< bits between wider gaps in bit mode
+    int hexDigits = 0; ///< digits of a hex cell; 0: cellBits / 4
     QString title;     ///< e.g. "Ascon 5×64", "LEA 4×32", "SKINNY-64 4×4 cells"
 
     /** @brief The geometry for a trace layout (unknown layouts: rows of cols*cellBits bits). */
@@ -32,9 +35,9 @@ struct StateGeometry {
     int stateBits() const { return rows * rowBits; }
     /** @brief Index into the state bytes (MSB of byte 0 first) of the bit drawn at (row, col). */
     int bitIndex(int row, int col) const;
-    /** @brief Row label: "x0", "X[2]", "row 1". */
+    /** @brief Row label: "x0", "X[2]", "row 1", "w[32]" (the polynomial's first coefficient of the row). */
     QString rowLabel(int row) const;
-    /** @brief Label of the bit drawn in column col: "bit 63", "bit 31", "cell 5 bit 7". */
+    /** @brief Label of the bit drawn in column col: "bit 63", "bit 31", "cell 5 bit 7", "w[35] bit 31". */
     QString columnLabel(int row, int col) const;
 };
 

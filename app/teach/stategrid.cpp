@@ -68,21 +68,46 @@ int StateGrid::highlightedBits() const {
 
 QString StateGrid::unitText(int row, int unit, bool delta) const {
     const int nb = unitBits();
-    int v = 0;
+    quint64 v = 0;
     for (int k = 0; k < nb; ++k) {
         const int bit = m_c.geometry.bitIndex(row, unit * nb + k);
         bool b = stateBit(m_c.state, bit);
         if (delta) b = b != stateBit(m_c.reference, bit);
-        v = v << 1 | (b ? 1 : 0);
+        v = v << 1 | (b ? 1u : 0u);
     }
-    return QStringLiteral("%1").arg(v, std::max(1, nb / 4), 16, QLatin1Char('0')).toUpper();
+    const int digits = m_c.geometry.hexDigits > 0 && nb > 1 ? m_c.geometry.hexDigits : std::max(1, nb / 4);
+    return QStringLiteral("%1").arg(v, digits, 16, QLatin1Char('0')).toUpper();
+}
+
+double StateGrid::hexTextWidth() const {
+    const int digits =
+        m_c.geometry.hexDigits > 0 && unitBits() > 1 ? m_c.geometry.hexDigits : std::max(1, unitBits() / 4);
+    return QFontMetricsF(m_s.mono).horizontalAdvance(QString(digits, QLatin1Char('F')));
+}
+
+double StateGrid::smallGap() const {
+    return (m_c.format == GridFormat::Bits ? 2 : 4) * m_s.scale;
+}
+
+double StateGrid::wideGap() const {
+    // The polynomial's 16 coefficients a row: narrower gaps, so a row fits the explorer at 1366 px.
+    const bool poly = m_c.geometry.kind == StateGeometry::Kind::Polynomial;
+    return (m_c.format == GridFormat::Bits ? 6 : poly ? 8 : 10) * m_s.scale;
+}
+
+double StateGrid::hexPadding() const {
+    return (m_c.geometry.kind == StateGeometry::Kind::Polynomial ? 6 : 8) * m_s.scale;
 }
 
 std::vector<QString> StateGrid::wrapCaption(double width) const {
+    return wrapText(m_c.caption, captionFont(), width);
+}
+
+std::vector<QString> StateGrid::wrapText(const QString& textIn, const QFont& font, double width) {
     std::vector<QString> lines;
-    if (m_c.caption.isEmpty()) return lines;
-    const QFontMetricsF fm(captionFont());
-    for (const QString& para : m_c.caption.split(QLatin1Char('\n'))) {
+    if (textIn.isEmpty()) return lines;
+    const QFontMetricsF fm(font);
+    for (const QString& para : textIn.split(QLatin1Char('\n'))) {
         QString line;
         for (const QString& word : para.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
             const QString next = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
@@ -113,7 +138,11 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
         m.captionLines.empty()
             ? 0
             : QFontMetricsF(captionFont()).lineSpacing() * double(m.captionLines.size()) + 6 * s;
-    m.labelW = fm.horizontalAdvance(QStringLiteral("X[3]")) + 14 * s;
+    // Wide enough for the longest row label ("w[240]"), at least "X[3]".
+    double labelText = fm.horizontalAdvance(QStringLiteral("X[3]"));
+    for (int r = 0; r < g.rows; ++r)
+        labelText = std::max(labelText, fm.horizontalAdvance(g.rowLabel(r)));
+    m.labelW = labelText + 14 * s;
     m.headerH = fm.height() + 6 * s;
     m.legendH = fm.height() + 14 * s;
     const int units = std::max(1, unitsPerRow());
@@ -122,12 +151,18 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     const double avail = size.width() - 2 * pad - m.labelW - m.rightW;
     const int groupUnits = std::max(1, g.byteGroup / unitBits());
     const int groups = std::max(1, units / groupUnits);
-    const double small = (bits ? 2 : 4) * s, wide = (bits ? 6 : 10) * s;
+    const double small = smallGap(), wide = wideGap();
+    m.wideGap = wide;
     const double cellW = (avail - (units - groups) * small - (groups - 1) * wide) / units;
     const int rows = std::max(1, g.rows);
     // The overlay's legend line takes its height off the bottom: in a box that much taller the grid is
     // laid out exactly as without the overlay.
-    m.overlayH = m_c.overlay.show ? fm.height() + 8 * s : 0;
+    // It wraps to the width right of the row labels (after its swatch).
+    if (m_c.overlay.show) {
+        m.overlayLines = wrapText(overlayLegend(), m_s.mono,
+                                  std::max(40 * s, size.width() - pad - m.left - m.labelW - 17 * s));
+        m.overlayH = fm.height() * double(std::max<std::size_t>(1, m.overlayLines.size())) + 8 * s;
+    }
     const double height = size.height() - m.overlayH;
     const double availH = height - 2 * pad - m.headerH - m.legendH - m.titleH - captionH;
     if (bits) {
@@ -137,11 +172,13 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
         m.rowH = std::clamp(availH / rows - m.rowGap, std::min(m.cellW, 26.0 * s),
                             std::max(m.cellW * 2.4, 28.0 * s));
     } else {
-        const double textW = fm.horizontalAdvance(QString(unitBits() / 4, QLatin1Char('F')));
+        const double textW = hexTextWidth();
         // At least the text, at most 64 px (scaled) unless the text itself is wider (a large font).
-        m.cellW = std::min(std::max(cellW, textW + 8 * s), std::max(textW + 8 * s, 64.0 * s));
+        m.cellW = std::min(std::max(cellW, textW + hexPadding()), std::max(textW + hexPadding(), 64.0 * s));
         m.rowGap = 6 * s;
-        m.rowH = std::clamp(availH / rows - m.rowGap, fm.height() * 1.6, fm.height() * 3.0);
+        // The polynomial's 16 rows may be lower, so more of them fit the explorer.
+        const double lowest = g.kind == StateGeometry::Kind::Polynomial ? 1.3 : 1.6;
+        m.rowH = std::clamp(availH / rows - m.rowGap, fm.height() * lowest, fm.height() * 3.0);
     }
     m.cell = small;
     // Centre the grid vertically in whatever height is left over below the title.
@@ -153,9 +190,8 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
 }
 
 double StateGrid::columnX(const Metrics& m, int unit) const {
-    const bool bits = m_c.format == GridFormat::Bits;
     const int groupUnits = std::max(1, m_c.geometry.byteGroup / unitBits());
-    const double small = m.cell, wide = (bits ? 6 : 10) * m_s.scale;
+    const double small = m.cell, wide = m.wideGap;
     const int group = unit / groupUnits;
     return m.left + m.labelW + unit * (m.cellW + small) + group * (wide - small);
 }
@@ -168,7 +204,8 @@ QRectF StateGrid::unitRect(const Metrics& m, int row, int unit) const {
 void StateGrid::addHeader(GridScene& sc, const Metrics& m) const {
     const StateGeometry& g = m_c.geometry;
     const int nb = unitBits();
-    const int groupBits = std::max(g.byteGroup, nb);
+    // The polynomial labels every column with its offset in the row (w[16r + c]).
+    const int groupBits = g.kind == StateGeometry::Kind::Polynomial ? nb : std::max(g.byteGroup, nb);
     const int groups = g.rowBits / std::max(1, groupBits);
     for (int i = 0; i < groups; ++i) {
         QString label;
@@ -181,6 +218,9 @@ void StateGrid::addHeader(GridScene& sc, const Metrics& m) const {
             break;
         case StateGeometry::Kind::Skinny:
             label = tr("col %1").arg(i);
+            break;
+        case StateGeometry::Kind::Polynomial:
+            label = QStringLiteral("+%1").arg(i);
             break;
         case StateGeometry::Kind::Generic:
             label = QString::number(i * groupBits);
@@ -233,7 +273,8 @@ void StateGrid::addRows(GridScene& sc, const Metrics& m) const {
                                     GridItem::Font::Mono,
                                     3 * m_s.scale});
                 text(r, hi ? QColor(Qt::white) : c.text,
-                     unitText(row, u, m_c.mode == GridMode::Twin && compare), Qt::AlignCenter);
+                     unitText(row, u, m_c.mode == GridMode::Twin && compare && m_c.hexDelta),
+                     Qt::AlignCenter);
             }
         }
         if (bits && m.rightW > 0) {
@@ -256,30 +297,97 @@ void StateGrid::addLegend(GridScene& sc, const Metrics& m) const {
     const QFontMetricsF fm(m_s.mono);
     const double y = m.top + m.headerH + m_c.geometry.rows * (m.rowH + m.rowGap) + 4 * s;
     double x = m.left + m.labelW;
+    const auto label = [&](const QString& text, const QColor& col) {
+        const double w = fm.horizontalAdvance(text);
+        sc.items.push_back({GridItem::Kind::Text, QRectF(x, y, w + 4 * s, m.legendH), col, text,
+                            Qt::AlignLeft | Qt::AlignVCenter});
+        x += w + 12 * s;
+    };
     const auto swatch = [&](const QColor& col, const QString& text) {
         sc.items.push_back(boxItem(QRectF(x, y + (m.legendH - 12 * s) / 2, 12 * s, 12 * s), col));
         x += 17 * s;
-        const double w = fm.horizontalAdvance(text);
-        sc.items.push_back({GridItem::Kind::Text, QRectF(x, y, w + 4 * s, m.legendH), c.text, text,
-                            Qt::AlignLeft | Qt::AlignVCenter});
-        x += w + 22 * s;
+        label(text, c.text);
+        x += 10 * s;
     };
     const bool compare = m_c.mode != GridMode::Value;
     if (compare && m_c.reference.empty()) {
-        swatch(c.dimOne, m_c.mode == GridMode::Changed ? tr("first step: nothing to compare")
-                                                       : tr("no twin run: choose a bit of the input"));
+        // A note, not a shade: the bits are drawn in their plain colours.
+        label(m_c.mode == GridMode::Changed ? tr("first step: nothing to compare")
+                                            : tr("no twin run: choose a bit of the input"),
+              c.mutedText);
         return;
     }
+    const bool hex = m_c.format == GridFormat::Hex;
+    const QColor accent = m_c.mode == GridMode::Twin ? c.differs : c.changed;
     if (m_c.mode == GridMode::Changed)
-        swatch(c.changed, tr("changed since previous step: %1 bits").arg(highlightedBits()));
+        label(tr("changed since previous step: %1 bits").arg(highlightedBits()), c.text);
     if (m_c.mode == GridMode::Twin) {
-        const QString what =
-            m_c.format == GridFormat::Hex ? tr("Δ = state ⊕ %1, ").arg(m_c.referenceName) : QString();
-        swatch(c.differs,
-               tr("%1differs from %2: %3 bits").arg(what, m_c.referenceName).arg(highlightedBits()));
+        const QString what = hex && m_c.hexDelta ? tr("Δ = state ⊕ %1, ").arg(m_c.referenceName) : QString();
+        label(tr("%1differs from %2: %3 bits").arg(what, m_c.referenceName).arg(highlightedBits()), c.text);
     }
-    swatch(compare ? c.dimOne : c.one, tr("1"));
-    swatch(compare ? c.dimZero : c.zero, tr("0"));
+    if (compare) {
+        // Each shade the cells use has its own swatch: a highlighted bit that is now 1 or 0, a plain 1 or 0.
+        if (hex) {
+            swatch(accent, m_c.mode == GridMode::Changed ? tr("changed cell") : tr("differing cell"));
+            swatch(c.zero, m_c.mode == GridMode::Changed ? tr("unchanged") : tr("same"));
+        } else {
+            QColor accentZero = accent;
+            accentZero.setAlphaF(0.45);
+            swatch(accent, tr("1"));
+            swatch(accentZero, tr("0"));
+            label(m_c.mode == GridMode::Changed ? tr("unchanged") : tr("same"), c.mutedText);
+            swatch(c.dimOne, tr("1"));
+            swatch(c.dimZero, tr("0"));
+        }
+    } else {
+        swatch(c.one, tr("1"));
+        swatch(c.zero, tr("0"));
+    }
+    if (!m_c.framedBits.empty() && !m_c.framedLabel.isEmpty()) {
+        GridItem frame;
+        frame.kind = GridItem::Kind::Frame;
+        frame.rect = QRectF(x, y + (m.legendH - 12 * s) / 2, 12 * s, 12 * s);
+        frame.color = c.overlay;
+        frame.penWidth = 2 * s;
+        sc.items.push_back(frame);
+        x += 17 * s;
+        label(m_c.framedLabel, c.text);
+    }
+}
+
+void StateGrid::addFrames(GridScene& sc, const Metrics& m) const {
+    const double s = m_s.scale;
+    for (const int bit : m_c.framedBits) {
+        int row = 0, col = 0;
+        if (!bitPosition(bit, &row, &col)) continue;
+        GridItem frame;
+        frame.kind = GridItem::Kind::Frame;
+        frame.rect = unitRect(m, row, col / unitBits()).adjusted(-2 * s, -2 * s, 2 * s, 2 * s);
+        frame.color = m_s.colors.overlay;
+        frame.penWidth = 2.5 * s;
+        sc.items.push_back(frame);
+    }
+}
+
+double StateGrid::minimumWidth() const {
+    const double s = m_s.scale;
+    const Metrics m = metrics(QSizeF(0, 0));
+    const int units = std::max(1, unitsPerRow());
+    const int groupUnits = std::max(1, m_c.geometry.byteGroup / unitBits());
+    const int groups = std::max(1, units / groupUnits);
+    const double cell = m_c.format == GridFormat::Bits ? 4 * s : hexTextWidth() + hexPadding();
+    return 16 * s + m.labelW + m.rightW + units * cell + (units - groups) * smallGap() +
+           (groups - 1) * wideGap();
+}
+
+double StateGrid::minimumHeight(double width) const {
+    // Laid out in a box 0 high, every row takes its lowest height and the grid starts right below the title.
+    const Metrics m = metrics(QSizeF(width, 0));
+    const double captionH =
+        m.captionLines.empty()
+            ? 0
+            : QFontMetricsF(captionFont()).lineSpacing() * double(m.captionLines.size()) + 6 * m_s.scale;
+    return m.captionTop + captionH + 8 * m_s.scale;
 }
 
 GridScene StateGrid::scene(QSizeF size) const {
@@ -302,6 +410,7 @@ GridScene StateGrid::scene(QSizeF size) const {
                             GridItem::Font::Title});
     addHeader(sc, m);
     addRows(sc, m);
+    addFrames(sc, m);
     addLegend(sc, m);
     if (m_c.overlay.show) addOverlay(sc, m);
     const double lineH = QFontMetricsF(captionFont()).lineSpacing();
@@ -326,14 +435,13 @@ QSize StateGrid::preferredSize() const {
     const StateGeometry& g = m_c.geometry;
     const bool bits = m_c.format == GridFormat::Bits;
     const int units = std::max(1, unitsPerRow());
-    const double cell =
-        bits ? (g.rowBits <= 16   ? 28
-                : g.rowBits <= 32 ? 22
-                                  : 14) *
-                   s
-             : std::max(fm.horizontalAdvance(QString(unitBits() / 4, QLatin1Char('F'))) + 8 * s,
-                        g.rowBits / unitBits() <= 8 ? 64 * s : 40 * s);
-    const double labelW = fm.horizontalAdvance(QStringLiteral("X[3]")) + 14 * s;
+    const double cell = bits
+                            ? (g.rowBits <= 16   ? 28
+                               : g.rowBits <= 32 ? 22
+                                                 : 14) *
+                                  s
+                            : std::max(hexTextWidth() + hexPadding(), g.rowBits / unitBits() <= 8 ? 64 * s : 40 * s);
+    const double labelW = metrics(QSizeF(0, 0)).labelW;
     const double rightW = bits ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s : 0;
     const double w = 16 * s + labelW + units * (cell + (bits ? 6 : 10) * s) + rightW;
     const double width = std::max(w, 480 * s);
@@ -341,7 +449,7 @@ QSize StateGrid::preferredSize() const {
     double h =
         16 * s + fm.height() * 2 + 20 * s + std::max(1, g.rows) * (rowH + std::max(6 * s, cell * 0.35));
     if (!m_c.title.isEmpty()) h += QFontMetricsF(titleFont()).height() * 1.4;
-    if (m_c.overlay.show) h += fm.height() + 8 * s;
+    if (m_c.overlay.show) h += metrics(QSizeF(width, 0)).overlayH;
     const auto lines = wrapCaption(width - 16 * s);
     if (!lines.empty()) h += QFontMetricsF(captionFont()).lineSpacing() * double(lines.size()) + 10 * s;
     return QSize(qCeil(width), qCeil(h));

@@ -65,6 +65,11 @@ struct GridContent {
     QString caption;                                ///< wrapped lines below the legend; empty: none
     QString emptyText;                              ///< drawn instead of the grid when there is no state
     QString referenceName = QStringLiteral("twin"); ///< Twin mode's legend: "differs from <this>"
+    bool hexDelta = true; ///< Twin mode's hex cells show state ⊕ reference; false: the state's own value
+    /** @brief State bits whose units are framed (the ML-DSA butterfly's pair), in the overlay colour, with
+     *  framedLabel in the legend; empty: none. */
+    std::vector<int> framedBits{};
+    QString framedLabel;
     GridOverlay overlay;
 };
 
@@ -108,8 +113,10 @@ class StateGrid {
     struct Metrics {
         double labelW = 0, headerH = 0, cell = 0, cellW = 0, rowH = 0, rowGap = 0, rightW = 0, legendH = 0;
         double left = 0, top = 0, width = 0, titleH = 0, captionTop = 0;
-        double overlayTop = 0, overlayH = 0; ///< the overlay's legend line (0 high when it is off)
+        double wideGap = 0;                  ///< the gap between groups of units (cell: the gap inside one)
+        double overlayTop = 0, overlayH = 0; ///< the overlay's legend lines (0 high when it is off)
         std::vector<QString> captionLines;
+        std::vector<QString> overlayLines; ///< the overlay's legend, wrapped to the width
     };
 
     StateGrid(GridContent content, GridStyle style);
@@ -124,6 +131,10 @@ class StateGrid {
     void paint(QPainter& p, const QRectF& target) const;
     /** @brief A comfortable size for exports: the cells at their usual size, the title and caption. */
     QSize preferredSize() const;
+    /** @brief The narrowest box that shows every unit at its smallest (its text whole) and every label. */
+    double minimumWidth() const;
+    /** @brief The lowest box of this width that shows every row at its smallest, the legends and caption. */
+    double minimumHeight(double width) const;
 
     bool hasState() const { return m_c.geometry.rows > 0 && !m_c.state.empty(); }
     /** @brief Bits per drawn unit: 1, or the cell's bits in hex format. */
@@ -148,9 +159,15 @@ class StateGrid {
     void addHeader(GridScene& s, const Metrics& m) const;
     void addRows(GridScene& s, const Metrics& m) const;
     void addLegend(GridScene& s, const Metrics& m) const;
+    void addFrames(GridScene& s, const Metrics& m) const;
     void addOverlay(GridScene& s, const Metrics& m) const; // gridoverlay.cpp
     QRectF cellRect(const Metrics& m, int firstBit, int bits) const;
     std::vector<QString> wrapCaption(double width) const;
+    static std::vector<QString> wrapText(const QString& text, const QFont& font, double width);
+    double hexTextWidth() const;
+    double smallGap() const;
+    double wideGap() const;
+    double hexPadding() const; ///< a hex cell's width beyond its text
 
     GridContent m_c;
     GridStyle m_s;

@@ -131,6 +131,15 @@ DiffusionPage::DiffusionPage(CipherSession* session, DiffusionSession* diffusion
     sl->addLayout(sacRow);
     m_sac = new charts::SacHeatmap(sacPage);
     sl->addWidget(m_sac, 1);
+    // Instead of the heatmap, for a transform with no SAC (refreshFields): why, not a request for samples.
+    m_sacNote = new QLabel(sacPage);
+    m_sacNote->setObjectName(QStringLiteral("sacNote"));
+    m_sacNote->setWordWrap(true);
+    m_sacNote->setAlignment(Qt::AlignCenter);
+    m_sacNote->setMargin(24);
+    m_sacNote->hide();
+    sl->addWidget(m_sacNote, 1);
+    m_sacRoundRow = sacRow;
     m_counter = new CounterDiffusionView(m_tabs);
     m_tabs->addTab(m_twinChart, tr("Twin flips"));
     m_tabs->addTab(m_depChart, tr("Dependency"));
@@ -279,6 +288,18 @@ void DiffusionPage::refreshFields() {
                   "statistics of mod-q residues would not measure it. The analysis runs with 0 samples.")
                    .arg(QString::fromStdString(alg.displayName))
              : tr("Random inputs for the avalanche and SAC figures; 0 = structural dependency only"));
+    m_sacNote->setText(
+        ring ? tr("No SAC heatmap for %1: the transform is linear over Z_q, so whether an output bit flips "
+                  "is not a coin toss to measure over samples. A changed coefficient reaches exactly the "
+                  "coefficients of the Dependency tab (2^k after layer k); the Twin flips tab shows it for "
+                  "the explorer's input.")
+                   .arg(QString::fromStdString(alg.displayName))
+             : QString());
+    m_sacNote->setVisible(ring);
+    m_sac->setVisible(!ring);
+    for (int i = 0; i < m_sacRoundRow->count(); ++i)
+        if (QWidget* w = m_sacRoundRow->itemAt(i)->widget()) w->setVisible(!ring);
+    m_twinChart->setLinearTransform(ring);
     refreshRange();
 }
 
@@ -308,15 +329,21 @@ bool DiffusionPage::start(const analysis::DiffusionRequest& r) {
         emit notice(note);
         return false;
     }
+    // An invalid explorer input: refuse and name the field, never analyse silently on other inputs.
+    if (!m_session->inputsValid()) {
+        QString field;
+        for (const auto& f : m_session->algorithm().fields)
+            if (field.isEmpty() && !m_session->inputError(QString::fromStdString(f.name)).isEmpty())
+                field = QString::fromStdString(f.label);
+        const QString note = tr("Not analysed: the explorer's %1 input is invalid (%2). Correct it (or press "
+                                "Ctrl+Shift+R for the spec example) and press F5 again.")
+                                 .arg(field, m_session->firstInputError());
+        m_summary->setText(QStringLiteral("<b>%1</b>").arg(note.toHtmlEscaped()));
+        emit notice(note);
+        return false;
+    }
     const bool queued = m_diffusion->running();
     if (!m_diffusion->start(r)) return false;
-    // The analysis samples its own random inputs (fixed seed): invalid explorer inputs do not stop it,
-    // and the user is told they play no part rather than left wondering which inputs were analysed.
-    if (!m_session->inputsValid())
-        emit notice(tr("Analysing random inputs (seed %1): the analysis does not use the explorer's inputs, "
-                       "so its invalid %2 does not matter here")
-                        .arg(r.seed)
-                        .arg(m_session->firstInputError()));
     if (queued) {
         m_summary->setText(tr("Queued: %1 starts once the cancelled analysis has stopped.")
                                .arg(describe(r).toHtmlEscaped()));

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -86,7 +87,8 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
     void createMenuActions();
     /** @brief Enables the chart exports while the current tab shows a chart, and says why not. */
     void updateExports();
-    /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled. */
+    /** @brief Starts or queues r; false (with a notice) while an analysis runs uncancelled or an explorer
+     *  input is invalid (the notice names the field). */
     bool start(const analysis::DiffusionRequest& r);
     void refreshFields();
     void refreshRange();
@@ -115,6 +117,8 @@ class DiffusionPage : public QWidget, public PersistentPage, public MenuContribu
     charts::DiffusionChart* m_depChart = nullptr;
     charts::SacHeatmap* m_sac = nullptr;
     QSpinBox* m_sacRound = nullptr;
+    QLabel* m_sacNote = nullptr;          ///< why a transform has no SAC heatmap (shown instead of it)
+    QHBoxLayout* m_sacRoundRow = nullptr; ///< the heatmap's round choice, hidden with it
     CounterDiffusionView* m_counter = nullptr;
     QTimer* m_stepSoon = nullptr; ///< coalesces step changes into one chart update per 40 ms
     QTimer* m_twinSoon = nullptr; ///< one chart rebuild on the next event loop pass for a recomputation

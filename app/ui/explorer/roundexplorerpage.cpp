@@ -182,6 +182,8 @@ void RoundExplorerPage::refresh() {
         m_layoutName = m_session->trace().layout.name;
         m_state->setStateLayout(m_session->trace().layout);
         m_view->applyLayoutLimits(isPolynomialLayout(m_session->trace().layout));
+        // Another algorithm's grid starts at its top left, not at the offset the last one was scrolled to.
+        m_stateArea->scrollToOrigin();
     }
     m_view->setGeometryTitle(s ? m_state->geometry().title : QString());
     if (s == nullptr) {
@@ -192,6 +194,18 @@ void RoundExplorerPage::refresh() {
         if (m_state->mode() == StateView::Mode::Twin && m_session->hasTwin())
             ref = m_session->twinTrace().steps[static_cast<std::size_t>(i)].state;
         m_state->setState(s->state, ref);
+    }
+    // An ML-DSA butterfly step: its pair framed and scrolled into view.
+    const ButterflyPair pair = s != nullptr && isPolynomialLayout(m_session->trace().layout)
+                                   ? butterflyPairOf(s->step)
+                                   : ButterflyPair{};
+    if (pair.valid()) {
+        const int cellBits = m_state->geometry().cellBits;
+        m_state->setFramedBits({pair.a * cellBits, pair.b * cellBits},
+                               tr("butterfly pair w[%1], w[%2]").arg(pair.a).arg(pair.b));
+        m_stateArea->showViewRect(m_state->framedRect());
+    } else {
+        m_state->setFramedBits({});
     }
     m_header->showStep(*m_session);
     refreshMoves();

@@ -1,5 +1,7 @@
 #include "app/ui/explorer/sidebysidepage.h"
 
+#include "app/ui/explorer/statezoomarea.h"
+
 #include "app/ui/common/hexfieldedit.h"
 #include "app/ui/common/hexfieldform.h"
 #include "app/ui/common/pagehelpers.h"
@@ -168,13 +170,17 @@ QWidget* SideBySidePage::buildSide(Side side, const QString& heading) {
     s.view = new StateView(box);
     s.view->setObjectName(prefix + QStringLiteral("StateView"));
     s.view->setReferenceName(side == Left ? tr("the right side") : tr("the left side"));
+    // Each side's hex cells show that side's own values (highlighted where they differ), not left ⊕ right.
+    s.view->setHexShowsDelta(false);
     s.view->setFocusPolicy(Qt::StrongFocus);
     s.inputs = new InputPanel(s.session, box);
     s.inputs->setObjectName(prefix + QStringLiteral("Inputs"));
     for (QWidget* w : {static_cast<QWidget*>(head), static_cast<QWidget*>(s.title),
                        static_cast<QWidget*>(s.detail), static_cast<QWidget*>(s.explanation)})
         col->addWidget(w);
-    col->addWidget(s.view, 1);
+    // In a zooming scroll area, as in the explorer: the ML-DSA polynomial's 16 coefficients a row may be
+    // wider than a side.
+    col->addWidget(new StateZoomArea(s.view, box), 1);
     col->addWidget(s.inputs);
     return box;
 }

@@ -4,6 +4,9 @@
 
 #include "app/teach/stategeometry.h"
 
+#include <QRegularExpression>
+#include <string>
+
 namespace rs::gui {
 
 using teach::stateBit;
@@ -14,6 +17,20 @@ using teach::StateGeometry;
  *  NTT's layers. */
 inline bool isPolynomialLayout(const crypto::StateLayout& layout) {
     return layout.name == "mldsa-poly";
+}
+
+/** @brief The coefficients an ML-DSA butterfly step combines, read from its step name
+ *  ("layer L butterfly k: (a, b), ζ = …", crypto::mldsaButterflyStepName); a = b = -1 for any other step. */
+struct ButterflyPair {
+    int a = -1, b = -1;
+    bool valid() const { return a >= 0 && b >= 0; }
+};
+
+inline ButterflyPair butterflyPairOf(const std::string& stepName) {
+    static const QRegularExpression re(QStringLiteral("^layer \\d+ butterfly \\d+: \\((\\d+), (\\d+)\\)"));
+    const QRegularExpressionMatch m = re.match(QString::fromStdString(stepName));
+    if (!m.hasMatch()) return {};
+    return {m.captured(1).toInt(), m.captured(2).toInt()};
 }
 
 } // namespace rs::gui

@@ -48,9 +48,35 @@ void StateView::setStateLayout(const crypto::StateLayout& layout) {
         m_selectedBit = -1; // a bit of another cipher's grid
     }
     m_geometry = g;
+    m_framed.clear();
     ++m_geometryUpdates;
     updateGeometry();
     update();
+    emit sizeLimitsChanged();
+}
+
+void StateView::setHexShowsDelta(bool delta) {
+    if (delta == m_hexDelta) return;
+    m_hexDelta = delta;
+    update();
+}
+
+void StateView::setFramedBits(const std::vector<int>& bits, const QString& label) {
+    if (bits == m_framed && label == m_framedLabel) return;
+    m_framed = bits;
+    m_framedLabel = label;
+    update();
+}
+
+QRectF StateView::framedRect() const {
+    const teach::StateGrid g = grid();
+    const teach::StateGrid::Metrics m = g.metrics(size());
+    QRectF r;
+    for (const int bit : m_framed) {
+        int row = 0, col = 0;
+        if (g.bitPosition(bit, &row, &col)) r = r.united(g.unitRect(m, row, col / g.unitBits()));
+    }
+    return r;
 }
 
 QRectF StateView::unitRectAt(int row, int unit) const {
@@ -73,6 +99,9 @@ teach::StateGrid StateView::grid() const {
     c.format = m_format == CellFormat::Hex ? teach::GridFormat::Hex : teach::GridFormat::Bits;
     c.emptyText = tr("No state: enter valid inputs");
     c.referenceName = m_referenceName;
+    c.hexDelta = m_hexDelta;
+    c.framedBits = m_framed;
+    c.framedLabel = m_framedLabel;
     c.overlay.show = m_showMoves;
     c.overlay.moves = m_moves;
     c.overlay.selectedBit = m_selectedBit;
@@ -84,10 +113,15 @@ teach::StateGrid StateView::grid() const {
 }
 
 void StateView::setMoves(bool show, const teach::BitMoves& moves) {
-    const bool relayout = show != m_showMoves; // the legend line below the grid comes or goes
+    // The legend lines below the grid come, go or wrap to another number of lines.
+    const bool relayout = show != m_showMoves || show;
+    const QSize before = minimumSizeHint();
     m_showMoves = show;
     m_moves = moves;
-    if (relayout) updateGeometry();
+    if (relayout && minimumSizeHint() != before) {
+        updateGeometry();
+        emit sizeLimitsChanged();
+    }
     update();
 }
 
@@ -166,6 +200,7 @@ void StateView::setCellFormat(CellFormat format) {
     m_format = format;
     updateGeometry();
     update();
+    emit sizeLimitsChanged();
 }
 
 bool StateView::isHighlighted(int bit) const {
@@ -190,13 +225,19 @@ QSize StateView::sizeHint() const {
             qRound((60 + m_geometry.rowBits * (cell + 2) + 80) * z) + fm.horizontalAdvance(QString(16, 'F'));
         return {w, qRound((rows * (cell + cell / 3 + 2) + 40) * z) + 3 * fm.height() + extra};
     }
-    return {qRound(900 * z), qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height() + extra};
+    return {std::max(qRound(900 * z), qCeil(grid().minimumWidth())),
+            qRound((rows * 6 + 40) * z) + rows * fm.height() * 2 + 3 * fm.height() + extra};
 }
 
 QSize StateView::minimumSizeHint() const {
+    // Every unit with its text whole (the ML-DSA polynomial's 16 coefficients a row: the area scrolls) and,
+    // at the width the view has, every row, the legend and the overlay's wrapped lines.
     const QFontMetrics fm(gridFont());
-    return {qRound(360 * m_zoom),
-            qRound((std::max(1, m_geometry.rows) * 16 + 30) * m_zoom) + 3 * fm.height()};
+    const teach::StateGrid g = grid();
+    const int w = std::max(qRound(360 * m_zoom), qCeil(g.minimumWidth()));
+    const int h = std::max(qRound((std::max(1, m_geometry.rows) * 16 + 30) * m_zoom) + 3 * fm.height(),
+                           qCeil(g.minimumHeight(std::max(w, width()))));
+    return {w, h};
 }
 
 void StateView::paintEvent(QPaintEvent*) {
@@ -237,8 +278,11 @@ bool StateView::event(QEvent* event) {
         }
         const teach::StateGrid g = grid();
         const int nb = g.unitBits();
+        // The polynomial's column label names the coefficient itself ("w[35] bit 31").
         QString text =
-            QStringLiteral("%1 %2").arg(m_geometry.rowLabel(row), m_geometry.columnLabel(row, u * nb));
+            m_geometry.kind == StateGeometry::Kind::Polynomial
+                ? m_geometry.columnLabel(row, u * nb)
+                : QStringLiteral("%1 %2").arg(m_geometry.rowLabel(row), m_geometry.columnLabel(row, u * nb));
         if (nb == 1) {
             const int bit = m_geometry.bitIndex(row, u);
             text += tr(" (state bit %1) = %2").arg(bit).arg(stateBit(m_state, bit) ? 1 : 0);

@@ -42,6 +42,16 @@ class StateView : public QWidget {
         update();
     }
     CellFormat cellFormat() const { return m_format; }
+    /** @brief Twin mode's hex cells: state ⊕ reference (true, the explorer's twin) or the state's own value
+     *  (false: Side by side, where each side shows its values and highlights where they differ). */
+    void setHexShowsDelta(bool delta);
+    bool hexShowsDelta() const { return m_hexDelta; }
+    /** @brief Frames the units holding these state bits (the ML-DSA butterfly's pair), with label in the
+     *  legend; empty: none. */
+    void setFramedBits(const std::vector<int>& bits, const QString& label = {});
+    const std::vector<int>& framedBits() const { return m_framed; }
+    /** @brief Where the framed units are drawn, united (empty when none is). */
+    QRectF framedRect() const;
 
     /** @brief The state bytes now drawn (exactly the TraceStep state passed in). */
     const Bytes& displayedState() const { return m_state; }
@@ -80,6 +90,9 @@ class StateView : public QWidget {
 
   signals:
     void zoomChanged(double zoom);
+    /** @brief The view's minimum size may have changed (another grid, format, overlay): the zoom area
+     *  sizes it again. */
+    void sizeLimitsChanged();
     void selectedBitChanged(int stateBit);
 
   protected:
@@ -102,6 +115,9 @@ class StateView : public QWidget {
     bool m_showMoves = false;
     teach::BitMoves m_moves;
     int m_selectedBit = -1;
+    bool m_hexDelta = true;
+    std::vector<int> m_framed;
+    QString m_framedLabel;
 };
 
 } // namespace rs::gui

@@ -23,6 +23,8 @@ StateZoomArea::StateZoomArea(StateView* view, QWidget* parent) : QScrollArea(par
     setWidget(view);
     setAlignment(Qt::AlignCenter);
     setFocusPolicy(Qt::NoFocus); // the view inside takes the focus (and the step keys), not the frame
+    // Another grid, format or overlay: the view's minimum changed, size it again.
+    connect(view, &StateView::sizeLimitsChanged, this, &StateZoomArea::relayout);
     connect(view, &StateView::zoomChanged, this, [this] {
         // Keep the point at the centre of what is visible at the centre while zooming.
         const QSize before = m_view->size();
@@ -46,6 +48,19 @@ void StateZoomArea::zoomOut() {
 
 void StateZoomArea::resetZoom() {
     m_view->setZoom(1.0);
+}
+
+void StateZoomArea::scrollToOrigin() {
+    horizontalScrollBar()->setValue(0);
+    verticalScrollBar()->setValue(0);
+}
+
+void StateZoomArea::showViewRect(const QRectF& rect) {
+    if (rect.isEmpty()) return;
+    const QRect r = rect.toAlignedRect();
+    const int mx = std::max(8, std::min(r.width() / 2 + 24, viewport()->width() / 2 - r.width() / 2));
+    const int my = std::max(8, std::min(r.height() / 2 + 24, viewport()->height() / 2 - r.height() / 2));
+    ensureVisible(r.center().x(), r.center().y(), std::max(8, mx), std::max(8, my));
 }
 
 QSize StateZoomArea::sizeHint() const {

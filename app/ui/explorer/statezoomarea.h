@@ -21,6 +21,10 @@ class StateZoomArea : public QScrollArea {
     void zoomIn();
     void zoomOut();
     void resetZoom();
+    /** @brief Back to the top left (a new algorithm's grid starts there). */
+    void scrollToOrigin();
+    /** @brief Scrolls so that this rectangle of the view (its coordinates) is visible, with a margin. */
+    void showViewRect(const QRectF& rect);
 
     QSize sizeHint() const override;
 

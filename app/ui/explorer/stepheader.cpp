@@ -5,6 +5,7 @@
 #include "core/sessions/ciphersession.h"
 #include "core/teach/explain.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -24,6 +25,11 @@ StepHeader::StepHeader(QWidget* parent) : QWidget(parent) {
     m_explanation->setObjectName(QStringLiteral("stepExplanation"));
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setWordWrap(true);
+    // Two lines, always: a step whose explanation wraps must not push the grid down (nor a one-line one
+    // pull it up) while stepping. A longer one is cut at two lines; its tooltip holds all of it.
+    m_explanation->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_explanation->setFixedHeight(2 * m_explanation->fontMetrics().lineSpacing() + 2);
+    m_explanation->installEventFilter(this);
     auto* col = new QVBoxLayout(this);
     col->setContentsMargins(0, 0, 0, 0);
     col->addWidget(m_title);
@@ -38,6 +44,7 @@ void StepHeader::showStep(const sessions::CipherSession& session) {
         m_title->setText(tr("No trace"));
         m_detail->setText(session.firstInputError());
         m_explanation->clear();
+        m_explanation->setToolTip({});
         return;
     }
     const QString step = QString::fromStdString(s->step);
@@ -56,6 +63,22 @@ void StepHeader::showStep(const sessions::CipherSession& session) {
     // One line: the spec's formula with this run's values.
     m_explanation->setText(
         QString::fromStdString(teach::explainStep(session.trace(), static_cast<std::size_t>(i))));
+    updateExplanationTip();
+}
+
+void StepHeader::updateExplanationTip() {
+    // The whole explanation as the tooltip when two lines do not hold it.
+    const QString text = m_explanation->text();
+    const QRect need = m_explanation->fontMetrics().boundingRect(
+        QRect(0, 0, std::max(1, m_explanation->contentsRect().width()), 1 << 20), Qt::TextWordWrap, text);
+    m_explanation->setToolTip(need.height() > m_explanation->contentsRect().height() ? text : QString());
+}
+
+bool StepHeader::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_explanation && event->type() == QEvent::Resize) updateExplanationTip();
+    if (watched == m_explanation && event->type() == QEvent::FontChange)
+        m_explanation->setFixedHeight(2 * m_explanation->fontMetrics().lineSpacing() + 2);
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace rs::gui

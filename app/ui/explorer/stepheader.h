@@ -26,10 +26,16 @@ class StepHeader : public QWidget {
     QLabel* title() const { return m_title; }
     /** @brief "initialization · block — · step 12 of 38 · round key ..." ("stepDetail"). */
     QLabel* detail() const { return m_detail; }
-    /** @brief The step's one-line explanation ("stepExplanation"). */
+    /** @brief The step's explanation ("stepExplanation"), two lines high whatever its length (the grid
+     *  below stays put); when cut, its tooltip holds all of it. */
     QLabel* explanation() const { return m_explanation; }
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
   private:
+    void updateExplanationTip();
+
     QLabel* m_title = nullptr;
     QLabel* m_detail = nullptr;
     QLabel* m_explanation = nullptr;
