@@ -339,7 +339,8 @@ void StateGrid::addLegend(GridScene& sc, const Metrics& m) const {
             swatch(c.dimOne, tr("1"));
             swatch(c.dimZero, tr("0"));
         }
-    } else {
+    } else if (!hex) {
+        // (Hex cells have one shade whatever their value: no 1 / 0 swatches for them.)
         swatch(c.one, tr("1"));
         swatch(c.zero, tr("0"));
     }
@@ -435,12 +436,12 @@ QSize StateGrid::preferredSize() const {
     const StateGeometry& g = m_c.geometry;
     const bool bits = m_c.format == GridFormat::Bits;
     const int units = std::max(1, unitsPerRow());
-    const double cell = bits
-                            ? (g.rowBits <= 16   ? 28
-                               : g.rowBits <= 32 ? 22
-                                                 : 14) *
-                                  s
-                            : std::max(hexTextWidth() + hexPadding(), g.rowBits / unitBits() <= 8 ? 64 * s : 40 * s);
+    const double cell =
+        bits ? (g.rowBits <= 16   ? 28
+                : g.rowBits <= 32 ? 22
+                                  : 14) *
+                   s
+             : std::max(hexTextWidth() + hexPadding(), g.rowBits / unitBits() <= 8 ? 64 * s : 40 * s);
     const double labelW = metrics(QSizeF(0, 0)).labelW;
     const double rightW = bits ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s : 0;
     const double w = 16 * s + labelW + units * (cell + (bits ? 6 : 10) * s) + rightW;

@@ -176,6 +176,7 @@ class TestExplorerViews : public QObject {
             QVERIFY2(match.hasMatch(), qPrintable(title));
             const int a = match.captured(1).toInt(), b = match.captured(2).toInt();
             QCOMPARE(framedCells(page.stateView()), (std::set<int>{a, b}));
+            shoot(page, step == 1 ? "butterfly-first.png" : "butterfly-last.png");
             for (const int c : {a, b}) {
                 const QRect cell = page.stateView()->unitRectAt(c / 16, c % 16).toAlignedRect();
                 const QRect shown(page.stateView()->mapTo(page.stateArea()->viewport(), cell.topLeft()),
@@ -217,6 +218,7 @@ class TestExplorerViews : public QObject {
         QApplication::processEvents();
         QVERIFY2(!lineTexts().contains(QStringLiteral("random permutation")), qPrintable(lineTexts()));
         QVERIFY2(lineTexts().contains(QStringLiteral("linear")), qPrintable(lineTexts()));
+        shoot(page, "twinchart-mldsa.png");
         // The SAC tab: the reason, not a request for samples.
         page.tabs()->setCurrentIndex(2);
         auto* note = page.findChild<QLabel*>(QStringLiteral("sacNote"));
@@ -224,6 +226,7 @@ class TestExplorerViews : public QObject {
         QVERIFY(note->isVisible());
         QVERIFY2(note->text().contains(QStringLiteral("linear over Z_q")), qPrintable(note->text()));
         QVERIFY(!page.sacHeatmap()->isVisible());
+        shoot(page, "sac-mldsa.png");
         QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
         QVERIFY(!note->isVisible());
         QVERIFY(page.sacHeatmap()->isVisible());
@@ -253,6 +256,7 @@ class TestExplorerViews : public QObject {
             }
         }
         QCOMPARE(differing, 2 * 256);
+        shoot(page, "sidebyside-mldsa.png");
     }
 
     // Item 4: an algorithm change starts the new grid at its top left.
@@ -436,6 +440,7 @@ class TestExplorerViews : public QObject {
         crypto::Bytes a(16, 0x0f);
         v.setState(a, a); // nothing highlighted: only plain (or dimmed) bits
         const QImage img = v.grab().toImage();
+        if (mode == int(gui::StateView::Mode::Changed)) shoot(v, "dark-changed.png");
         // LEA X[0] bit 31..28 are 0 (byte 3 = 0x0f, little-endian: bits 31..24 come from byte 3), 27..24 1.
         QCOMPARE(v.geometry().bitIndex(0, 0), 3 * 8);
         const QColor zero = img.pixelColor(v.unitRectAt(0, 0).center().toPoint());
