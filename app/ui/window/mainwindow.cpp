@@ -4,6 +4,7 @@
 #include "app/ui/campaigns/campaignspage.h"
 #include "app/ui/campaigns/chartspage.h"
 #include "app/ui/common/pagehelpers.h"
+#include "app/ui/explorer/classreportdialog.h"
 #include "app/ui/explorer/diffusionpage.h"
 #include "app/ui/explorer/lessonpanel.h"
 #include "app/ui/explorer/roundexplorerpage.h"
@@ -201,7 +202,16 @@ void MainWindow::createActions() {
                "Ascon, LEA and SKINNY step by step and watch the state mix.")
                 .arg(QApplication::applicationVersion()));
     });
+    // Issue 34: the instructor's table of a class's practice reports (a dialog of its own, no page's).
+    auto* classReports = new QAction(tr("&Class reports…"), this);
+    classReports->setObjectName(QStringLiteral("classReportsAction"));
+    connect(classReports, &QAction::triggered, this, [this] {
+        auto* dialog = new ClassReportDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     m_menus = {{MenuSection::FileExport, {screenshot}},
+               {MenuSection::FileLessons, {classReports}},
                {MenuSection::FileQuit, {quit}},
                {MenuSection::ViewTheme, {m_dark}},
                {MenuSection::RunIp, {capture}},
