@@ -308,6 +308,41 @@ class TestExplorerViews : public QObject {
         }
     }
 
+    // Item 5: the same in the workbench layout (the explorer a dock above the lower area), with the wrapped
+    // lines inside the view's box and the view tall enough for them (it scrolls rather than cuts them).
+    void overlayLegendFitsTheWorkbench_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        QTest::newRow("1920x1200") << QSize(1920, 1200);
+    }
+
+    void overlayLegendFitsTheWorkbench() {
+        QFETCH(QSize, size);
+        gui::MainWindow w(false);
+        w.resize(size);
+        w.setPageLayout(gui::MainWindow::defaultLayoutFor(size));
+        QVERIFY(w.session()->setAlgorithm(QStringLiteral("ascon-p")));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        RoundExplorerPage* page = explorerOf(w);
+        page->showMovesAction()->setChecked(true);
+        w.session()->setCurrentStep(3);
+        page->stateView()->setSelectedBit(0); // its sources: the longest legend line
+        QApplication::processEvents();
+        shoot(w, size.width() == 1600 ? "workbench-moves-1600.png" : "workbench-moves.png");
+        gui::StateView* v = page->stateView();
+        const teach::StateGrid g = v->grid();
+        const teach::GridScene sc = g.scene(v->size());
+        int lines = 0;
+        for (const teach::GridItem& it : sc.items)
+            if (it.overlay && it.kind == teach::GridItem::Kind::Text) {
+                ++lines;
+                QVERIFY2(QRectF(v->rect()).contains(it.rect), qPrintable(it.text));
+            }
+        QVERIFY(lines >= 1);
+        QVERIFY(v->height() >= qCeil(g.minimumHeight(v->width())));
+    }
+
     // Item 5: the explanation keeps one height, so the grid stays put from step to step.
     void gridDoesNotJumpWithTheExplanation() {
         CipherSession session;
