@@ -1,12 +1,14 @@
 // trace: the state at every spec step boundary, with the layout that says how to draw it. With
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
-// run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it also
-// draws steps --from..--to (1-based, at most --max-frames of them) as the explorer's state grid: a new or
-// empty folder of PNG files (or one holding only an earlier export's), a PDF handout or an animated GIF
-// (app/teach/stepexport.h), with progress on stderr, in --view value, changed or twin; --moves on|BIT
-// adds the "where bits move" overlay (and the sources of that state bit), as View → Show where bits move.
+// run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it draws
+// steps --from..--to (1-based, at most --max-frames of them) as the explorer's state grid instead of
+// printing the trace: a new or empty folder of PNG files (or one holding only an earlier export's), a PDF
+// handout (two or three steps a page under the cipher's name and inputs) or an animated GIF (--delay CS a
+// frame) (app/teach/stepexport.h), in the light or (--dark) dark palette, with progress on stderr, in
+// --view value, changed or twin; it prints only what it wrote. --moves on|BIT adds the "where bits move"
+// overlay, as View → Show where bits move with a bit clicked (on: the model's first bit, BIT: that one).
 // --alg mldsa-ntt|mldsa-intt traces the explorer's ML-DSA transforms (field "poly", --substeps: also one
-// step per butterfly, the explorer's sub-steps).
+// step per butterfly, the explorer's sub-steps); its export draws 16 coefficients a row, as the explorer.
 #include "app/cli/clicommands.h"
 
 #include "app/charts/theme.h"
@@ -14,12 +16,14 @@
 #include "core/oracle/algorithms.h"
 #include "core/sessions/explorermodel.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -105,12 +109,15 @@ struct ExportRequest {
     teach::GridMode mode = teach::GridMode::Value;
     bool moves = false; ///< --moves: the "where bits move" overlay
     int movesBit = -1;  ///< --moves BIT: the state bit whose sources it marks
+    int delayCs = 120;  ///< --delay: the GIF's frame time (hundredths of a second)
+    bool dark = false;  ///< --dark: the dark palette
 };
 
 std::optional<ExportRequest> parseExport(const CliArgs& args) {
     const auto target = args.value("export-steps");
     if (!target) {
-        for (const char* name : {"from", "to", "view", "moves", "max-frames"})
+        if (args.flag("dark")) throw UsageError("--dark: only with --export-steps DIR|FILE.pdf|FILE.gif");
+        for (const char* name : {"from", "to", "view", "moves", "max-frames", "delay"})
             if (args.has(name))
                 throw UsageError(std::string("--") + name +
                                  ": only with --export-steps DIR|FILE.pdf|FILE.gif");
@@ -123,11 +130,19 @@ std::optional<ExportRequest> parseExport(const CliArgs& args) {
     // A folder (no extension, or an existing folder) takes PNG files; a file follows the CLI's one rule.
     if (teach::exportKindFor(QString::fromStdString(r.target), false) == teach::ExportKind::PngSequence)
         r.kind = teach::ExportKind::PngSequence;
-    else
-        r.kind = outputExtension("export-steps", r.target, {"pdf", "gif"},
-                                 "a folder for PNG files, FILE.pdf or FILE.gif") == "pdf"
-                     ? teach::ExportKind::Pdf
-                     : teach::ExportKind::Gif;
+    else {
+        const std::string ext = outputExtension("export-steps", r.target, {"pdf", "gif", "png", "svg"},
+                                                "a folder for PNG files, FILE.pdf, FILE.gif, or FILE.png or "
+                                                "FILE.svg for one step");
+        r.kind = ext == "pdf"   ? teach::ExportKind::Pdf
+                 : ext == "gif" ? teach::ExportKind::Gif
+                 : ext == "png" ? teach::ExportKind::Png
+                                : teach::ExportKind::Svg;
+    }
+    if (args.has("delay") && r.kind != teach::ExportKind::Gif)
+        throw UsageError("--delay: the frame time of an animated GIF: only with --export-steps FILE.gif");
+    r.delayCs = static_cast<int>(args.integer("delay", r.delayCs, 1, 65535));
+    r.dark = args.flag("dark");
     const std::string view = args.value("view").value_or("value");
     if (view == "value")
         r.mode = teach::GridMode::Value;
@@ -176,12 +191,35 @@ teach::ExportProgress progressLines(long steps) {
 }
 
 // Draws steps --from..--to of the trace to the request's target; the "export" object of the result.
+// What ran, for the handout's header: the cipher and its inputs ("key = 0f1e…", empty ones left out).
+struct Provenance {
+    std::string algorithm;
+    const Inputs* inputs = nullptr;
+    std::string flipped; ///< "bit 5 of in", empty without --flip
+};
+
+QStringList inputLines(const Inputs& inputs) {
+    QStringList lines;
+    for (const auto& [name, bytes] : inputs) {
+        if (bytes.empty()) continue;
+        QString hex = hexOf(bytes).toLower();
+        if (bytes.size() > 32) hex = QStringLiteral("%1 (%2 bytes)").arg(hex).arg(bytes.size());
+        lines << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), hex);
+    }
+    return lines;
+}
+
 QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const crypto::Trace& trace,
-                        const crypto::Trace* twin) {
+                        const crypto::Trace* twin, const Provenance& what) {
     const long steps = static_cast<long>(trace.steps.size());
     if (steps == 0) throw UsageError("--export-steps: the trace has no steps");
+    const bool single = req.kind == teach::ExportKind::Png || req.kind == teach::ExportKind::Svg;
     const long from = args.integer("from", 1, 1, steps);
-    const long to = args.integer("to", steps, 1, steps);
+    const long to = args.integer("to", single ? from : steps, 1, steps);
+    if (single && to != from)
+        throw UsageError("--export-steps: " + req.target +
+                         " is one step (--from N, default 1): export steps " + std::to_string(from) + " to " +
+                         std::to_string(to) + " into a folder, FILE.pdf or FILE.gif");
     if (from > to)
         throw UsageError("--from: step " + std::to_string(from) + " is after --to " + std::to_string(to));
     const long maxFrames = args.integer("max-frames", kDefaultMaxFrames, 1, kMostFrames);
@@ -200,7 +238,12 @@ QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const cry
     job.mode = req.mode;
     job.showMoves = req.moves;
     job.selectedBit = req.movesBit;
-    job.colors = teach::gridColorsFrom(charts::stateColors(charts::themePalette(charts::Theme::Light)));
+    job.colors = teach::gridColorsFrom(
+        charts::stateColors(charts::themePalette(req.dark ? charts::Theme::Dark : charts::Theme::Light)));
+    job.frameDelayCs = req.delayCs;
+    job.cipher = QString::fromStdString(what.algorithm);
+    if (what.inputs != nullptr) job.inputs = inputLines(*what.inputs);
+    job.flipped = QString::fromStdString(what.flipped);
     job.from = static_cast<std::size_t>(from - 1);
     job.to = static_cast<std::size_t>(to - 1);
     const teach::ExportResult r =
@@ -208,13 +251,62 @@ QJsonObject exportTrace(const CliArgs& args, const ExportRequest& req, const cry
     if (!r.ok) throw UsageError("--export-steps: " + r.error.toStdString());
     const char* kind = req.kind == teach::ExportKind::Pdf   ? "pdf"
                        : req.kind == teach::ExportKind::Gif ? "gif"
+                       : req.kind == teach::ExportKind::Svg ? "svg"
                                                             : "png";
-    return QJsonObject{{"target", QString::fromStdString(req.target)},
-                       {"format", kind},
-                       {"from", static_cast<int>(from)},
-                       {"to", static_cast<int>(to)},
-                       {"steps", r.steps},
-                       {"files", QJsonArray::fromStringList(r.files)}};
+    QJsonObject o{{"target", QString::fromStdString(req.target)},
+                  {"format", kind},
+                  {"from", static_cast<int>(from)},
+                  {"to", static_cast<int>(to)},
+                  {"steps", r.steps},
+                  {"files", QJsonArray::fromStringList(r.files)}};
+    if (req.kind == teach::ExportKind::Pdf) o.insert("pages", r.pages);
+    if (req.kind == teach::ExportKind::Gif) o.insert("delay_cs", req.delayCs);
+    return o;
+}
+
+// An export prints what it wrote, not the trace: one line ("wrote steps 1-37 of Ascon-p[12] to a.pdf (19
+// pages)"), or with --json the algorithm and the "export" object.
+void printExport(const CliArgs& args, const std::string& algorithm, const QJsonObject& e) {
+    if (args.flag("json")) {
+        printResult(args, QJsonObject{{"algorithm", QString::fromStdString(algorithm)}, {"export", e}});
+        return;
+    }
+    const QString format = e.value("format").toString();
+    const QString range = QStringLiteral("steps %1-%2 of %3")
+                              .arg(e.value("from").toInt())
+                              .arg(e.value("to").toInt())
+                              .arg(QString::fromStdString(algorithm));
+    const QJsonArray files = e.value("files").toArray();
+    QString line;
+    if (format == QLatin1String("png") && e.value("steps").toInt() == 1 &&
+        e.value("target").toString() == e.value("files").toArray().first().toString()) {
+        line = QStringLiteral("wrote step %1 of %2 to %3")
+                   .arg(e.value("from").toInt())
+                   .arg(QString::fromStdString(algorithm), e.value("target").toString());
+    } else if (format == QLatin1String("svg")) {
+        line = QStringLiteral("wrote step %1 of %2 to %3")
+                   .arg(e.value("from").toInt())
+                   .arg(QString::fromStdString(algorithm), e.value("target").toString());
+    } else if (format == QLatin1String("png")) {
+        const QString first = files.isEmpty() ? QString() : files.first().toString();
+        const QString last = files.isEmpty() ? QString() : files.last().toString();
+        line = QStringLiteral("wrote %1 PNG files (%2) to %3: %4")
+                   .arg(files.size())
+                   .arg(range, e.value("target").toString(),
+                        files.size() > 1 ? QFileInfo(first).fileName() + QStringLiteral(" ... ") +
+                                               QFileInfo(last).fileName()
+                                         : QFileInfo(first).fileName());
+    } else if (format == QLatin1String("pdf")) {
+        line = QStringLiteral("wrote %1 to %2 (%3 pages)")
+                   .arg(range, e.value("target").toString())
+                   .arg(e.value("pages").toInt());
+    } else {
+        line = QStringLiteral("wrote %1 to %2 (%3 frames, %4 s each)")
+                   .arg(range, e.value("target").toString())
+                   .arg(e.value("steps").toInt())
+                   .arg(e.value("delay_cs").toInt() / 100.0);
+    }
+    std::cout << line.toStdString() << std::endl;
 }
 
 // Runs the trace, and with --flip its twin; with --export-steps draws the steps; prints one result.
@@ -223,15 +315,23 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
     const TraceRun main = run(inputs);
     const auto flip = args.value("flip");
     if (!flip) {
-        QJsonObject o = traceJson(algorithm, main, {});
-        if (exportReq) o.insert("export", exportTrace(args, *exportReq, main.trace, nullptr));
-        printResult(args, o);
+        if (exportReq) {
+            printExport(args, algorithm,
+                        exportTrace(args, *exportReq, main.trace, nullptr, {algorithm, &inputs, {}}));
+            return kExitOk;
+        }
+        printResult(args, traceJson(algorithm, main, {}));
         return kExitOk;
     }
     const auto [field, bit] = parseFlip(*flip, inputs);
     Inputs flipped = inputs;
     sessions::flipInputBit(flipped[field], bit);
     const TraceRun twin = run(flipped);
+    if (exportReq) {
+        const Provenance what{algorithm, &inputs, "bit " + std::to_string(bit) + " of " + field};
+        printExport(args, algorithm, exportTrace(args, *exportReq, main.trace, &twin.trace, what));
+        return kExitOk;
+    }
     const std::vector<int> diff = sessions::twinFlipsPerStep(main.trace, twin.trace);
     QJsonObject o = traceJson(algorithm, main, diff);
     QJsonObject t{{"field", QString::fromStdString(field)},
@@ -244,7 +344,6 @@ int printTrace(const CliArgs& args, const std::string& algorithm, const Inputs& 
         t.insert("tag_diff_bits", sessions::differingBits(main.tag, twin.tag));
     }
     o.insert("twin", t);
-    if (exportReq) o.insert("export", exportTrace(args, *exportReq, main.trace, &twin.trace));
     printResult(args, o);
     return kExitOk;
 }
@@ -381,8 +480,9 @@ std::string transformAlternatives() {
  *  grid (fonts): it makes the command a GUI one (offscreen). */
 std::vector<CliArg> withExport(std::vector<CliArg> a) {
     for (CliArg x :
-         {optional("export-steps", "DIR|FILE.pdf|FILE.gif"), optional("from", "N"), optional("to", "M"),
-          optional("view", "value|changed|twin"), optional("moves", "on|BIT"), optional("max-frames", "N")})
+         {optional("export-steps", "DIR|FILE.pdf|FILE.gif|FILE.png|FILE.svg"), optional("from", "N"),
+          optional("to", "M"), optional("view", "value|changed|twin"), optional("moves", "on|BIT"),
+          optional("max-frames", "N"), optional("delay", "CS"), flag("dark")})
         a.push_back(std::move(x));
     return a;
 }
@@ -411,12 +511,16 @@ CliCommand traceCommand() {
           withExport({option("alg", "B"), option("key", "HEX"), option("in", "HEX"), optional("rounds", "R"),
                       flag("decrypt"), optional("flip", "FIELD:BIT")}),
           "--flip also runs the twin with that input bit flipped (FIELD: in, key, nonce, ad, pt)\n"
-          "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid: a folder\n"
-          "of PNG files (DIR/step-001.png ...; a new or empty folder, or one holding only step-NNN.png\n"
-          "files of an earlier export), a PDF handout (one page a step) or an animated GIF; at most\n"
-          "--max-frames steps (default 500, up to 20000); 100 steps or more print progress on stderr;\n"
-          "--view twin needs --flip; --moves on draws where bits move (SKINNY ShiftRows, Ascon p_L, LEA\n"
-          "rotations), --moves BIT also marks the sources of that state bit (0 = MSB of the first byte)",
+          "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid instead of\n"
+          "printing the trace, and prints what it wrote: a folder of PNG files (DIR/step-001.png ...; a\n"
+          "new or empty folder, or one holding only step-NNN.png files of an earlier export), a PDF\n"
+          "handout (A4, two or three steps a page under the cipher's name and inputs), an animated GIF,\n"
+          "or FILE.png / FILE.svg: step --from N alone (default 1)\n"
+          "(--delay CS: each frame's time in hundredths of a second, default 120); --dark: the dark\n"
+          "palette; at most --max-frames steps (default 500, up to 20000); 100 steps or more print\n"
+          "progress on stderr; --view twin needs --flip; --moves on draws where bits move (SKINNY\n"
+          "ShiftRows; Ascon p_L and LEA rotations: the sources of one bit, by default the model's first),\n"
+          "--moves BIT marks the sources of that state bit (0 = MSB of the first byte)",
           isBlock,
           noVerb<traceBlock>,
           "export-steps"},

@@ -3,6 +3,7 @@
 #include "core/teach/explain.h"
 
 #include "app/teach/gifencoder.h"
+#include "app/teach/stephandout.h"
 #include "core/fileio/safefile.h"
 
 #include <QBuffer>
@@ -10,10 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFontDatabase>
-#include <QPageLayout>
-#include <QPageSize>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -49,35 +47,6 @@ void writeBytes(const QString& path, const QByteArray& bytes) {
                             std::string_view(bytes.constData(), bytes.size()));
 }
 
-QByteArray pdfBytes(const StepExportJob& job, QSize size, const ExportProgress& progress, bool* cancelled) {
-    QByteArray bytes;
-    QBuffer buf(&bytes);
-    buf.open(QIODevice::WriteOnly);
-    QPdfWriter pdf(&buf);
-    pdf.setResolution(96);
-    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(12, 12, 12, 12),
-                                  QPageLayout::Millimeter));
-    pdf.setTitle(tr("RoundScope steps"));
-    pdf.setCreator(QStringLiteral("RoundScope"));
-    QPainter p(&pdf);
-    const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
-    const int total = int(job.to - job.from + 1);
-    for (std::size_t i = job.from; i <= job.to; ++i) {
-        if (i > job.from) pdf.newPage();
-        const double f = std::min(page.width() / size.width(), page.height() / size.height());
-        p.save();
-        p.scale(f, f);
-        stepGrid(job, i).paint(p, QRectF(QPointF(0, 0), QSizeF(size)));
-        p.restore();
-        if (progress && !progress(int(i - job.from + 1), total)) {
-            *cancelled = true;
-            break;
-        }
-    }
-    p.end();
-    return bytes;
-}
-
 } // namespace
 
 QString stepTitle(const crypto::Trace& trace, std::size_t i) {
@@ -105,6 +74,33 @@ std::optional<ExportKind> exportKindFor(const QString& target, bool allowSingle)
     return std::nullopt;
 }
 
+int exportMovesBit(const BitMoves& moves, int selectedBit) {
+    if (selectedBit >= 0) return selectedBit;
+    if (moves.empty() || !moves.cells.empty() || moves.moves.empty()) return -1;
+    // A bit in the middle of the first run of bits whose sources all lie in their own word without
+    // wrapping: plain arrows, none crossing the grid's edge (Ascon: x0 bit 18 ← bits 18, 37, 46).
+    const auto inRange = [&moves](int bit) { return bit >= 0 && bit < moves.stateBits; };
+    std::vector<bool> wraps(static_cast<std::size_t>(std::max(0, moves.stateBits)), false);
+    std::vector<bool> dest(wraps.size(), false);
+    for (const BitMove& m : moves.moves)
+        if (inRange(m.to)) {
+            dest[std::size_t(m.to)] = true;
+            if (m.wrapped) wraps[std::size_t(m.to)] = true;
+        }
+    int first = 0;
+    while (first < moves.stateBits && (!dest[std::size_t(first)] || wraps[std::size_t(first)]))
+        ++first;
+    int end = first;
+    while (end < moves.stateBits && dest[std::size_t(end)] && !wraps[std::size_t(end)])
+        ++end;
+    if (end > first) return first + (end - first) / 2;
+    return moves.moves.front().to;
+}
+
+bool drawsWideCells(const crypto::StateLayout& layout) {
+    return layout.cols * layout.cellBits > 128 && layout.cellBits > 4 && layout.cellBits % 4 == 0;
+}
+
 GridContent stepContent(const StepExportJob& job, std::size_t i) {
     const crypto::Trace& t = *job.trace;
     GridContent c;
@@ -112,6 +108,12 @@ GridContent stepContent(const StepExportJob& job, std::size_t i) {
     c.state = stepAt(t, i).state;
     c.mode = job.mode;
     c.format = job.format;
+    if (drawsWideCells(t.layout)) {
+        // 512 bits a row would be 11 000 pixels wide: one hex cell per coefficient, 16 a row.
+        c.format = GridFormat::Hex;
+        c.geometry.cellBits = t.layout.cellBits;
+        c.geometry.byteGroup = t.layout.cellBits;
+    }
     if (job.mode == GridMode::Changed && i > 0) c.reference = stepAt(t, i - 1).state;
     if (job.mode == GridMode::Twin && job.twin != nullptr && i < job.twin->steps.size())
         c.reference = job.twin->steps[i].state;
@@ -119,7 +121,8 @@ GridContent stepContent(const StepExportJob& job, std::size_t i) {
     if (job.caption) c.caption = job.caption(t, i);
     c.overlay.show = job.showMoves;
     if (job.showMoves) c.overlay.moves = bitMovesFor(t, i);
-    c.overlay.selectedBit = job.selectedBit;
+    c.overlay.selectedBit =
+        job.showMoves ? exportMovesBit(c.overlay.moves, job.selectedBit) : job.selectedBit;
     return c;
 }
 
@@ -187,7 +190,8 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
     }
     const int total = int(job.to - job.from + 1);
     try {
-        const QSize size = exportSize(job); // once: it builds the grid of every step of the range
+        // Once: it builds the grid of every step of the range (the handout lays its pages out itself).
+        const QSize size = kind == ExportKind::Pdf ? QSize() : exportSize(job);
         switch (kind) {
         case ExportKind::Png:
             writeBytes(target, pngBytes(renderStep(job, job.from, size)));
@@ -221,7 +225,7 @@ ExportResult exportSteps(const StepExportJob& job, const QString& target, Export
             break;
         }
         case ExportKind::Pdf: {
-            const QByteArray bytes = pdfBytes(job, size, progress, &r.cancelled);
+            const QByteArray bytes = handoutPdf(job, progress, &r.cancelled, &r.pages);
             if (r.cancelled) return r;
             writeBytes(target, bytes);
             r.files << target;

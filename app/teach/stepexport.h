@@ -1,7 +1,8 @@
 #pragma once
 // Step exports for teaching: the state grid of one trace step as PNG or SVG, a range of steps as a
 // PNG sequence (DIR/step-001.png ...: a new or empty folder, or one holding only such files), a PDF
-// handout (one page a step: title, grid, caption) or an animated GIF (each frame drawn once, on its own
+// handout (stephandout.h: A4 pages of two or three steps under a header naming the cipher and its
+// inputs) or an animated GIF (each frame drawn once, on its own
 // colour table). Used by the Round Explorer's export actions and by `roundscope-cli trace
 // --export-steps`. Files are written all or nothing (fileio::AtomicFile); the progress callback is
 // called after every step drawn, from the first, and can cancel.
@@ -43,6 +44,11 @@ struct StepExportJob {
     int frameDelayCs = 120;          ///< GIF frame time (hundredths of a second)
     bool showMoves = false;          ///< "Show where bits move": each step's overlay (GridOverlay)
     int selectedBit = -1;            ///< the overlay's selected bit (state bit number), -1: none
+    // What ran, for the handout's header (PDF): the cipher's name (empty: the grid's title, "Ascon
+    // 5×64"), its inputs as "name = hex" lines, and the twin's flipped bit ("bit 5 of in").
+    QString cipher;
+    QStringList inputs;
+    QString flipped;
 };
 
 enum class ExportKind { PngSequence, Pdf, Gif, Png, Svg };
@@ -51,6 +57,15 @@ enum class ExportKind { PngSequence, Pdf, Gif, Png, Svg };
  *  PNG sequence, *.pdf a handout, *.gif an animation; with allowSingle *.png and *.svg one image.
  *  nullopt for any other extension. */
 std::optional<ExportKind> exportKindFor(const QString& target, bool allowSingle);
+
+/** @brief The bit whose sources an exported overlay marks: the job's selected bit, else (a rotation
+ *  model such as Ascon's p_L, where the app waits for a click) the first destination bit of the model, so
+ *  an export draws the arrows instead of asking for a click; -1 when the step has no such model. */
+int exportMovesBit(const BitMoves& moves, int selectedBit);
+
+/** @brief True when a state row is too wide to draw bit by bit (the ML-DSA polynomial's 16 coefficients of
+ *  32 bits): its export draws one hex cell per cell of the layout, 16 a row as the explorer does. */
+bool drawsWideCells(const crypto::StateLayout& layout);
 
 /** @brief The grid content of step i: its state, the reference of the view, the title and caption. */
 GridContent stepContent(const StepExportJob& job, std::size_t step);
@@ -73,6 +88,7 @@ struct ExportResult {
     QString error;     ///< why not, naming the file
     QStringList files; ///< the files written
     int steps = 0;     ///< steps exported
+    int pages = 0;     ///< PDF: the handout's pages
 };
 
 /** @brief Writes the job's steps to target as kind says (Png / Svg: the job's first step only). */

@@ -1,8 +1,8 @@
 // roundscope-cli trace --export-steps end to end, without a display: a folder of PNG files (one a
-// step of the range; only into a new or empty folder or an earlier export's), a PDF handout (one page a
-// step), an animated GIF (frames read back by Qt's own GIF reader and by a strict decoder, equal to the
-// PNG files of the same steps), long exports (a --max-frames cap, progress on stderr), and the bad
-// ranges, views, extensions and unwritable targets refused with exit 2.
+// step of the range; only into a new or empty folder or an earlier export's), a PDF handout (two or
+// three steps a page), an animated GIF (frames read back by Qt's own GIF reader and by a strict decoder,
+// equal to the PNG files of the same steps), long exports (a --max-frames cap, progress on stderr), and the
+// bad ranges, views, extensions and unwritable targets refused with exit 2.
 #include "tests/clitestsupport.h"
 #include "tests/exportsupport.h"
 #include "tests/qtcoreapp.h"
@@ -75,23 +75,28 @@ TEST(CliExport, PngFolderHasOneFilePerStepOfTheRange) {
     EXPECT_NE(QImage(QDir(out).filePath("step-002.png")), QImage(QDir(out).filePath("step-003.png")));
 }
 
-TEST(CliExport, PdfHasOnePagePerStepAndDefaultsToAllSteps) {
+TEST(CliExport, PdfHandoutHasTwoOrThreeStepsAPageAndDefaultsToAllSteps) {
     QTemporaryDir dir;
     const int steps = stepCount(kLea);
     ASSERT_GT(steps, 10);
     const QString pdf = dir.filePath("handout.pdf");
-    const CliResult r = cli(kLea + QStringList{"--export-steps", pdf});
+    const CliResult r = cli(kLea + QStringList{"--export-steps", pdf, "--json"});
     ASSERT_EQ(r.status, 0) << r.err.toStdString();
     QFile f(pdf);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
     EXPECT_TRUE(bytes.startsWith("%PDF"));
-    EXPECT_EQ(pdfPages(bytes), steps);
+    const QJsonObject e = r.json().value("export").toObject();
+    EXPECT_EQ(e.value("steps").toInt(), steps);
+    const int pages = e.value("pages").toInt();
+    EXPECT_EQ(pdfPages(bytes), pages);
+    EXPECT_GE(pages, (steps + 2) / 3);
+    EXPECT_LE(pages, (steps + 1) / 2);
     const QString part = dir.filePath("part.pdf");
-    ASSERT_EQ(cli(kLea + QStringList{"--export-steps", part, "--from", "3", "--to", "5"}).status, 0);
+    ASSERT_EQ(cli(kLea + QStringList{"--export-steps", part, "--from", "3", "--to", "6"}).status, 0);
     QFile g(part);
     ASSERT_TRUE(g.open(QIODevice::ReadOnly));
-    EXPECT_EQ(pdfPages(g.readAll()), 3);
+    EXPECT_EQ(pdfPages(g.readAll()), 2);
 }
 
 TEST(CliExport, GifFramesAreReadBackByQt) {

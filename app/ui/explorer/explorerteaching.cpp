@@ -94,6 +94,16 @@ teach::StepExportJob ExplorerTeaching::exportJob(int from, int to) const {
     job.selectedBit = state->selectedBit();
     job.from = static_cast<std::size_t>(std::max(0, from));
     job.to = static_cast<std::size_t>(std::max(0, to));
+    // The handout's header: what ran (teach::handoutHeaderLines).
+    job.cipher = QString::fromStdString(m_session->algorithm().displayName);
+    for (const sessions::ExplorerField& f : m_session->algorithm().fields) {
+        const QString name = QString::fromStdString(f.name);
+        const crypto::Bytes bytes = m_session->inputBytes(name);
+        if (!bytes.empty())
+            job.inputs << QStringLiteral("%1 = %2").arg(name, QString::fromStdString(crypto::toHex(bytes)));
+    }
+    if (m_session->hasTwin())
+        job.flipped = tr("bit %1 of %2").arg(m_session->flipBit()).arg(m_session->flipField());
     return job;
 }
 
@@ -149,6 +159,7 @@ void ExplorerTeaching::refreshPresentation() {
     if (i < 0 || i >= m_session->stepCount()) {
         teach::GridContent empty;
         empty.emptyText = tr("No trace");
+        m_presentation->setStep(-1, 0);
         m_presentation->setContent(empty, teach::gridColorsFrom(charts::stateColors(m_page->palette())));
         return;
     }
@@ -156,6 +167,7 @@ void ExplorerTeaching::refreshPresentation() {
     teach::GridContent c = teach::stepContent(job, static_cast<std::size_t>(i));
     c.title = m_title->text();
     m_presentation->setContent(c, job.colors);
+    m_presentation->setStep(i, m_session->stepCount());
 }
 
 } // namespace rs::gui

@@ -1,7 +1,9 @@
 #pragma once
 // Presentation mode for a projector: the state grid of the current step drawn as large as the screen
-// allows, with the step's title above and its caption below. Esc (or F11 again) leaves; the step keys
-// (←/→, Home/End) step the trace while it is shown.
+// allows, with the step's title above, the step counter ("Step 5 of 27") beside it and the caption below,
+// all in a projector's font sizes (readable at the back of a room: the caption a 26th of the screen's
+// height, at least 28 px, the title larger). Esc (or F11 again) leaves; the step keys (←/→, Home/End)
+// step the trace while it is shown.
 
 #include <QWidget>
 
@@ -18,8 +20,21 @@ class PresentationView : public QWidget {
     /** @brief What to show (the content's title and caption are drawn with the grid). */
     void setContent(const teach::GridContent& content, const teach::GridColors& colors);
     const teach::GridContent& content() const { return m_content; }
-    /** @brief The grid as drawn at the widget's size (tests read its scale and layout). */
+    /** @brief The step shown (0-based) of count, for the counter; index < 0: no counter. */
+    void setStep(int index, int count);
+    /** @brief "Step 5 of 27", empty without a step. */
+    QString stepCounterText() const;
+    /** @brief The grid (without the title and caption, drawn in projector fonts around it) as drawn in
+     *  gridRect() (tests read its scale and layout). */
     teach::StateGrid grid() const;
+    /** @brief Where the grid is drawn: between the title line and the caption. */
+    QRectF gridRect() const;
+    /** @brief The caption's and the counter's font: a 26th of the height, at least 28 px. */
+    QFont textFont() const;
+    /** @brief The title's font: bold, 1.35 times the text font. */
+    QFont titleFont() const;
+    /** @brief The caption wrapped to the width in textFont(). */
+    QRectF captionRect() const;
 
   signals:
     /** @brief Esc (or the presentation key) asked to leave. */
@@ -32,8 +47,11 @@ class PresentationView : public QWidget {
     void keyPressEvent(QKeyEvent* event) override;
 
   private:
+    double titleHeight() const;
+
     teach::GridContent m_content;
     teach::GridColors m_colors;
+    int m_step = -1, m_steps = 0;
 };
 
 } // namespace rs::gui
