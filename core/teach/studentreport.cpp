@@ -252,9 +252,14 @@ ClassTable classTable(const std::vector<StudentReport>& reports) {
     std::map<int, std::string> titles;
     std::map<int, std::map<int, int>> wrongCounts; // stop → bit → students
     for (const StudentReport& r : reports) {
+        const StudentReport& first = reports.front();
         if (r.lesson != t.lesson)
             throw ReportError("the reports are of different lessons ('" + t.lesson + "' and '" + r.lesson +
                               "')");
+        if (r.algorithm != first.algorithm || r.rounds != first.rounds)
+            throw ReportError("the reports of '" + t.lesson + "' ran different ciphers (" + first.algorithm +
+                              ", " + std::to_string(first.rounds) + " rounds and " + r.algorithm + ", " +
+                              std::to_string(r.rounds) + " rounds)");
         ClassTable::Row row{r.student, {}, r.seconds};
         for (const StopResult& s : r.stops) {
             titles.emplace(s.stop, s.title);

@@ -110,7 +110,8 @@ struct ClassTable {
     std::map<int, std::vector<std::pair<int, int>>> commonWrongBits;
 };
 
-/** @brief The table of reports of one lesson; ReportError when the reports are of different lessons. */
+/** @brief The table of reports of one lesson; ReportError when the reports are of different lessons (title,
+ *  algorithm or rounds differ). */
 ClassTable classTable(const std::vector<StudentReport>& reports);
 
 /** @brief The table as CSV (RFC 4180 quoting): student, seconds, per stop "solved/attempts/hints", then

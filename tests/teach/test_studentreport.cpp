@@ -144,5 +144,11 @@ TEST(StudentReport, TheClassTableCountsWhoGotWhichStopAndTheCommonWrongBits) {
     teach::StudentReport other = header("Dee");
     other.lesson = "SKINNY";
     EXPECT_NE(error([&] { teach::classTable({ada, other}); }).find("different lessons"), std::string::npos);
+    teach::StudentReport longer = header("Eve");
+    longer.rounds = 12;
+    EXPECT_NE(error([&] {
+                  teach::classTable({ada, longer});
+              }).find("ran different ciphers (ascon-p, 2 rounds and ascon-p, 12 rounds)"),
+              std::string::npos);
     EXPECT_TRUE(teach::classTable({}).rows.empty());
 }
