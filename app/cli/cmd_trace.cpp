@@ -3,10 +3,12 @@
 // run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it draws
 // steps --from..--to (1-based, at most --max-frames of them) as the explorer's state grid instead of
 // printing the trace: a new or empty folder of PNG files (or one holding only an earlier export's), a PDF
-// handout (two or three steps a page under the cipher's name and inputs) or an animated GIF (--delay CS a
-// frame) (app/teach/stepexport.h), in the light or (--dark) dark palette, with progress on stderr, in
+// handout (two or three steps a page under the cipher's name and inputs), an animated GIF (--delay CS a
+// frame) or one step as FILE.png / FILE.svg (app/teach/stepexport.h), in the light or (--dark) dark palette,
+// with progress on stderr, in
 // --view value, changed or twin; it prints only what it wrote. --moves on|BIT adds the "where bits move"
-// overlay, as View → Show where bits move with a bit clicked (on: the model's first bit, BIT: that one).
+// overlay, as View → Show where bits move with a bit clicked (on: a bit teach::exportMovesBit picks, BIT:
+// that one).
 // --alg mldsa-ntt|mldsa-intt traces the explorer's ML-DSA transforms (field "poly", --substeps: also one
 // step per butterfly, the explorer's sub-steps); its export draws 16 coefficients a row, as the explorer.
 #include "app/cli/clicommands.h"
@@ -514,13 +516,12 @@ CliCommand traceCommand() {
           "--export-steps draws steps N..M (1-based, default all) as the explorer's state grid instead of\n"
           "printing the trace, and prints what it wrote: a folder of PNG files (DIR/step-001.png ...; a\n"
           "new or empty folder, or one holding only step-NNN.png files of an earlier export), a PDF\n"
-          "handout (A4, two or three steps a page under the cipher's name and inputs), an animated GIF,\n"
-          "or FILE.png / FILE.svg: step --from N alone (default 1)\n"
-          "(--delay CS: each frame's time in hundredths of a second, default 120); --dark: the dark\n"
-          "palette; at most --max-frames steps (default 500, up to 20000); 100 steps or more print\n"
-          "progress on stderr; --view twin needs --flip; --moves on draws where bits move (SKINNY\n"
-          "ShiftRows; Ascon p_L and LEA rotations: the sources of one bit, by default the model's first),\n"
-          "--moves BIT marks the sources of that state bit (0 = MSB of the first byte)",
+          "handout (A4, two or three steps a page under the cipher's name and inputs), an animated GIF\n"
+          "(--delay CS: each frame's time in hundredths of a second, default 120), or FILE.png / FILE.svg:\n"
+          "step --from N alone (default 1); --dark: the dark palette; at most --max-frames steps (default\n"
+          "500, up to 20000); 100 steps or more print progress on stderr; --view twin needs --flip; --moves\n"
+          "on draws where bits move (SKINNY ShiftRows; Ascon p_L and LEA rotations: the sources of a bit\n"
+          "the export picks), --moves BIT marks the sources of that state bit (0 = MSB of the first byte)",
           isBlock,
           noVerb<traceBlock>,
           "export-steps"},

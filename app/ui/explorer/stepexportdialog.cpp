@@ -35,7 +35,7 @@ StepExportDialog::StepExportDialog(int steps, int current, QWidget* parent) : QD
     m_kind = new QComboBox(this);
     // The engine refuses a folder holding other things (teach::sequenceFolderProblem): say so up front.
     m_kind->addItem(tr("PNG files in a new or empty folder (step-001.png …)"));
-    m_kind->addItem(tr("PDF handout (one page a step)"));
+    m_kind->addItem(tr("PDF handout (A4, two or three steps a page)"));
     m_kind->addItem(tr("Animated GIF"));
     form->addRow(tr("As"), m_kind);
     auto* row = new QHBoxLayout;
