@@ -45,8 +45,8 @@ class TestMainWindow : public QObject {
         gui::MainWindow w(false);
         const auto docks = w.findChildren<QDockWidget*>();
         // Explorer, Diffusion, IP core, Waveforms, Model vs RTL, Campaigns, Charts, CUDA, RISC-V, Board,
-        // Lesson, Side by side
-        QCOMPARE(docks.size(), 12);
+        // Lesson, Your turn, Side by side
+        QCOMPARE(docks.size(), 13);
         for (QDockWidget* d : docks)
             QVERIFY(d->features() & QDockWidget::DockWidgetMovable);
         QVERIFY(w.page<gui::RoundExplorerPage>()->parentWidget() != nullptr);
@@ -58,7 +58,7 @@ class TestMainWindow : public QObject {
         gui::MainWindow w(false);
         w.setPageLayout(gui::MainWindow::PageLayout::Workbench); // the tabs keep the side panels closed
         const auto& pages = w.pages();
-        QCOMPARE(pages.size(), 12);
+        QCOMPARE(pages.size(), 13);
         QSet<QString> names;
         QMenu* view = nullptr;
         for (QAction* a : w.menuBar()->actions())

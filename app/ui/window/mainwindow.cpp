@@ -7,6 +7,7 @@
 #include "app/ui/explorer/classreportdialog.h"
 #include "app/ui/explorer/diffusionpage.h"
 #include "app/ui/explorer/lessonpanel.h"
+#include "app/ui/explorer/practicepanel.h"
 #include "app/ui/explorer/roundexplorerpage.h"
 #include "app/ui/explorer/sidebysidepage.h"
 #include "app/ui/ip/ipcorepage.h"
@@ -102,6 +103,9 @@ void MainWindow::addPages() {
             // The lesson's notes beside the explorer, tabbed with the Model-vs-RTL panel.
             {new LessonPanel(b->cipher(), this), tr("Lesson"), QStringLiteral("dock_lesson"),
              Qt::TopDockWidgetArea, P::Tab, true, true},
+            // "Your turn" (issue 34): a step by hand, tabbed with the lesson (it scrolls inside itself).
+            {new PracticePanel(b->cipher(), this), tr("Your turn"), QStringLiteral("dock_practice"),
+             Qt::TopDockWidgetArea, P::Tab, false, true},
             {new SideBySidePage(b->cipher(), b->sideCipher(), this), tr("Side by side"),
              QStringLiteral("dock_sidebyside")},
         });
@@ -140,6 +144,15 @@ void MainWindow::connectPages() {
     });
     // A lesson's stop sets the explorer's view mode, and a new stop records it.
     page<LessonPanel>()->setExplorerView(page<RoundExplorerPage>()->viewModes());
+    // The "Your turn" panel's Next stop button plays the lesson on.
+    auto* lesson = page<LessonPanel>();
+    auto* practice = page<PracticePanel>();
+    connect(practice, &PracticePanel::nextLessonStopRequested, lesson, [lesson] {
+        lesson->goToStop(lesson->currentStop() + 1); // a practice stop shows this panel again
+        const int at = lesson->currentStop();
+        if (lesson->lesson() && at >= 0 && !lesson->lesson()->stops[static_cast<std::size_t>(at)].practice)
+            showInDock(lesson);
+    });
 }
 
 void MainWindow::showPage(QWidget* page) {

@@ -24,6 +24,10 @@ PageDocks::PageDocks(QMainWindow* window, QList<DockedPage> pages)
     window->setCentralWidget(placeholder);
     placeholder->hide();
     window->setDockNestingEnabled(true);
+    // The right area takes the window's whole height: in the tabs layout a side panel (Lesson, Your turn)
+    // opens beside the page in front, not as a strip under it (the top area had the top-right corner).
+    window->setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     QHash<int, QList<QDockWidget*>> byArea;
     for (DockedPage& p : m_pages) {
         p.dock = new QDockWidget(p.title, window);
