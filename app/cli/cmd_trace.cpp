@@ -2,13 +2,12 @@
 // --flip FIELD:BIT it also runs the twin (the same inputs with that one bit flipped), the GUI's twin
 // run: every step gets "twin_diff_bits" and the result a "twin" object. With --export-steps it draws
 // steps --from..--to (1-based, at most --max-frames of them) as the explorer's state grid instead of
-// printing the trace: a new or empty folder of PNG files (or one holding only an earlier export's), a PDF
-// handout (two or three steps a page under the cipher's name and inputs), an animated GIF (--delay CS a
-// frame) or one step as FILE.png / FILE.svg (app/teach/stepexport.h), in the light or (--dark) dark palette,
-// with progress on stderr, in
-// --view value, changed or twin; it prints only what it wrote. --moves on|BIT adds the "where bits move"
-// overlay, as View → Show where bits move with a bit clicked (on: a bit teach::exportMovesBit picks, BIT:
-// that one).
+// printing the trace, and prints only what it wrote: a new or empty folder of PNG files (or one holding
+// only an earlier export's), a PDF handout (two or three steps a page under the cipher's name and
+// inputs), an animated GIF (--delay CS a frame) or one step as FILE.png / FILE.svg
+// (app/teach/stepexport.h), in the light or (--dark) dark palette, with progress on stderr, in --view
+// value, changed or twin. --moves on|BIT adds the "where bits move" overlay, as View → Show where bits
+// move with a bit clicked (on: the bit teach::exportMovesBit picks, BIT: that one).
 // --alg mldsa-ntt|mldsa-intt traces the explorer's ML-DSA transforms (field "poly", --substeps: also one
 // step per butterfly, the explorer's sub-steps); its export draws 16 coefficients a row, as the explorer.
 #include "app/cli/clicommands.h"

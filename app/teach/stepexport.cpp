@@ -109,10 +109,13 @@ GridContent stepContent(const StepExportJob& job, std::size_t i) {
     c.mode = job.mode;
     c.format = job.format;
     if (drawsWideCells(t.layout)) {
-        // 512 bits a row would be 11 000 pixels wide: one hex cell per coefficient, 16 a row.
+        // 512 bits a row would be 11 000 pixels wide: hex cells, one a coefficient, 16 a row, as the
+        // explorer draws the polynomial (its geometry says so; another layout this wide gets the same).
         c.format = GridFormat::Hex;
-        c.geometry.cellBits = t.layout.cellBits;
-        c.geometry.byteGroup = t.layout.cellBits;
+        if (c.geometry.kind == StateGeometry::Kind::Generic) {
+            c.geometry.cellBits = t.layout.cellBits;
+            c.geometry.byteGroup = t.layout.cellBits;
+        }
     }
     if (job.mode == GridMode::Changed && i > 0) c.reference = stepAt(t, i - 1).state;
     if (job.mode == GridMode::Twin && job.twin != nullptr && i < job.twin->steps.size())

@@ -68,6 +68,8 @@ GridContent handoutContent(const StepExportJob& job, std::size_t step) {
     bare.caption = nullptr; // drawStep writes the explanation itself: compute it once a step
     GridContent c = stepContent(bare, step);
     c.title.clear();
+    // A twin view without a twin run would print the app's "choose a bit of the input": the values.
+    if (c.mode == GridMode::Twin && c.reference.empty()) c.mode = GridMode::Value;
     // On paper an overlay shows only where it has something to show.
     c.overlay.show = c.overlay.show && !c.overlay.moves.empty();
     return c;

@@ -179,6 +179,16 @@ class TestHandout : public QObject {
         const int bit = teach::exportMovesBit(teach::bitMovesFor(m_ascon, 3), -1);
         QVERIFY(bit >= 0);
         QVERIFY(teach::stepContent(job, 3).overlay.selectedBit == bit);
+        // A twin view without its twin run prints the values, not the app's "choose a bit of the input".
+        teach::StepExportJob alone = job;
+        alone.twin = nullptr;
+        alone.flipped.clear();
+        const QString lonely = dir.filePath(QStringLiteral("alone.pdf"));
+        QVERIFY(teach::exportSteps(alone, lonely, teach::ExportKind::Pdf).ok);
+        QString words;
+        QVERIFY(test::tallestWord(lonely, &words) > 0);
+        QVERIFY2(!words.contains(QStringLiteral("choose a bit")), qPrintable(words));
+        QVERIFY2(!words.contains(QStringLiteral("Twin run")), qPrintable(words));
         // A bit the user chose is kept.
         job.selectedBit = 51;
         QCOMPARE(teach::stepContent(job, 3).overlay.selectedBit, 51);

@@ -1,9 +1,8 @@
 #pragma once
 // The "Export steps…" dialog: the range of steps (from / to, 1-based as the page shows them), the kind
 // (PNG folder: a new or empty one, or an earlier export's; PDF handout, two or three steps an A4 page;
-// animated GIF) and the target,
-// chosen with a file or folder dialog. The page runs the export behind a progress dialog with Cancel
-// (explorerteaching.cpp), fed by the engine's progress callback after every step.
+// animated GIF) and the target, chosen with a file or folder dialog. The page runs the export behind a
+// progress dialog with Cancel (explorerteaching.cpp), fed by the engine's progress callback after every step.
 
 #include <QDialog>
 
