@@ -11,6 +11,8 @@
 
 #include "app/teach/stepexport.h"
 #include "app/teach/stephandout.h"
+#include "app/ui/explorer/roundexplorerpage.h"
+#include "core/sessions/ciphersession.h"
 #include "tests/gui/guitestsupport.h"
 
 using namespace rs;
@@ -192,6 +194,21 @@ class TestHandout : public QObject {
         // A bit the user chose is kept.
         job.selectedBit = 51;
         QCOMPARE(teach::stepContent(job, 3).overlay.selectedBit, 51);
+    }
+
+    void theExplorersHandoutNamesItsCipherInputsAndTwin() {
+        sessions::CipherSession session;
+        gui::RoundExplorerPage page(&session);
+        QVERIFY(session.setAlgorithm(QStringLiteral("lea-128")));
+        session.setFlip(QStringLiteral("pt"), 5);
+        QCoreApplication::processEvents();
+        QTRY_VERIFY(session.stepCount() > 0 && session.hasTwin());
+        const teach::StepExportJob job = page.exportJob(0, 2);
+        QCOMPARE(job.cipher, QString::fromStdString(session.algorithm().displayName));
+        const QString key = QStringLiteral("key = ") +
+                            QString::fromStdString(crypto::toHex(session.inputBytes(QStringLiteral("key"))));
+        QVERIFY2(job.inputs.contains(key), qPrintable(job.inputs.join(QLatin1Char('|'))));
+        QCOMPARE(job.flipped, QStringLiteral("bit 5 of pt"));
     }
 
     void aPortraitPageTakesANarrowGrid() {
