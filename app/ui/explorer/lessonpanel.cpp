@@ -1,22 +1,28 @@
 #include "app/ui/explorer/lessonpanel.h"
 
 #include "app/ui/common/pagehelpers.h"
+#include "app/ui/explorer/lessoneditor.h"
 #include "app/ui/explorer/viewmodebar.h"
 #include "core/fileio/safefile.h"
 #include "core/inputs/hexfield.h"
 #include "core/sessions/ciphersession.h"
 #include "core/sessions/explorermodel.h"
+#include "core/teach/practice.h"
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QPushButton>
-#include <QTextBrowser>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace rs::gui {
@@ -36,6 +42,24 @@ LessonView lessonView(StateView::Mode m) {
            : m == StateView::Mode::Changed ? LessonView::Changed
                                            : LessonView::Value;
 }
+
+// A count in words for the help text ("the four that come with RoundScope").
+QString countWord(qsizetype n) {
+    static const char* const words[] = {"no",    "one",   "two",  "three", "four",   "five",  "six",
+                                        "seven", "eight", "nine", "ten",   "eleven", "twelve"};
+    return n >= 0 && n < static_cast<qsizetype>(std::size(words)) ? QObject::tr(words[n])
+                                                                  : QString::number(n);
+}
+
+QLabel* wrappedLabel(const QString& name, QWidget* parent) {
+    auto* l = new QLabel(parent);
+    l->setObjectName(name);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    return l;
+}
 } // namespace
 
 LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
@@ -47,26 +71,32 @@ LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
     QFont big = m_title->font();
     big.setBold(true);
     m_title->setFont(big);
-    m_stopLabel = new QLabel(this);
-    m_stopLabel->setObjectName(QStringLiteral("lessonStop"));
-    m_note = new QTextBrowser(this);
-    m_note->setObjectName(QStringLiteral("lessonNote"));
-    m_note->setMinimumHeight(80);
-    m_question = new QLabel(this);
-    m_question->setObjectName(QStringLiteral("lessonQuestion"));
-    m_question->setWordWrap(true);
-    m_answerButton = new QPushButton(tr("Show the answer"), this);
+    // The stop's texts scroll together, each label as tall as its wrapped text: a long note or answer
+    // is scrolled to, never clipped or squeezed.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("lessonText"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* text = new QWidget(m_scroll);
+    m_stopLabel = wrappedLabel(QStringLiteral("lessonStop"), text);
+    m_note = wrappedLabel(QStringLiteral("lessonNote"), text);
+    m_question = wrappedLabel(QStringLiteral("lessonQuestion"), text);
+    QFont bold = m_question->font();
+    bold.setBold(true);
+    m_question->setFont(bold);
+    m_answerButton = new QPushButton(tr("Show the answer"), text);
     m_answerButton->setObjectName(QStringLiteral("lessonShowAnswer"));
-    m_answer = new QLabel(this);
-    m_answer->setObjectName(QStringLiteral("lessonAnswer"));
-    m_answer->setWordWrap(true);
+    m_answer = wrappedLabel(QStringLiteral("lessonAnswer"), text);
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("lessonMessage"));
     m_message->setWordWrap(true);
-    m_previous = new QPushButton(tr("◀ Previous stop"), this);
+    m_previous = new QPushButton(tr("◀ Previous"), this);
     m_previous->setObjectName(QStringLiteral("lessonPrevious"));
-    m_next = new QPushButton(tr("Next stop ▶"), this);
+    m_previous->setToolTip(tr("The lesson's previous stop"));
+    m_next = new QPushButton(tr("Next ▶"), this);
     m_next->setObjectName(QStringLiteral("lessonNext"));
+    m_next->setToolTip(tr("The lesson's next stop"));
     m_newNote = new QLineEdit(this);
     m_newNote->setObjectName(QStringLiteral("lessonNewNote"));
     m_newNote->setPlaceholderText(tr("Note for a new stop at the explorer's step"));
@@ -74,28 +104,58 @@ LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
     add->setObjectName(QStringLiteral("lessonAddStop"));
     add->setToolTip(tr("Appends the explorer's current step, view and flipped bit as a stop with this note"));
 
+    auto* newLesson = new QPushButton(tr("New…"), this);
+    newLesson->setObjectName(QStringLiteral("lessonNew"));
+    newLesson->setToolTip(
+        tr("Writes a lesson in the lesson editor, from the explorer's algorithm and inputs"));
+    auto* edit = new QPushButton(tr("Edit…"), this);
+    edit->setObjectName(QStringLiteral("lessonEdit"));
+    edit->setToolTip(tr("Opens this lesson in the lesson editor"));
+
+    // Narrow rows: beside the pages (the tabs layout of a 1366×768 screen) the panel may get ~220 pixels.
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_previous);
     nav->addWidget(m_next);
     auto* write = new QHBoxLayout;
     write->addWidget(m_newNote, 1);
     write->addWidget(add);
+    auto* editing = new QHBoxLayout;
+    editing->addWidget(newLesson);
+    editing->addWidget(edit);
+    auto* t = new QVBoxLayout(text);
+    t->setContentsMargins(0, 0, 0, 0);
+    t->addWidget(m_stopLabel);
+    t->addWidget(m_note);
+    t->addWidget(m_question);
+    t->addWidget(m_answerButton, 0, Qt::AlignLeft);
+    t->addWidget(m_answer);
+    t->addStretch(1);
+    m_scroll->setWidget(text);
     auto* l = new QVBoxLayout(this);
     l->addWidget(m_title);
-    l->addWidget(m_stopLabel);
     l->addLayout(nav);
-    l->addWidget(m_note, 1);
-    l->addWidget(m_question);
-    l->addWidget(m_answerButton, 0, Qt::AlignLeft);
-    l->addWidget(m_answer);
+    l->addWidget(m_scroll, 1);
     l->addWidget(m_message);
     l->addLayout(write);
+    l->addLayout(editing);
+
+    m_editor = new LessonEditor(cipher, this);
+    m_editor->setWindowFlag(Qt::Window);
+    connect(m_editor, &LessonEditor::lessonSaved, this, [this](const QByteArray& json, const QString& path) {
+        const int stop = m_editor->currentStop();
+        if (openLessonText(json, QFileInfo(path).fileName())) goToStop(stop);
+    });
+    connect(newLesson, &QPushButton::clicked, this, [this] { openEditor(true); });
+    connect(edit, &QPushButton::clicked, this, [this] { openEditor(false); });
 
     connect(m_previous, &QPushButton::clicked, this, [this] { goToStop(m_stop - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { goToStop(m_stop + 1); });
     connect(m_answerButton, &QPushButton::clicked, this, [this] {
         m_answer->show();
         m_answerButton->hide();
+        makeRoom();
+        m_answer->parentWidget()->layout()->activate();
+        m_scroll->ensureWidgetVisible(m_answer, 0, 0);
     });
     connect(add, &QPushButton::clicked, this, [this] {
         addCurrentStop(m_newNote->text());
@@ -118,12 +178,19 @@ void LessonPanel::createMenuActions() {
     });
     QList<QAction*> shipped;
     for (const QString& path : shippedLessons()) {
-        shipped << new QAction(QFileInfo(path).completeBaseName(), this);
+        shipped << new QAction(shippedLessonTitle(path), this);
+        shipped.back()->setToolTip(QFileInfo(path).fileName());
         connect(shipped.back(), &QAction::triggered, this, [this, path] {
             showInDock(this);
             openLesson(path);
         });
     }
+    auto* create = new QAction(tr("&New lesson…"), this);
+    create->setObjectName(QStringLiteral("lessonNewAction"));
+    connect(create, &QAction::triggered, this, [this] { openEditor(true); });
+    auto* edit = new QAction(tr("&Edit lesson…"), this);
+    edit->setObjectName(QStringLiteral("lessonEditAction"));
+    connect(edit, &QAction::triggered, this, [this] { openEditor(false); });
     auto* save = new QAction(tr("Save lesson…"), this);
     connect(save, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
@@ -132,12 +199,39 @@ void LessonPanel::createMenuActions() {
     });
     m_menus = {{MenuSection::FileLessons, {open}},
                {MenuSection::FileLessons, shipped, tr("S&hipped lessons")},
-               {MenuSection::FileLessons, {save}}};
+               {MenuSection::FileLessons, {create, edit, save}}};
 }
 
 QList<ShortcutRow> LessonPanel::shortcutRows() const {
+    const qsizetype n = shippedLessons().size();
     return {
-        {tr("Ctrl+L"), tr("open a lesson (File → Shipped lessons: the three that come with RoundScope)")}};
+        {tr("Ctrl+L"),
+         tr("open a lesson (File → Shipped lessons: the %1 that come with RoundScope)").arg(countWord(n))}};
+}
+
+QString LessonPanel::shippedLessonTitle(const QString& path) {
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly)) {
+        try {
+            const teach::Lesson l = teach::parseLesson(f.readAll(), sessions::lessonCatalog());
+            if (!l.title.empty()) return QString::fromStdString(l.title);
+        } catch (const std::exception&) {
+            // a shipped lesson that does not read: named by its file; opening it says why
+        }
+    }
+    return QFileInfo(path).completeBaseName();
+}
+
+void LessonPanel::openEditor(bool fresh) {
+    if (fresh || !m_lesson)
+        m_editor->newLesson();
+    else {
+        m_editor->editLesson(*m_lesson);
+        m_editor->setCurrentStop(m_stop);
+    }
+    m_editor->show();
+    m_editor->raise();
+    m_editor->activateWindow();
 }
 
 QStringList LessonPanel::shippedLessons() {
@@ -176,8 +270,10 @@ bool LessonPanel::openLessonText(const QByteArray& json, const QString& origin, 
     try {
         teach::Lesson lesson = teach::parseLesson(json, sessions::lessonCatalog());
         const auto* alg = sessions::findExplorerAlgorithm(lesson.algorithm);
-        const sessions::ExplorerRun run = sessions::runExplorer(*alg, lesson.inputs, alg->maxRounds);
+        const int rounds = lesson.rounds > 0 ? lesson.rounds : alg->maxRounds;
+        const sessions::ExplorerRun run = sessions::runExplorer(*alg, lesson.inputs, rounds);
         teach::validateLesson(lesson, run.trace.steps.size());
+        teach::validatePractice(lesson, run.trace);
         m_lesson = std::move(lesson);
     } catch (const std::exception& e) {
         const QString why = tr("%1: %2").arg(origin, QString::fromUtf8(e.what()));
@@ -195,7 +291,8 @@ void LessonPanel::goToStop(int i) {
     m_stop = std::clamp(i, 0, static_cast<int>(m_lesson->stops.size()) - 1);
     const teach::LessonStop& stop = m_lesson->stops[static_cast<std::size_t>(m_stop)];
     m_cipher->setAlgorithm(QString::fromStdString(m_lesson->algorithm));
-    m_cipher->setRounds(m_cipher->algorithm().maxRounds); // the lesson's steps count at the standard rounds
+    // The lesson's steps count at its rounds: a reduced cipher, else the standard rounds.
+    m_cipher->setRounds(m_lesson->rounds > 0 ? m_lesson->rounds : m_cipher->algorithm().maxRounds);
     for (const auto& [field, bytes] : m_lesson->inputs)
         m_cipher->setInput(QString::fromStdString(field), QString::fromStdString(crypto::toHex(bytes)));
     if (stop.flip) m_cipher->setFlip(QString::fromStdString(stop.flip->field), stop.flip->bit);
@@ -203,20 +300,35 @@ void LessonPanel::goToStop(int i) {
     if (m_view != nullptr) m_view->setMode(stateMode(stop.view));
     m_cipher->setCurrentStep(stop.step);
     showStop();
+    if (stop.practice) {
+        m_onPractice = true;
+        emit practiceStop(m_stop);
+    } else if (m_onPractice) {
+        m_onPractice = false;
+        emit practiceStop(-1);
+    }
 }
 
 void LessonPanel::showStop() {
     const bool open = m_lesson.has_value() && m_stop >= 0;
     if (m_lesson) m_title->setText(QString::fromStdString(m_lesson->title));
-    m_stopLabel->setText(open ? tr("Stop %1 of %2 · step %3")
-                                    .arg(m_stop + 1)
-                                    .arg(m_lesson->stops.size())
-                                    .arg(m_lesson->stops[static_cast<std::size_t>(m_stop)].step + 1)
-                              : QString());
+    QString stopText;
+    if (open) {
+        const teach::LessonStop& s = m_lesson->stops[static_cast<std::size_t>(m_stop)];
+        QString name = QString::fromStdString(s.title);
+        if (const crypto::TraceStep* step = m_cipher->step(s.step); name.isEmpty() && step != nullptr)
+            name = step->round > 0
+                       ? tr("round %1, %2").arg(step->round).arg(QString::fromStdString(step->step))
+                       : QString::fromStdString(step->step);
+        stopText = tr("Stop %1 of %2 · step %3").arg(m_stop + 1).arg(m_lesson->stops.size()).arg(s.step + 1);
+        if (!name.isEmpty()) stopText += QStringLiteral(": ") + name;
+    }
+    m_stopLabel->setText(stopText);
     m_previous->setEnabled(open && m_stop > 0);
     m_next->setEnabled(open && m_stop + 1 < static_cast<int>(m_lesson->stops.size()));
     const teach::LessonStop* stop = open ? &m_lesson->stops[static_cast<std::size_t>(m_stop)] : nullptr;
-    m_note->setPlainText(stop ? QString::fromStdString(stop->note) : QString());
+    m_note->setText(stop ? QString::fromStdString(stop->note) : QString());
+    m_note->setVisible(stop != nullptr);
     const bool question = stop != nullptr && stop->question.has_value();
     m_question->setVisible(question);
     m_question->setText(question ? tr("Question: %1").arg(QString::fromStdString(*stop->question))
@@ -224,6 +336,36 @@ void LessonPanel::showStop() {
     m_answerButton->setVisible(question && stop->answer.has_value());
     m_answer->setText(question && stop->answer ? QString::fromStdString(*stop->answer) : QString());
     m_answer->hide(); // revealed on request
+    m_scroll->verticalScrollBar()->setValue(0);
+    makeRoom();
+}
+
+void LessonPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    // The dock has its place once shown: then it can be widened for the text.
+    QTimer::singleShot(0, this, &LessonPanel::makeRoom);
+}
+
+void LessonPanel::makeRoom() {
+    QDockWidget* dock = nullptr;
+    for (QWidget* w = parentWidget(); w != nullptr && dock == nullptr; w = w->parentWidget())
+        dock = qobject_cast<QDockWidget*>(w);
+    auto* window = dock != nullptr ? qobject_cast<QMainWindow*>(dock->parentWidget()) : nullptr;
+    if (window == nullptr || dock->isFloating() || !isVisible()) return;
+    const Qt::DockWidgetArea area = window->dockWidgetArea(dock);
+    if (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea) {
+        // Beside the pages (the tabs layout): wide enough for the note's lines, at most 2/5 of the window.
+        const int want = std::min(fontMetrics().averageCharWidth() * 64, window->width() * 2 / 5);
+        if (dock->width() < want) window->resizeDocks({dock}, {want}, Qt::Horizontal);
+        return;
+    }
+    // The panel's rows plus the stop's whole text, at most about half the window: the rest scrolls.
+    QWidget* text = m_scroll->widget();
+    text->layout()->activate();
+    const int textHeight = text->hasHeightForWidth() ? text->heightForWidth(m_scroll->viewport()->width())
+                                                     : text->sizeHint().height();
+    const int want = std::min(height() - m_scroll->viewport()->height() + textHeight, window->height() / 2);
+    if (height() < want) window->resizeDocks({dock}, {dock->height() + want - height()}, Qt::Vertical);
 }
 
 void LessonPanel::showMessage(const QString& text, bool error) {
@@ -260,19 +402,21 @@ void LessonPanel::addCurrentStop(const QString& note) {
         showMessage(tr("The explorer's inputs are not valid: fix them before adding a stop"), true);
         return;
     }
-    if (m_cipher->rounds() != m_cipher->algorithm().maxRounds) {
-        showMessage(tr("Lessons use the standard %1 rounds: set them before adding a stop")
-                        .arg(m_cipher->algorithm().maxRounds),
-                    true);
+    if (m_cipher->leaSubsteps()) {
+        showMessage(tr("Lessons count the round steps: turn LEA's sub-steps off before adding a stop"), true);
         return;
     }
+    // A reduced cipher (fewer rounds than the standard) is the lesson's "rounds".
+    const int maxRounds = m_cipher->algorithm().maxRounds;
+    const int rounds = maxRounds > 0 && m_cipher->rounds() != maxRounds ? m_cipher->rounds() : 0;
     const std::string id = m_cipher->algorithm().id;
-    if (!m_lesson || m_lesson->algorithm != id || m_lesson->inputs != *in) {
+    if (!m_lesson || m_lesson->algorithm != id || m_lesson->inputs != *in || m_lesson->rounds != rounds) {
         m_lesson = teach::Lesson{};
         m_lesson->title =
             tr("%1 lesson").arg(QString::fromStdString(m_cipher->algorithm().displayName)).toStdString();
         m_lesson->algorithm = id;
         m_lesson->inputs = *in;
+        m_lesson->rounds = rounds;
     }
     m_lesson->stops.push_back(currentAsStop(note));
     m_stop = static_cast<int>(m_lesson->stops.size()) - 1;

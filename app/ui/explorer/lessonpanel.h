@@ -5,7 +5,10 @@
 // panel. A lesson is also written from the explorer: "Add this step" appends the current state as a stop
 // (starting a new lesson when the algorithm or the inputs differ), and Save writes the JSON.
 // Talks to CipherSession; plays and records the explorer's view mode through its ViewModeBar. Contributes
-// File ▸ Open lesson… (Ctrl+L), Shipped lessons and Save lesson… to the main window (MenuContributor).
+// File ▸ Open lesson… (Ctrl+L), Shipped lessons (by title), New lesson…, Edit lesson… (the LessonEditor
+// dialog, lessoneditor.h) and Save lesson… to the main window (MenuContributor). A lesson's "rounds" runs
+// the explorer at those rounds. The stop's texts are word-wrapped labels in a scroll area, so a long note
+// or answer is never clipped. practiceStop tells the practice panel when a stop asks the student to work.
 
 #include <QWidget>
 
@@ -17,7 +20,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTextBrowser;
+class QScrollArea;
 
 namespace rs::sessions {
 class CipherSession;
@@ -25,6 +28,7 @@ class CipherSession;
 
 namespace rs::gui {
 
+class LessonEditor;
 class ViewModeBar;
 
 class LessonPanel : public QWidget, public MenuContributor {
@@ -39,8 +43,10 @@ class LessonPanel : public QWidget, public MenuContributor {
     QList<MenuActions> menuActions() const override { return m_menus; }
     QList<ShortcutRow> shortcutRows() const override;
 
-    /** @brief The lessons shipped in the resources (":/lessons/…json"), by title. */
+    /** @brief The lessons shipped in the resources (":/lessons/…json"), by file name. */
     static QStringList shippedLessons();
+    /** @brief A shipped lesson's title (its file name when it cannot be read). */
+    static QString shippedLessonTitle(const QString& path);
     /** @brief Reads and plays a lesson file from its first stop; false with the reason shown (and in *error).
      */
     bool openLesson(const QString& path, QString* error = nullptr);
@@ -51,14 +57,22 @@ class LessonPanel : public QWidget, public MenuContributor {
     /** @brief Writes the lesson; false with the reason shown (and in *error). */
     bool saveLesson(const QString& path, QString* error = nullptr);
 
-    const std::optional<teach::Lesson>& lesson() const { return m_lesson; }
+    /** @brief The lesson on view; nullptr when none (stable API: the practice panel reads it). */
+    const teach::Lesson* lesson() const { return m_lesson ? &*m_lesson : nullptr; }
+    /** @brief The stop on view (0-based); -1 when no lesson is open (stable API). */
     int currentStop() const { return m_stop; }
     /** @brief Plays stop i (clamped): algorithm, inputs, rounds, flip, view, step. */
     void goToStop(int i);
 
+    /** @brief Opens the lesson editor on a new lesson (the explorer's algorithm and inputs) or, with
+     *  fresh false, on the lesson on view; a lesson it saves plays here. */
+    void openEditor(bool fresh);
+    LessonEditor* editor() const { return m_editor; }
+
     QLabel* titleLabel() const { return m_title; }
     QLabel* stopLabel() const { return m_stopLabel; }
-    QTextBrowser* noteView() const { return m_note; }
+    QLabel* noteView() const { return m_note; }
+    QScrollArea* textArea() const { return m_scroll; }
     QLabel* questionLabel() const { return m_question; }
     QPushButton* answerButton() const { return m_answerButton; }
     QLabel* answerLabel() const { return m_answer; }
@@ -67,8 +81,19 @@ class LessonPanel : public QWidget, public MenuContributor {
     QPushButton* previousButton() const { return m_previous; }
     QLineEdit* newNoteEdit() const { return m_newNote; }
 
+  signals:
+    /** @brief The stop on view has practice settings (stopIndex, into lesson()->stops), or, with -1, the
+     *  lesson left a practice stop for one without (stable API for the practice panel). */
+    void practiceStop(int stopIndex);
+
+  protected:
+    void showEvent(QShowEvent* event) override;
+
   private:
     void showStop();
+    /** Grows the panel's dock to show the stop's text: beside the pages to a readable width (at most 2/5 of
+     *  the window), above or below them to the text's height (at most half the window). */
+    void makeRoom();
     void showMessage(const QString& text, bool error);
     teach::LessonStop currentAsStop(const QString& note) const;
     /** The explorer's current inputs as bytes, or nullopt when one is invalid. */
@@ -84,7 +109,8 @@ class LessonPanel : public QWidget, public MenuContributor {
     int m_stop = -1;
     QLabel* m_title = nullptr;
     QLabel* m_stopLabel = nullptr;
-    QTextBrowser* m_note = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QLabel* m_note = nullptr;
     QLabel* m_question = nullptr;
     QPushButton* m_answerButton = nullptr;
     QLabel* m_answer = nullptr;
@@ -92,6 +118,8 @@ class LessonPanel : public QWidget, public MenuContributor {
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLineEdit* m_newNote = nullptr;
+    LessonEditor* m_editor = nullptr;
+    bool m_onPractice = false; ///< the last practiceStop named a stop (not -1)
 };
 
 } // namespace rs::gui
