@@ -394,6 +394,89 @@ class TestPractice : public QObject {
         QVERIFY(panel->feedbackLabel()->text().contains(QStringLiteral("x2 bit")));
     }
 
+    void theWholeStateWrapsInsideTheGrid() {
+        sessions::CipherSession cipher;
+        twoRounds(cipher);
+        const int k = sboxStep(cipher.trace());
+        gui::PracticePanel panel(&cipher);
+        panel.resize(300, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        cipher.setCurrentStep(k);
+        QVERIFY(panel.practiseCurrentStep(PracticePart::State, 0));
+        enter(panel, QStringLiteral("0 0 0 0 0"));
+        QApplication::processEvents();
+        QVERIFY(!panel.lastCheck().correct());
+        QCOMPARE(panel.lastCheck().checkedBits, 320);
+        // Every wrong bit of all 320 is red, the rest green; the 64-bit words wrap inside the grid's width.
+        QCOMPARE(panel.grid()->bitsMarked(Mark::Wrong), panel.lastCheck().wrongBits);
+        QCOMPARE(panel.grid()->bitsMarked(Mark::Wrong).size() + panel.grid()->bitsMarked(Mark::Right).size(),
+                 std::size_t{320});
+        for (int b = 0; b < 320; ++b)
+            QVERIFY2(panel.grid()->rect().contains(panel.grid()->bitRect(b)), qPrintable(QString::number(b)));
+        // The feedback lists the first wrong bits, then a count.
+        QVERIFY(panel.feedbackLabel()->text().contains(QStringLiteral("more wrong bits")));
+        QVERIFY(panel.grab().save(QDir::temp().filePath(QStringLiteral("roundscope-practice-state.png"))));
+    }
+
+    void aPdfThatCannotBeWrittenLeavesTheJsonAndSaysSo() {
+        sessions::CipherSession cipher;
+        twoRounds(cipher);
+        gui::PracticePanel panel(&cipher);
+        panel.setPdfWriter(
+            [](const teach::StudentReport&, const QString&) { throw std::runtime_error("disk full"); });
+        QVERIFY(panel.startRun(QStringLiteral("Ada"), QStringLiteral("k")));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(!panel.saveReport(dir.filePath(QStringLiteral("r.json")), &error));
+        QVERIFY2(error.contains(QStringLiteral("but not its PDF: disk full")), qPrintable(error));
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("r.json"))));
+    }
+
+    void thePartsFollowTheAlgorithm_data() {
+        QTest::addColumn<QString>("alg");
+        QTest::addColumn<QList<int>>("parts");
+        const auto n = [](PracticePart p) { return static_cast<int>(p); };
+        QTest::newRow("ascon-p") << QStringLiteral("ascon-p")
+                                 << QList<int>{n(PracticePart::State), n(PracticePart::SboxColumn),
+                                               n(PracticePart::Row)};
+        QTest::newRow("lea-128") << QStringLiteral("lea-128")
+                                 << QList<int>{n(PracticePart::State), n(PracticePart::Word)};
+        QTest::newRow("skinny-64-64")
+            << QStringLiteral("skinny-64-64")
+            << QList<int>{n(PracticePart::State), n(PracticePart::Row), n(PracticePart::Column)};
+        QTest::newRow("mldsa-ntt") << QStringLiteral("mldsa-ntt")
+                                   << QList<int>{n(PracticePart::State), n(PracticePart::Row),
+                                                 n(PracticePart::Pair)};
+    }
+
+    void thePartsFollowTheAlgorithm() {
+        QFETCH(QString, alg);
+        QFETCH(QList<int>, parts);
+        sessions::CipherSession cipher;
+        gui::PracticePanel panel(&cipher);
+        QVERIFY(cipher.setAlgorithm(alg));
+        cipher.recomputeNow();
+        QList<int> offered;
+        for (int i = 0; i < panel.partBox()->count(); ++i)
+            offered << panel.partBox()->itemData(i).toInt();
+        QCOMPARE(offered, parts);
+        // Each offered part can be practised at its highest index somewhere in the run, and no further.
+        for (int i = 0; i < panel.partBox()->count(); ++i) {
+            panel.partBox()->setCurrentIndex(i);
+            const auto part = static_cast<PracticePart>(parts[i]);
+            const int most = panel.indexBox()->maximum();
+            bool fits = false, past = false;
+            for (int step = 1; step < cipher.stepCount(); ++step) {
+                cipher.setCurrentStep(step);
+                fits = fits || panel.practiseCurrentStep(part, most);
+                past = past || panel.practiseCurrentStep(part, most + 1);
+            }
+            QVERIFY2(fits, qPrintable(panel.partBox()->currentText()));
+            QVERIFY2(!past || part == PracticePart::State, qPrintable(panel.partBox()->currentText()));
+        }
+    }
+
     void aChangedRunEndsTheExercise() {
         sessions::CipherSession cipher;
         twoRounds(cipher);

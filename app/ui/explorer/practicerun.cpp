@@ -131,9 +131,14 @@ bool PracticePanel::saveReport(const QString& path, QString* error) {
     try {
         fileio::writeFileAtomic(QFile::encodeName(path).toStdString(),
                                 teach::writeReport(r, m_key).toStdString());
-        if (m_pdfWriter) m_pdfWriter(r, pdf);
     } catch (const std::exception& e) {
         return fail(tr("The report was not saved: %1").arg(QString::fromUtf8(e.what())));
+    }
+    try {
+        if (m_pdfWriter) m_pdfWriter(r, pdf);
+    } catch (const std::exception& e) { // the JSON (the report the teacher checks) is written
+        return fail(tr("Report saved: %1, but not its PDF: %2")
+                        .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what())));
     }
     refreshRun();
     m_runLabel->setText(m_runLabel->text() + QLatin1Char('\n') +
