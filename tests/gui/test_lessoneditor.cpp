@@ -192,7 +192,8 @@ class TestLessonEditor : public QObject {
         e->setCurrentStop(0);
         selectData(e->viewBox(), static_cast<int>(LessonView::Changed));
         QVERIFY(!e->saveTo(path, &error)); // what only the practice check knows
-        QVERIFY2(error.contains(QStringLiteral("Stop 3, practice")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("Stop 3, practice: a")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("SKINNY")), qPrintable(error));
         QVERIFY(!QFile::exists(path));
         e->inputEdit(QStringLiteral("state"))->setText(QStringLiteral("12"));
         QVERIFY(!e->saveTo(path, &error));

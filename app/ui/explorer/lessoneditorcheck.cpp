@@ -87,7 +87,9 @@ QStringList LessonEditor::check(QByteArray* json) const {
                 teach::validatePractice(one, run.trace);
             } catch (const std::exception& e) {
                 QString why = QString::fromUtf8(e.what());
-                why.remove(QRegularExpression(QStringLiteral(R"(stops\[0\][.:]?\s*)")));
+                static const QRegularExpression where(
+                    QStringLiteral(R"(stops\[0\](\.practice)?[.:]?\s*(practice:\s*)?)"));
+                why.remove(where);
                 errors << tr("Stop %1, practice: %2").arg(i + 1).arg(why);
             }
         }
