@@ -394,6 +394,51 @@ class TestPractice : public QObject {
         QVERIFY(panel->feedbackLabel()->text().contains(QStringLiteral("x2 bit")));
     }
 
+    void aLessonPracticeStopSetsThePanel() {
+        gui::MainWindow w(false);
+        w.fitTo(QSize(1366, 768));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        sessions::CipherSession* cipher = w.session();
+        twoRounds(*cipher);
+        const int k = sboxStep(cipher->trace());
+        auto* lessonPanel = w.page<gui::LessonPanel>();
+        auto* panel = w.page<gui::PracticePanel>();
+        QString error;
+        QVERIFY2(lessonPanel->openLessonText(teach::saveLesson(practiceLesson(*cipher, k)),
+                                             QStringLiteral("test"), &error),
+                 qPrintable(error));
+        QVERIFY(!panel->target()); // stop 1 has no practice
+        cipher->setRounds(12);     // the lesson sets its own rounds again at each stop
+        lessonPanel->goToStop(1);
+        QVERIFY(panel->target());
+        QVERIFY(panel->fromLesson());
+        QCOMPARE(cipher->rounds(), 2);
+        // The stop's part, index, hints and reveal; the explorer on the step before.
+        QCOMPARE(cipher->currentStep(), k - 1);
+        QVERIFY(panel->descriptionLabel()->text().contains(QStringLiteral("column %1").arg(kColumn)));
+        QVERIFY(!panel->partBox()->isEnabled());
+        QCOMPARE(panel->partBox()->currentData().toInt(), static_cast<int>(PracticePart::SboxColumn));
+        QCOMPARE(panel->indexBox()->value(), kColumn);
+        QCOMPARE(panel->hintsAllowed(), 2);
+        QVERIFY(!panel->revealButton()->isEnabled());
+        QApplication::processEvents();
+        QVERIFY(!w.dockOf(panel)->visibleRegion().isEmpty()); // the panel came to the front
+        enter(*panel, column(cipher->trace(), k));
+        QVERIFY(panel->lastCheck().correct());
+        // Its Next lesson stop button plays the lesson on: stop 3 asks for word x2.
+        QVERIFY(panel->nextStopButton()->isVisibleTo(panel));
+        panel->nextStopButton()->click();
+        QCOMPARE(lessonPanel->currentStop(), 2);
+        QVERIFY(panel->descriptionLabel()->text().contains(QStringLiteral("word x2")));
+        QVERIFY(panel->revealButton()->isEnabled());
+        QVERIFY(!panel->nextStopButton()->isVisibleTo(panel)); // the last stop
+        // A stop without practice ends the lesson's exercise.
+        lessonPanel->goToStop(0);
+        QVERIFY(!panel->target());
+        QVERIFY(panel->partBox()->isEnabled());
+    }
+
     void theWholeStateWrapsInsideTheGrid() {
         sessions::CipherSession cipher;
         twoRounds(cipher);

@@ -144,9 +144,12 @@ void MainWindow::connectPages() {
     });
     // A lesson's stop sets the explorer's view mode, and a new stop records it.
     page<LessonPanel>()->setExplorerView(page<RoundExplorerPage>()->viewModes());
-    // The "Your turn" panel's Next stop button plays the lesson on.
+    // A lesson's practice stop sets the "Your turn" exercise; its Next stop button plays the lesson on.
     auto* lesson = page<LessonPanel>();
     auto* practice = page<PracticePanel>();
+    connect(lesson, &LessonPanel::practiceStop, practice, [lesson, practice](int stop) {
+        if (lesson->lesson()) practice->setLessonStop(*lesson->lesson(), stop);
+    });
     connect(practice, &PracticePanel::nextLessonStopRequested, lesson, [lesson] {
         lesson->goToStop(lesson->currentStop() + 1); // a practice stop shows this panel again
         const int at = lesson->currentStop();
