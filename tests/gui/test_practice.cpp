@@ -439,6 +439,33 @@ class TestPractice : public QObject {
         QVERIFY(panel->partBox()->isEnabled());
     }
 
+    void everyShippedPracticeStopCanBeSolved() {
+        gui::MainWindow w(false);
+        auto* lessonPanel = w.page<gui::LessonPanel>();
+        auto* panel = w.page<gui::PracticePanel>();
+        sessions::CipherSession* cipher = w.session();
+        int stops = 0;
+        for (const QString& path : gui::LessonPanel::shippedLessons()) {
+            QString error;
+            QVERIFY2(lessonPanel->openLesson(path, &error), qPrintable(error));
+            const teach::Lesson lesson = *lessonPanel->lesson();
+            for (std::size_t i = 0; i < lesson.stops.size(); ++i) {
+                lessonPanel->goToStop(static_cast<int>(i));
+                const teach::LessonStop& stop = lesson.stops[i];
+                QCOMPARE(panel->target().has_value(), stop.practice.has_value());
+                if (!stop.practice) continue;
+                ++stops;
+                QCOMPARE(cipher->currentStep(), stop.step - 1);
+                QCOMPARE(panel->revealButton()->isEnabled(), stop.practice->reveal);
+                QCOMPARE(panel->hintsAllowed(), stop.practice->hints);
+                enter(*panel,
+                      QString::fromStdString(teach::practiceAnswer(cipher->trace(), *panel->target())));
+                QVERIFY2(panel->lastCheck().correct(), qPrintable(path + QStringLiteral(" stop %1").arg(i)));
+            }
+        }
+        QVERIFY(stops >= 4); // the two practice lessons ship practice stops
+    }
+
     void theWholeStateWrapsInsideTheGrid() {
         sessions::CipherSession cipher;
         twoRounds(cipher);
