@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "core/teach/bitmoves.h"
-#include "core/teach/explain.h"
+#include "core/teach/practicerules.h"
 
 namespace rs::teach {
 
@@ -206,25 +206,18 @@ std::string bitText(bool b) {
     return b ? "1" : "0";
 }
 
-// Ascon's S-box, output bit r of one column, as the spec's algebraic normal form.
-struct Anf {
-    const char* text;
-    bool (*eval)(const bool* x);
-};
-const Anf kAsconAnf[5] = {
-    {"x4x1 ⊕ x3 ⊕ x2x1 ⊕ x2 ⊕ x1x0 ⊕ x1 ⊕ x0",
-     [](const bool* x) {
-         return ((x[4] & x[1]) ^ x[3] ^ (x[2] & x[1]) ^ x[2] ^ (x[1] & x[0]) ^ x[1] ^ x[0]) != 0;
-     }},
-    {"x4 ⊕ x3x2 ⊕ x3x1 ⊕ x3 ⊕ x2x1 ⊕ x2 ⊕ x1 ⊕ x0",
-     [](const bool* x) {
-         return (x[4] ^ (x[3] & x[2]) ^ (x[3] & x[1]) ^ x[3] ^ (x[2] & x[1]) ^ x[2] ^ x[1] ^ x[0]) != 0;
-     }},
-    {"x4x3 ⊕ x4 ⊕ x2 ⊕ x1 ⊕ 1", [](const bool* x) { return ((x[4] & x[3]) ^ x[4] ^ x[2] ^ x[1] ^ 1) != 0; }},
-    {"x4x0 ⊕ x4 ⊕ x3x0 ⊕ x3 ⊕ x2 ⊕ x1 ⊕ x0",
-     [](const bool* x) { return ((x[4] & x[0]) ^ x[4] ^ (x[3] & x[0]) ^ x[3] ^ x[2] ^ x[1] ^ x[0]) != 0; }},
-    {"x4x1 ⊕ x4 ⊕ x3 ⊕ x1x0 ⊕ x1",
-     [](const bool* x) { return ((x[4] & x[1]) ^ x[4] ^ x[3] ^ (x[1] & x[0]) ^ x[1]) != 0; }},
+// Ascon's S-box, output bit r of one column, evaluated as its algebraic normal form (kAsconSboxAnf).
+using AnfEval = bool (*)(const bool* x);
+const AnfEval kAsconAnfEval[5] = {
+    [](const bool* x) {
+        return ((x[4] & x[1]) ^ x[3] ^ (x[2] & x[1]) ^ x[2] ^ (x[1] & x[0]) ^ x[1] ^ x[0]) != 0;
+    },
+    [](const bool* x) {
+        return (x[4] ^ (x[3] & x[2]) ^ (x[3] & x[1]) ^ x[3] ^ (x[2] & x[1]) ^ x[2] ^ x[1] ^ x[0]) != 0;
+    },
+    [](const bool* x) { return ((x[4] & x[3]) ^ x[4] ^ x[2] ^ x[1] ^ 1) != 0; },
+    [](const bool* x) { return ((x[4] & x[0]) ^ x[4] ^ (x[3] & x[0]) ^ x[3] ^ x[2] ^ x[1] ^ x[0]) != 0; },
+    [](const bool* x) { return ((x[4] & x[1]) ^ x[4] ^ x[3] ^ (x[1] & x[0]) ^ x[1]) != 0; },
 };
 
 std::string asconSboxFormula(const std::vector<std::uint8_t>& before, int bit) {
@@ -236,7 +229,7 @@ std::string asconSboxFormula(const std::vector<std::uint8_t>& before, int bit) {
         values += bitText(x[k]);
     }
     return "S-box on column " + std::to_string(col) + " (x0..x4 = " + values + " before): x" +
-           std::to_string(r) + "' = " + kAsconAnf[r].text + " = " + bitText(kAsconAnf[r].eval(x));
+           std::to_string(r) + "' = " + kAsconSboxAnf[r] + " = " + bitText(kAsconAnfEval[r](x));
 }
 
 // SKINNY's MixColumns: the rows of the column before that each output row XORs.
@@ -444,7 +437,7 @@ std::vector<std::string> practiceHints(const crypto::Trace& trace, const Practic
         inputs += (inputs.empty() ? "" : ", ") + c.label + " = " +
                   digitsOf(cellValue(before, c), static_cast<int>(c.bits.size()), t.format);
     const PracticeCell& first = t.cells.front();
-    return {"The step (" + trace.steps.at(t.step).step + "): " + explainStep(trace, t.step),
+    return {"The step (" + trace.steps.at(t.step).step + "): " + stepRule(trace, t.step),
             "Before this step: " + inputs,
             "The first value: " + first.label + " = " +
                 digitsOf(cellValue(trace.steps.at(t.step).state, first), static_cast<int>(first.bits.size()),
@@ -476,7 +469,7 @@ std::string bitFormula(const crypto::Trace& trace, std::size_t step, int bit) {
             sources.push_back((src * l.cols + col) * l.cellBits + offset);
         return name + " = " + xorFormula(l, before, sources, "MixColumns");
     }
-    return name + " = " + bitText(now) + ". " + explainStep(trace, step);
+    return name + " = " + bitText(now) + ". The step: " + stepRule(trace, step);
 }
 
 void validatePractice(const Lesson& lesson, const crypto::Trace& trace) {

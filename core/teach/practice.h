@@ -15,8 +15,8 @@
 //
 // Feedback names every wrong bit ("x2 bit 37") and, for it, the spec's formula with this run's values:
 // Ascon's S-box as the spec's algebraic normal form, the moves of p_L / ShiftRows / LEA's rotations
-// (core/teach/bitmoves.h), SKINNY's MixColumns rows; every other step its one-line explanation
-// (core/teach/explain.h). Plain C++ (no Qt).
+// (core/teach/bitmoves.h), SKINNY's MixColumns rows; every other step its rule (practicerules.h: the
+// spec's formula and the constants it needs, never this run's results). Plain C++ (no Qt).
 
 #include <cstddef>
 #include <stdexcept>
@@ -77,8 +77,8 @@ PracticeCheck checkPractice(const crypto::Trace& trace, const PracticeTarget& ta
 /** @brief The right entry, in the target's format (the "reveal" answer). */
 std::string practiceAnswer(const crypto::Trace& trace, const PracticeTarget& target);
 
-/** @brief The hints in the order they are given (three): the step's formula, the values the part is
- *  computed from, the first cell's value. */
+/** @brief The hints in the order they are given (three): the step's rule (practicerules.h, which works
+ *  out no part of the answer), the values the part is computed from, the first cell's value. */
 std::vector<std::string> practiceHints(const crypto::Trace& trace, const PracticeTarget& target);
 
 /** @brief Why state bit `bit` after trace step `step` has its value: the spec's formula with this run's

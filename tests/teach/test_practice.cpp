@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "core/teach/practice.h"
@@ -223,7 +225,8 @@ TEST(Practice, HintsGoFromTheFormulaToTheFirstValue) {
     const auto t = teach::practiceTarget(run.trace, mix, part(teach::PracticePart::Column, 0));
     const auto hints = teach::practiceHints(run.trace, t);
     ASSERT_EQ(hints.size(), 3u);
-    EXPECT_EQ(hints[0].rfind("The step (MixColumns): ", 0), 0u) << hints[0];
+    EXPECT_EQ(hints[0], "The step (MixColumns): MixColumns: each column (a, b, c, d), top to bottom, becomes "
+                        "(a⊕c⊕d, a, b⊕c, a⊕c)");
     EXPECT_NE(hints[1].find("cell 0 = "), std::string::npos) << hints[1];
     const std::string answer = teach::practiceAnswer(run.trace, t);
     EXPECT_EQ(hints[2], "The first value: cell 0 = " + answer.substr(0, answer.find(' ')));
@@ -292,4 +295,44 @@ TEST(Practice, LessonPracticeAndRoundsErrors) {
     const std::string poly = R"({"poly": ")" + std::string(2048, '0') + "\"}";
     const std::string fixed = parse("mldsa-ntt", poly, "", R"(, "rounds": 2)");
     EXPECT_NE(fixed.find("fixed rounds"), std::string::npos) << fixed;
+}
+
+// The first hint gives the step's rule, never a worked part of the answer (the step explanations work an
+// example out, which could be the very part asked): at every step of each cipher, it holds no changed word,
+// cell or coefficient of the state after the step as a whole number.
+TEST(Practice, TheFirstHintNeverWorksTheAnswerOut) {
+    const auto tokens = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::string cur;
+        for (char ch : text + " ") {
+            if (std::isalnum(static_cast<unsigned char>(ch))) {
+                cur += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            } else if (!cur.empty()) {
+                out.push_back(cur.rfind("0x", 0) == 0 ? cur.substr(2) : cur);
+                cur.clear();
+            }
+        }
+        return out;
+    };
+    int checked = 0;
+    for (const char* id :
+         {"ascon-p", "skinny-64-192", "skinny-128-256", "lea-128", "mldsa-ntt", "mldsa-intt"}) {
+        const auto run = test::runDefault(id, std::string(id).rfind("mldsa", 0) == 0 ? 0 : 2);
+        for (std::size_t s = 1; s < run.trace.steps.size(); ++s) {
+            const auto t = teach::practiceTarget(run.trace, s, part(teach::PracticePart::State, 0));
+            const auto words = tokens(teach::practiceHints(run.trace, t)[0]);
+            for (const teach::PracticeCell& c : t.cells) {
+                std::string value = teach::practiceAnswer(run.trace, {t.step, "", "", t.format, {c}});
+                const std::string before =
+                    teach::practiceAnswer(run.trace, {t.step - 1, "", "", t.format, {c}});
+                if (value.size() < 4 || value == before) continue; // short, or unchanged: not a worked result
+                for (char& ch : value)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                ++checked;
+                EXPECT_EQ(std::find(words.begin(), words.end(), value), words.end())
+                    << id << " step " << s << ": the first hint gives " << c.label << " = " << value;
+            }
+        }
+    }
+    EXPECT_GT(checked, 500);
 }

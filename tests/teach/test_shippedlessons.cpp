@@ -280,7 +280,8 @@ TEST(ShippedLessons, ThePracticeLessonsAreShortAndTheirNotesHold) {
     EXPECT_EQ(ascon.rounds, 2);
     EXPECT_EQ(skinny.rounds, 2);
     const auto practiceStops = [](const teach::Lesson& l) {
-        return std::count_if(l.stops.begin(), l.stops.end(), [](const auto& s) { return s.practice.has_value(); });
+        return std::count_if(l.stops.begin(), l.stops.end(),
+                             [](const auto& s) { return s.practice.has_value(); });
     };
     EXPECT_GE(practiceStops(ascon), 4);
     EXPECT_GE(practiceStops(skinny), 4);
@@ -292,9 +293,11 @@ TEST(ShippedLessons, ThePracticeLessonsAreShortAndTheirNotesHold) {
     EXPECT_EQ(a.flips[6], 75);
     EXPECT_TRUE(contains(ascon.stops[7].note, "75 of the 320 bits"));
     EXPECT_TRUE(contains(ascon.stops[1].note, "0x5a"));
-    EXPECT_EQ(crypto::loadBe64(a.main.steps[1].state.data() + 16) ^ crypto::loadBe64(a.main.steps[0].state.data() + 16),
+    EXPECT_EQ(crypto::loadBe64(a.main.steps[1].state.data() + 16) ^
+                  crypto::loadBe64(a.main.steps[0].state.data() + 16),
               0x5aU);
-    EXPECT_EQ(crypto::loadBe64(a.main.steps[4].state.data() + 16) ^ crypto::loadBe64(a.main.steps[3].state.data() + 16),
+    EXPECT_EQ(crypto::loadBe64(a.main.steps[4].state.data() + 16) ^
+                  crypto::loadBe64(a.main.steps[3].state.data() + 16),
               0x4bU);
     // SKINNY: the S4 table the note prints is the model's (row 0's cells 5 3 0 C → SubCells).
     const Twin s = twinOf(skinny, skinny.stops[4]);
@@ -305,10 +308,13 @@ TEST(ShippedLessons, ThePracticeLessonsAreShortAndTheirNotesHold) {
     std::string table;
     for (std::size_t i = at + 5; i < note.size() && table.size() < 16; i += 2)
         table += note[i];
-    const auto cell = [](const Bytes& st, int c) { return (st[static_cast<std::size_t>(c / 2)] >> (c % 2 ? 0 : 4)) & 0xF; };
+    const auto cell = [](const Bytes& st, int c) {
+        return (st[static_cast<std::size_t>(c / 2)] >> (c % 2 ? 0 : 4)) & 0xF;
+    };
     for (int c = 0; c < 16; ++c) {
         const int in = cell(s.main.steps[0].state, c);
-        EXPECT_EQ(cell(s.main.steps[1].state, c), std::stoi(std::string(1, table[static_cast<std::size_t>(in)]), nullptr, 16))
+        EXPECT_EQ(cell(s.main.steps[1].state, c),
+                  std::stoi(std::string(1, table[static_cast<std::size_t>(in)]), nullptr, 16))
             << "cell " << c;
     }
     EXPECT_EQ(s.flips[5], 9);

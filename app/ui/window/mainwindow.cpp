@@ -226,12 +226,9 @@ void MainWindow::createActions() {
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
-    m_menus = {{MenuSection::FileExport, {screenshot}},
-               {MenuSection::FileLessons, {classReports}},
-               {MenuSection::FileQuit, {quit}},
-               {MenuSection::ViewTheme, {m_dark}},
-               {MenuSection::RunIp, {capture}},
-               {MenuSection::Help, {keys, about}}};
+    m_menus = {{MenuSection::FileExport, {screenshot}}, {MenuSection::FileLessons, {classReports}},
+               {MenuSection::FileQuit, {quit}},         {MenuSection::ViewTheme, {m_dark}},
+               {MenuSection::RunIp, {capture}},         {MenuSection::Help, {keys, about}}};
 }
 
 QList<ShortcutRow> MainWindow::shortcutRows() const {
