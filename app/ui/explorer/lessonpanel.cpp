@@ -104,6 +104,12 @@ LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
     add->setObjectName(QStringLiteral("lessonAddStop"));
     add->setToolTip(tr("Appends the explorer's current step, view and flipped bit as a stop with this note"));
 
+    m_hardware = new QPushButton(tr("Show in hardware"), this);
+    m_hardware->setObjectName(QStringLiteral("lessonShowHardware"));
+    m_hardware->setToolTip(tr("Runs the explorer's inputs on the IP core and shows the clock where its state "
+                              "register holds this step, with the model beside the RTL (Ctrl+Shift+H)"));
+    connect(m_hardware, &QPushButton::clicked, this, &LessonPanel::hardwareRequested);
+
     auto* newLesson = new QPushButton(tr("New…"), this);
     newLesson->setObjectName(QStringLiteral("lessonNew"));
     newLesson->setToolTip(
@@ -136,6 +142,7 @@ LessonPanel::LessonPanel(sessions::CipherSession* cipher, QWidget* parent)
     l->addLayout(nav);
     l->addWidget(m_scroll, 1);
     l->addWidget(m_message);
+    l->addWidget(m_hardware, 0, Qt::AlignLeft);
     l->addLayout(write);
     l->addLayout(editing);
 

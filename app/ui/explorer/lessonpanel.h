@@ -80,11 +80,16 @@ class LessonPanel : public QWidget, public MenuContributor {
     QPushButton* nextButton() const { return m_next; }
     QPushButton* previousButton() const { return m_previous; }
     QLineEdit* newNoteEdit() const { return m_newNote; }
+    /** @brief "Show in hardware": asks for hardwareRequested(). */
+    QPushButton* hardwareButton() const { return m_hardware; }
 
   signals:
     /** @brief The stop on view has practice settings (stopIndex, into lesson()->stops), or, with -1, the
      *  lesson left a practice stop for one without (stable API for the practice panel). */
     void practiceStop(int stopIndex);
+    /** @brief "Show in hardware": the window jumps to the clock where the IP's state register holds the
+     *  explorer's step (MainWindow::showStepInHardware). */
+    void hardwareRequested();
 
   protected:
     void showEvent(QShowEvent* event) override;
@@ -118,6 +123,7 @@ class LessonPanel : public QWidget, public MenuContributor {
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLineEdit* m_newNote = nullptr;
+    QPushButton* m_hardware = nullptr;
     LessonEditor* m_editor = nullptr;
     bool m_onPractice = false; ///< the last practiceStop named a stop (not -1)
 };

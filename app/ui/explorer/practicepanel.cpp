@@ -182,6 +182,12 @@ void PracticePanel::buildUi() {
     m_nextStop = new QPushButton(tr("Next lesson stop ▶"), this);
     m_nextStop->setObjectName(QStringLiteral("practiceNextStop"));
     m_nextStop->hide();
+    m_hardware = new QPushButton(tr("Show in hardware"), this);
+    m_hardware->setObjectName(QStringLiteral("practiceShowHardware"));
+    m_hardware->setToolTip(tr("Runs the explorer's inputs on the IP core and shows the clock where its state "
+                              "register holds the explorer's step, with the model beside the RTL "
+                              "(Ctrl+Shift+H)"));
+    connect(m_hardware, &QPushButton::clicked, this, &PracticePanel::hardwareRequested);
 
     // The panel scrolls inside itself, never sideways: a side dock is as wide as the controls need (the
     // dock's own scroll area would let it shrink to a sliver in the tabs layout).
@@ -204,6 +210,7 @@ void PracticePanel::buildUi() {
     l->addWidget(m_hints);
     l->addWidget(m_answer);
     l->addWidget(m_nextStop, 0, Qt::AlignLeft);
+    l->addWidget(m_hardware, 0, Qt::AlignLeft);
     l->addStretch(1);
     l->addLayout(buildRunBox());
     m_scroll = new QScrollArea(this);

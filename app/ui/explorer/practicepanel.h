@@ -113,6 +113,8 @@ class PracticePanel : public QWidget, public MenuContributor {
     QPushButton* saveReportButton() const { return m_saveReport; }
     QLabel* runLabel() const { return m_runLabel; }
     QPushButton* nextStopButton() const { return m_nextStop; }
+    /** @brief "Show in hardware": asks for hardwareRequested(). */
+    QPushButton* hardwareButton() const { return m_hardware; }
     QAction* saveReportAction() const { return m_saveAction; }
 
     /** @brief File: Save practice report…. */
@@ -122,6 +124,9 @@ class PracticePanel : public QWidget, public MenuContributor {
   signals:
     /** @brief The student asks for the lesson's next stop (the button shows at a lesson's practice stop). */
     void nextLessonStopRequested();
+    /** @brief "Show in hardware": the window jumps to the clock where the IP's state register holds the
+     *  explorer's step (MainWindow::showStepInHardware). */
+    void hardwareRequested();
 
   protected:
     bool event(QEvent* event) override;
@@ -188,6 +193,7 @@ class PracticePanel : public QWidget, public MenuContributor {
     QScrollArea* m_gridArea = nullptr;
     QScrollArea* m_scroll = nullptr; ///< the whole panel's
     QPushButton* m_nextStop = nullptr;
+    QPushButton* m_hardware = nullptr;
     QLineEdit* m_student = nullptr;
     QLineEdit* m_classKey = nullptr;
     QPushButton* m_startRun = nullptr;

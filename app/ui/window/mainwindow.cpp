@@ -21,10 +21,12 @@
 #include "app/ui/window/menubar.h"
 #include "core/sessions/campaignsession.h"
 #include "core/sessions/ciphersession.h"
+#include "hw/session/ipsession.h"
 #include "hw/session/waveformsession.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -150,6 +152,8 @@ void MainWindow::connectPages() {
     connect(lesson, &LessonPanel::practiceStop, practice, [lesson, practice](int stop) {
         if (lesson->lesson()) practice->setLessonStop(*lesson->lesson(), stop);
     });
+    connect(lesson, &LessonPanel::hardwareRequested, this, &MainWindow::showStepInHardware);
+    connect(practice, &PracticePanel::hardwareRequested, this, &MainWindow::showStepInHardware);
     connect(practice, &PracticePanel::nextLessonStopRequested, lesson, [lesson] {
         lesson->goToStop(lesson->currentStop() + 1); // a practice stop shows this panel again
         const int at = lesson->currentStop();
@@ -203,6 +207,10 @@ void MainWindow::createActions() {
     auto* capture = new QAction(tr("Capture explorer inputs on the &IP"), this);
     capture->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     connect(capture, &QAction::triggered, this, &MainWindow::captureExplorerInputs);
+    auto* inHardware = new QAction(tr("Show this step in the &hardware"), this);
+    inHardware->setObjectName(QStringLiteral("showStepInHardwareAction"));
+    inHardware->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    connect(inHardware, &QAction::triggered, this, &MainWindow::showStepInHardware);
     auto* keys = new QAction(tr("&Keyboard shortcuts"), this);
     keys->setShortcut(QKeySequence(Qt::Key_F1));
     connect(keys, &QAction::triggered, this, [this] {
@@ -226,15 +234,21 @@ void MainWindow::createActions() {
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
-    m_menus = {{MenuSection::FileExport, {screenshot}}, {MenuSection::FileLessons, {classReports}},
-               {MenuSection::FileQuit, {quit}},         {MenuSection::ViewTheme, {m_dark}},
-               {MenuSection::RunIp, {capture}},         {MenuSection::Help, {keys, about}}};
+    m_menus = {{MenuSection::FileExport, {screenshot}},
+               {MenuSection::FileLessons, {classReports}},
+               {MenuSection::FileQuit, {quit}},
+               {MenuSection::ViewTheme, {m_dark}},
+               {MenuSection::RunIp, {capture, inHardware}},
+               {MenuSection::Help, {keys, about}}};
 }
 
 QList<ShortcutRow> MainWindow::shortcutRows() const {
-    return {{tr("Ctrl+Shift+D"), tr("dark palette")},
-            {tr("Ctrl+Return"), tr("run (in the IP core, Campaigns, CUDA, RISC-V and Board pages)")},
-            {tr("Ctrl+Shift+I"), tr("capture the explorer's inputs on the IP (linked round by round)")}};
+    return {
+        {tr("Ctrl+Shift+D"), tr("dark palette")},
+        {tr("Ctrl+Return"), tr("run (in the IP core, Campaigns, CUDA, RISC-V and Board pages)")},
+        {tr("Ctrl+Shift+I"), tr("capture the explorer's inputs on the IP (linked round by round)")},
+        {tr("Ctrl+Shift+H"), tr("show the explorer's step in the hardware: its clock in the waveforms and "
+                                "the model beside the RTL")}};
 }
 
 void MainWindow::buildMenus() {
@@ -294,6 +308,27 @@ void MainWindow::setDarkTheme(bool dark) {
 
 bool MainWindow::captureExplorerInputs() {
     return m_bench->captureExplorerInputs();
+}
+
+bool MainWindow::showStepInHardware() {
+    const sessions::ExplorerAlgorithm& alg = session()->algorithm();
+    const bool hasCore = !hw::IpSession::captureOperation(QString::fromStdString(alg.id)).isEmpty();
+    // The core runs the algorithm's standard rounds: a reduced-round trace is not what its register holds.
+    if (hasCore && alg.maxRounds > 0 && session()->rounds() < alg.maxRounds) {
+        statusBar()->showMessage(tr("The IP core runs all %1 rounds; the explorer runs %2 — set the standard "
+                                    "rounds to see this step in the hardware")
+                                     .arg(alg.maxRounds)
+                                     .arg(session()->rounds()),
+                                 8000);
+        return false;
+    }
+    page<WaveformPage>()->followBox()->setChecked(true);
+    if (!captureExplorerInputs()) return false; // its notice says why (no core, bad inputs)
+    // The capture links the steps to their clocks: the follow box then moves cursor A and the panel
+    // compares the model's state with the register's at that clock.
+    showPage(page<WaveformPage>());
+    showPage(page<RtlStatePanel>());
+    return true;
 }
 
 bool MainWindow::saveScreenshot(const QString& path) {

@@ -58,6 +58,12 @@ class MainWindow : public QMainWindow, public MenuContributor {
     /** @brief Runs the explorer's inputs on the IP core of its algorithm (Workbench::captureExplorerInputs)
      *  and shows the waveforms; false with a status message when it cannot. */
     bool captureExplorerInputs();
+    /** @brief "Show this step in the hardware" (Ctrl+Shift+H, the Lesson and Your turn panels' buttons):
+     *  checks the waveform page's follow box, captures the explorer's inputs on the IP core and shows the
+     *  waveforms and the Model-vs-RTL panel, so cursor A lands on the clock where the state register holds
+     *  the explorer's step once the capture arrives. False with a status message when it cannot: reduced
+     *  rounds (the core runs all of them), no core for the algorithm, bad inputs. */
+    bool showStepInHardware();
     QAction* darkAction() const { return m_dark; }
     /** @brief Switches the application palette. */
     void setDarkTheme(bool dark);
