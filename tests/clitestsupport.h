@@ -37,6 +37,15 @@ inline CliResult runCli(const QStringList& args,
     return r;
 }
 
+/** @brief runCli with no QT_QPA_PLATFORM and no display: the CLI must pick the offscreen platform itself
+ *  for what it draws (exports, charts). */
+inline CliResult runCliHeadless(const QStringList& args) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(name));
+    return runCli(args, env);
+}
+
 /** @brief Expects exit status 2, nothing on stdout and a one-line message containing `mentions`. */
 inline void expectUsageError(const QStringList& args, const char* mentions) {
     const CliResult r = runCli(args);

@@ -23,9 +23,8 @@ QString tr(const char* text) {
     return QCoreApplication::translate("rs::teach::PracticeReportPdf", text);
 }
 
-// "1 stop", "3 stops" (English plurals without a translation file).
 QString count(int n, const char* one, const char* many) {
-    return QString::number(n) + QLatin1Char(' ') + tr(n == 1 ? one : many);
+    return countText(n, tr(one), tr(many));
 }
 
 // The writer's units: 96 a inch, as the step handout (app/teach/stephandout.cpp).
@@ -82,6 +81,10 @@ struct Column {
 };
 
 } // namespace
+
+QString countText(int n, const QString& one, const QString& many) {
+    return QString::number(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+}
 
 QString stopOutcome(const StopResult& s) {
     if (s.solved) return tr("right");

@@ -23,6 +23,10 @@ class ReportPdfError : public std::runtime_error {
  *  (nothing checked). */
 QString stopOutcome(const StopResult& stop);
 
+/** @brief "1 hint", "3 hints": n and the singular or plural word, already translated (English plurals
+ *  without a translation file). */
+QString countText(int n, const QString& one, const QString& many);
+
 /** @brief A duration in words: "45 s", "3 min 07 s", "1 h 02 min". */
 QString durationText(double seconds);
 

@@ -3,6 +3,7 @@
 // three steps a page), an animated GIF (frames read back by Qt's own GIF reader and by a strict decoder,
 // equal to the PNG files of the same steps), long exports (a --max-frames cap, progress on stderr), and the
 // bad ranges, views, extensions and unwritable targets refused with exit 2.
+#include "tests/cli/exportclitest.h"
 #include "tests/clitestsupport.h"
 #include "tests/exportsupport.h"
 #include "tests/qtcoreapp.h"
@@ -17,19 +18,11 @@
 
 namespace {
 
+using namespace rs::test::exportcli;
+
 using rs::test::CliResult;
 using rs::test::expectUsageError;
 
-// The CLI picks the offscreen platform itself: run it with no QT_QPA_PLATFORM and no display.
-CliResult cli(const QStringList& args) {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    return rs::test::runCli(args, env);
-}
-
-const QStringList kAsconP{"trace", "--alg", "ascon-p", "--rounds", "3"};
 const QStringList kLea{"trace",
                        "--alg",
                        "lea-128",
@@ -39,11 +32,6 @@ const QStringList kLea{"trace",
                        "101112131415161718191a1b1c1d1e1f"};
 
 using rs::test::pdfPages;
-
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 int stepCount(const QStringList& traceArgs) {
     const CliResult r = cli(traceArgs + QStringList{"--json"});

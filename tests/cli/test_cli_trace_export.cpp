@@ -3,9 +3,9 @@
 // polynomial's steps are drawn 16 coefficients a row (not 512 bits a row, 11 322 pixels wide), one step
 // goes to FILE.png, and --moves on draws the sources of a bit of Ascon's p_L as the app does when a bit
 // is clicked (no "click a bit" on an export).
+#include "tests/cli/exportclitest.h"
 #include "tests/clitestsupport.h"
 #include "tests/exportsupport.h"
-#include "tests/qtcoreapp.h"
 #include "tests/teach/strictgif.h"
 
 #include <QDir>
@@ -16,22 +16,10 @@
 
 namespace {
 
+using namespace rs::test::exportcli;
+
 using rs::test::CliResult;
 using rs::test::expectUsageError;
-
-CliResult cli(const QStringList& args) {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.remove(QStringLiteral("DISPLAY"));
-    return rs::test::runCli(args, env);
-}
-
-const QStringList kAsconP{"trace", "--alg", "ascon-p", "--rounds", "3"};
-
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // Pixels in the overlay's colour (teach::GridColors::overlay, #009688).
 int overlayPixels(const QImage& img, int maxY) {

@@ -36,9 +36,8 @@ QString tr(const char* text) {
     return QCoreApplication::translate("rs::gui::ClassReportDialog", text);
 }
 
-// "1 hint", "3 hints" (English plurals without a translation file).
 QString count(int n, const char* one, const char* many) {
-    return QString::number(n) + QLatin1Char(' ') + tr(n == 1 ? one : many);
+    return teach::countText(n, tr(one), tr(many));
 }
 
 QString q(const std::string& s) {
