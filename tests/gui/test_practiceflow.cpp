@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -154,6 +155,11 @@ class TestPracticeFlow : public QObject {
         QVERIFY(lessonPanel != nullptr && panel != nullptr);
         sessions::CipherSession* cipher = w.session();
 
+        // The first student opens the Lesson panel first (View menu), the second plays with it closed.
+        if (!careless) {
+            w.dockOf(lessonPanel)->show();
+            w.dockOf(lessonPanel)->raise();
+        }
         QString error;
         QVERIFY2(lessonPanel->openLesson(lessonPath, &error), qPrintable(error));
         fits(QStringLiteral("lesson opened"));
@@ -176,6 +182,11 @@ class TestPracticeFlow : public QObject {
             const teach::LessonStop& stop = lesson.stops[static_cast<std::size_t>(i)];
             const QString where = QStringLiteral("%1 stop %2").arg(lessonPath).arg(i + 1);
             fits(where);
+            // A practice stop brings Your turn to the front; a stop without practice the lesson's text.
+            if (stop.practice)
+                QVERIFY2(!w.dockOf(panel)->visibleRegion().isEmpty(), qPrintable(where));
+            else if (!careless)
+                QVERIFY2(!w.dockOf(lessonPanel)->visibleRegion().isEmpty(), qPrintable(where));
             QCOMPARE(panel->target().has_value(), stop.practice.has_value());
             if (stop.practice) {
                 QVERIFY(!practiceStops.isEmpty());
