@@ -4,7 +4,8 @@
 // never by teach::practiceAnswer), the next stop reached by the panel's button, the report saved as JSON
 // and a one-page PDF for two students (the second with other mistakes and one revealed answer), then the
 // instructor's class reports dialog: who solved which stop, attempts, hints, the common wrong bits and the
-// exported CSV. The window never grows wider than the 1366 px screen.
+// exported CSV. The window never grows wider than the 1366 px screen, and the panel's entry, grid, feedback
+// and hints never lie over one another (the panel's scroll area follows its content's height).
 #include <QtTest>
 
 #include <QDir>
@@ -105,6 +106,30 @@ QString flipDigit(QString entry, const Asked& a, int d, int* bit) {
     entry[d] = QString::number(v, 16).at(0);
     *bit = a.bits[static_cast<std::size_t>(d * a.digitBits + a.digitBits - 1)];
     return entry;
+}
+
+// The panel's parts a student reads at a practice stop lie one below the other, none drawn over another
+// (a word-wrapped label squeezed under its height draws over the grid).
+QString overlapping(gui::PracticePanel& panel) {
+    const std::vector<QWidget*> parts = {panel.entryEdit(),
+                                         panel.checkButton(),
+                                         panel.revealButton(),
+                                         panel.resultLabel(),
+                                         panel.findChild<QWidget*>(QStringLiteral("practiceGridArea")),
+                                         panel.feedbackLabel(),
+                                         panel.hintsLabel(),
+                                         panel.answerLabel(),
+                                         panel.nextStopButton()};
+    std::vector<std::pair<QWidget*, QRect>> shown;
+    for (QWidget* part : parts)
+        if (part != nullptr && part->isVisibleTo(&panel) && !part->size().isEmpty())
+            shown.emplace_back(part, QRect(part->mapTo(&panel, QPoint(0, 0)), part->size()));
+    for (std::size_t i = 0; i < shown.size(); ++i)
+        for (std::size_t j = i + 1; j < shown.size(); ++j)
+            if (shown[i].second.intersects(shown[j].second))
+                return shown[i].first->objectName() + QStringLiteral(" overlaps ") +
+                       shown[j].first->objectName();
+    return {};
 }
 
 void enter(gui::PracticePanel& panel, const QString& text) {
@@ -223,6 +248,10 @@ class TestPracticeFlow : public QObject {
                     ++e.hints;
                 }
                 fits(where + QStringLiteral(" (hint)"));
+                {
+                    const QString overlap = overlapping(*panel);
+                    QVERIFY2(overlap.isEmpty(), qPrintable(where + QStringLiteral(": ") + overlap));
+                }
                 if (!screenshot.isEmpty() && practised == 1) {
                     QVERIFY(w.grab().save(screenshot));
                 }
@@ -241,6 +270,11 @@ class TestPracticeFlow : public QObject {
                     ++e.attempts;
                 }
                 fits(where + QStringLiteral(" (answered)"));
+                {
+                    const QString overlap = overlapping(*panel);
+                    QVERIFY2(overlap.isEmpty(),
+                             qPrintable(where + QStringLiteral(" (answered): ") + overlap));
+                }
                 (*expected)[i] = e;
             }
             if (i + 1 == stops) break;

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -219,6 +220,7 @@ void PracticePanel::buildUi() {
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scroll->setWidget(content);
+    content->installEventFilter(this); // its height for the width changes with the texts (eventFilter)
     m_scroll->setMinimumWidth(content->minimumSizeHint().width() +
                               m_scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
     auto* outer = new QVBoxLayout(this);
@@ -259,6 +261,11 @@ bool PracticePanel::event(QEvent* e) {
 
 bool PracticePanel::eventFilter(QObject* watched, QEvent* e) {
     if (watched == m_gridArea && e->type() == QEvent::Resize) fitGrid();
+    // The scroll area sizes its widget to the widget's height for its width only when the scroll area is
+    // laid out: a longer feedback, a hint or the grid's new height would squeeze the content below it and
+    // draw the labels over the grid. So the content's layout request lays the scroll area out too.
+    if (m_scroll != nullptr && watched == m_scroll->widget() && e->type() == QEvent::LayoutRequest)
+        QCoreApplication::postEvent(m_scroll, new QEvent(QEvent::LayoutRequest));
     if ((e->type() == QEvent::ShortcutOverride || e->type() == QEvent::KeyPress) &&
         isHintKey(static_cast<QKeyEvent*>(e))) {
         e->accept();
