@@ -1,0 +1,298 @@
+#include "core/crypto/sha2.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace rs::crypto {
+namespace {
+
+// FIPS 180-4 section 4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64
+// primes.
+constexpr std::array<std::uint32_t, 64> kK256 = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+// Section 4.2.3: the first 64 bits of the fractional parts of the cube roots of the first 80 primes.
+constexpr std::array<std::uint64_t, 80> kK512 = {
+    0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0x3956c25bf348b538,
+    0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242, 0x12835b0145706fbe,
+    0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235,
+    0xc19bf174cf692694, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+    0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5, 0x983e5152ee66dfab,
+    0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xc6e00bf33da88fc2, 0xd5a79147930aa725,
+    0x06ca6351e003826f, 0x142929670a0e6e70, 0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed,
+    0x53380d139d95b3df, 0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+    0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xd192e819d6ef5218,
+    0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8, 0x19a4c116b8d2d0c8, 0x1e376c085141ab53,
+    0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373,
+    0x682e6ff3d6b2b8a3, 0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+    0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xca273eceea26619c,
+    0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0x06f067aa72176fba, 0x0a637dc5a2c898a6,
+    0x113f9804bef90dae, 0x1b710b35131c471b, 0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc,
+    0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817};
+
+// Initial hash values (sections 5.3.2 - 5.3.6).
+constexpr std::array<std::uint32_t, 8> kIv256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                                 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+constexpr std::array<std::uint32_t, 8> kIv224 = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                                 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
+constexpr std::array<std::uint64_t, 8> kIv512 = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b,
+                                                 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f,
+                                                 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
+constexpr std::array<std::uint64_t, 8> kIv384 = {0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17,
+                                                 0x152fecd8f70e5939, 0x67332667ffc00b31, 0x8eb44a8768581511,
+                                                 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4};
+constexpr std::array<std::uint64_t, 8> kIv512_224 = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1};
+constexpr std::array<std::uint64_t, 8> kIv512_256 = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2};
+
+template <typename Word> Word ch(Word x, Word y, Word z) {
+    return (x & y) ^ (~x & z);
+}
+template <typename Word> Word maj(Word x, Word y, Word z) {
+    return (x & y) ^ (x & z) ^ (y & z);
+}
+
+} // namespace
+
+// ---- SHA-224 / SHA-256 ----
+
+Sha256::Sha256(bool sha224) noexcept : m_sha224(sha224) {
+    reset();
+}
+
+void Sha256::reset() noexcept {
+    m_h = m_sha224 ? kIv224 : kIv256;
+    m_fill = 0;
+    m_bytes = 0;
+}
+
+void Sha256::block(const std::uint8_t* p) noexcept {
+    // Section 6.2.2: message schedule, then 64 rounds of the compression function.
+    std::array<std::uint32_t, 64> w;
+    for (int t = 0; t < 16; ++t)
+        w[t] = loadBe32(p + 4 * t);
+    for (int t = 16; t < 64; ++t) {
+        const std::uint32_t s0 = std::rotr(w[t - 15], 7) ^ std::rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
+        const std::uint32_t s1 = std::rotr(w[t - 2], 17) ^ std::rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
+        w[t] = s1 + w[t - 7] + s0 + w[t - 16];
+    }
+    std::uint32_t a = m_h[0], b = m_h[1], c = m_h[2], d = m_h[3], e = m_h[4], f = m_h[5], g = m_h[6],
+                  h = m_h[7];
+    for (int t = 0; t < 64; ++t) {
+        const std::uint32_t t1 =
+            h + (std::rotr(e, 6) ^ std::rotr(e, 11) ^ std::rotr(e, 25)) + ch(e, f, g) + kK256[t] + w[t];
+        const std::uint32_t t2 = (std::rotr(a, 2) ^ std::rotr(a, 13) ^ std::rotr(a, 22)) + maj(a, b, c);
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    m_h[0] += a;
+    m_h[1] += b;
+    m_h[2] += c;
+    m_h[3] += d;
+    m_h[4] += e;
+    m_h[5] += f;
+    m_h[6] += g;
+    m_h[7] += h;
+}
+
+void Sha256::update(ByteView data) noexcept {
+    m_bytes += data.size();
+    std::size_t i = 0;
+    if (m_fill > 0) {
+        const std::size_t n = std::min(data.size(), m_buf.size() - m_fill);
+        std::copy_n(data.data(), n, m_buf.data() + m_fill);
+        m_fill += n;
+        i = n;
+        if (m_fill < m_buf.size()) return;
+        block(m_buf.data());
+        m_fill = 0;
+    }
+    for (; i + 64 <= data.size(); i += 64)
+        block(data.data() + i);
+    std::copy(data.begin() + static_cast<std::ptrdiff_t>(i), data.end(), m_buf.begin());
+    m_fill = data.size() - i;
+}
+
+Bytes Sha256::final() {
+    // Section 5.1.1: a 1 bit, zeros to 448 mod 512, the 64-bit big-endian bit length.
+    const std::uint64_t bits = m_bytes * 8;
+    m_buf[m_fill++] = 0x80;
+    if (m_fill > 56) {
+        std::fill(m_buf.begin() + static_cast<std::ptrdiff_t>(m_fill), m_buf.end(), 0);
+        block(m_buf.data());
+        m_fill = 0;
+    }
+    std::fill(m_buf.begin() + static_cast<std::ptrdiff_t>(m_fill), m_buf.begin() + 56, 0);
+    storeBe64(m_buf.data() + 56, bits);
+    block(m_buf.data());
+    Bytes out(32);
+    for (int i = 0; i < 8; ++i)
+        storeBe32(out.data() + 4 * i, m_h[i]);
+    out.resize(digestBytes());
+    reset();
+    return out;
+}
+
+// ---- SHA-384 / SHA-512 / SHA-512/224 / SHA-512/256 ----
+
+Sha512::Sha512(Sha512Variant v) noexcept : m_variant(v) {
+    reset();
+}
+
+void Sha512::reset() noexcept {
+    switch (m_variant) {
+    case Sha512Variant::Sha512:
+        m_h = kIv512;
+        break;
+    case Sha512Variant::Sha384:
+        m_h = kIv384;
+        break;
+    case Sha512Variant::Sha512_224:
+        m_h = kIv512_224;
+        break;
+    case Sha512Variant::Sha512_256:
+        m_h = kIv512_256;
+        break;
+    }
+    m_fill = 0;
+    m_bytes = 0;
+}
+
+std::size_t Sha512::digestBytes() const noexcept {
+    switch (m_variant) {
+    case Sha512Variant::Sha512:
+        return 64;
+    case Sha512Variant::Sha384:
+        return 48;
+    case Sha512Variant::Sha512_224:
+        return 28;
+    case Sha512Variant::Sha512_256:
+        return 32;
+    }
+    return 64;
+}
+
+void Sha512::block(const std::uint8_t* p) noexcept {
+    // Section 6.4.2: message schedule, then 80 rounds.
+    std::array<std::uint64_t, 80> w;
+    for (int t = 0; t < 16; ++t)
+        w[t] = loadBe64(p + 8 * t);
+    for (int t = 16; t < 80; ++t) {
+        const std::uint64_t s0 = std::rotr(w[t - 15], 1) ^ std::rotr(w[t - 15], 8) ^ (w[t - 15] >> 7);
+        const std::uint64_t s1 = std::rotr(w[t - 2], 19) ^ std::rotr(w[t - 2], 61) ^ (w[t - 2] >> 6);
+        w[t] = s1 + w[t - 7] + s0 + w[t - 16];
+    }
+    std::uint64_t a = m_h[0], b = m_h[1], c = m_h[2], d = m_h[3], e = m_h[4], f = m_h[5], g = m_h[6],
+                  h = m_h[7];
+    for (int t = 0; t < 80; ++t) {
+        const std::uint64_t t1 =
+            h + (std::rotr(e, 14) ^ std::rotr(e, 18) ^ std::rotr(e, 41)) + ch(e, f, g) + kK512[t] + w[t];
+        const std::uint64_t t2 = (std::rotr(a, 28) ^ std::rotr(a, 34) ^ std::rotr(a, 39)) + maj(a, b, c);
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    m_h[0] += a;
+    m_h[1] += b;
+    m_h[2] += c;
+    m_h[3] += d;
+    m_h[4] += e;
+    m_h[5] += f;
+    m_h[6] += g;
+    m_h[7] += h;
+}
+
+void Sha512::update(ByteView data) noexcept {
+    m_bytes += data.size();
+    std::size_t i = 0;
+    if (m_fill > 0) {
+        const std::size_t n = std::min(data.size(), m_buf.size() - m_fill);
+        std::copy_n(data.data(), n, m_buf.data() + m_fill);
+        m_fill += n;
+        i = n;
+        if (m_fill < m_buf.size()) return;
+        block(m_buf.data());
+        m_fill = 0;
+    }
+    for (; i + 128 <= data.size(); i += 128)
+        block(data.data() + i);
+    std::copy(data.begin() + static_cast<std::ptrdiff_t>(i), data.end(), m_buf.begin());
+    m_fill = data.size() - i;
+}
+
+Bytes Sha512::final() {
+    // Section 5.1.2: a 1 bit, zeros to 896 mod 1024, the 128-bit big-endian bit length.
+    m_buf[m_fill++] = 0x80;
+    if (m_fill > 112) {
+        std::fill(m_buf.begin() + static_cast<std::ptrdiff_t>(m_fill), m_buf.end(), 0);
+        block(m_buf.data());
+        m_fill = 0;
+    }
+    std::fill(m_buf.begin() + static_cast<std::ptrdiff_t>(m_fill), m_buf.begin() + 112, 0);
+    storeBe64(m_buf.data() + 112, m_bytes >> 61);
+    storeBe64(m_buf.data() + 120, m_bytes << 3);
+    block(m_buf.data());
+    Bytes out(64);
+    for (int i = 0; i < 8; ++i)
+        storeBe64(out.data() + 8 * i, m_h[i]);
+    out.resize(digestBytes());
+    reset();
+    return out;
+}
+
+// ---- one-shot ----
+
+Bytes sha2_224(ByteView msg) {
+    Sha256 h(true);
+    h.update(msg);
+    return h.final();
+}
+Bytes sha2_256(ByteView msg) {
+    Sha256 h;
+    h.update(msg);
+    return h.final();
+}
+
+namespace {
+Bytes sha512Family(Sha512Variant v, ByteView msg) {
+    Sha512 h(v);
+    h.update(msg);
+    return h.final();
+}
+} // namespace
+
+Bytes sha2_384(ByteView msg) {
+    return sha512Family(Sha512Variant::Sha384, msg);
+}
+Bytes sha2_512(ByteView msg) {
+    return sha512Family(Sha512Variant::Sha512, msg);
+}
+Bytes sha2_512_224(ByteView msg) {
+    return sha512Family(Sha512Variant::Sha512_224, msg);
+}
+Bytes sha2_512_256(ByteView msg) {
+    return sha512Family(Sha512Variant::Sha512_256, msg);
+}
+
+} // namespace rs::crypto
