@@ -1,8 +1,11 @@
 // The sponge construction of FIPS 202 section 4 over Keccak-f[1600], byte-oriented: the domain bits and
 // the first padding bit are one byte (0x06 for SHA-3's 01 || 10*1, 0x1F for SHAKE's 1111 || 10*1), the
-// last padding bit is 0x80 in the rate's last byte.
+// last padding bit is 0x80 in the rate's last byte. Whole 8-byte lanes are absorbed and squeezed a lane at
+// a time (the rates are multiples of 8), other bytes one by one.
 
 #include "core/crypto/sha3.h"
+
+#include "core/crypto/keccakfast.h"
 
 namespace rs::crypto {
 namespace {
@@ -17,15 +20,29 @@ std::uint8_t byteAt(const KeccakState& s, std::size_t pos) noexcept {
 
 } // namespace
 
-KeccakSponge::KeccakSponge(std::size_t rateBytes, std::uint8_t domainByte) noexcept
-    : m_rate(rateBytes), m_domain(domainByte) {}
+KeccakSponge::KeccakSponge(std::size_t rateBytes, std::uint8_t domainByte, KeccakPermutation perm) noexcept
+    : m_perm(perm), m_rate(rateBytes), m_domain(domainByte) {}
+
+void KeccakSponge::permute() noexcept {
+    if (m_perm == KeccakPermutation::Fast)
+        keccakF1600Fast(m_state);
+    else
+        keccakF1600(m_state);
+}
 
 void KeccakSponge::absorb(ByteView data) {
     if (m_squeezing) throw InvalidArgument("Keccak sponge: absorb after squeeze");
-    for (std::uint8_t b : data) {
-        xorByte(m_state, m_pos++, b);
+    std::size_t i = 0;
+    while (i < data.size()) {
+        if (m_pos % 8 == 0 && data.size() - i >= 8) {
+            m_state[m_pos / 8] ^= loadLe64(data.data() + i);
+            i += 8;
+            m_pos += 8;
+        } else {
+            xorByte(m_state, m_pos++, data[i++]);
+        }
         if (m_pos == m_rate) {
-            keccakF1600(m_state);
+            permute();
             m_pos = 0;
         }
     }
@@ -34,19 +51,26 @@ void KeccakSponge::absorb(ByteView data) {
 void KeccakSponge::finish() noexcept {
     xorByte(m_state, m_pos, m_domain);
     xorByte(m_state, m_rate - 1, 0x80);
-    keccakF1600(m_state);
+    permute();
     m_pos = 0;
     m_squeezing = true;
 }
 
 void KeccakSponge::squeeze(std::span<std::uint8_t> out) noexcept {
     if (!m_squeezing) finish();
-    for (auto& b : out) {
+    std::size_t i = 0;
+    while (i < out.size()) {
         if (m_pos == m_rate) {
-            keccakF1600(m_state);
+            permute();
             m_pos = 0;
         }
-        b = byteAt(m_state, m_pos++);
+        if (m_pos % 8 == 0 && out.size() - i >= 8) {
+            storeLe64(out.data() + i, m_state[m_pos / 8]);
+            i += 8;
+            m_pos += 8;
+        } else {
+            out[i++] = byteAt(m_state, m_pos++);
+        }
     }
 }
 
@@ -63,8 +87,9 @@ void KeccakSponge::reset() noexcept {
 }
 
 namespace {
-Bytes spongeHash(std::size_t rate, std::uint8_t domain, ByteView msg, std::size_t outBytes) {
-    KeccakSponge s(rate, domain);
+Bytes spongeHash(std::size_t rate, std::uint8_t domain, ByteView msg, std::size_t outBytes,
+                 KeccakPermutation perm = KeccakPermutation::Reference) {
+    KeccakSponge s(rate, domain, perm);
     s.absorb(msg);
     return s.squeeze(outBytes);
 }
@@ -82,11 +107,11 @@ Bytes sha3_384(ByteView msg) {
 Bytes sha3_512(ByteView msg) {
     return spongeHash(72, 0x06, msg, 64);
 }
-Bytes shake128(ByteView msg, std::size_t outBytes) {
-    return spongeHash(168, 0x1F, msg, outBytes);
+Bytes shake128(ByteView msg, std::size_t outBytes, KeccakPermutation perm) {
+    return spongeHash(168, 0x1F, msg, outBytes, perm);
 }
-Bytes shake256(ByteView msg, std::size_t outBytes) {
-    return spongeHash(136, 0x1F, msg, outBytes);
+Bytes shake256(ByteView msg, std::size_t outBytes, KeccakPermutation perm) {
+    return spongeHash(136, 0x1F, msg, outBytes, perm);
 }
 
 } // namespace rs::crypto

@@ -13,11 +13,16 @@
 
 namespace rs::crypto {
 
+/** @brief Which Keccak-f[1600] a sponge calls: the spec-shaped model (keccak.h, the oracle's) or the fast
+ *  one (keccakfast.h: lanes in registers, lane complementing); the bytes are the same. */
+enum class KeccakPermutation { Reference, Fast };
+
 /** @brief A Keccak sponge with a byte rate and a domain-separation/padding first byte (0x06 for SHA-3,
  *  0x1F for SHAKE). Absorb, then squeeze; absorbing after the first squeeze throws InvalidArgument. */
 class KeccakSponge {
   public:
-    KeccakSponge(std::size_t rateBytes, std::uint8_t domainByte) noexcept;
+    KeccakSponge(std::size_t rateBytes, std::uint8_t domainByte,
+                 KeccakPermutation perm = KeccakPermutation::Reference) noexcept;
     /** @brief Absorbs more input (any length, any number of calls before the first squeeze). */
     void absorb(ByteView data);
     /** @brief Squeezes out.size() more bytes (pads and switches to squeezing on the first call). */
@@ -30,7 +35,9 @@ class KeccakSponge {
 
   private:
     void finish() noexcept;
+    void permute() noexcept;
     KeccakState m_state{};
+    KeccakPermutation m_perm;
     std::size_t m_rate;
     std::uint8_t m_domain;
     std::size_t m_pos = 0; ///< byte offset inside the current block (absorbing or squeezing)
@@ -40,12 +47,14 @@ class KeccakSponge {
 /** @brief SHAKE128 (rate 168 bytes). */
 class Shake128 : public KeccakSponge {
   public:
-    Shake128() noexcept : KeccakSponge(168, 0x1F) {}
+    explicit Shake128(KeccakPermutation perm = KeccakPermutation::Reference) noexcept
+        : KeccakSponge(168, 0x1F, perm) {}
 };
 /** @brief SHAKE256 (rate 136 bytes). */
 class Shake256 : public KeccakSponge {
   public:
-    Shake256() noexcept : KeccakSponge(136, 0x1F) {}
+    explicit Shake256(KeccakPermutation perm = KeccakPermutation::Reference) noexcept
+        : KeccakSponge(136, 0x1F, perm) {}
 };
 
 /** @brief SHA3-224/256/384/512 of `msg`. */
@@ -54,7 +63,7 @@ Bytes sha3_256(ByteView msg);
 Bytes sha3_384(ByteView msg);
 Bytes sha3_512(ByteView msg);
 /** @brief SHAKE128/256 of `msg`, outBytes bytes of output. */
-Bytes shake128(ByteView msg, std::size_t outBytes);
-Bytes shake256(ByteView msg, std::size_t outBytes);
+Bytes shake128(ByteView msg, std::size_t outBytes, KeccakPermutation perm = KeccakPermutation::Reference);
+Bytes shake256(ByteView msg, std::size_t outBytes, KeccakPermutation perm = KeccakPermutation::Reference);
 
 } // namespace rs::crypto
