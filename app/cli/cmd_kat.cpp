@@ -29,6 +29,10 @@ int runKat(const CliArgs& args) {
                          " (with -ecb or -ctr, or the mode of the file), " +
                          oracle::joinIds(oracle::hashIds()) + ", " + oracle::joinIds(oracle::mldsaIds()) +
                          ")");
+    if (op && op->mldsaScheme) // no record format of this command holds them
+        throw UsageError("--alg: " + id +
+                         " is an ML-DSA scheme operation: it runs in campaigns (campaign run), "
+                         "judged by the reference model; kat has no records of it");
     core::KatOutcome outcome;
     std::string name;
     try {

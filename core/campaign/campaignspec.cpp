@@ -304,9 +304,10 @@ std::uint64_t countRuns(const CampaignSpec& spec) {
     // Bounded by the parser's limits (targets and algorithms are distinct known ids, 10 000 sizes per
     // list), so the products cannot overflow 64 bits.
     std::uint64_t runs = 0;
-    for (const auto& alg : spec.algorithms)
-        runs +=
-            oracle::findAead(alg) ? spec.adBytes.size() * spec.messageBytes.size() : spec.messageBytes.size();
+    for (const auto& alg : spec.algorithms) {
+        const std::uint64_t sizes = oracle::runMessageSizes(alg, spec.messageBytes).size();
+        runs += oracle::findAead(alg) ? spec.adBytes.size() * sizes : sizes;
+    }
     return runs * spec.targets.size();
 }
 
@@ -326,8 +327,9 @@ std::vector<RunKey> expandRuns(const CampaignSpec& spec) {
         for (const auto& alg : spec.algorithms) {
             // AD exists for AEAD only: a block mode runs once per message size, with AD size 0.
             const auto& ads = oracle::findAead(alg) ? spec.adBytes : noAd;
+            // ML-DSA key generation runs once, at its seed's 32 bytes, whatever the message sizes.
             for (const auto ad : ads)
-                for (const auto msg : spec.messageBytes)
+                for (const auto msg : oracle::runMessageSizes(alg, spec.messageBytes))
                     runs.push_back({target, alg, msg, ad});
         }
     return runs;

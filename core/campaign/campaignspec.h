@@ -27,7 +27,9 @@ struct CampaignSpec {
     std::vector<std::string> targets; ///< target ids (targets.h): "cpu", "cpu-mt" and the back ends' ("cuda")
     std::vector<std::string> algorithms; ///< registry ids (core/oracle/algorithms.h): AEAD ids, or block ids
                                          ///< with a mode suffix "-ecb"/"-ctr" ("lea-128-ctr")
-    std::vector<std::uint64_t> messageBytes;  ///< message sizes
+    /// Message sizes. An operation that always runs at one size ignores them (ML-DSA key generation runs
+    /// once, at its seed's 32 bytes: oracle::runMessageSizes), as the AD sizes are ignored for block modes.
+    std::vector<std::uint64_t> messageBytes;
     std::vector<std::uint64_t> adBytes = {0}; ///< associated-data sizes (AEAD; ignored for block modes)
     /// Timed repetitions per run, 1..1000. 9 by default: what a comparison's U test and bootstrap need to
     /// tell a difference (Google Benchmark's compare.py recommends 9 too); fewer is allowed, and said.
@@ -53,7 +55,8 @@ std::string specJson(const CampaignSpec& spec);
 /** @brief The targets a definition may name: every target registered in this program (targets.h), in the
  *  order of registration: "cpu", "cpu-mt", then the back ends' (a new back end needs no other line). */
 std::vector<std::string> specTargets();
-/** @brief The algorithm ids a definition may name: the AEAD ids and every block cipher with "-ecb"/"-ctr". */
+/** @brief The algorithm ids a definition may name: oracle::operationIds() (the AEAD ids, every block cipher
+ *  with "-ecb"/"-ctr", the ML-DSA ring and scheme operations). */
 std::vector<std::string> specAlgorithms();
 
 /** @brief Parses a size list as typed in the editor: comma- or space-separated items, each a size
@@ -66,16 +69,18 @@ std::string formatSizeList(const std::vector<std::uint64_t>& sizes);
 
 /** @brief The preset names, sorted: the files of resources/campaigns (NAME.json), which are the only
  *  definition of a preset; they are compiled into rs_campaign (resources/campaigns.qrc) and read as
- *  :/campaigns/NAME.json. Shipped: "nist-lwc", "paper001", "paper003", "paper004". */
+ *  :/campaigns/NAME.json. Shipped: "nist-lwc", "paper001", "paper001-scheme", "paper003", "paper004". */
 std::vector<std::string> presetNames();
 /** @brief A preset, read from its file in the resources and checked as parseSpec checks a definition,
  *  except that its targets need not be registered in this program (a program that registers fewer back ends
  *  still lists every preset; running one asks checkSupported). Shipped: "nist-lwc" (AD and message 0..128
  *  bytes in steps of 8, plus 1 KiB and 64 KiB, Ascon AEAD variants, cpu), "paper001" (the ML-DSA ring
  *  operations on 1, 4, 16 and 64 polynomials = 1/4/16/64 KiB, 10 repeats, cpu and ip: the CPU against the
- *  Verilated polynomial unit), "paper003" (LEA-128 CTR and GCM, messages 16/64/128 bytes, AD 16 bytes, cpu),
- *  "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64 MiB, 10 repeats, cpu). SpecError naming the
- *  known presets when unknown, or naming the file when it does not parse. */
+ *  Verilated polynomial unit), "paper001-scheme" (ML-DSA-44/65/87 keygen, sign and verify, messages of 32
+ *  and 1024 bytes (keygen at its seed's 32), 10 repeats, cpu and cpu-mt), "paper003" (LEA-128 CTR and GCM,
+ * messages 16/64/128 bytes, AD 16 bytes, cpu), "paper004" (SKINNY-128-256 ECB and CTR, 16 B doubling to 64
+ * MiB, 10 repeats, cpu). SpecError naming the known presets when unknown, or naming the file when it does not
+ * parse. */
 CampaignSpec presetSpec(std::string_view name);
 
 /** @brief One run of a campaign: a point of the grid. */

@@ -26,6 +26,8 @@
 #include "core/campaign/cpufastblock.h"
 #include "core/campaign/cpumessages.h"
 #include "core/campaign/cpumldsa.h"
+#include "core/campaign/cpumldsascheme.h"
+#include "core/campaign/cpupool.h"
 #include "core/oracle/operation.h"
 
 namespace rs::campaign {
@@ -38,8 +40,8 @@ std::optional<Algorithm> resolve(std::string_view id) {
     return oracle::findOperation(id);
 }
 
-/** What "cpu" (threads 1) and "cpu-mt" run: every operation of the oracle; the ML-DSA ring operations on
- *  one thread only (cpumldsa.h). */
+/** What "cpu" (threads 1) and "cpu-mt" run: every operation of the oracle (the ML-DSA scheme operations
+ *  on both: cpumldsascheme.h); the ML-DSA ring operations on one thread only (cpumldsa.h). */
 bool cpuRuns(int threads, std::string_view algorithm) {
     const auto alg = resolve(algorithm);
     return alg.has_value() && (!alg->mldsa || threads == 1);
@@ -214,70 +216,6 @@ class Workload {
     crypto::Bytes m_tags; ///< the tag of each thread's message (fast AEAD path)
 };
 
-/** Worker threads 1..n-1 waiting on a barrier; the calling thread runs job 0 in each round. */
-class Pool {
-  public:
-    Pool(std::size_t jobs, std::function<void(std::size_t)> job)
-        : m_job(std::move(job)), m_start(static_cast<std::ptrdiff_t>(jobs)),
-          m_done(static_cast<std::ptrdiff_t>(jobs)), m_errors(jobs) {
-        try {
-            for (std::size_t j = 1; j < jobs; ++j)
-                m_threads.emplace_back([this, j] { work(j); });
-        } catch (...) {
-            // The threads never started still count in the barriers: drop them, then stop the rest.
-            for (std::size_t j = m_threads.size() + 1; j < jobs; ++j) {
-                m_start.arrive_and_drop();
-                m_done.arrive_and_drop();
-            }
-            stop();
-            throw;
-        }
-    }
-    ~Pool() { stop(); }
-    Pool(const Pool&) = delete;
-    Pool& operator=(const Pool&) = delete;
-
-    /** Every job once, in parallel; rethrows the first failure. */
-    void round() {
-        m_start.arrive_and_wait();
-        runJob(0);
-        m_done.arrive_and_wait();
-        for (auto& e : m_errors)
-            if (e) std::rethrow_exception(std::exchange(e, nullptr));
-    }
-
-  private:
-    void work(std::size_t j) {
-        while (true) {
-            m_start.arrive_and_wait();
-            if (m_stop) return;
-            runJob(j);
-            m_done.arrive_and_wait();
-        }
-    }
-    void runJob(std::size_t j) {
-        try {
-            m_job(j);
-        } catch (...) {
-            m_errors[j] = std::current_exception();
-        }
-    }
-    void stop() {
-        if (m_threads.empty()) return;
-        m_stop = true;
-        m_start.arrive_and_wait();
-        for (auto& t : m_threads)
-            t.join();
-        m_threads.clear();
-    }
-
-    std::function<void(std::size_t)> m_job;
-    std::barrier<> m_start, m_done;
-    std::vector<std::exception_ptr> m_errors;
-    std::vector<std::thread> m_threads;
-    bool m_stop = false; ///< written before the start barrier, read after it
-};
-
 std::size_t hardwareThreads() {
     return std::max(1u, std::thread::hardware_concurrency());
 }
@@ -307,6 +245,13 @@ class CpuRunner final : public Runner {
         if (!alg || !supports(key.algorithm))
             throw RunnerError(target() + ": unsupported algorithm '" + key.algorithm + "'");
         if (alg->mldsa) return runMlDsaOnCpu(*alg, key, inputs, repeats, options, cancel, judge);
+        if (alg->mldsaScheme) {
+            if (options.count(kCpuMessagesOption) != 0)
+                throw RunnerError(std::string(kCpuMessagesOption) + ": not for " + key.algorithm +
+                                  " (every repeat is its own case already)");
+            return runMlDsaSchemeOnCpu(*alg, key, inputs, repeats, threadCount(options), m_threads != 1,
+                                       options, cancel, judge);
+        }
         checkInputs(*alg, key, inputs);
         if (const std::uint64_t messages = cpuMessages(options); messages > 1) {
             if (m_threads != 1)
@@ -331,7 +276,7 @@ class CpuRunner final : public Runner {
         using Clock = std::chrono::steady_clock;
         std::vector<double> ns;
         ns.reserve(static_cast<std::size_t>(std::max(repeats, 1)));
-        std::optional<Pool> pool;
+        std::optional<CpuPool> pool;
         if (work->jobs() > 1) pool.emplace(work->jobs(), [&work](std::size_t j) { work->job(j); });
         // One warm-up first (caches, branch predictors, the frequency governor): its output is judged like
         // every other, its time is not kept. Without it the first repeat ran up to 10x the others.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/oracle/mldsascheme.h"
 #include "core/oracle/operation.h"
 
 namespace rs::campaign {
@@ -64,6 +65,14 @@ RunVerdict judgeRun(Runner& runner, const RunKey& key, const RunInputs& inputs, 
         throw RunnerError("target " + key.target + " does not run " + key.algorithm);
     // The one oracle judges every output the runner produces, not only the first.
     oracle::OutputJudge judge(expected);
+    // An ML-DSA scheme run's outputs are each their own case (a seed or a message per repeat).
+    if (const auto op = oracle::findOperation(key.algorithm); op && op->mldsaScheme) {
+        try {
+            oracle::judgeMlDsaSchemeRun(judge, *op->mldsaScheme, inputs);
+        } catch (const oracle::OracleError& e) {
+            throw RunnerError(e.what());
+        }
+    }
     RunVerdict v;
     v.output = runner.run(key, inputs, repeats, options, cancel, judge);
     v.outputs = judge.count();

@@ -13,5 +13,6 @@ std::vector<AeadAlgorithm> aeadRows();
 std::vector<BlockAlgorithm> blockRows();
 std::vector<HashAlgorithm> hashRows();
 std::vector<MlDsaAlgorithm> mldsaRows();
+std::vector<MlDsaSchemeAlgorithm> mldsaSchemeRows(); // mldsaschemerows.cpp
 
 } // namespace rs::oracle::detail

@@ -61,6 +61,11 @@ const std::vector<MlDsaAlgorithm>& mldsaAlgorithms() {
     return table;
 }
 
+const std::vector<MlDsaSchemeAlgorithm>& mldsaSchemeAlgorithms() {
+    static const std::vector<MlDsaSchemeAlgorithm> table = detail::mldsaSchemeRows();
+    return table;
+}
+
 const PermutationAlgorithm* findPermutation(std::string_view id) {
     return findIn(permutationAlgorithms(), id);
 }
@@ -75,6 +80,9 @@ const HashAlgorithm* findHash(std::string_view id) {
 }
 const MlDsaAlgorithm* findMlDsa(std::string_view id) {
     return findIn(mldsaAlgorithms(), id);
+}
+const MlDsaSchemeAlgorithm* findMlDsaScheme(std::string_view id) {
+    return findIn(mldsaSchemeAlgorithms(), id);
 }
 
 std::string joinIds(const std::vector<std::string>& ids) {
@@ -94,6 +102,9 @@ std::vector<std::string> hashIds() {
 }
 std::vector<std::string> mldsaIds() {
     return idsOf(mldsaAlgorithms());
+}
+std::vector<std::string> mldsaSchemeIds() {
+    return idsOf(mldsaSchemeAlgorithms());
 }
 
 const std::vector<AlgorithmRef>& allAlgorithms() {

@@ -6,6 +6,7 @@
 // and checks inputs the same way, and no layer keeps an id table of its own.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "core/crypto/aead.h"
 #include "core/crypto/asconaead.h"
 #include "core/crypto/blockcipher.h"
+#include "core/crypto/mldsa.h"
 #include "core/crypto/mldsantt.h"
 #include "core/crypto/trace.h"
 #include "core/oracle/algorithminfo.h"
@@ -96,6 +98,21 @@ struct MlDsaAlgorithm : AlgorithmInfo {
     std::function<Bytes(ByteView poly, crypto::Trace&, crypto::MlDsaTraceDetail)> transformTraced;
 };
 
+/** @brief The three operations of the ML-DSA signature scheme (FIPS 204 Algorithms 6-8). */
+enum class MlDsaSchemeKind { KeyGen, Sign, Verify };
+
+/** @brief An ML-DSA scheme operation of one parameter set ("mldsa-44-keygen", "mldsa-65-sign", ...): a
+ *  campaign operation, judged by the reference model (core/oracle/mldsascheme.h says what its inputs,
+ *  outputs and repeats are). Not traced by the explorer nor analysed, so it is not in allAlgorithms(); its
+ *  rows are in core/oracle/mldsaschemerows.cpp. */
+struct MlDsaSchemeAlgorithm : AlgorithmInfo {
+    MlDsaSchemeKind kind = MlDsaSchemeKind::KeyGen;
+    crypto::MlDsaParamSet set = crypto::MlDsaParamSet::MlDsa44;
+    /** The one message size a run of it has, whatever sizes the campaign lists (key generation: 32, the
+     *  seed xi it consumes); nullopt: the campaign's message sizes (sign, verify: the message M). */
+    std::optional<std::uint64_t> fixedMessageBytes;
+};
+
 const std::vector<PermutationAlgorithm>& permutationAlgorithms();
 const std::vector<AeadAlgorithm>& aeadAlgorithms();
 const std::vector<BlockAlgorithm>& blockAlgorithms();
@@ -108,6 +125,9 @@ const BlockAlgorithm* findBlock(std::string_view id);
 const HashAlgorithm* findHash(std::string_view id);
 const MlDsaAlgorithm* findMlDsa(std::string_view id);
 const std::vector<MlDsaAlgorithm>& mldsaAlgorithms();
+/** @brief The ML-DSA scheme operations: keygen, sign, verify of ML-DSA-44, -65 and -87. */
+const std::vector<MlDsaSchemeAlgorithm>& mldsaSchemeAlgorithms();
+const MlDsaSchemeAlgorithm* findMlDsaScheme(std::string_view id);
 
 /** @brief The ids of one table joined with ", " (for error messages). */
 std::string joinIds(const std::vector<std::string>& ids);
@@ -115,6 +135,7 @@ std::vector<std::string> aeadIds();
 std::vector<std::string> blockIds();
 std::vector<std::string> hashIds();
 std::vector<std::string> mldsaIds();
+std::vector<std::string> mldsaSchemeIds();
 
 /** @brief Which table a row is in. */
 enum class AlgorithmKind { Permutation, Aead, Block, Hash, MlDsa };

@@ -1,6 +1,7 @@
 #include "core/oracle/operation.h"
 
 #include "core/crypto/blockmodes.h"
+#include "core/oracle/mldsascheme.h"
 
 namespace rs::oracle {
 
@@ -59,6 +60,16 @@ class SplitMix {
 
 Inputs fill(const Operation& op, std::uint64_t messageBytes, std::uint64_t adBytes, SplitMix& gen) {
     Inputs in;
+    if (op.mldsaScheme) {
+        const MlDsaSchemeAlgorithm& alg = *op.mldsaScheme;
+        if (alg.fixedMessageBytes && messageBytes != *alg.fixedMessageBytes)
+            throw OracleError(alg.id + ": the message is " + std::to_string(messageBytes) +
+                              " bytes; it runs at " + std::to_string(*alg.fixedMessageBytes) +
+                              " bytes (the seed ξ) only");
+        if (alg.kind != MlDsaSchemeKind::KeyGen) in.key = gen.bytes(kMlDsaSeedBytes); // the key pair's seed
+        in.message = gen.bytes(static_cast<std::size_t>(messageBytes));
+        return in;
+    }
     if (op.mldsa) {
         const std::size_t k = mldsaPolynomialCount(*op.mldsa, messageBytes);
         in.message = gen.mldsaPolys(k);
@@ -84,6 +95,7 @@ std::optional<Operation> findOperation(std::string_view id) {
     op.id = std::string(id);
     if ((op.aead = findAead(id))) return op;
     if ((op.mldsa = findMlDsa(id))) return op;
+    if ((op.mldsaScheme = findMlDsaScheme(id))) return op;
     for (const bool ctr : {false, true}) {
         const std::string_view mode = ctr ? "-ctr" : "-ecb";
         if (id.size() > mode.size() && id.substr(id.size() - mode.size()) == mode &&
@@ -108,7 +120,16 @@ std::vector<std::string> operationIds() {
     }
     for (const auto& m : mldsaIds())
         ids.push_back(m);
+    for (const auto& m : mldsaSchemeIds())
+        ids.push_back(m);
     return ids;
+}
+
+std::vector<std::uint64_t> runMessageSizes(std::string_view operation,
+                                           const std::vector<std::uint64_t>& listed) {
+    const MlDsaSchemeAlgorithm* scheme = findMlDsaScheme(operation);
+    if (scheme && scheme->fixedMessageBytes) return {*scheme->fixedMessageBytes};
+    return listed;
 }
 
 Inputs makeInputs(std::string_view id, std::uint64_t messageBytes, std::uint64_t adBytes) {
@@ -130,6 +151,13 @@ Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64
 }
 
 crypto::Bytes referenceOutput(const Operation& op, const Inputs& inputs) {
+    if (op.mldsaScheme) {
+        try {
+            return mldsaSchemeReference(*op.mldsaScheme, inputs, 0); // the first output's answer
+        } catch (const crypto::InvalidArgument& e) {
+            throw OracleError(op.id + ": " + e.what());
+        }
+    }
     if (op.mldsa) {
         const MlDsaOperands in = mldsaOperands(*op.mldsa, inputs);
         crypto::Bytes out;

@@ -25,14 +25,16 @@ class OracleError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/** @brief An operation id resolved: an AEAD scheme, a block cipher and its mode, or an ML-DSA ring
- *  operation (exactly one of aead, block, mldsa is set). */
+/** @brief An operation id resolved: an AEAD scheme, a block cipher and its mode, an ML-DSA ring operation
+ *  or an ML-DSA scheme operation (exactly one of aead, block, mldsa, mldsaScheme is set). */
 struct Operation {
     std::string id;
     const AeadAlgorithm* aead = nullptr;
     const BlockAlgorithm* block = nullptr;
     bool ctr = false;                      ///< block cipher: CTR (else ECB)
     const MlDsaAlgorithm* mldsa = nullptr; ///< ML-DSA ring operation ("mldsa-ntt", ...)
+    /// ML-DSA scheme operation ("mldsa-44-sign", ...; its inputs, outputs and judge: mldsascheme.h)
+    const MlDsaSchemeAlgorithm* mldsaScheme = nullptr;
 };
 
 /** @brief The operation of an id; nullopt when the id names none. */
@@ -40,7 +42,7 @@ std::optional<Operation> findOperation(std::string_view id);
 /** @brief The operation of an id; OracleError "unknown algorithm 'x'" when it names none. */
 Operation operation(std::string_view id);
 /** @brief Every operation id: the AEAD ids, then every block cipher with "-ecb" and "-ctr", then the
- *  ML-DSA ring operations. */
+ *  ML-DSA ring operations, then the ML-DSA scheme operations. */
 std::vector<std::string> operationIds();
 
 /** @brief The inputs of one point: key (or whole tweakey), nonce (or CTR's initial counter block; empty
@@ -54,6 +56,13 @@ std::vector<std::string> operationIds();
 struct Inputs {
     crypto::Bytes key, nonce, ad, message;
 };
+// ML-DSA scheme operations ("mldsa-44-keygen", "mldsa-65-sign", ...): the seed and message layout, the
+// output of each repeat and its judge are in mldsascheme.h; makeInputs fills them from the same generator.
+
+/** @brief The message sizes a run of the operation takes from a campaign's list: the list itself, or the
+ *  one size an operation always runs at (ML-DSA key generation: its 32-byte seed). */
+std::vector<std::uint64_t> runMessageSizes(std::string_view operation,
+                                           const std::vector<std::uint64_t>& listed);
 
 /** @brief Deterministic inputs of a point: key/nonce sized for the operation, bytes from a fixed
  *  generator seeded by the operation and the sizes (not by the back end, so every back end encrypts the
@@ -66,7 +75,9 @@ Inputs randomInputs(const Operation& op, std::uint64_t messageBytes, std::uint64
 
 /** @brief The C++ model's output of the inputs: ciphertext‖tag (AEAD), the ciphertext (ECB, CTR with the
  *  whole counter block incremented as a big-endian integer) or the result polynomials (ML-DSA, from
- *  core/crypto/mldsantt.h). OracleError for ECB on a partial block or inputs of the wrong size. */
+ *  core/crypto/mldsantt.h); for an ML-DSA scheme operation the answer of the run's first output (case 0,
+ *  mldsascheme.h: each output is its own case). OracleError for ECB on a partial block or inputs of the
+ *  wrong size. */
 crypto::Bytes referenceOutput(const Operation& op, const Inputs& inputs);
 
 /** @brief Bytes of one ML-DSA polynomial in Inputs and outputs. */

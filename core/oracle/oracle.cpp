@@ -38,7 +38,8 @@ void OutputJudge::fail(std::string why) {
 bool OutputJudge::check(crypto::ByteView output) {
     ++m_count;
     if (m_count == 1) m_first.assign(output.begin(), output.end());
-    const Verdict v = verify(output, m_expected);
+    const Verdict v = m_caseJudge ? m_caseJudge(m_cases, output) : verify(output, m_expected);
+    ++m_cases;
     if (!v.ok) fail("output " + std::to_string(m_count) + ": " + v.message);
     return v.ok;
 }
@@ -60,6 +61,14 @@ void OutputJudge::expectMessages(const Operation& op, std::size_t messages,
         m_answers.insert(m_answers.end(), answer.begin(), answer.end());
         if (!m_offsets.empty()) m_offsets.push_back(m_answers.size());
     }
+}
+
+void OutputJudge::expectCaseMessages(std::size_t messages) {
+    m_messages = std::max<std::size_t>(1, messages);
+    m_answers.clear();
+    m_offsets.clear();
+    m_stride = 0;
+    m_next = 0;
 }
 
 crypto::ByteView OutputJudge::answer(std::size_t i) const {
@@ -93,7 +102,8 @@ bool OutputJudge::checkMessage(std::size_t i, crypto::ByteView output) {
         return false;
     }
     m_next = i + 1 == m_messages ? 0 : i + 1;
-    const Verdict v = verify(output, answer(i));
+    const Verdict v = m_caseJudge ? m_caseJudge(m_cases, output) : verify(output, answer(i));
+    ++m_cases;
     if (!v.ok)
         fail("output " + std::to_string(m_count) + ", message " + std::to_string(i) + " of " +
              std::to_string(m_messages) + ": " + v.message);

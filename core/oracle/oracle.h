@@ -69,6 +69,20 @@ class OutputJudge {
      *  repeat that left messages unjudged, is a failure ("output 2: messages 5..7 of 8 were not judged").
      *  Returns whether the message was right. Requires expectMessages(). */
     bool checkMessage(std::size_t i, crypto::ByteView output);
+    /** @brief A judge of one output as its own case: case `index` of the run (0-based), right or not. */
+    using CaseJudge = std::function<Verdict(std::size_t index, crypto::ByteView output)>;
+    /** @brief Judges every output as its own case instead of against one known answer: the k-th output
+     *  handed over (0-based, by check() or checkMessage(), warm-ups included) is case k, judged by
+     *  `judgeCase` (the ML-DSA scheme's repeats sign different messages: mldsascheme.h sets it). A runner
+     * asks cases() for the index of its next output. */
+    void judgeEachCase(CaseJudge judgeCase) { m_caseJudge = std::move(judgeCase); }
+    /** @brief Whether outputs are judged case by case (judgeEachCase). */
+    bool judgesCases() const { return static_cast<bool>(m_caseJudge); }
+    /** @brief For a run judged case by case: every repeat hands `messages` (>= 1) outputs through
+     *  checkMessage(), in order, each its own case. */
+    void expectCaseMessages(std::size_t messages);
+    /** @brief The outputs judged so far, messages included: the case index of the next output. */
+    std::size_t cases() const { return m_cases; }
     /** @brief The messages of a repeat (expectMessages), 0 when the run has one output per repeat. */
     std::size_t messages() const { return m_messages; }
 
@@ -101,6 +115,9 @@ class OutputJudge {
     std::size_t m_stride = 0;
     std::vector<std::size_t> m_offsets;
     std::size_t m_next = 0;
+    // Runs judged case by case (judgeEachCase): the judge, and the outputs judged so far.
+    CaseJudge m_caseJudge;
+    std::size_t m_cases = 0;
 };
 
 } // namespace rs::oracle

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/campaign/campaignspec.h"
+#include "core/oracle/algorithms.h"
 
 namespace {
 
@@ -183,7 +184,8 @@ TEST(SpecFile, ReadsAndNamesTheFileInErrors) {
 }
 
 TEST(SpecPresets, AreWhatTheHeaderSays) {
-    EXPECT_EQ(presetNames(), (std::vector<std::string>{"nist-lwc", "paper001", "paper003", "paper004"}));
+    EXPECT_EQ(presetNames(),
+              (std::vector<std::string>{"nist-lwc", "paper001", "paper001-scheme", "paper003", "paper004"}));
 
     const CampaignSpec nist = presetSpec("nist-lwc");
     EXPECT_EQ(nist.targets, std::vector<std::string>{"cpu"});
@@ -216,13 +218,22 @@ TEST(SpecPresets, AreWhatTheHeaderSays) {
     EXPECT_EQ(p1.algorithms, (std::vector<std::string>{"mldsa-ntt", "mldsa-intt", "mldsa-pwm", "mldsa-pwa"}));
     EXPECT_EQ(p1.messageBytes, (std::vector<std::uint64_t>{1024, 4096, 16384, 65536}));
 
+    // The ML-DSA scheme: keygen, sign and verify of the three parameter sets on both CPU targets; key
+    // generation runs at its seed's 32 bytes only (test_runners_mldsa_scheme.cpp runs it).
+    const CampaignSpec ps = presetSpec("paper001-scheme");
+    EXPECT_EQ(ps.targets, (std::vector<std::string>{"cpu", "cpu-mt"}));
+    EXPECT_EQ(ps.algorithms, rs::oracle::mldsaSchemeIds());
+    EXPECT_EQ(ps.messageBytes, (std::vector<std::uint64_t>{32, 1024}));
+    EXPECT_EQ(ps.repeats, 10);
+
     try {
         presetSpec("paper005");
         ADD_FAILURE() << "no SpecError";
     } catch (const SpecError& e) {
-        EXPECT_NE(std::string(e.what()).find(
-                      "unknown preset 'paper005' (known: nist-lwc, paper001, paper003, paper004)"),
-                  std::string::npos)
+        EXPECT_NE(
+            std::string(e.what()).find(
+                "unknown preset 'paper005' (known: nist-lwc, paper001, paper001-scheme, paper003, paper004)"),
+            std::string::npos)
             << e.what();
     }
 }

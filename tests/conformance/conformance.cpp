@@ -63,6 +63,10 @@ std::vector<std::string> Report::failures() const {
 std::vector<std::pair<std::uint64_t, std::uint64_t>> randomSizes(const oracle::Operation& op) {
     if (op.aead) return {{0, 0}, {1, 0}, {15, 7}, {64, 16}};
     if (op.mldsa) return {{1024, 0}, {3072, 0}}; // whole polynomials only
+    if (op.mldsaScheme) { // key generation at its seed's size only; sign and verify any message
+        if (op.mldsaScheme->fixedMessageBytes) return {{*op.mldsaScheme->fixedMessageBytes, 0}};
+        return {{0, 0}, {33, 0}};
+    }
     const std::uint64_t b = op.block->blockBytes;
     if (op.ctr) return {{0, 0}, {5, 0}, {b, 0}, {3 * b + 3, 0}};
     return {{0, 0}, {b, 0}, {4 * b, 0}}; // ECB is defined on whole blocks only
@@ -71,6 +75,7 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> randomSizes(const oracle::O
 std::vector<std::string> katFiles(const oracle::Operation& op) {
     if (op.aead) return op.aead->vectorFiles;
     if (op.mldsa) return op.mldsa->vectorFiles;
+    if (op.mldsaScheme) return op.mldsaScheme->vectorFiles;           // none yet: random inputs only
     return op.ctr ? op.block->ctrVectorFiles : op.block->vectorFiles; // SKINNY in CTR mode: none
 }
 
