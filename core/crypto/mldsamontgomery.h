@@ -35,6 +35,22 @@ inline constexpr std::int64_t kMontR = (std::int64_t{1} << 32) % kMontQ;
 inline constexpr std::int32_t kMontR2 = montCentred(kMontR * kMontR % kMontQ);
 /** @brief 256^-1 * R mod q (centred): the final factor of the inverse NTT. */
 inline constexpr std::int32_t kMontNInverse = montCentred(kMlDsaNInverse * kMontR % kMontQ);
+/** @brief 256^-1 * R^2 mod q (centred): the final factor of the inverse NTT that leaves its result times R
+ *  (mldsaInverseNttMontInPlace), undoing the R^-1 of a Montgomery pointwise product. */
+inline constexpr std::int32_t kMontNInverseR = montCentred(kMontNInverse * kMontR % kMontQ);
+
+constexpr std::int64_t montPow(std::int64_t base, std::int64_t e) {
+    std::int64_t r = 1;
+    for (base %= kMontQ; e > 0; e >>= 1, base = base * base % kMontQ)
+        if (e & 1) r = r * base % kMontQ;
+    return r;
+}
+/** @brief R^-1 mod q (Fermat: R^(q-2)). */
+inline constexpr std::int64_t kMontRInverse = montPow(kMontR, kMontQ - 2);
+/** @brief a b R^-1 mod q, centred: the constant whose Montgomery product applies a and b at once. */
+constexpr std::int32_t montFold(std::int64_t a, std::int64_t b) {
+    return montCentred(montCentred(a * b) * kMontRInverse);
+}
 
 constexpr std::array<std::int32_t, kMlDsaN> montZetas(bool negate) {
     std::array<std::int32_t, kMlDsaN> z{};
@@ -46,5 +62,11 @@ constexpr std::array<std::int32_t, kMlDsaN> montZetas(bool negate) {
 inline constexpr std::array<std::int32_t, kMlDsaN> kMontZetas = montZetas(false);
 /** @brief -zetas[k] * R mod q: the inverse NTT's twiddles. */
 inline constexpr std::array<std::int32_t, kMlDsaN> kMontZetasNeg = montZetas(true);
+/** @brief The inverse NTT's last layer with its final factor f folded in: the sum is multiplied by f, the
+ *  difference by this (-zetas[1] and f in one Montgomery product), saving a multiplication. */
+constexpr std::int32_t montLastTwiddle(std::int32_t f) {
+    return montFold(kMontZetasNeg[1], f);
+}
+static_assert(montCentred(kMontR * kMontRInverse) == 1);
 
 } // namespace rs::crypto::detail

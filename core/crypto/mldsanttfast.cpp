@@ -11,10 +11,15 @@
 //    adding q to the negatives gives [0, q).
 //  - MultiplyNTT (AVX2): montgomery(a b) is a b R^-1 in (-q, q); montgomery of that times R^2 mod q is
 //    a b. The portable code takes a b mod q directly (a, b in [0, q): the product is non-negative).
+//  - The Montgomery-domain functions (mldsanttfast.h) are the same kernels without the final reduction:
+//    the lazy NTT adds < q per layer to any |x| < 2^31 - 8q; the inverse NTT's sums stay below
+//    256 * 2^23 = 2^31 for |x| < 2^23 and its final factor 256^-1 R^2 (centred) leaves (-q, q); a sum of
+//    products below q 2^31 in absolute value reduces to (-q, q) (|(p - m q) / 2^32| < q/2 + q/2).
 #include "core/crypto/mldsanttfast.h"
 #include "core/crypto/cpufeatures.h"
 
 #include <atomic>
+#include <string>
 
 #include "core/crypto/mldsamontgomery.h"
 
@@ -43,7 +48,7 @@ inline std::int32_t freeze(std::int32_t x) noexcept {
     return addQIfNegative(x - t * kQ);
 }
 
-void nttPortable(std::int32_t* w) noexcept {
+void nttLazyPortable(std::int32_t* w) noexcept {
     std::size_t m = 0;
     for (std::size_t len = 128; len >= 1; len /= 2)
         for (std::size_t start = 0; start < kMlDsaN; start += 2 * len) {
@@ -54,13 +59,23 @@ void nttPortable(std::int32_t* w) noexcept {
                 w[j] = w[j] + t;
             }
         }
+}
+
+void freezePortable(std::int32_t* w) noexcept {
     for (std::size_t i = 0; i < kMlDsaN; ++i)
         w[i] = freeze(w[i]);
 }
 
-void inverseNttPortable(std::int32_t* w) noexcept {
+void nttPortable(std::int32_t* w) noexcept {
+    nttLazyPortable(w);
+    freezePortable(w);
+}
+
+/** NTT^-1 with the final factor f 2^-32, in (-q, q); the last layer (len 128) applies f with its twiddle
+ *  as the AVX2 kernel does (montLastTwiddle), so both give the same values. */
+void inverseNttLazyPortable(std::int32_t* w, std::int32_t f) noexcept {
     std::size_t m = kMlDsaN;
-    for (std::size_t len = 1; len < kMlDsaN; len *= 2)
+    for (std::size_t len = 1; len < kMlDsaN / 2; len *= 2)
         for (std::size_t start = 0; start < kMlDsaN; start += 2 * len) {
             const std::int32_t z = detail::kMontZetasNeg[--m];
             for (std::size_t j = start; j < start + len; ++j) {
@@ -69,8 +84,18 @@ void inverseNttPortable(std::int32_t* w) noexcept {
                 w[j + len] = montMul(z, t - w[j + len]);
             }
         }
+    const std::int32_t zf = detail::montLastTwiddle(f);
+    for (std::size_t j = 0; j < kMlDsaN / 2; ++j) {
+        const std::int32_t t = w[j], u = w[j + kMlDsaN / 2];
+        w[j] = montMul(f, t + u);
+        w[j + kMlDsaN / 2] = montMul(zf, t - u);
+    }
+}
+
+void inverseNttPortable(std::int32_t* w) noexcept {
+    inverseNttLazyPortable(w, detail::kMontNInverse);
     for (std::size_t i = 0; i < kMlDsaN; ++i)
-        w[i] = addQIfNegative(montMul(detail::kMontNInverse, w[i]));
+        w[i] = addQIfNegative(w[i]);
 }
 
 // a and b may be the same polynomial; every element is read before it is written and no element depends
@@ -96,6 +121,31 @@ void addPortable(std::int32_t* a, const std::int32_t* b) noexcept {
     RS_NO_LOOP_DEPENDENCY
     for (std::size_t i = 0; i < kMlDsaN; ++i)
         a[i] = addQIfNegative(a[i] + b[i] - kQ);
+}
+
+void pointwiseMontPortable(std::int32_t* out, const std::int32_t* a, const std::int32_t* b) noexcept {
+    RS_NO_LOOP_DEPENDENCY
+    for (std::size_t i = 0; i < kMlDsaN; ++i)
+        out[i] = montMul(a[i], b[i]);
+}
+
+void pointwiseMontAccPortable(std::int32_t* out, std::span<const MlDsaPoly> a,
+                              std::span<const MlDsaPoly> b) noexcept {
+    for (std::size_t i = 0; i < kMlDsaN; ++i) {
+        std::int64_t sum = 0;
+        for (std::size_t j = 0; j < a.size(); ++j)
+            sum += std::int64_t{a[j][i]} * b[j][i];
+        out[i] = montReduce(sum);
+    }
+}
+
+/** Whether the AVX2 kernels may run here (asked once). */
+bool avx2Usable() noexcept {
+    static const bool usable = detail::mldsaAvx2Compiled() && cpuHas(CpuFeature::Avx2);
+    return usable;
+}
+bool useAvx2(MlDsaFastImpl impl) noexcept {
+    return impl == MlDsaFastImpl::Avx2 && avx2Usable();
 }
 
 /** -1: automatic; else the forced MlDsaFastImpl. */
@@ -138,7 +188,7 @@ std::vector<MlDsaFastImpl> mldsaFastImpls() {
 MlDsaFastImpl mldsaFastImplInUse() noexcept {
     const int forced = g_forced.load(std::memory_order_relaxed);
     if (forced >= 0) return static_cast<MlDsaFastImpl>(forced);
-    return mldsaFastImplAvailable(MlDsaFastImpl::Avx2) ? MlDsaFastImpl::Avx2 : MlDsaFastImpl::Portable;
+    return avx2Usable() ? MlDsaFastImpl::Avx2 : MlDsaFastImpl::Portable;
 }
 
 void mldsaForceFastImpl(std::optional<MlDsaFastImpl> impl) {
@@ -214,6 +264,61 @@ MlDsaPoly mldsaAddNttFast(const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl 
     MlDsaPoly r = a;
     mldsaAddNttFastInPlace(r, b, checked(impl));
     return r;
+}
+
+void mldsaNttLazyInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
+    if (useAvx2(impl))
+        detail::mldsaNttLazyAvx2(w.data());
+    else
+        nttLazyPortable(w.data());
+}
+void mldsaNttLazyInPlace(MlDsaPoly& w) noexcept {
+    mldsaNttLazyInPlace(w, mldsaFastImplInUse());
+}
+
+void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
+    if (useAvx2(impl))
+        detail::mldsaInverseNttMontAvx2(w.data());
+    else
+        inverseNttLazyPortable(w.data(), detail::kMontNInverseR);
+}
+void mldsaInverseNttMontInPlace(MlDsaPoly& w) noexcept {
+    mldsaInverseNttMontInPlace(w, mldsaFastImplInUse());
+}
+
+void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl) noexcept {
+    if (useAvx2(impl))
+        detail::mldsaPointwiseMontAvx2(out.data(), a.data(), b.data());
+    else
+        pointwiseMontPortable(out.data(), a.data(), b.data());
+}
+void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b) noexcept {
+    mldsaPointwiseMont(out, a, b, mldsaFastImplInUse());
+}
+
+void mldsaPointwiseMontAcc(MlDsaPoly& out, std::span<const MlDsaPoly> a, std::span<const MlDsaPoly> b,
+                           MlDsaFastImpl impl) {
+    if (a.size() != b.size())
+        throw InvalidArgument("ML-DSA pointwise sum: " + std::to_string(a.size()) + " polynomials times " +
+                              std::to_string(b.size()));
+    static_assert(sizeof(MlDsaPoly) == kMlDsaN * sizeof(std::int32_t)); // spans hold 256 x n coefficients
+    if (useAvx2(impl) && !a.empty())
+        detail::mldsaPointwiseMontAccAvx2(out.data(), a.front().data(), b.front().data(), a.size());
+    else
+        pointwiseMontAccPortable(out.data(), a, b);
+}
+void mldsaPointwiseMontAcc(MlDsaPoly& out, std::span<const MlDsaPoly> a, std::span<const MlDsaPoly> b) {
+    mldsaPointwiseMontAcc(out, a, b, mldsaFastImplInUse());
+}
+
+void mldsaCanonicalInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
+    if (useAvx2(impl))
+        detail::mldsaFreezeAvx2(w.data());
+    else
+        freezePortable(w.data());
+}
+void mldsaCanonicalInPlace(MlDsaPoly& w) noexcept {
+    mldsaCanonicalInPlace(w, mldsaFastImplInUse());
 }
 
 } // namespace rs::crypto

@@ -12,6 +12,7 @@
 #include "core/crypto/mldsantt.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,37 @@ MlDsaPoly mldsaInverseNttFast(const MlDsaPoly& w, MlDsaFastImpl impl);
 MlDsaPoly mldsaMultiplyNttFast(const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl);
 MlDsaPoly mldsaAddNttFast(const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl);
 
+// Montgomery-domain functions with lazily reduced outputs, for chains of ring operations inside the
+// scheme (A_hat * NTT(y), c * s1, c * t0, ...): they skip the canonical reduction of every call, leave the
+// coefficients in the documented signed range (congruent mod q to the stated value) and expect one
+// mldsaCanonicalInPlace at the end of the chain. "2^-32" is the Montgomery factor R^-1 mod q. Every
+// implementation returns the same values, not just the same values mod q. Outputs may alias inputs.
+
+/** @brief NTT (Algorithm 41) without the final reduction: for input coefficients |x| < B with
+ *  B <= 2^31 - 8q, the output is congruent to NTT(w) mod q (the spec's bit-reversed order, no Montgomery
+ *  factor) with |y| < B + 8q; so |y| < 9q for canonical [0, q) or centred (-q, q) input. */
+void mldsaNttLazyInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept;
+void mldsaNttLazyInPlace(MlDsaPoly& w) noexcept;
+/** @brief 2^32 NTT^-1(w) mod q (Algorithm 42, including 256^-1, times R): input |x| < 2^23 (so canonical
+ *  or centred coefficients, or a Montgomery product's output), output in (-q, q). After a Montgomery
+ *  product (factor 2^-32) this gives NTT^-1(a o b) exactly mod q. */
+void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept;
+void mldsaInverseNttMontInPlace(MlDsaPoly& w) noexcept;
+/** @brief out_i = a_i b_i 2^-32 mod q, in (-q, q) whenever |a_i b_i| < q 2^31 (e.g. both |.| < 9q, the
+ *  bound of mldsaNttLazyInPlace's output for canonical input). */
+void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl) noexcept;
+void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b) noexcept;
+/** @brief out_i = sum_j a[j]_i b[j]_i 2^-32 mod q, summed exactly (64 bits) and reduced once: in (-q, q)
+ *  whenever sum_j |a[j]_i b[j]_i| < q 2^31 (e.g. up to 28 terms with one factor canonical and the other
+ *  |.| < 9q). One row of the matrix-vector product A_hat * NTT(y). InvalidArgument when the spans' sizes
+ *  differ; empty spans give 0. */
+void mldsaPointwiseMontAcc(MlDsaPoly& out, std::span<const MlDsaPoly> a, std::span<const MlDsaPoly> b,
+                           MlDsaFastImpl impl);
+void mldsaPointwiseMontAcc(MlDsaPoly& out, std::span<const MlDsaPoly> a, std::span<const MlDsaPoly> b);
+/** @brief Reduces every coefficient with |x| < 2^31 - 2^22 (every range above) to [0, q). */
+void mldsaCanonicalInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept;
+void mldsaCanonicalInPlace(MlDsaPoly& w) noexcept;
+
 namespace detail {
 // The AVX2 kernels (mldsanttavx2.cpp); callable only when mldsaFastImplAvailable(Avx2). Plain pointers to
 // 256 coefficients, so that file instantiates no inline function shared with code built without AVX2.
@@ -66,6 +98,13 @@ void mldsaNttAvx2(std::int32_t* w) noexcept;
 void mldsaInverseNttAvx2(std::int32_t* w) noexcept;
 void mldsaMultiplyAvx2(std::int32_t* a, const std::int32_t* b) noexcept;
 void mldsaAddAvx2(std::int32_t* a, const std::int32_t* b) noexcept;
+void mldsaNttLazyAvx2(std::int32_t* w) noexcept;
+void mldsaInverseNttMontAvx2(std::int32_t* w) noexcept;
+void mldsaPointwiseMontAvx2(std::int32_t* out, const std::int32_t* a, const std::int32_t* b) noexcept;
+/** out = sum_j a[j] o b[j] 2^-32 over `count` pairs of 256-coefficient arrays stored back to back. */
+void mldsaPointwiseMontAccAvx2(std::int32_t* out, const std::int32_t* a, const std::int32_t* b,
+                               std::size_t count) noexcept;
+void mldsaFreezeAvx2(std::int32_t* w) noexcept;
 /** @brief Whether mldsanttavx2.cpp was compiled with its kernels (x86-64 with GCC or Clang). */
 bool mldsaAvx2Compiled() noexcept;
 } // namespace detail
