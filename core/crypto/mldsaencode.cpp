@@ -1,0 +1,264 @@
+// ML-DSA encodings, written from FIPS 204 Algorithms 16-28.
+#include "core/crypto/mldsaencode.h"
+
+#include "core/crypto/mldsarounding.h"
+
+#include <string>
+
+namespace rs::crypto::mldsa {
+
+namespace {
+
+constexpr std::int32_t kT0Low = (1 << 12) - 1; // 2^(d-1) - 1
+constexpr std::int32_t kT0High = 1 << 12;      // 2^(d-1)
+constexpr std::uint32_t kT1Max = 1023;         // 2^(bitlen(q-1) - d) - 1
+constexpr std::size_t kT1PolyBytes = 320;      // 32 * 10
+constexpr std::size_t kT0PolyBytes = 416;      // 32 * 13
+
+// Appends the 256 values, c bits each, little-endian (BitsToBytes of the concatenated IntegerToBits).
+template <class Value> void packBits(const MlDsaPoly& w, int c, Value value, Bytes& out) {
+    std::size_t pos = out.size();
+    out.resize(pos + 32 * static_cast<std::size_t>(c), 0);
+    std::uint64_t acc = 0;
+    int bits = 0;
+    const std::uint64_t mask = (std::uint64_t{1} << c) - 1;
+    for (std::size_t i = 0; i < kMlDsaN; ++i) {
+        acc |= (static_cast<std::uint64_t>(value(w[i])) & mask) << bits;
+        bits += c;
+        while (bits >= 8) {
+            out[pos++] = static_cast<std::uint8_t>(acc);
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+}
+
+// Reads 256 values of c bits each from v (exactly 32 * c bytes, checked by the callers).
+template <class Map> MlDsaPoly unpackBits(ByteView v, int c, Map map) {
+    MlDsaPoly w{};
+    std::uint64_t acc = 0;
+    int bits = 0;
+    std::size_t pos = 0;
+    const std::uint64_t mask = (std::uint64_t{1} << c) - 1;
+    for (std::size_t i = 0; i < kMlDsaN; ++i) {
+        while (bits < c) {
+            acc |= static_cast<std::uint64_t>(v[pos++]) << bits;
+            bits += 8;
+        }
+        w[i] = map(static_cast<std::int32_t>(acc & mask));
+        acc >>= c;
+        bits -= c;
+    }
+    return w;
+}
+
+void requireBytes(const char* what, ByteView v, std::size_t n) {
+    if (v.size() != n)
+        throw InvalidArgument(std::string(what) + ": " + std::to_string(n) + " bytes expected, got " +
+                              std::to_string(v.size()));
+}
+
+void requireCount(const char* what, const PolyVec& v, int n) {
+    if (static_cast<int>(v.size()) != n)
+        throw InvalidArgument(std::string(what) + ": " + std::to_string(n) + " polynomials expected, got " +
+                              std::to_string(v.size()));
+}
+
+ByteView sub(ByteView v, std::size_t& pos, std::size_t n) {
+    ByteView s = v.subspan(pos, n);
+    pos += n;
+    return s;
+}
+
+} // namespace
+
+int bitlen(std::uint32_t x) noexcept {
+    int n = 0;
+    for (; x != 0; x >>= 1)
+        ++n;
+    return n;
+}
+
+std::size_t zPolyBytes(const MlDsaParams& p) noexcept {
+    return 32 * static_cast<std::size_t>(1 + bitlen(static_cast<std::uint32_t>(p.gamma1 - 1)));
+}
+std::size_t etaPolyBytes(const MlDsaParams& p) noexcept {
+    return 32 * static_cast<std::size_t>(bitlen(static_cast<std::uint32_t>(2 * p.eta)));
+}
+
+void simpleBitPack(const MlDsaPoly& w, std::uint32_t b, Bytes& out) {
+    packBits(
+        w, bitlen(b), [](std::int32_t x) { return static_cast<std::uint32_t>(x); }, out);
+}
+
+void bitPack(const MlDsaPoly& w, std::int32_t a, std::int32_t b, Bytes& out) {
+    packBits(
+        w, bitlen(static_cast<std::uint32_t>(a + b)),
+        [b](std::int32_t x) { return static_cast<std::uint32_t>(b - centered(x)); }, out);
+}
+
+MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
+    const int c = bitlen(b);
+    requireBytes("SimpleBitUnpack", v, 32 * static_cast<std::size_t>(c));
+    return unpackBits(v, c, [](std::int32_t x) { return x; });
+}
+
+MlDsaPoly bitUnpack(ByteView v, std::int32_t a, std::int32_t b) {
+    const int c = bitlen(static_cast<std::uint32_t>(a + b));
+    requireBytes("BitUnpack", v, 32 * static_cast<std::size_t>(c));
+    return unpackBits(v, c, [b](std::int32_t x) { return modQ(static_cast<std::int64_t>(b) - x); });
+}
+
+Bytes hintBitPack(const PolyVec& h, int omega) {
+    const int k = static_cast<int>(h.size());
+    Bytes y(static_cast<std::size_t>(omega + k), 0);
+    int index = 0;
+    for (int i = 0; i < k; ++i) {
+        for (std::size_t j = 0; j < kMlDsaN; ++j) {
+            if (h[i][j] == 0) continue;
+            if (index >= omega)
+                throw InvalidArgument("HintBitPack: more than omega = " + std::to_string(omega) + " hints");
+            y[index++] = static_cast<std::uint8_t>(j);
+        }
+        y[omega + i] = static_cast<std::uint8_t>(index);
+    }
+    return y;
+}
+
+std::optional<PolyVec> hintBitUnpack(ByteView y, int k, int omega) {
+    if (k < 0 || omega < 0 || y.size() != static_cast<std::size_t>(omega + k)) return std::nullopt;
+    PolyVec h(static_cast<std::size_t>(k), MlDsaPoly{});
+    int index = 0;
+    for (int i = 0; i < k; ++i) {
+        const int end = y[omega + i];
+        if (end < index || end > omega) return std::nullopt; // counts must not fall nor pass omega
+        const int first = index;
+        while (index < end) {
+            if (index > first && y[index - 1] >= y[index]) return std::nullopt; // strictly increasing
+            h[i][y[index]] = 1;
+            ++index;
+        }
+    }
+    for (int i = index; i < omega; ++i)
+        if (y[i] != 0) return std::nullopt; // padding after the last index must be zero
+    return h;
+}
+
+Bytes pkEncode(const MlDsaParams& p, ByteView rho, const PolyVec& t1) {
+    requireBytes("pkEncode rho", rho, 32);
+    requireCount("pkEncode t1", t1, p.k);
+    Bytes pk(rho.begin(), rho.end());
+    pk.reserve(p.pkBytes);
+    for (const MlDsaPoly& t : t1)
+        simpleBitPack(t, kT1Max, pk);
+    return pk;
+}
+
+PublicKey pkDecode(const MlDsaParams& p, ByteView pk) {
+    if (pk.size() != p.pkBytes)
+        throw InvalidArgument(std::string(p.name) + " public key must be " + std::to_string(p.pkBytes) +
+                              " bytes, got " + std::to_string(pk.size()));
+    PublicKey out;
+    std::size_t pos = 0;
+    ByteView rho = sub(pk, pos, 32);
+    out.rho.assign(rho.begin(), rho.end());
+    for (int i = 0; i < p.k; ++i)
+        out.t1.push_back(simpleBitUnpack(sub(pk, pos, kT1PolyBytes), kT1Max));
+    return out;
+}
+
+Bytes skEncode(const MlDsaParams& p, ByteView rho, ByteView key, ByteView tr, const PolyVec& s1,
+               const PolyVec& s2, const PolyVec& t0) {
+    requireBytes("skEncode rho", rho, 32);
+    requireBytes("skEncode K", key, 32);
+    requireBytes("skEncode tr", tr, 64);
+    requireCount("skEncode s1", s1, p.l);
+    requireCount("skEncode s2", s2, p.k);
+    requireCount("skEncode t0", t0, p.k);
+    Bytes sk;
+    sk.reserve(p.skBytes);
+    sk.insert(sk.end(), rho.begin(), rho.end());
+    sk.insert(sk.end(), key.begin(), key.end());
+    sk.insert(sk.end(), tr.begin(), tr.end());
+    for (const MlDsaPoly& s : s1)
+        bitPack(s, p.eta, p.eta, sk);
+    for (const MlDsaPoly& s : s2)
+        bitPack(s, p.eta, p.eta, sk);
+    for (const MlDsaPoly& t : t0)
+        bitPack(t, kT0Low, kT0High, sk);
+    return sk;
+}
+
+SecretKey skDecode(const MlDsaParams& p, ByteView sk) {
+    if (sk.size() != p.skBytes)
+        throw InvalidArgument(std::string(p.name) + " secret key must be " + std::to_string(p.skBytes) +
+                              " bytes, got " + std::to_string(sk.size()));
+    SecretKey out;
+    std::size_t pos = 0;
+    auto take = [&](Bytes& dst, std::size_t n) {
+        ByteView s = sub(sk, pos, n);
+        dst.assign(s.begin(), s.end());
+    };
+    take(out.rho, 32);
+    take(out.key, 32);
+    take(out.tr, 64);
+    const std::size_t etaBytes = etaPolyBytes(p);
+    auto readEta = [&](PolyVec& dst, int count, const char* name) {
+        for (int i = 0; i < count; ++i) {
+            MlDsaPoly s = bitUnpack(sub(sk, pos, etaBytes), p.eta, p.eta);
+            for (std::size_t j = 0; j < kMlDsaN; ++j) {
+                const std::int32_t v = centered(s[j]);
+                if (v < -p.eta || v > p.eta)
+                    throw InvalidArgument(std::string(p.name) + " secret key: " + name + "[" +
+                                          std::to_string(i) + "] coefficient " + std::to_string(j) + " is " +
+                                          std::to_string(v) + ", outside [-" + std::to_string(p.eta) + ", " +
+                                          std::to_string(p.eta) + "]");
+            }
+            dst.push_back(s);
+        }
+    };
+    readEta(out.s1, p.l, "s1");
+    readEta(out.s2, p.k, "s2");
+    for (int i = 0; i < p.k; ++i)
+        out.t0.push_back(bitUnpack(sub(sk, pos, kT0PolyBytes), kT0Low, kT0High));
+    return out;
+}
+
+Bytes sigEncode(const MlDsaParams& p, ByteView cTilde, const PolyVec& z, const PolyVec& h) {
+    requireBytes("sigEncode c~", cTilde, static_cast<std::size_t>(p.lambda / 4));
+    requireCount("sigEncode z", z, p.l);
+    requireCount("sigEncode h", h, p.k);
+    Bytes sig(cTilde.begin(), cTilde.end());
+    sig.reserve(p.sigBytes);
+    for (const MlDsaPoly& zi : z)
+        bitPack(zi, p.gamma1 - 1, p.gamma1, sig);
+    const Bytes hints = hintBitPack(h, p.omega);
+    sig.insert(sig.end(), hints.begin(), hints.end());
+    return sig;
+}
+
+std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig) {
+    if (sig.size() != p.sigBytes) return std::nullopt;
+    Signature out;
+    std::size_t pos = 0;
+    ByteView c = sub(sig, pos, static_cast<std::size_t>(p.lambda / 4));
+    out.cTilde.assign(c.begin(), c.end());
+    const std::size_t zBytes = zPolyBytes(p);
+    for (int i = 0; i < p.l; ++i)
+        out.z.push_back(bitUnpack(sub(sig, pos, zBytes), p.gamma1 - 1, p.gamma1));
+    std::optional<PolyVec> h = hintBitUnpack(sig.subspan(pos), p.k, p.omega);
+    if (!h) return std::nullopt;
+    out.h = std::move(*h);
+    return out;
+}
+
+Bytes w1Encode(const MlDsaParams& p, const PolyVec& w1) {
+    const auto b = static_cast<std::uint32_t>((kMlDsaQ - 1) / (2 * p.gamma2) - 1);
+    Bytes out;
+    out.reserve(w1.size() * 32 * static_cast<std::size_t>(bitlen(b)));
+    for (const MlDsaPoly& w : w1)
+        simpleBitPack(w, b, out);
+    return out;
+}
+
+} // namespace rs::crypto::mldsa

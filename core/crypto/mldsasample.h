@@ -1,0 +1,36 @@
+#pragma once
+// ML-DSA pseudorandom sampling (FIPS 204 section 7.3: Algorithms 29 SampleInBall, 30 RejNTTPoly,
+// 31 RejBoundedPoly, 32 ExpandA, 33 ExpandS, 34 ExpandMask) and the coefficient rules of section 7.1
+// (Algorithms 14 CoeffFromThreeBytes, 15 CoeffFromHalfByte). H is SHAKE256, G is SHAKE128; every result
+// is stored mod q (coefficients in [0, q)).
+
+#include "core/crypto/mldsaencode.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace rs::crypto::mldsa {
+
+/** @brief CoeffFromThreeBytes (Algorithm 14): 2^16 (b2 mod 128) + 2^8 b1 + b0 when below q, else nullopt. */
+std::optional<std::int32_t> coeffFromThreeBytes(std::uint8_t b0, std::uint8_t b1, std::uint8_t b2) noexcept;
+/** @brief CoeffFromHalfByte (Algorithm 15): for eta = 2, 2 - (b mod 5) when b < 15; for eta = 4, 4 - b when
+ *  b < 9; else nullopt. The value is signed (in [-eta, eta]). */
+std::optional<std::int32_t> coeffFromHalfByte(std::uint8_t b, int eta) noexcept;
+
+/** @brief RejNTTPoly (Algorithm 30) of a 34-byte seed (rho || s || r): an element of T_q drawn from G. */
+MlDsaPoly rejNttPoly(ByteView seed);
+/** @brief RejBoundedPoly (Algorithm 31) of a 66-byte seed: coefficients in [-eta, eta] drawn from H. */
+MlDsaPoly rejBoundedPoly(ByteView seed, int eta);
+/** @brief ExpandA(rho) (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), row-major (k * l). */
+PolyVec expandA(const MlDsaParams& p, ByteView rho);
+/** @brief ExpandS(rho') (Algorithm 33): s1 (l polynomials, seeds rho' || r as 2 bytes), then s2 (k, seeds
+ *  rho' || (r + l)). */
+void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2);
+/** @brief ExpandMask(rho'', kappa) (Algorithm 34): y_r = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2),
+ *  32 c), gamma1 - 1, gamma1) with c = 1 + bitlen(gamma1 - 1), r = 0..l-1. */
+PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa);
+/** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
+ *  the sign bits, the following bytes the positions. */
+MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde);
+
+} // namespace rs::crypto::mldsa
