@@ -3,11 +3,11 @@
 // and usage lines; a usage line lists its arguments (options, flags, positional words), from which the
 // help text, the options the command accepts (CliArgs::allow) and the flags the parser knows are all
 // generated. Each usage runs one function and returns the process exit status: 0 success, 1 a KAT had
-// failures, 2 bad usage or input (thrown as UsageError / crypto::InvalidArgument), 3 authentication
-// failed. Each command file (cmd_*.cpp) exports its own rows (declared below, "the table's rows") and
-// keeps the functions they run to itself; clitable.cpp lists the rows in help order and generates the rest.
-// Algorithm lists in a row come from the registries (the oracle, the IP cores, the board's operations,
-// the explorer), never from literals.
+// failures (or a signature does not verify), 2 bad usage or input (thrown as UsageError /
+// crypto::InvalidArgument), 3 authentication failed. Each command file (cmd_*.cpp) exports its own rows
+// (declared below, "the table's rows") and keeps the functions they run to itself; clitable.cpp lists the
+// rows in help order and generates the rest. Algorithm lists in a row come from the registries (the oracle,
+// the IP cores, the board's operations, the explorer), never from literals.
 
 #include <QJsonObject>
 
@@ -27,6 +27,7 @@ namespace rs::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitKatFailed = 1;
+inline constexpr int kExitInvalid = 1; ///< mldsa verify: the signature does not verify
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitAuthFailed = 3;
 
@@ -114,6 +115,7 @@ CliCommand ipCommand();
 std::vector<CliUsage> ipBlockUsages(); ///< cmd_ipblock.cpp: ip run|kat|resources on the LEA / SKINNY cores
 std::vector<CliUsage> ipMlDsaUsages(); ///< cmd_ipmldsa.cpp: ip run|resources on the ML-DSA unit
 CliCommand nttCommand();               ///< cmd_ntt.cpp
+CliCommand mldsaCommand();             ///< cmd_mldsa.cpp
 CliCommand waveCommand();              ///< cmd_wave.cpp
 /** @brief cmd_campaign.cpp: campaign run|list|export, then the cluster's lines (clusterUsages). */
 CliCommand campaignCommand();

@@ -47,9 +47,9 @@ using Kind = CliArg::Kind;
 /** The commands in help order, each exported by its command file (clicommands.h, "the table's rows"); a new
  *  command is its own file and one line here. */
 constexpr CliCommand (*kRows[])() = {
-    aeadCommand,      blockCommand, hashCommand,  katCommand,  traceCommand,
-    diffusionCommand, ipCommand,    nttCommand,   waveCommand, campaignCommand,
-    chartCommand,     riscvCommand, boardCommand, listCommand, demoCommand,
+    aeadCommand,  blockCommand, hashCommand,  katCommand,  traceCommand,    diffusionCommand,
+    ipCommand,    nttCommand,   mldsaCommand, waveCommand, campaignCommand, chartCommand,
+    riscvCommand, boardCommand, listCommand,  demoCommand,
 };
 
 std::vector<CliCommand> buildTable() {
@@ -89,8 +89,8 @@ void appendUsage(std::ostringstream& out, const CliCommand& c, const CliUsage& u
 
 constexpr const char* kHeader = "usage: roundscope-cli COMMAND [options] [--json]\n";
 constexpr const char* kExitStatus =
-    "Exit status: 0 ok, 1 KAT failures (campaign: a run failed or it was stopped), 2 bad usage or\n"
-    "input, 3 authentication failed.\n";
+    "Exit status: 0 ok, 1 KAT failures (campaign: a run failed or it was stopped; mldsa verify: the\n"
+    "signature does not verify), 2 bad usage or input, 3 authentication failed.\n";
 
 /** The usage line a command line runs: among the verb's lines, the first whose test applies, else the
  *  verb's line without a test; nullptr when none. */

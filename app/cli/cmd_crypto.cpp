@@ -1,5 +1,6 @@
 // aead, block, hash and list commands.
 #include "app/cli/clicommands.h"
+#include "app/cli/cliinput.h"
 
 #include "core/campaign/cpufastblock.h"
 #include "core/crypto/blockmodes.h"
@@ -167,13 +168,22 @@ int runBlock(const std::string& verb, const CliArgs& args) {
 int runHash(const CliArgs& args) {
     const auto* alg = findHash(args.value("alg").value_or(""));
     requireAlg(args, oracle::hashIds(), alg != nullptr);
-    const Bytes in = args.hex("in");
+    // No hash row has a fast path: its model is the only code, so --impl fast is refused rather than
+    // silently running the same model under another name.
+    const std::string impl = args.value("impl").value_or("reference");
+    if (impl == "fast")
+        throw UsageError("--impl: " + alg->id + " has no fast path (its reference model is the only one); " +
+                         "use --impl reference");
+    if (impl != "reference") throw UsageError("--impl: expected fast or reference, got '" + impl + "'");
+    const Bytes in = inputBytes(args, "in");
     long outLen = static_cast<long>(alg->defaultOutBytes);
     if (alg->extendable)
         outLen = args.integer("outlen", outLen, 1, 1 << 20);
     else if (args.has("outlen") && args.integer("outlen", outLen, 1, 1 << 20) != outLen)
         throw UsageError("--outlen: " + alg->id + " has a fixed " + std::to_string(outLen) + "-byte digest");
-    printResult(args, QJsonObject{{"digest", hexString(alg->hash(in, static_cast<std::size_t>(outLen)))}});
+    QJsonObject result{{"digest", hexString(alg->hash(in, static_cast<std::size_t>(outLen)))}};
+    nameImplementation(result, false, "scalar");
+    printResult(args, result);
     return kExitOk;
 }
 
@@ -231,13 +241,17 @@ CliCommand blockCommand() {
 }
 
 CliCommand hashCommand() {
-    return {"hash",
-            "a hash or XOF",
-            {{{},
-              {option("alg", "H"), option("in", "HEX"), optional("outlen", "N")},
-              "H: " + oracle::joinIds(oracle::hashIds()),
-              nullptr,
-              noVerb<runHash>}}};
+    return {
+        "hash",
+        "a hash or XOF",
+        {{{},
+          {option("alg", "H"), option("in", "HEX|@FILE"), optional("outlen", "N"),
+           optional("impl", "reference")},
+          "H: " + oracle::joinIds(oracle::hashIds()) +
+              "\n--outlen N: an XOF's output bytes (default: its row's size); a hash takes only its own.\n"
+              "--in @FILE hashes the file's raw bytes. --impl: the model only (no hash has a fast path)",
+          nullptr,
+          noVerb<runHash>}}};
 }
 
 CliCommand listCommand() {

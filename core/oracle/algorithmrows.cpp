@@ -6,6 +6,7 @@
 #include "core/crypto/asconpermutation.h"
 #include "core/crypto/gcm.h"
 #include "core/crypto/lea.h"
+#include "core/crypto/sha3.h"
 #include "core/crypto/skinny.h"
 
 #include <random>
@@ -106,6 +107,37 @@ HashAlgorithm asconHash(std::string id, crypto::AsconHashVariant v, bool xof, st
     h.extendable = xof;
     h.defaultOutBytes = 32;
     h.hash = [v](ByteView msg, std::size_t out) { return crypto::asconHash(v, msg, out); };
+    return h;
+}
+
+// ---- SHA-3 and SHAKE (FIPS 202) ----
+
+// A FIPS 202 function: SHA3-224/256/384/512 (a fixed digest of outBytes) or SHAKE128/256 (an XOF; its default
+// output is twice its security strength: 32 and 64 bytes). The vectors are byte-oriented records of NIST's
+// CAVP ShortMsg files (resources/vectors/SOURCES.md, sha3/).
+HashAlgorithm fips202(std::string id, std::string displayName, std::size_t outBytes, std::string katFile) {
+    HashAlgorithm h;
+    h.id = std::move(id);
+    h.displayName = std::move(displayName);
+    h.vectorFiles = {"sha3/" + std::move(katFile)};
+    h.defaultOutBytes = outBytes;
+    return h;
+}
+
+HashAlgorithm sha3Hash(std::string id, std::string name, std::size_t outBytes, Bytes (*digest)(ByteView),
+                       std::string katFile) {
+    HashAlgorithm h = fips202(std::move(id), std::move(name), outBytes, std::move(katFile));
+    h.hash = [digest](ByteView msg, std::size_t) { return digest(msg); };
+    return h;
+}
+
+HashAlgorithm shakeXof(std::string id, std::string name, std::size_t outBytes,
+                       Bytes (*xof)(ByteView, std::size_t, crypto::KeccakPermutation), std::string katFile) {
+    HashAlgorithm h = fips202(std::move(id), std::move(name), outBytes, std::move(katFile));
+    h.extendable = true;
+    h.hash = [xof](ByteView msg, std::size_t out) {
+        return xof(msg, out, crypto::KeccakPermutation::Reference);
+    };
     return h;
 }
 
@@ -312,7 +344,13 @@ std::vector<HashAlgorithm> hashRows() {
     return {asconHash("ascon-hash256", V::Hash256, false, "asconhash256_LWC_HASH_KAT_128_256.txt"),
             asconHash("ascon-xof128", V::Xof128, true, "asconxof128_LWC_XOF_KAT_128_512.txt"),
             asconHash("ascon-hash", V::Hashv12, false, "asconhashv12_LWC_HASH_KAT_256.txt"),
-            asconHash("ascon-xof", V::Xofv12, true, "asconxofv12_LWC_HASH_KAT_256.txt")};
+            asconHash("ascon-xof", V::Xofv12, true, "asconxofv12_LWC_HASH_KAT_256.txt"),
+            sha3Hash("sha3-224", "SHA3-224", 28, crypto::sha3_224, "sha3_224_nist_shortmsg.txt"),
+            sha3Hash("sha3-256", "SHA3-256", 32, crypto::sha3_256, "sha3_256_nist_shortmsg.txt"),
+            sha3Hash("sha3-384", "SHA3-384", 48, crypto::sha3_384, "sha3_384_nist_shortmsg.txt"),
+            sha3Hash("sha3-512", "SHA3-512", 64, crypto::sha3_512, "sha3_512_nist_shortmsg.txt"),
+            shakeXof("shake128", "SHAKE128", 32, crypto::shake128, "shake128_nist_shortmsg.txt"),
+            shakeXof("shake256", "SHAKE256", 64, crypto::shake256, "shake256_nist_shortmsg.txt")};
 }
 
 std::vector<MlDsaAlgorithm> mldsaRows() {
