@@ -34,7 +34,8 @@ class KatError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/** @brief The largest vector file (KAT or Wycheproof) a reader takes; the official files are under 1 MiB. */
+/** @brief The largest vector file (KAT, Wycheproof or ACVP) a reader takes; the largest official file is
+ *  ACVP's ML-DSA sigGen prompt.json, about 5 MB. */
 inline constexpr std::uint64_t kMaxVectorFileBytes = std::uint64_t{64} << 20;
 
 /** @brief Parses KAT text. Blank lines separate records; '#' lines are comments; CRLF is accepted. */
