@@ -80,8 +80,8 @@ MlDsaPoly negPoly(const MlDsaPoly& a) noexcept {
     return out;
 }
 
-Bytes shakeH(std::initializer_list<ByteView> pieces, std::size_t n) {
-    Shake256 h;
+Bytes shakeH(std::initializer_list<ByteView> pieces, std::size_t n, KeccakPermutation perm) {
+    Shake256 h(perm);
     for (ByteView piece : pieces)
         h.absorb(piece);
     return h.squeeze(n);
@@ -96,9 +96,10 @@ MlDsaSignature signCore(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
     const PolyVec s1Hat = ring.ntt(sk.s1);
     const PolyVec s2Hat = ring.ntt(sk.s2);
     const PolyVec t0Hat = ring.ntt(sk.t0);
-    const PolyVec aHat = expandA(p, sk.rho);
+    const KeccakPermutation perm = ring.keccak();
+    const PolyVec aHat = expandA(p, sk.rho, perm);
     // Line 7: rho'' = H(K || rnd || mu, 64).
-    const Bytes rhoPP = shakeH({sk.key, rnd, mu}, 64);
+    const Bytes rhoPP = shakeH({sk.key, rnd, mu}, 64, perm);
     if (trace) {
         trace->aHat = aHat;
         trace->s1 = sk.s1;
@@ -120,13 +121,13 @@ MlDsaSignature signCore(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
         a.index = attempts;
         a.kappa = kappa;
         // Lines 11-15: y, w = NTT^-1(A_hat o NTT(y)), w1 = HighBits(w), c~ = H(mu || w1Encode(w1)), c.
-        PolyVec y = expandMask(p, rhoPP, kappa);
+        PolyVec y = expandMask(p, rhoPP, kappa, perm);
         PolyVec w = ring.invNtt(ring.matVec(p, aHat, ring.ntt(y)));
         PolyVec w1;
         for (const MlDsaPoly& wi : w)
             w1.push_back(highBitsPoly(wi, p.gamma2));
-        Bytes cTilde = shakeH({mu, w1Encode(p, w1)}, cTildeBytes);
-        MlDsaPoly c = sampleInBall(p, cTilde);
+        Bytes cTilde = shakeH({mu, w1Encode(p, w1)}, cTildeBytes, perm);
+        MlDsaPoly c = sampleInBall(p, cTilde, perm);
         const MlDsaPoly cHat = ring.ntt(c);
         // Lines 18-21: <<c s1>>, <<c s2>>, z = y + <<c s1>>, r0 = LowBits(w - <<c s2>>).
         const PolyVec cs1 = ring.invNtt(ring.scalarVec(cHat, s1Hat));
@@ -185,8 +186,8 @@ bool verifyCore(const MlDsaParams& p, const PublicKey& pk, ByteView mu, ByteView
     // Line 13's norm check first: a z out of range fails whatever the rest says.
     if (infNorm(s->z) >= p.gamma1 - p.beta) return false;
     const Ring ring(impl);
-    const PolyVec aHat = expandA(p, pk.rho);
-    const MlDsaPoly cHat = ring.ntt(sampleInBall(p, s->cTilde));
+    const PolyVec aHat = expandA(p, pk.rho, ring.keccak());
+    const MlDsaPoly cHat = ring.ntt(sampleInBall(p, s->cTilde, ring.keccak()));
     // Line 9: w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)).
     const PolyVec az = ring.matVec(p, aHat, ring.ntt(s->z));
     PolyVec w1;
@@ -199,7 +200,7 @@ bool verifyCore(const MlDsaParams& p, const PublicKey& pk, ByteView mu, ByteView
         w1.push_back(useHintPoly(s->h[i], wApprox, p.gamma2)); // line 10
     }
     // Lines 12-13: c~' = H(mu || w1Encode(w1'), lambda/4) against c~.
-    const Bytes cTilde = shakeH({mu, w1Encode(p, w1)}, static_cast<std::size_t>(p.lambda / 4));
+    const Bytes cTilde = shakeH({mu, w1Encode(p, w1)}, static_cast<std::size_t>(p.lambda / 4), ring.keccak());
     return constantTimeEqual(cTilde, s->cTilde);
 }
 
@@ -213,13 +214,13 @@ MlDsaKeyPair mldsaKeyGen(MlDsaParamSet set, ByteView seed, MlDsaImpl impl) {
     const Ring ring(impl);
     // Line 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     const std::uint8_t kl[2] = {static_cast<std::uint8_t>(p.k), static_cast<std::uint8_t>(p.l)};
-    const Bytes h = shakeH({seed, ByteView(kl, 2)}, 128);
+    const Bytes h = shakeH({seed, ByteView(kl, 2)}, 128, ring.keccak());
     const ByteView all(h);
     const ByteView rho = all.subspan(0, 32), rhoPrime = all.subspan(32, 64), key = all.subspan(96, 32);
     // Lines 3-5: A_hat, (s1, s2), t = NTT^-1(A_hat o NTT(s1)) + s2.
-    const PolyVec aHat = expandA(p, rho);
+    const PolyVec aHat = expandA(p, rho, ring.keccak());
     PolyVec s1, s2;
-    expandS(p, rhoPrime, s1, s2);
+    expandS(p, rhoPrime, s1, s2, ring.keccak());
     const PolyVec as1 = ring.invNtt(ring.matVec(p, aHat, ring.ntt(s1)));
     PolyVec t1(static_cast<std::size_t>(p.k)), t0(static_cast<std::size_t>(p.k));
     for (int i = 0; i < p.k; ++i)
@@ -227,7 +228,7 @@ MlDsaKeyPair mldsaKeyGen(MlDsaParamSet set, ByteView seed, MlDsaImpl impl) {
     // Lines 8-10: pk, tr = H(pk, 64), sk.
     MlDsaKeyPair kp;
     kp.pk = pkEncode(p, rho, t1);
-    const Bytes tr = shakeH({kp.pk}, 64);
+    const Bytes tr = shakeH({kp.pk}, 64, ring.keccak());
     kp.sk = skEncode(p, rho, key, tr, s1, s2, t0);
     return kp;
 }
@@ -252,7 +253,8 @@ MlDsaSignature mldsaSignInternal(MlDsaParamSet set, ByteView sk, ByteView mPrime
     const MlDsaParams& p = mldsaParams(set);
     requireLength("ML-DSA rnd", rnd, 32);
     const SecretKey key = skDecode(p, sk);
-    const Bytes mu = shakeH({key.tr, mPrime}, 64); // line 6: mu = H(BytesToBits(tr) || M', 64)
+    const Bytes mu =
+        shakeH({key.tr, mPrime}, 64, Ring(impl).keccak()); // line 6: mu = H(BytesToBits(tr) || M', 64)
     return signCore(p, key, mu, rnd, impl, trace);
 }
 

@@ -27,6 +27,10 @@ class Ring {
     /** @brief c_hat o v_hat for each polynomial of v_hat (Algorithm 46 ScalarVectorNTT). */
     PolyVec scalarVec(const MlDsaPoly& cHat, const PolyVec& vHat) const;
     MlDsaImpl impl() const noexcept { return m_impl; }
+    /** @brief The Keccak-f[1600] of this implementation's sponges (Fast: keccakfast.h's scalar one). */
+    KeccakPermutation keccak() const noexcept {
+        return m_impl == MlDsaImpl::Fast ? KeccakPermutation::Fast : KeccakPermutation::Reference;
+    }
 
   private:
     MlDsaImpl m_impl;
@@ -40,7 +44,8 @@ MlDsaPoly addPoly(const MlDsaPoly& a, const MlDsaPoly& b) noexcept;
 MlDsaPoly negPoly(const MlDsaPoly& a) noexcept;
 
 /** @brief H(data..., n): SHAKE256 of the concatenated pieces, n bytes. */
-Bytes shakeH(std::initializer_list<ByteView> pieces, std::size_t n);
+Bytes shakeH(std::initializer_list<ByteView> pieces, std::size_t n,
+             KeccakPermutation perm = KeccakPermutation::Reference);
 
 /** @brief Sign_internal (Algorithm 7) from line 2 on: the decoded key, mu (64 bytes) and rnd (32 bytes). */
 MlDsaSignature signCore(const MlDsaParams& p, const SecretKey& sk, ByteView mu, ByteView rnd, MlDsaImpl impl,

@@ -15,7 +15,7 @@ namespace {
 // so the byte-by-byte reads of the algorithms are served from a buffer.
 template <class Sponge, std::size_t Rate> class StreamReader {
   public:
-    explicit StreamReader(ByteView seed) { m_sponge.absorb(seed); }
+    StreamReader(ByteView seed, KeccakPermutation perm) : m_sponge(perm) { m_sponge.absorb(seed); }
     std::uint8_t next() {
         if (m_pos == Rate) {
             m_sponge.squeeze(std::span<std::uint8_t>(m_buf));
@@ -57,9 +57,9 @@ std::optional<std::int32_t> coeffFromHalfByte(std::uint8_t b, int eta) noexcept 
     return std::nullopt;
 }
 
-MlDsaPoly rejNttPoly(ByteView seed) {
+MlDsaPoly rejNttPoly(ByteView seed, KeccakPermutation perm) {
     requireSeed("RejNTTPoly", seed, 34);
-    StreamReader<Shake128, 168> g(seed);
+    StreamReader<Shake128, 168> g(seed, perm);
     MlDsaPoly a{};
     std::size_t j = 0;
     while (j < kMlDsaN) {
@@ -71,10 +71,10 @@ MlDsaPoly rejNttPoly(ByteView seed) {
     return a;
 }
 
-MlDsaPoly rejBoundedPoly(ByteView seed, int eta) {
+MlDsaPoly rejBoundedPoly(ByteView seed, int eta, KeccakPermutation perm) {
     requireSeed("RejBoundedPoly", seed, 66);
     if (eta != 2 && eta != 4) throw InvalidArgument("RejBoundedPoly: eta must be 2 or 4");
-    StreamReader<Shake256, 136> h(seed);
+    StreamReader<Shake256, 136> h(seed, perm);
     MlDsaPoly a{};
     std::size_t j = 0;
     while (j < kMlDsaN) {
@@ -87,18 +87,18 @@ MlDsaPoly rejBoundedPoly(ByteView seed, int eta) {
     return a;
 }
 
-PolyVec expandA(const MlDsaParams& p, ByteView rho) {
+PolyVec expandA(const MlDsaParams& p, ByteView rho, KeccakPermutation perm) {
     requireSeed("ExpandA", rho, 32);
     PolyVec a;
     a.reserve(static_cast<std::size_t>(p.k * p.l));
     for (int r = 0; r < p.k; ++r)
         for (int s = 0; s < p.l; ++s)
-            a.push_back(
-                rejNttPoly(withSuffix(rho, {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r)})));
+            a.push_back(rejNttPoly(
+                withSuffix(rho, {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r)}), perm));
     return a;
 }
 
-void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2) {
+void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakPermutation perm) {
     requireSeed("ExpandS", rhoPrime, 64);
     s1.clear();
     s2.clear();
@@ -106,30 +106,29 @@ void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2) 
         return withSuffix(rhoPrime, {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(r >> 8)});
     };
     for (int r = 0; r < p.l; ++r)
-        s1.push_back(rejBoundedPoly(seed(r), p.eta));
+        s1.push_back(rejBoundedPoly(seed(r), p.eta, perm));
     for (int r = 0; r < p.k; ++r)
-        s2.push_back(rejBoundedPoly(seed(r + p.l), p.eta));
+        s2.push_back(rejBoundedPoly(seed(r + p.l), p.eta, perm));
 }
 
-PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa) {
+PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakPermutation perm) {
     requireSeed("ExpandMask", rhoPrimePrime, 64);
     const std::size_t bytes = zPolyBytes(p); // 32 c
     PolyVec y;
     y.reserve(static_cast<std::size_t>(p.l));
     for (int r = 0; r < p.l; ++r) {
         const int n = kappa + r;
-        // IntegerToBytes(kappa + r, 2): kappa grows by l per attempt, so it stays far below 2^16 in practice;
-        // like the standard, only its low 16 bits are taken.
+        // IntegerToBytes(kappa + r, 2): signCore stops before kappa + r reaches 2^16.
         const Bytes v = shake256(
             withSuffix(rhoPrimePrime, {static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(n >> 8)}),
-            bytes);
+            bytes, perm);
         y.push_back(bitUnpack(v, p.gamma1 - 1, p.gamma1));
     }
     return y;
 }
 
-MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde) {
-    StreamReader<Shake256, 136> h(cTilde);
+MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde, KeccakPermutation perm) {
+    StreamReader<Shake256, 136> h(cTilde, perm);
     std::uint64_t signs = 0;
     for (int i = 0; i < 8; ++i)
         signs |= static_cast<std::uint64_t>(h.next()) << (8 * i);

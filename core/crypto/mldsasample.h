@@ -2,9 +2,11 @@
 // ML-DSA pseudorandom sampling (FIPS 204 section 7.3: Algorithms 29 SampleInBall, 30 RejNTTPoly,
 // 31 RejBoundedPoly, 32 ExpandA, 33 ExpandS, 34 ExpandMask) and the coefficient rules of section 7.1
 // (Algorithms 14 CoeffFromThreeBytes, 15 CoeffFromHalfByte). H is SHAKE256, G is SHAKE128; every result
-// is stored mod q (coefficients in [0, q)).
+// is stored mod q (coefficients in [0, q)). `perm` picks the Keccak-f[1600] under the sponges (the model or
+// the fast scalar one, keccakfast.h): the same bytes either way.
 
 #include "core/crypto/mldsaencode.h"
+#include "core/crypto/sha3.h"
 
 #include <cstdint>
 #include <optional>
@@ -18,19 +20,22 @@ std::optional<std::int32_t> coeffFromThreeBytes(std::uint8_t b0, std::uint8_t b1
 std::optional<std::int32_t> coeffFromHalfByte(std::uint8_t b, int eta) noexcept;
 
 /** @brief RejNTTPoly (Algorithm 30) of a 34-byte seed (rho || s || r): an element of T_q drawn from G. */
-MlDsaPoly rejNttPoly(ByteView seed);
+MlDsaPoly rejNttPoly(ByteView seed, KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief RejBoundedPoly (Algorithm 31) of a 66-byte seed: coefficients in [-eta, eta] drawn from H. */
-MlDsaPoly rejBoundedPoly(ByteView seed, int eta);
+MlDsaPoly rejBoundedPoly(ByteView seed, int eta, KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief ExpandA(rho) (Algorithm 32): A_hat[r][s] = RejNTTPoly(rho || s || r), row-major (k * l). */
-PolyVec expandA(const MlDsaParams& p, ByteView rho);
+PolyVec expandA(const MlDsaParams& p, ByteView rho, KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief ExpandS(rho') (Algorithm 33): s1 (l polynomials, seeds rho' || r as 2 bytes), then s2 (k, seeds
  *  rho' || (r + l)). */
-void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2);
+void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2,
+             KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief ExpandMask(rho'', kappa) (Algorithm 34): y_r = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2),
  *  32 c), gamma1 - 1, gamma1) with c = 1 + bitlen(gamma1 - 1), r = 0..l-1. */
-PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa);
+PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
+                   KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
  *  the sign bits, the following bytes the positions. */
-MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde);
+MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde,
+                       KeccakPermutation perm = KeccakPermutation::Reference);
 
 } // namespace rs::crypto::mldsa
