@@ -112,11 +112,12 @@ CliCommand traceCommand();     ///< cmd_trace.cpp
 CliCommand diffusionCommand(); ///< cmd_diffusion.cpp
 /** @brief cmd_ip.cpp: the Ascon core's lines, then those of the other cores' files below. */
 CliCommand ipCommand();
-std::vector<CliUsage> ipBlockUsages(); ///< cmd_ipblock.cpp: ip run|kat|resources on the LEA / SKINNY cores
-std::vector<CliUsage> ipMlDsaUsages(); ///< cmd_ipmldsa.cpp: ip run|resources on the ML-DSA unit
-CliCommand nttCommand();               ///< cmd_ntt.cpp
-CliCommand mldsaCommand();             ///< cmd_mldsa.cpp
-CliCommand waveCommand();              ///< cmd_wave.cpp
+std::vector<CliUsage> ipBlockUsages();   ///< cmd_ipblock.cpp: ip run|kat|resources on the LEA / SKINNY cores
+std::vector<CliUsage> ipMlDsaUsages();   ///< cmd_ipmldsa.cpp: ip run|resources on the ML-DSA unit
+CliCommand nttCommand();                 ///< cmd_ntt.cpp
+CliCommand mldsaCommand();               ///< cmd_mldsa.cpp
+std::vector<CliUsage> mldsaAcvpUsages(); ///< cmd_mldsaacvp.cpp: mldsa acvp (an ACVP vector set)
+CliCommand waveCommand();                ///< cmd_wave.cpp
 /** @brief cmd_campaign.cpp: campaign run|list|export, then the cluster's lines (clusterUsages). */
 CliCommand campaignCommand();
 std::vector<CliUsage> compareUsages(); ///< cmd_compare.cpp: campaign compare|regressions

@@ -168,21 +168,23 @@ int runBlock(const std::string& verb, const CliArgs& args) {
 int runHash(const CliArgs& args) {
     const auto* alg = findHash(args.value("alg").value_or(""));
     requireAlg(args, oracle::hashIds(), alg != nullptr);
-    // No hash row has a fast path: its model is the only code, so --impl fast is refused rather than
-    // silently running the same model under another name.
-    const std::string impl = args.value("impl").value_or("reference");
-    if (impl == "fast")
+    // --impl: fast (the default where the row has a fast path: the FIPS 202 rows' fast Keccak-f[1600]) or
+    // reference (the model); a row without one refuses fast rather than run its model under that name.
+    const std::string impl = args.value("impl").value_or(alg->hashFast ? "fast" : "reference");
+    if (impl != "fast" && impl != "reference")
+        throw UsageError("--impl: expected fast or reference, got '" + impl + "'");
+    if (impl == "fast" && !alg->hashFast)
         throw UsageError("--impl: " + alg->id + " has no fast path (its reference model is the only one); " +
                          "use --impl reference");
-    if (impl != "reference") throw UsageError("--impl: expected fast or reference, got '" + impl + "'");
     const Bytes in = inputBytes(args, "in");
     long outLen = static_cast<long>(alg->defaultOutBytes);
     if (alg->extendable)
         outLen = args.integer("outlen", outLen, 1, 1 << 20);
     else if (args.has("outlen") && args.integer("outlen", outLen, 1, 1 << 20) != outLen)
         throw UsageError("--outlen: " + alg->id + " has a fixed " + std::to_string(outLen) + "-byte digest");
-    QJsonObject result{{"digest", hexString(alg->hash(in, static_cast<std::size_t>(outLen)))}};
-    nameImplementation(result, false, "scalar");
+    const auto& hash = impl == "fast" ? alg->hashFast : alg->hash;
+    QJsonObject result{{"digest", hexString(hash(in, static_cast<std::size_t>(outLen)))}};
+    nameImplementation(result, impl == "fast", "scalar");
     printResult(args, result);
     return kExitOk;
 }
@@ -246,10 +248,11 @@ CliCommand hashCommand() {
         "a hash or XOF",
         {{{},
           {option("alg", "H"), option("in", "HEX|@FILE"), optional("outlen", "N"),
-           optional("impl", "reference")},
+           optional("impl", "fast|reference")},
           "H: " + oracle::joinIds(oracle::hashIds()) +
               "\n--outlen N: an XOF's output bytes (default: its row's size); a hash takes only its own.\n"
-              "--in @FILE hashes the file's raw bytes. --impl: the model only (no hash has a fast path)",
+              "--in @FILE hashes the file's raw bytes. --impl: fast (the default where the row has one: the\n"
+              "SHA-3/SHAKE rows' fast Keccak-f[1600], same bytes) or reference (the model)",
           nullptr,
           noVerb<runHash>}}};
 }

@@ -1,9 +1,10 @@
-// mldsa keygen|sign|verify|acvp: the ML-DSA signature scheme (FIPS 204) on the command line, through the fast
-// path or the reference model (--impl; crypto::MlDsaImpl, the same bytes). Keys, messages and signatures
-// are HEX or @FILE (cliinput.h: a message file is its raw bytes; a key or signature file its raw bytes or
-// its hex text). Sign without --rnd or --deterministic is the hedged variant with a fresh rnd from the
-// operating system's random source (std::random_device), printed with the signature. Verify exits 1 when
-// the signature does not verify; every bad input is a usage error (exit 2) naming its option.
+// mldsa keygen|sign|verify: the ML-DSA signature scheme (FIPS 204) on the command line (acvp:
+// cmd_mldsaacvp.cpp), through the fast path or the reference model (--impl; crypto::MlDsaImpl, the same
+// bytes). Keys, messages and signatures are HEX or @FILE (cliinput.h: a message file is its raw bytes; a key
+// or signature file its raw bytes or its hex text). Sign without --rnd or --deterministic is the hedged
+// variant with a fresh rnd from the operating system's random source (std::random_device), printed with the
+// signature. Verify exits 1 when the signature does not verify; every bad input is a usage error (exit 2)
+// naming its option.
 #include "app/cli/clicommands.h"
 #include "app/cli/cliinput.h"
 
@@ -195,7 +196,7 @@ int runVerify(const CliArgs& args) {
 
 CliCommand mldsaCommand() {
     const std::string param = alternatives(paramNames());
-    return {
+    CliCommand command{
         "mldsa",
         "the ML-DSA signature scheme (FIPS 204): key generation, signing, verification",
         {{{"keygen"},
@@ -223,6 +224,9 @@ CliCommand mldsaCommand() {
           "its raw bytes (exactly the set's size) or its hex text",
           nullptr,
           noVerb<runVerify>}}};
+    for (CliUsage& u : mldsaAcvpUsages())
+        command.usages.push_back(std::move(u));
+    return command;
 }
 
 } // namespace rs::cli

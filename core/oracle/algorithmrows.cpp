@@ -128,6 +128,13 @@ HashAlgorithm sha3Hash(std::string id, std::string name, std::size_t outBytes, B
                        std::string katFile) {
     HashAlgorithm h = fips202(std::move(id), std::move(name), outBytes, std::move(katFile));
     h.hash = [digest](ByteView msg, std::size_t) { return digest(msg); };
+    // The fast path: the same sponge (rate 200 - 2 x digest bytes, domain bits 01) over the fast permutation.
+    h.hashFast = [outBytes](ByteView msg, std::size_t) {
+        crypto::KeccakSponge sponge(crypto::kKeccakStateBytes - 2 * outBytes, 0x06,
+                                    crypto::KeccakPermutation::Fast);
+        sponge.absorb(msg);
+        return sponge.squeeze(outBytes);
+    };
     return h;
 }
 
@@ -137,6 +144,9 @@ HashAlgorithm shakeXof(std::string id, std::string name, std::size_t outBytes,
     h.extendable = true;
     h.hash = [xof](ByteView msg, std::size_t out) {
         return xof(msg, out, crypto::KeccakPermutation::Reference);
+    };
+    h.hashFast = [xof](ByteView msg, std::size_t out) {
+        return xof(msg, out, crypto::KeccakPermutation::Fast);
     };
     return h;
 }

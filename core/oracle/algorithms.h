@@ -81,6 +81,9 @@ struct HashAlgorithm : AlgorithmInfo {
     bool extendable = false; ///< XOF: any output length
     std::size_t defaultOutBytes = 32;
     std::function<Bytes(ByteView msg, std::size_t outBytes)> hash;
+    /** @brief The same function through a fast path, the same bytes (the FIPS 202 rows: the fast
+     *  Keccak-f[1600] of keccakfast.h); empty when the row has none. `hash` stays the model, the oracle's. */
+    std::function<Bytes(ByteView msg, std::size_t outBytes)> hashFast;
 };
 
 /** @brief The four ML-DSA ring operations of FIPS 204 section 7.5. */

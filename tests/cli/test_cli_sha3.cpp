@@ -1,6 +1,7 @@
 // roundscope-cli hash with the FIPS 202 rows of the registry (issue 35): SHA3-224/256/384/512 and
 // SHAKE128/256 against values computed apart (Python's hashlib, OpenSSL's SHA-3), --outlen for the XOFs
-// only, --in @FILE (the file's raw bytes), --impl (the model only), and the rows' NIST vectors through kat.
+// only, --in @FILE (the file's raw bytes), --impl (the fast Keccak-f[1600] against the model), and the
+// rows' NIST vectors through kat.
 #include "tests/clitestsupport.h"
 #include "tests/testsupport.h"
 
@@ -102,12 +103,28 @@ TEST(CliSha3, OutlenAndImplAreCheckedPerRow) {
     expectUsageError({"hash", "--alg", "shake256", "--in", kAbc, "--outlen", "0"}, "--outlen");
     expectUsageError({"hash", "--alg", "shake256", "--in", "6"}, "--in: odd number of hex digits");
     expectUsageError({"hash", "--alg", "sha3-999", "--in", kAbc}, "--alg: unknown algorithm 'sha3-999'");
-    expectUsageError({"hash", "--alg", "sha3-256", "--in", kAbc, "--impl", "fast"},
-                     "--impl: sha3-256 has no fast path");
+    expectUsageError({"hash", "--alg", "ascon-hash256", "--in", kAbc, "--impl", "fast"},
+                     "--impl: ascon-hash256 has no fast path");
     expectUsageError({"hash", "--alg", "sha3-256", "--in", kAbc, "--impl", "gpu"}, "--impl: expected");
-    const CliResult r = runCli({"hash", "--alg", "shake128", "--in", kAbc, "--impl", "reference", "--json"});
-    ASSERT_EQ(r.status, 0) << r.err.toStdString();
-    EXPECT_EQ(r.json().value("impl").toString(), "reference");
+    // The SHA-3 rows run the fast Keccak-f[1600] by default, the model with --impl reference: the same bytes
+    // (SHAKE128 over three blocks, SHA3-512 of a message longer than its rate).
+    const QString longMsg = QString(2 * 300, 'A');
+    for (const QStringList& args : {QStringList{"hash", "--alg", "shake128", "--in", kAbc, "--outlen", "500"},
+                                    QStringList{"hash", "--alg", "sha3-512", "--in", longMsg},
+                                    QStringList{"hash", "--alg", "sha3-224", "--in", kAbc}}) {
+        const CliResult fast = runCli(args + QStringList{"--json"});
+        const CliResult ref = runCli(args + QStringList{"--impl", "reference", "--json"});
+        ASSERT_EQ(fast.status, 0) << fast.err.toStdString();
+        ASSERT_EQ(ref.status, 0) << ref.err.toStdString();
+        EXPECT_EQ(fast.json().value("impl").toString(), "fast");
+        EXPECT_EQ(ref.json().value("impl").toString(), "reference");
+        EXPECT_EQ(fast.json().value("digest").toString(), ref.json().value("digest").toString())
+            << args.join(' ').toStdString();
+    }
+    // A row without a fast path runs its model by default.
+    const CliResult ascon = runCli({"hash", "--alg", "ascon-hash256", "--in", kAbc, "--json"});
+    ASSERT_EQ(ascon.status, 0);
+    EXPECT_EQ(ascon.json().value("impl").toString(), "reference");
 }
 
 TEST(CliSha3, TheRowsNistVectorsPassThroughKatAndATamperedOneFails) {
