@@ -5,7 +5,8 @@
 // repeat's time, and throughput in bytes/s.
 // ECB/CTR of LEA and SKINNY-128 take their fast many-block paths (cpufastblock.h) unless the option cpu.impl
 // = reference says otherwise; "cpu" also runs the ML-DSA ring operations (cpumldsa.h, the same option);
-// "cpu-mt" does not (supports() is false for them).
+// "cpu-mt" does not (supports() is false for them). Both run the ML-DSA scheme operations (keygen, sign,
+// verify: cpumldsascheme.h, the same option mapped to crypto::MlDsaImpl).
 
 #include "core/campaign/runner.h"
 

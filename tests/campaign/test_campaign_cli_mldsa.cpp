@@ -2,7 +2,7 @@
 // the real executable: a definition of ML-DSA-44's keygen, sign and verify on cpu and cpu-mt runs and is
 // stored verified (keygen once, at its seed's 32 bytes), sign's attempts are exported, charts per operation
 // are written for a time and for the attempts; the preset paper001-scheme runs; a target that cannot run
-// them is refused by name and nothing is stored.
+// them is refused by name and nothing is stored; kat refuses them.
 #include "tests/clitestsupport.h"
 
 #include <QFile>
@@ -78,6 +78,10 @@ TEST(CampaignCliMlDsa, ATargetThatCannotRunThemIsRefusedByName) {
     expectUsageError({"campaign", "run", spec, "--db", db},
                      "SPEC: targets x algorithms: ip does not run mldsa-44-sign (ip runs ");
     EXPECT_FALSE(QFile::exists(db));
+    // kat has no records of a scheme operation: it says so (unguarded, it would take the operation for a
+    // block cipher, which it has none of).
+    expectUsageError({"kat", "--alg", "mldsa-44-sign", spec},
+                     "--alg: mldsa-44-sign is an ML-DSA scheme operation: it runs in campaigns");
 }
 
 } // namespace
