@@ -31,10 +31,12 @@
 
 /** M(i) for every lane i = 0..24, written out: the kernels load and store the lanes without a loop (a
  *  loop of 25 is not always unrolled, and an indexed lane would keep the state in memory). */
-#define RS_KECCAK_EACH_LANE(M)                                                                               \
-    M(0)                                                                                                     \
-    M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15) M(16) M(17) M(18) M(19) \
-        M(20) M(21) M(22) M(23) M(24)
+// (clang-format reflows this macro differently on every run.)
+// clang-format off
+#define RS_KECCAK_EACH_LANE(M) \
+    M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) \
+    M(13) M(14) M(15) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24)
+// clang-format on
 
 namespace rs::crypto::detail {
 

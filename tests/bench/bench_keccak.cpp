@@ -2,8 +2,9 @@
 // (core/crypto/keccakfast.h) in the same run, per state. BM_KeccakF1600 argument: 0 reference,
 // 1 keccakF1600Fast (scalar), 2 x4 portable, 3 x4 avx2, 4 x8 portable, 5 x8 avx2 (the AVX2 kernel twice),
 // 6 x8 avx512. BM_ShakeMlDsa: ExpandA's shape (SHAKE128 on a 34-byte seed, 5 blocks of 168 bytes out) and
-// ExpandS's (SHAKE256 on a 66-byte seed, 2 blocks of 136 bytes), 4 streams: argument 0 one-stream Shake
-// (core/crypto/sha3.h) four times, 1..3 Shake128x4 / Shake256x4 portable, avx2, avx512. Each benchmark also
+// ExpandS's (SHAKE256 on a 66-byte seed, 2 blocks of 136 bytes), 4 streams: argument 0 one-stream SHAKE
+// (core/crypto/sha3.h) four times on the reference permutation, 1 the same on keccakF1600Fast
+// (KeccakPermutation::Fast), 2..4 Shake128x4 / Shake256x4 portable, avx2, avx512. Each benchmark also
 // times its baseline (the reference permutation; four one-stream SHAKEs) before its loop and reports
 // x_reference = baseline time / its own time per state (the speed-up), both in this thread's CPU time so
 // that other load on the machine does not skew the ratio. Figures only: no benchmark asserts a time.
@@ -100,8 +101,8 @@ void BM_KeccakF1600(benchmark::State& state) {
 }
 BENCHMARK(BM_KeccakF1600)->DenseRange(0, 6);
 
-/** Four ML-DSA sampler streams: `shake256` selects ExpandS's shape, else ExpandA's; impl < 0 runs four
- *  one-stream sponges. */
+/** Four ML-DSA sampler streams: `shake256` selects ExpandS's shape, else ExpandA's; impl -2 / -1 runs four
+ *  one-stream sponges on the reference / the fast permutation. */
 void shakeStreams(bool shake256, int impl, std::uint8_t seedByte) {
     const std::size_t seedLen = shake256 ? 66 : 34;
     const std::size_t outLen = shake256 ? 2 * 136 : 5 * 168;
@@ -109,9 +110,11 @@ void shakeStreams(bool shake256, int impl, std::uint8_t seedByte) {
     for (std::size_t j = 0; j < 4; ++j)
         seeds[j] = rs::crypto::Bytes(seedLen, static_cast<std::uint8_t>(seedByte + j));
     if (impl < 0) {
+        const auto perm =
+            impl == -1 ? rs::crypto::KeccakPermutation::Fast : rs::crypto::KeccakPermutation::Reference;
         for (std::size_t j = 0; j < 4; ++j) {
-            const rs::crypto::Bytes out =
-                shake256 ? rs::crypto::shake256(seeds[j], outLen) : rs::crypto::shake128(seeds[j], outLen);
+            const rs::crypto::Bytes out = shake256 ? rs::crypto::shake256(seeds[j], outLen, perm)
+                                                   : rs::crypto::shake128(seeds[j], outLen, perm);
             benchmark::DoNotOptimize(out.data());
         }
         return;
@@ -136,7 +139,7 @@ double secondsPerShake(bool shake256, int impl) {
 
 void BM_ShakeMlDsa(benchmark::State& state) {
     const bool shake256 = state.range(0) != 0;
-    const int impl = static_cast<int>(state.range(1)) - 1; // -1: one-stream SHAKE x4
+    const int impl = static_cast<int>(state.range(1)) - 2; // -2 / -1: one-stream SHAKE x4
     if (impl >= 0 && !rs::crypto::keccakFastImplAvailable(static_cast<KeccakFastImpl>(impl))) {
         state.SkipWithError("this implementation is not available on this machine");
         return;
@@ -144,9 +147,10 @@ void BM_ShakeMlDsa(benchmark::State& state) {
     state.SetLabel(
         std::string(shake256 ? "ExpandS SHAKE256 66 B -> 272 B" : "ExpandA SHAKE128 34 B -> 840 B") +
         ", 4 streams, " +
-        (impl < 0 ? "one-stream Shake x4"
-                  : rs::crypto::keccakFastImplName(static_cast<KeccakFastImpl>(impl))));
-    const double baseline = secondsPerShake(shake256, -1);
+        (impl == -2   ? "one-stream reference x4"
+         : impl == -1 ? "one-stream fast x4"
+                      : rs::crypto::keccakFastImplName(static_cast<KeccakFastImpl>(impl))));
+    const double baseline = secondsPerShake(shake256, -2);
     const double t0 = cpuSeconds();
     std::uint8_t seed = 0;
     for (auto _ : state)
@@ -155,6 +159,6 @@ void BM_ShakeMlDsa(benchmark::State& state) {
         (cpuSeconds() - t0) / static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
     state.counters["x_reference"] = own > 0 ? baseline / own : 0.0;
 }
-BENCHMARK(BM_ShakeMlDsa)->ArgsProduct({{0, 1}, {0, 1, 2, 3}});
+BENCHMARK(BM_ShakeMlDsa)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4}});
 
 } // namespace
