@@ -1,7 +1,8 @@
 // ML-DSA fast path, AVX2 kernels: 8 signed 32-bit lanes, Montgomery multiplication through the even/odd
 // 32 x 32 -> 64-bit products (vpmuldq) with the twiddles' products zeta * q^-1 mod 2^32 precomputed, so
-// the two multiplications of a butterfly's reduction run side by side, and the high halves subtracted in
-// 32-bit lanes (the low halves of zeta b and m q are equal, so no borrow crosses). The polynomial stays
+// m = b zeta q^-1 mod 2^32 is one 8-lane low multiplication (vpmulld) beside the products b zeta, and the
+// high halves are subtracted in 32-bit lanes (the low halves of b zeta and m q are equal, so no borrow
+// crosses). The polynomial stays
 // in registers across merged layers: the forward NTT runs layers len 128, 64, 32 on eight vectors 32
 // coefficients apart, then len 16, 8 and (on the 8 x 8 transpose of a 64-coefficient batch, so that
 // vector k holds coefficient k of 8 groups of 8 and every butterfly is again lane-wise) len 4, 2, 1,
@@ -30,10 +31,10 @@ constexpr std::int32_t timesQInv(std::int32_t z) {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * kMontQInv);
 }
 
-/** One per-lane twiddle vector as the butterfly takes it: z and z q^-1 for the even lanes, and the odd
- *  lanes' values moved to the even positions (vpmuldq reads the low half of each 64-bit lane). */
+/** One per-lane twiddle vector as the butterfly takes it: z and z q^-1 per lane, and z's odd lanes moved to
+ *  the even positions (vpmuldq reads the low half of each 64-bit lane). */
 struct LaneTwiddle {
-    std::int32_t z[8], zq[8], zOdd[8], zqOdd[8];
+    std::int32_t z[8], zq[8], zOdd[8];
 };
 /** The last three layers' twiddles for each 64-coefficient batch: [0] len 4, [1] len 2 for offsets 0/1,
  *  [2] len 2 for offsets 4/5, [3..6] len 1 for offsets 0, 2, 4, 6. */
@@ -44,10 +45,7 @@ struct LaneTwiddles {
 constexpr void setLane(LaneTwiddle& t, int lane, std::int32_t z) {
     t.z[lane] = z;
     t.zq[lane] = timesQInv(z);
-    if (lane % 2) {
-        t.zOdd[lane - 1] = t.zOdd[lane] = z;
-        t.zqOdd[lane - 1] = t.zqOdd[lane] = timesQInv(z);
-    }
+    if (lane % 2) t.zOdd[lane - 1] = t.zOdd[lane] = z;
 }
 
 constexpr LaneTwiddles laneTwiddles(bool inverse) {
@@ -107,16 +105,16 @@ RS_AVX2_FN __m256i highToLow(__m256i x) {
     return _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x)));
 }
 
-/** A twiddle for montMul: z and z q^-1, each for the even and the odd lanes. */
+/** A twiddle for montMul: z and z q^-1 per lane, and z's odd lanes moved to the even positions. */
 struct Tw {
-    __m256i z, zq, zOdd, zqOdd;
+    __m256i z, zq, zOdd;
 };
 RS_AVX2_FN Tw broadcast(const BroadcastTwiddles& t, int k) {
     const __m256i z = _mm256_set1_epi32(t.z[k]), zq = _mm256_set1_epi32(t.zq[k]);
-    return {z, zq, z, zq};
+    return {z, zq, z};
 }
 RS_AVX2_FN Tw lanes(const LaneTwiddle& t) {
-    return {load(t.z), load(t.zq), load(t.zOdd), load(t.zqOdd)};
+    return {load(t.z), load(t.zq), load(t.zOdd)};
 }
 
 /** The high halves of the 64-bit even-lane results e and odd-lane results o as 8 lanes. */
@@ -129,10 +127,9 @@ RS_AVX2_FN __m256i gatherHigh(__m256i e, __m256i o) {
 RS_AVX2_FN __m256i montMul(__m256i b, const Tw& t) {
     const __m256i q = _mm256_set1_epi32(kQ);
     const __m256i bo = _mm256_srli_epi64(b, 32);
-    __m256i le = _mm256_mul_epi32(b, t.zq), lo = _mm256_mul_epi32(bo, t.zqOdd);
+    const __m256i m = _mm256_mullo_epi32(b, t.zq); // m = b zeta q^-1 mod 2^32, all 8 lanes at once
     const __m256i he = _mm256_mul_epi32(b, t.z), ho = _mm256_mul_epi32(bo, t.zOdd);
-    le = _mm256_mul_epi32(le, q);
-    lo = _mm256_mul_epi32(lo, q);
+    const __m256i le = _mm256_mul_epi32(m, q), lo = _mm256_mul_epi32(_mm256_srli_epi64(m, 32), q);
     return gatherHigh(_mm256_sub_epi32(he, le), _mm256_sub_epi32(ho, lo));
 }
 
@@ -293,10 +290,8 @@ template <bool Canonical, std::int32_t F> RS_AVX2_FN void inverseNttKernel(std::
     }
     // Layers len 32, 64, 128 with the final factor: vector i holds [8 off + 32 i, + 8).
     constexpr std::int32_t kZf = montLastTwiddle(F);
-    const Tw ft = {_mm256_set1_epi32(F), _mm256_set1_epi32(timesQInv(F)), _mm256_set1_epi32(F),
-                   _mm256_set1_epi32(timesQInv(F))};
-    const Tw zft = {_mm256_set1_epi32(kZf), _mm256_set1_epi32(timesQInv(kZf)), _mm256_set1_epi32(kZf),
-                    _mm256_set1_epi32(timesQInv(kZf))};
+    const Tw ft = {_mm256_set1_epi32(F), _mm256_set1_epi32(timesQInv(F)), _mm256_set1_epi32(F)};
+    const Tw zft = {_mm256_set1_epi32(kZf), _mm256_set1_epi32(timesQInv(kZf)), _mm256_set1_epi32(kZf)};
     for (int off = 0; off < 4; ++off) {
         __m256i r[8];
         RS_UNROLL

@@ -3,11 +3,13 @@
 // Algorithms 41, 42, 44, 45) with identical results (coefficients canonical in [0, q), NTT output in the
 // spec's bit-reversed order), computed with signed 32-bit Montgomery arithmetic (R = 2^32) and lazy
 // reduction: the forward NTT lets coefficients grow to |x| < 9q over its 8 layers and reduces once at
-// the end; the inverse lets the sums grow to |x| < 256q (< 2^31) and folds 256^-1 into one final
-// Montgomery multiplication. Two implementations: "avx2" (8 lanes of 32 bits, the last three layers on
-// an 8 x 8 transpose; chosen at run time when the CPU has AVX2 and the compiler targets x86-64) and
-// "portable" (the same arithmetic in scalar C++, everywhere). Inputs must be canonical (as MlDsaPoly
-// promises); the functions do not check.
+// the end; the inverse lets the sums grow to |x| < 256q (< 2^31) and folds 256^-1 into its last layer
+// (the sums times 256^-1, the differences times the layer's twiddle and 256^-1 in one Montgomery
+// product). Two implementations: "avx2" (8 lanes of 32 bits, the polynomial in registers across merged
+// layers, the last three on an 8 x 8 transpose; chosen at run time when the CPU has AVX2 and the compiler
+// targets x86-64) and "portable" (the same arithmetic in scalar C++, everywhere). Inputs must be
+// canonical (as MlDsaPoly promises); the functions do not check. The Montgomery-domain functions below
+// skip the canonical reductions for the scheme's chains of operations.
 
 #include "core/crypto/mldsantt.h"
 
