@@ -95,9 +95,9 @@ struct MlDsaSignAttempt {
     MlDsaPoly c{};             ///< SampleInBall(c~)
     std::vector<MlDsaPoly> z;  ///< z = y + c s1: l polynomials
     std::int32_t zNorm = 0;    ///< ||z||inf
-    std::int32_t r0Norm = -1;  ///< ||r0||inf (-1 when not reached)
-    std::int32_t ct0Norm = -1; ///< ||c t0||inf (-1 when not reached)
-    int hints = -1;            ///< number of 1's in h (-1 when not reached)
+    std::int32_t r0Norm = -1;  ///< ||LowBits(w - c s2)||inf (Algorithm 7 computes it in every attempt)
+    std::int32_t ct0Norm = -1; ///< ||c t0||inf (-1 when z or r0 already rejected the attempt)
+    int hints = -1;            ///< number of 1's in h (-1 when z or r0 already rejected the attempt)
     MlDsaRejection rejection = MlDsaRejection::None;
 };
 

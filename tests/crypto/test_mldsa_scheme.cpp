@@ -399,6 +399,7 @@ TEST(MlDsaScheme, SignTraceRecordsEveryAttemptAndWhyItWasRejected) {
                 EXPECT_EQ(a.w1[0], mldsa::highBitsPoly(a.w[0], p.gamma2));
                 EXPECT_EQ(a.c, mldsa::sampleInBall(p, a.cTilde));
                 EXPECT_EQ(a.zNorm, mldsa::infNorm(a.z));
+                EXPECT_GE(a.r0Norm, 0); // r0 is computed in every attempt
                 const bool last = j + 1 == trace.attempts.size();
                 EXPECT_EQ(a.rejection == MlDsaRejection::None, last);
                 switch (a.rejection) {
