@@ -151,8 +151,8 @@ bool useAvx2(MlDsaFastImpl impl) noexcept {
 /** -1: automatic; else the forced MlDsaFastImpl. */
 std::atomic<int> g_forced{-1};
 /** avx2Usable() read once at start-up, so that the functions without an explicit implementation (the
- *  scheme's hot path, a pointwise product is ~40 ns) decide with two plain loads; a call made during
- *  another file's static initialisation, before this is set, takes the portable code. */
+ *  scheme's hot path, a pointwise product is ~40 ns) decide with two plain loads and call the kernel; a call
+ * made during another file's static initialisation, before this is set, takes the portable code. */
 const bool g_avx2Auto = avx2Usable();
 inline bool inUseIsAvx2() noexcept {
     const int forced = g_forced.load(std::memory_order_relaxed);
@@ -285,7 +285,10 @@ void mldsaNttLazyInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
         nttLazyPortable(w.data());
 }
 void mldsaNttLazyInPlace(MlDsaPoly& w) noexcept {
-    mldsaNttLazyInPlace(w, inUse());
+    if (inUseIsAvx2())
+        detail::mldsaNttLazyAvx2(w.data());
+    else
+        nttLazyPortable(w.data());
 }
 
 void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
@@ -295,7 +298,10 @@ void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
         inverseNttLazyPortable(w.data(), detail::kMontNInverseR);
 }
 void mldsaInverseNttMontInPlace(MlDsaPoly& w) noexcept {
-    mldsaInverseNttMontInPlace(w, inUse());
+    if (inUseIsAvx2())
+        detail::mldsaInverseNttMontAvx2(w.data());
+    else
+        inverseNttLazyPortable(w.data(), detail::kMontNInverseR);
 }
 
 void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl) noexcept {
@@ -305,7 +311,10 @@ void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b, 
         pointwiseMontPortable(out.data(), a.data(), b.data());
 }
 void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b) noexcept {
-    mldsaPointwiseMont(out, a, b, inUse());
+    if (inUseIsAvx2())
+        detail::mldsaPointwiseMontAvx2(out.data(), a.data(), b.data());
+    else
+        pointwiseMontPortable(out.data(), a.data(), b.data());
 }
 
 void mldsaPointwiseMontAcc(MlDsaPoly& out, std::span<const MlDsaPoly> a, std::span<const MlDsaPoly> b,
@@ -330,7 +339,10 @@ void mldsaCanonicalInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
         freezePortable(w.data());
 }
 void mldsaCanonicalInPlace(MlDsaPoly& w) noexcept {
-    mldsaCanonicalInPlace(w, inUse());
+    if (inUseIsAvx2())
+        detail::mldsaFreezeAvx2(w.data());
+    else
+        freezePortable(w.data());
 }
 
 } // namespace rs::crypto
