@@ -67,8 +67,8 @@ QString StateGrid::overlayLegend() const {
     const GridOverlay& o = m_c.overlay;
     if (!o.show) return {};
     if (o.moves.empty())
-        return tr("Where bits move: nothing to show for this step (ShiftRows, Ascon p_L and LEA rotations "
-                  "have a model)");
+        return tr("Where bits move: nothing to show for this step (ShiftRows, Ascon p_L, LEA rotations, "
+                  "Keccak ρ and π have a model)");
     const QString op = operationName(o.moves);
     if (!o.moves.cells.empty())
         return op.startsWith(QLatin1String("inverse"))

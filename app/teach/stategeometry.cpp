@@ -34,6 +34,15 @@ StateGeometry StateGeometry::fromLayout(const crypto::StateLayout& layout) {
         g.byteGroup = 4 * layout.cellBits; // a wider gap every 4 coefficients
         g.hexDigits = 6;                   // coefficients are below q = 8380417 < 2^23
         g.title = QStringLiteral("ML-DSA w[0..255], %1 a row").arg(layout.cols);
+    } else if (layout.encoding == "keccak-lanes-le") {
+        // FIPS 202's 5×5 lanes: one hex cell a lane (16 digits), a wide gap between lanes in the bit view.
+        g.kind = Kind::Keccak;
+        g.rows = 5;
+        g.rowBits = 5 * 64;
+        g.cellBits = 64;
+        g.byteGroup = 64;
+        g.hexDigits = 16;
+        g.title = QStringLiteral("Keccak-f[1600] 5×5 lanes A[x,y] of 64 bits");
     } else {
         g.rows = layout.rows;
         g.rowBits = layout.cols * layout.cellBits;
@@ -49,6 +58,11 @@ int StateGeometry::bitIndex(int row, int col) const {
         // Word X[row], bit b = 31 - col, stored little-endian: byte 4*row + b/8, bit b%8 of it.
         const int b = 31 - col;
         return (4 * row + b / 8) * 8 + (7 - b % 8);
+    }
+    case Kind::Keccak: {
+        // Lane x + 5·row, bit z = 63 - col % 64, stored little-endian: byte 8·lane + z/8, bit z%8 of it.
+        const int laneIndex = col / 64 + 5 * row, z = 63 - col % 64;
+        return (8 * laneIndex + z / 8) * 8 + (7 - z % 8);
     }
     case Kind::Ascon:
     case Kind::Skinny:
@@ -69,6 +83,8 @@ QString StateGeometry::rowLabel(int row) const {
         return QStringLiteral("X[%1]").arg(row);
     case Kind::Polynomial:
         return QStringLiteral("w[%1]").arg(row * (rowBits / std::max(1, cellBits)));
+    case Kind::Keccak:
+        return QStringLiteral("y=%1").arg(row);
     case Kind::Skinny:
     case Kind::Generic:
         return QStringLiteral("row %1").arg(row);
@@ -90,6 +106,8 @@ QString StateGeometry::columnLabel(int row, int col) const {
         return QStringLiteral("w[%1] bit %2")
             .arg(row * (rowBits / std::max(1, cellBits)) + col / cellBits)
             .arg(cellBits - 1 - col % cellBits);
+    case Kind::Keccak:
+        return QStringLiteral("x=%1 z=%2").arg(col / 64).arg(63 - col % 64);
     case Kind::Generic:
         return QStringLiteral("bit %1").arg(col);
     }

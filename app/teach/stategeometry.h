@@ -7,6 +7,9 @@
 //   SKINNY 4x4 cells row by row (SKINNY-128 one byte a cell, SKINNY-64 high nibble = even cell);
 //   the ML-DSA polynomial 16 rows of 16 coefficients w[16r + c], 32-bit big-endian cells (values < q < 2^23:
 //   6 hex digits a cell).
+//   Keccak-f[1600] 5 rows y = 0..4 of 5 lanes x = 0..4 (FIPS 202's A[x, y]), 64 bits a lane, bit z = 63
+//   leftmost (lanes little-endian in the bytes): 16 hex digits a cell, or 320 bits a row (the bit view
+//   scrolls).
 
 #include <QString>
 
@@ -19,7 +22,7 @@ namespace rs::teach {
 
 /** @brief The drawn grid of a state layout. */
 struct StateGeometry {
-    enum class Kind { Ascon, Lea, Skinny, Polynomial, Generic };
+    enum class Kind { Ascon, Lea, Skinny, Polynomial, Keccak, Generic };
     Kind kind = Kind::Generic;
     int rows = 0;      ///< drawn rows
     int rowBits = 0;   ///< bits per drawn row
@@ -35,9 +38,11 @@ struct StateGeometry {
     int stateBits() const { return rows * rowBits; }
     /** @brief Index into the state bytes (MSB of byte 0 first) of the bit drawn at (row, col). */
     int bitIndex(int row, int col) const;
-    /** @brief Row label: "x0", "X[2]", "row 1", "w[32]" (the polynomial's first coefficient of the row). */
+    /** @brief Row label: "x0", "X[2]", "row 1", "w[32]" (the polynomial's first coefficient of the row),
+     *  "y=3" (Keccak). */
     QString rowLabel(int row) const;
-    /** @brief Label of the bit drawn in column col: "bit 63", "bit 31", "cell 5 bit 7", "w[35] bit 31". */
+    /** @brief Label of the bit drawn in column col: "bit 63", "bit 31", "cell 5 bit 7", "w[35] bit 31",
+     *  "x=2 z=63" (Keccak: lane x, bit z of the lane). */
     QString columnLabel(int row, int col) const;
 };
 

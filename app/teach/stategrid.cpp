@@ -147,7 +147,10 @@ StateGrid::Metrics StateGrid::metrics(QSizeF size) const {
     m.legendH = fm.height() + 14 * s;
     const int units = std::max(1, unitsPerRow());
     const bool bits = m_c.format == GridFormat::Bits;
-    m.rightW = bits ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s : 0;
+    // A row's hex beside its bits, up to 32 digits (Keccak's 80-digit rows show their lanes in hex cells).
+    m.rightW = bits && g.rowBits <= 128
+                   ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s
+                   : 0;
     const double avail = size.width() - 2 * pad - m.labelW - m.rightW;
     const int groupUnits = std::max(1, g.byteGroup / unitBits());
     const int groups = std::max(1, units / groupUnits);
@@ -221,6 +224,9 @@ void StateGrid::addHeader(GridScene& sc, const Metrics& m) const {
             break;
         case StateGeometry::Kind::Polynomial:
             label = QStringLiteral("+%1").arg(i);
+            break;
+        case StateGeometry::Kind::Keccak:
+            label = QStringLiteral("x=%1").arg(i);
             break;
         case StateGeometry::Kind::Generic:
             label = QString::number(i * groupBits);
@@ -443,7 +449,9 @@ QSize StateGrid::preferredSize() const {
                    s
              : std::max(hexTextWidth() + hexPadding(), g.rowBits / unitBits() <= 8 ? 64 * s : 40 * s);
     const double labelW = metrics(QSizeF(0, 0)).labelW;
-    const double rightW = bits ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s : 0;
+    const double rightW = bits && g.rowBits <= 128
+                              ? fm.horizontalAdvance(QString(g.rowBits / 4, QLatin1Char('F'))) + 20 * s
+                              : 0;
     const double w = 16 * s + labelW + units * (cell + (bits ? 6 : 10) * s) + rightW;
     const double width = std::max(w, 480 * s);
     const double rowH = bits ? std::max(cell * 1.6, 26 * s) : fm.height() * 2.2;

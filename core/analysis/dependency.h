@@ -20,6 +20,9 @@ std::vector<BitMatrix> mldsaDependency(const Plan& plan, const std::atomic<bool>
  *  32c..32c+31 of mldsaDependency, 32 times smaller. */
 std::vector<BitMatrix> mldsaCoefficientDependency(const Plan& plan, const std::atomic<bool>* cancel);
 
+/** @brief Keccak-f[1600] (dependency_keccak.cpp): θ, ρ, π, χ per round; the varied bits are state bits. */
+std::vector<BitMatrix> keccakDependency(const Plan& plan, const std::atomic<bool>* cancel);
+
 /** @brief Dispatches on plan.family. */
 std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* cancel);
 

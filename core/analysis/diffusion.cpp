@@ -53,6 +53,8 @@ std::vector<BitMatrix> dependency(const Plan& plan, const std::atomic<bool>* can
         return skinnyDependency(plan, cancel);
     case Family::MlDsa:
         return mldsaDependency(plan, cancel);
+    case Family::Keccak:
+        return keccakDependency(plan, cancel);
     case Family::None:
         break;
     }

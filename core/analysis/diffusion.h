@@ -129,6 +129,13 @@ class AnalysisError : public std::invalid_argument {
 
 /** @brief Largest DiffusionRequest::samples accepted (keeps every counter inside 32 bits). */
 inline constexpr int kMaxDiffusionSamples = 1'000'000;
+/** @brief Most (round, varied bit, state bit) counters an avalanche/SAC run keeps (64 MB of 32-bit
+ *  counters): Keccak-f[1600]'s 24 rounds take at most 436 varied bits at once. */
+inline constexpr long long kMaxSacCounters = 1LL << 24;
+
+/** @brief The most bits of `alg` one avalanche/SAC run may vary over `rounds` (0 = standard) within
+ *  kMaxSacCounters (Keccak-f[1600]: 436); throws AnalysisError for an unknown algorithm. */
+int maxAvalancheBits(const std::string& alg, int rounds = 0);
 
 /** @brief Number of bits of `field` for `alg`; 0 when the field is not valid for it.
  *  Throws AnalysisError("alg", ...) for an unknown algorithm. */

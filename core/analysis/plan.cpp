@@ -2,6 +2,8 @@
 // the analysis keeps no table of ids: a row with a profile is analysable.
 #include "core/analysis/plan.h"
 
+#include <algorithm>
+
 namespace rs::analysis {
 
 namespace {
@@ -56,6 +58,13 @@ bool hasAvalanche(const std::string& alg) {
     return analysable(alg).info->diffusion.noAvalanche.empty();
 }
 
+int maxAvalancheBits(const std::string& alg, int rounds) {
+    const oracle::DiffusionProfile& profile = analysable(alg).info->diffusion;
+    const long long perBit =
+        static_cast<long long>(rounds > 0 ? rounds : profile.standardRounds) * 8 * profile.stateBytes;
+    return static_cast<int>(std::min<long long>(kMaxSacCounters / std::max(1LL, perBit), 1 << 30));
+}
+
 namespace detail {
 
 Plan makePlan(const DiffusionRequest& r) {
@@ -105,6 +114,17 @@ Plan makePlan(const DiffusionRequest& r) {
     if (!profile.noAvalanche.empty() && r.samples > 0)
         throw AnalysisError("samples", "no avalanche/SAC for " + r.alg + ": " + profile.noAvalanche +
                                            " (use 0 samples)");
+    // The empirical counters are one per (round, varied bit, state bit): Keccak's 1600 varied bits over 24
+    // rounds of a 1600-bit state would be 61 million (245 MB); a narrower range or fewer rounds is asked for.
+    const long long counters = static_cast<long long>(p.rounds) * (last - r.firstBit + 1) * p.stateBits;
+    if (r.samples > 0 && counters > kMaxSacCounters)
+        throw AnalysisError(
+            "bits", "avalanche/SAC of " + std::to_string(last - r.firstBit + 1) + " varied bits over " +
+                        std::to_string(p.rounds) + " rounds of a " + std::to_string(p.stateBits) +
+                        "-bit state needs " + std::to_string(counters) + " counters (at most " +
+                        std::to_string(kMaxSacCounters) + "): vary at most " +
+                        std::to_string(kMaxSacCounters / (static_cast<long long>(p.rounds) * p.stateBits)) +
+                        " bits, or fewer rounds");
     p.samples = r.samples;
     p.seed = r.seed;
     return p;

@@ -92,14 +92,45 @@ class BlockRunner final : public RoundRunner {
     std::unique_ptr<crypto::TracedBlockCipher> m_cipher;
 };
 
+// Any other permutation of the registry (Keccak-f[1600]) through its row's traced model: the varied bits
+// are the state's own bits, and a round's state is its last traced step.
+class PermutationRunner final : public RoundRunner {
+  public:
+    explicit PermutationRunner(const Plan& p)
+        : m_plan(p), m_perm(*p.row->permutation), m_base(static_cast<std::size_t>(p.stateBytes)),
+          m_in(m_base.size()) {}
+    void newSample(Xoshiro256& rng) override { rng.fill(m_base); }
+    void run(int v, std::uint64_t* out) override {
+        m_in = m_base;
+        if (v >= 0) flipBit(m_in.data(), m_plan.fieldBit(v));
+        m_trace.steps.clear();
+        m_perm.permuteTraced(m_in, m_plan.rounds, m_trace);
+        const int words = m_plan.stateBytes / 8;
+        for (const crypto::TraceStep& st : m_trace.steps) {
+            if (st.round < 1 || st.round > m_plan.rounds) continue;
+            std::uint64_t* slot = out + static_cast<std::ptrdiff_t>(st.round - 1) * words;
+            for (int w = 0; w < words; ++w)
+                slot[w] = crypto::loadBe64(st.state.data() + 8 * w);
+        }
+    }
+    int words() const noexcept override { return m_plan.stateBytes / 8; }
+
+  private:
+    const Plan& m_plan;
+    const oracle::PermutationAlgorithm& m_perm;
+    crypto::Bytes m_base, m_in;
+    crypto::Trace m_trace;
+};
+
 } // namespace
 
 std::unique_ptr<RoundRunner> makeRoundRunner(const Plan& plan) {
     // The Ascon ids place their key and nonce words inside the permuted state as each variant loads them:
-    // their own runner. Every block cipher runs through its registry row. The ML-DSA transforms have no
-    // avalanche (makePlan refuses samples).
+    // their own runner. Every block cipher and every other permutation runs through its registry row. The
+    // ML-DSA transforms have no avalanche (makePlan refuses samples).
     if (plan.family == Family::Ascon) return std::make_unique<AsconRunner>(plan);
     if (plan.row->block != nullptr) return std::make_unique<BlockRunner>(plan);
+    if (plan.row->permutation != nullptr) return std::make_unique<PermutationRunner>(plan);
     return nullptr;
 }
 

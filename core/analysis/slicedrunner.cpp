@@ -13,6 +13,8 @@ std::unique_ptr<SlicedRunner> makeSlicedRunner(const Plan& plan) {
         return makeSlicedSkinny(plan);
     case Family::MlDsa:
         return nullptr; // no avalanche for the ring transforms (plan.cpp refuses samples)
+    case Family::Keccak:
+        return nullptr; // 1600-bit lanes: the reference runner (roundrunner.h) runs the row's model
     case Family::None:
         return nullptr; // no fast path: the reference runner (roundrunner.h) runs the row's model
     }

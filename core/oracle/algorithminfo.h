@@ -52,7 +52,7 @@ struct ExplorerProfile {
 /** @brief The analysis' optional fast paths: exact structural propagation and the bitsliced avalanche
  *  written for one family. None: the generic traced path (avalanche through the row's traced model, no
  *  structural dependency). */
-enum class FastPath { None, Ascon, Lea, Skinny, MlDsa };
+enum class FastPath { None, Ascon, Lea, Skinny, MlDsa, Keccak };
 
 /** @brief The cpu target's fast path of a row (core/campaign: cpufastblock.h, cpumessages.h), beside the
  *  step-by-step model the oracle answers with; cpu.impl = fast takes it. None: the model, or the row's

@@ -1,6 +1,7 @@
 // The registry's rows: each algorithm's model, sizes, spec examples, official vector files, trace layout and
 // analysis profile, written once. The tables and lookups are in algorithms.cpp.
 #include "core/oracle/algorithmrows.h"
+#include "core/oracle/keccakrows.h"
 
 #include "core/crypto/asconhash.h"
 #include "core/crypto/asconpermutation.h"
@@ -313,7 +314,7 @@ MlDsaAlgorithm mldsaTransform(std::string id, std::string displayName, bool inve
 } // namespace
 
 std::vector<PermutationAlgorithm> permutationRows() {
-    return {asconPermutation()};
+    return {asconPermutation(), keccakPermutation()};
 }
 
 std::vector<AeadAlgorithm> aeadRows() {

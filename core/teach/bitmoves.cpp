@@ -1,5 +1,6 @@
 #include "core/teach/bitmoves.h"
 
+#include "core/crypto/keccak.h"
 #include "core/teach/substeps.h"
 
 namespace rs::teach {
@@ -67,6 +68,41 @@ BitMoves skinnyShiftRows(int cellBits, bool inverse) {
     return m;
 }
 
+// Bit z of Keccak lane i (x + 5y): lanes are little-endian in the state bytes.
+int keccakBit(int laneIndex, int z) {
+    return (8 * laneIndex + z / 8) * 8 + (7 - z % 8);
+}
+
+BitMoves keccakRho() {
+    // ρ: A′[x,y,z] = A[x,y,z − r[x,y]]: bit z of a lane goes to bit z + r mod 64 (a left rotation), wrapped
+    // past bit 63 when z + r > 63.
+    BitMoves m;
+    m.kind = BitMoves::Kind::Permutation;
+    m.operation = "ρ";
+    m.stateBits = 1600;
+    for (int i = 0; i < 25; ++i) {
+        const int r = crypto::kKeccakRhoOffsets[static_cast<std::size_t>(i)];
+        for (int z = 0; z < 64; ++z)
+            m.moves.push_back({keccakBit(i, z), keccakBit(i, (z + r) % 64), z + r > 63});
+    }
+    return m;
+}
+
+BitMoves keccakPi() {
+    // π: A′[x,y] = A[(x + 3y) mod 5, x]: every bit keeps its z and moves with its lane.
+    BitMoves m;
+    m.kind = BitMoves::Kind::Permutation;
+    m.operation = "π";
+    m.stateBits = 1600;
+    for (int y = 0; y < 5; ++y)
+        for (int x = 0; x < 5; ++x) {
+            const int from = (x + 3 * y) % 5 + 5 * x, to = x + 5 * y;
+            for (int z = 0; z < 64; ++z)
+                m.moves.push_back({keccakBit(from, z), keccakBit(to, z), false});
+        }
+    return m;
+}
+
 } // namespace
 
 std::vector<BitMove> BitMoves::sourcesOf(int to) const {
@@ -104,6 +140,10 @@ BitMoves bitMovesFor(const crypto::Trace& trace, std::size_t step) {
     if ((layout == "skinny-128" || layout == "skinny-64") &&
         (name == "ShiftRows" || name == "inverse ShiftRows"))
         return skinnyShiftRows(layout == "skinny-128" ? 8 : 4, name != "ShiftRows");
+    if (trace.layout.encoding == "keccak-lanes-le") {
+        if (name == "ρ rho") return keccakRho();
+        if (name == "π pi") return keccakPi();
+    }
     return {};
 }
 

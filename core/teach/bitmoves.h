@@ -8,6 +8,8 @@
 //   LEA "rotations" (core/teach/substeps.h): lanes 0..2 rotate by ROL9, ROR5, ROR3; lane 3 stays.
 //   Ascon "linear diffusion": xi ← xi ⊕ ROR(xi, a) ⊕ ROR(xi, b), (a, b) = (19, 28), (61, 39), (1, 6),
 //     (10, 17), (7, 41): each output bit is the XOR of three input bits of its own word.
+//   Keccak-f[1600] "ρ rho": lane (x, y) rotates left by r[x, y]; "π pi": A′[x,y] = A[(x+3y) mod 5, x], every
+//     bit keeps its z.
 // For a permutation every destination bit has one source; for p_L three ("contributions").
 // Other steps have no movement model (kind None, no moves).
 
@@ -41,7 +43,7 @@ struct BitMoves {
         XorOfRotations ///< every destination bit is the XOR of its sources
     };
     Kind kind = Kind::None;
-    std::string operation;       ///< the spec's name: "ShiftRows", "p_L", "rotations"
+    std::string operation;       ///< the spec's name: "ShiftRows", "p_L", "rotations", "ρ", "π"
     std::vector<BitMove> moves;  ///< all moves; for XorOfRotations, one per contribution
     std::vector<CellMove> cells; ///< SKINNY only: every cell's move (row 0's cells stay)
     int stateBits = 0;

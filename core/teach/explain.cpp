@@ -337,6 +337,8 @@ std::string explainStep(const crypto::Trace& trace, std::size_t index) {
         text = detail::explainSkinny(trace, index);
     else if (layout.rfind("mldsa", 0) == 0)
         text = detail::explainMlDsa(trace, index);
+    else if (layout.rfind("keccak", 0) == 0)
+        text = detail::explainKeccak(trace, index);
     if (text) return *text;
     std::string fallback = st.step + " (" + st.phase;
     if (st.round > 0) fallback += ", round " + std::to_string(st.round);
@@ -350,6 +352,7 @@ bool isExplained(const crypto::Trace& trace, std::size_t index) {
     if (layout.rfind("lea", 0) == 0) return detail::explainLea(trace, index).has_value();
     if (layout.rfind("skinny", 0) == 0) return detail::explainSkinny(trace, index).has_value();
     if (layout.rfind("mldsa", 0) == 0) return detail::explainMlDsa(trace, index).has_value();
+    if (layout.rfind("keccak", 0) == 0) return detail::explainKeccak(trace, index).has_value();
     return false;
 }
 
@@ -391,6 +394,8 @@ const std::vector<StepKind>& explainedStepKinds() {
             k.push_back({"skinny", "decryption", s});
         for (auto& [phase, step] : detail::mldsaStepKinds())
             k.push_back({"mldsa", std::move(phase), std::move(step)});
+        for (const char* s : {"input", "θ theta", "ρ rho", "π pi", "χ chi", "ι iota"})
+            k.push_back({"keccak", "Keccak-f[1600]", s});
         return k;
     }();
     return kinds;

@@ -4,7 +4,7 @@
 // core/crypto produces is covered: the Ascon permutation, AEAD (Ascon-128 / Ascon-128a v1.2,
 // Ascon-AEAD128 of SP 800-232) and hash/XOF phases, LEA encryption and decryption, SKINNY-64/-128
 // encryption and decryption, the LEA sub-steps of substeps.h, and the ML-DSA NTT and NTT⁻¹ (layers,
-// butterflies, the final × 256⁻¹). The values are computed from the
+// butterflies, the final × 256⁻¹) and Keccak-f[1600]'s θ, ρ, π, χ, ι. The values are computed from the
 // step's predecessor and its round key, so an explanation can be checked against the next state.
 
 #include <cstddef>
@@ -26,7 +26,7 @@ std::string explainStep(const crypto::Trace& trace, std::size_t index);
 
 /** @brief One (layout, phase, step) kind that explainStep explains with a formula. */
 struct StepKind {
-    std::string family; ///< "ascon", "lea", "skinny" or "mldsa" (from the layout name)
+    std::string family; ///< "ascon", "lea", "skinny", "mldsa" or "keccak" (from the layout name)
     std::string phase;  ///< "" = any phase (the permutation's round steps occur in every Ascon phase)
     std::string step;
 };

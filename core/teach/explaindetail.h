@@ -1,6 +1,6 @@
 #pragma once
-// Internal: helpers shared by explain.cpp (dispatch, Ascon), explainblock.cpp (LEA, SKINNY) and
-// substeps.cpp (LEA sub-steps).
+// Internal: helpers shared by explain.cpp (dispatch, Ascon), explainblock.cpp (LEA, SKINNY),
+// explainmldsa.cpp, explainkeccak.cpp and substeps.cpp (LEA sub-steps).
 
 #include <array>
 #include <cstddef>
@@ -32,6 +32,8 @@ std::optional<std::string> explainAscon(const crypto::Trace& trace, std::size_t 
 std::optional<std::string> explainLea(const crypto::Trace& trace, std::size_t index);
 std::optional<std::string> explainSkinny(const crypto::Trace& trace, std::size_t index);
 std::optional<std::string> explainMlDsa(const crypto::Trace& trace, std::size_t index);
+/** @brief Keccak-f[1600] (explainkeccak.cpp): the input and θ, ρ, π, χ, ι of every round. */
+std::optional<std::string> explainKeccak(const crypto::Trace& trace, std::size_t index);
 
 /** @brief The ML-DSA (phase, step) pairs explainMlDsa explains: per transform the input, the 8 layers,
  *  their 1024 butterflies, and NTT⁻¹'s × 256⁻¹ (explainmldsa.cpp). */

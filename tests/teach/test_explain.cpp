@@ -23,10 +23,11 @@ using rs::test::runDefault;
 
 std::string family(const Trace& t) {
     const std::string& n = t.layout.name;
-    return n.rfind("ascon", 0) == 0   ? "ascon"
-           : n.rfind("lea", 0) == 0   ? "lea"
-           : n.rfind("mldsa", 0) == 0 ? "mldsa"
-                                      : "skinny";
+    return n.rfind("ascon", 0) == 0    ? "ascon"
+           : n.rfind("lea", 0) == 0    ? "lea"
+           : n.rfind("mldsa", 0) == 0  ? "mldsa"
+           : n.rfind("keccak", 0) == 0 ? "keccak"
+                                       : "skinny";
 }
 
 Bytes counting(std::size_t n, std::uint8_t start) {

@@ -56,9 +56,10 @@ analysis::DiffusionResult structural(const std::string& alg, analysis::Field f, 
 TEST(ShippedLessons, EveryLessonLoadsAndItsStepsExist) {
     const QStringList files =
         QDir(QString::fromStdString(kDir)).entryList({"*.json"}, QDir::Files, QDir::Name);
-    EXPECT_EQ(files, (QStringList{"ascon-sbox-linear-diffusion.json", "lea-ctr-counter-diffusion.json",
-                                  "mldsa-ntt-butterfly-diffusion.json", "practice-ascon-p-two-rounds.json",
-                                  "practice-skinny64-two-rounds.json", "skinny-shiftrows-mixcolumns.json"}));
+    EXPECT_EQ(files, (QStringList{"ascon-sbox-linear-diffusion.json", "keccak-theta-chi-diffusion.json",
+                                  "lea-ctr-counter-diffusion.json", "mldsa-ntt-butterfly-diffusion.json",
+                                  "practice-ascon-p-two-rounds.json", "practice-skinny64-two-rounds.json",
+                                  "skinny-shiftrows-mixcolumns.json"}));
     for (const QString& f : files) {
         SCOPED_TRACE(f.toStdString());
         const teach::Lesson l = load(f.toStdString());
@@ -135,6 +136,49 @@ TEST(ShippedLessons, AsconLessonsNumbersAreThisRuns) {
     // "About half": the twin differs in 40-60 % of the 320 bits after round 4.
     EXPECT_GE(t.flips[step(6)], 128);
     EXPECT_LE(t.flips[step(6)], 192);
+}
+
+TEST(ShippedLessons, KeccakLessonsNumbersAreThisRuns) {
+    const teach::Lesson l = load("keccak-theta-chi-diffusion.json");
+    ASSERT_EQ(l.stops.size(), 7u);
+    const auto step = [&](int i) {
+        return static_cast<std::size_t>(l.stops[static_cast<std::size_t>(i)].step);
+    };
+    const Twin t = twinOf(l, l.stops[2]);
+    // Stop 1: round 1 leaves the zero state zero until ι adds RC[0] = 1 to lane (0, 0).
+    ASSERT_EQ(t.main.steps[step(1)].step, "ι iota");
+    EXPECT_EQ(t.main.steps[step(1) - 1].state, Bytes(200, 0));
+    Bytes rc0(200, 0);
+    rc0[0] = 1; // lane 0 little-endian: bit 0 is the LSB of byte 0
+    EXPECT_EQ(t.main.steps[step(1)].state, rc0);
+    EXPECT_TRUE(contains(l.stops[1].note, "RC[0] = 0x0000000000000001"));
+    // Stop 2: θ of round 1 takes the flipped bit to 11 bits: itself and two columns of 5.
+    EXPECT_EQ(t.main.steps[step(2)].step, "θ theta");
+    EXPECT_EQ(t.flips[step(2)], 11);
+    EXPECT_TRUE(contains(l.stops[2].note, "reaches " + std::to_string(t.flips[step(2)]) + " bits"));
+    // Stop 3: ρ and π only move bits.
+    EXPECT_EQ(t.main.steps[step(3)].step, "π pi");
+    EXPECT_EQ(t.flips[step(3)], t.flips[step(2)]);
+    EXPECT_TRUE(contains(l.stops[3].note, "still " + std::to_string(t.flips[step(3)])));
+    // Stops 4-6 end rounds 1, 2, 3: the twin's counts, and the structural analysis of the flipped bit.
+    const auto d = structural("keccak-f1600", analysis::Field::State, 7, 7);
+    EXPECT_EQ(d.fullDiffusionRound, 3);
+    for (int i : {4, 5, 6}) {
+        const auto& note = l.stops[static_cast<std::size_t>(i)].note;
+        EXPECT_EQ(t.main.steps[step(i)].round, i - 3);
+        EXPECT_EQ(t.main.steps[step(i)].step, "ι iota");
+        EXPECT_TRUE(contains(note, std::to_string(t.flips[step(i)]) + " bits")) << note;
+        const int dependent =
+            static_cast<int>(d.perRound[static_cast<std::size_t>(i - 4)].dependentFraction * 1600 + 0.5);
+        if (i < 6)
+            EXPECT_TRUE(contains(note, std::to_string(dependent) + " of the 1600 state bits depend")) << note;
+        else
+            EXPECT_EQ(dependent, 1600);
+    }
+    EXPECT_TRUE(contains(l.stops[6].note,
+                         "Full diffusion after " + std::to_string(d.fullDiffusionRound) + " rounds"));
+    EXPECT_GE(t.flips[step(6)], 700); // "about half" of 1600
+    EXPECT_LE(t.flips[step(6)], 900);
 }
 
 // The SKINNY cells (one per byte) that differ between two states, as the note words them.

@@ -310,7 +310,9 @@ void DiffusionPage::refreshRange() {
     m_first->setRange(0, bits - 1);
     m_last->setRange(0, bits - 1);
     m_first->setValue(0);
-    m_last->setValue(bits - 1);
+    // Keccak-f[1600]'s 1600 bits over 24 rounds would need too many SAC counters: its first 436 by default.
+    const std::string& alg = m_session->algorithm().diffusionAlg;
+    m_last->setValue(std::min(bits, alg.empty() ? bits : analysis::maxAvalancheBits(alg)) - 1);
 }
 
 void DiffusionPage::refreshTwin() {

@@ -26,8 +26,8 @@ qsizetype indexOf(StateView::Mode mode) {
 } // namespace
 
 QString ViewModeBar::movesTip() {
-    return tr("Overlay where this step moves bits: ShiftRows arrows; for Ascon p_L and LEA rotations click a "
-              "bit to see its sources");
+    return tr("Overlay where this step moves bits: ShiftRows arrows; for Ascon p_L, LEA rotations and "
+              "Keccak ρ and π click a bit to see its sources");
 }
 
 ViewModeBar::ViewModeBar(sessions::CipherSession* session, QWidget* parent)
