@@ -1,11 +1,15 @@
 // ML-DSA sampling, written from FIPS 204 Algorithms 14, 15 and 29-34.
 #include "core/crypto/mldsasample.h"
 
+#include "core/crypto/keccakfast.h"
 #include "core/crypto/mldsarounding.h"
 #include "core/crypto/sha3.h"
 
+#include <algorithm>
 #include <array>
+#include <span>
 #include <string>
+#include <type_traits>
 
 namespace rs::crypto::mldsa {
 
@@ -40,6 +44,116 @@ void requireSeed(const char* what, ByteView seed, std::size_t n) {
     if (seed.size() != n)
         throw InvalidArgument(std::string(what) + ": a " + std::to_string(n) + "-byte seed expected, got " +
                               std::to_string(seed.size()));
+}
+
+// The multi-stream samplers: N (4, or 8 under AVX-512) independent sponges of KeccakSpongeX in lockstep, one
+// per polynomial. Each stream is read a block at a time; a group of the rule never crosses a block (168 = 56
+// * 3 for RejNTTPoly, RejBoundedPoly reads single bytes), so each stream is the same byte sequence that the
+// one-stream StreamReader gives. A short last batch repeats its first seed in the unused streams, whose
+// results are discarded.
+template <std::size_t N>
+void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t count, MlDsaPoly* out,
+                  KeccakFastImpl impl) {
+    constexpr std::size_t kRate = 168;
+    std::array<std::array<std::uint8_t, 34>, N> seeds{};
+    std::array<ByteView, N> in{};
+    for (std::size_t j = 0; j < N; ++j) {
+        const int t = index[j < count ? j : 0];
+        std::copy(rho.begin(), rho.end(), seeds[j].begin());
+        seeds[j][32] = static_cast<std::uint8_t>(t & 0xFF); // s
+        seeds[j][33] = static_cast<std::uint8_t>(t >> 8);   // r
+        in[j] = ByteView(seeds[j].data(), seeds[j].size());
+    }
+    KeccakSpongeX<N> g(kRate, 0x1F, impl);
+    g.absorb(in);
+    std::array<std::array<std::uint8_t, kRate>, N> buf{};
+    std::array<std::span<std::uint8_t>, N> outs{};
+    for (std::size_t j = 0; j < N; ++j)
+        outs[j] = std::span<std::uint8_t>(buf[j]);
+    std::array<std::size_t, N> filled{};
+    std::size_t done = 0;
+    while (done < count) {
+        g.squeeze(outs);
+        for (std::size_t j = 0; j < count; ++j) {
+            std::size_t n = filled[j];
+            if (n == kMlDsaN) continue;
+            MlDsaPoly& a = out[j];
+            for (std::size_t i = 0; i < kRate && n < kMlDsaN; i += 3)
+                if (const auto c = coeffFromThreeBytes(buf[j][i], buf[j][i + 1], buf[j][i + 2])) a[n++] = *c;
+            filled[j] = n;
+            if (n == kMlDsaN) ++done;
+        }
+    }
+}
+
+template <std::size_t N>
+void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::size_t count, int eta,
+                      MlDsaPoly* const* out, KeccakFastImpl impl) {
+    constexpr std::size_t kRate = 136;
+    std::array<std::array<std::uint8_t, 66>, N> seeds{};
+    std::array<ByteView, N> in{};
+    for (std::size_t j = 0; j < N; ++j) {
+        const int r = index[j < count ? j : 0];
+        std::copy(rhoPrime.begin(), rhoPrime.end(), seeds[j].begin());
+        seeds[j][64] = static_cast<std::uint8_t>(r & 0xFF);
+        seeds[j][65] = static_cast<std::uint8_t>(r >> 8);
+        in[j] = ByteView(seeds[j].data(), seeds[j].size());
+    }
+    KeccakSpongeX<N> h(kRate, 0x1F, impl);
+    h.absorb(in);
+    std::array<std::array<std::uint8_t, kRate>, N> buf{};
+    std::array<std::span<std::uint8_t>, N> outs{};
+    for (std::size_t j = 0; j < N; ++j)
+        outs[j] = std::span<std::uint8_t>(buf[j]);
+    std::array<std::size_t, N> filled{};
+    std::size_t done = 0;
+    while (done < count) {
+        h.squeeze(outs);
+        for (std::size_t j = 0; j < count; ++j) {
+            std::size_t n = filled[j];
+            if (n == kMlDsaN) continue;
+            MlDsaPoly& a = *out[j];
+            for (std::size_t i = 0; i < kRate && n < kMlDsaN; ++i) {
+                const std::uint8_t z = buf[j][i];
+                const auto z0 = coeffFromHalfByte(z & 0x0F, eta);
+                const auto z1 = coeffFromHalfByte(z >> 4, eta);
+                if (z0) a[n++] = modQ(*z0);
+                if (z1 && n < kMlDsaN) a[n++] = modQ(*z1);
+            }
+            filled[j] = n;
+            if (n == kMlDsaN) ++done;
+        }
+    }
+}
+
+template <std::size_t N>
+void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, PolyVec& y, KeccakFastImpl impl) {
+    const std::size_t bytes = zPolyBytes(p); // 32 c: 576 or 640
+    constexpr std::size_t kMaxBytes = 32 * 20;
+    std::array<std::array<std::uint8_t, 66>, N> seeds{};
+    std::array<ByteView, N> in{};
+    std::array<std::array<std::uint8_t, kMaxBytes>, N> buf{};
+    std::array<std::span<std::uint8_t>, N> outs{};
+    for (int r0 = 0; r0 < p.l; r0 += static_cast<int>(N)) {
+        const std::size_t count = std::min<std::size_t>(N, static_cast<std::size_t>(p.l - r0));
+        for (std::size_t j = 0; j < N; ++j) {
+            const int n = kappa + r0 + static_cast<int>(j < count ? j : 0);
+            std::copy(rhoPrimePrime.begin(), rhoPrimePrime.end(), seeds[j].begin());
+            seeds[j][64] = static_cast<std::uint8_t>(n & 0xFF);
+            seeds[j][65] = static_cast<std::uint8_t>((n >> 8) & 0xFF);
+            in[j] = ByteView(seeds[j].data(), seeds[j].size());
+            outs[j] = std::span<std::uint8_t>(buf[j].data(), bytes);
+        }
+        KeccakSpongeX<N> h(136, 0x1F, impl);
+        h.absorb(in);
+        h.squeeze(outs);
+        for (std::size_t j = 0; j < count; ++j)
+            y.push_back(bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1));
+    }
+}
+
+bool useX8(KeccakFastImpl impl) noexcept {
+    return impl == KeccakFastImpl::Avx512;
 }
 
 } // namespace
@@ -88,6 +202,7 @@ MlDsaPoly rejBoundedPoly(ByteView seed, int eta, KeccakPermutation perm) {
 }
 
 PolyVec expandA(const MlDsaParams& p, ByteView rho, KeccakPermutation perm) {
+    if (perm == KeccakPermutation::Fast) return expandAMulti(p, rho, keccakFastImplInUse());
     requireSeed("ExpandA", rho, 32);
     PolyVec a;
     a.reserve(static_cast<std::size_t>(p.k * p.l));
@@ -99,6 +214,7 @@ PolyVec expandA(const MlDsaParams& p, ByteView rho, KeccakPermutation perm) {
 }
 
 void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakPermutation perm) {
+    if (perm == KeccakPermutation::Fast) return expandSMulti(p, rhoPrime, s1, s2, keccakFastImplInUse());
     requireSeed("ExpandS", rhoPrime, 64);
     s1.clear();
     s2.clear();
@@ -112,6 +228,8 @@ void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, 
 }
 
 PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakPermutation perm) {
+    if (perm == KeccakPermutation::Fast)
+        return expandMaskMulti(p, rhoPrimePrime, kappa, keccakFastImplInUse());
     requireSeed("ExpandMask", rhoPrimePrime, 64);
     const std::size_t bytes = zPolyBytes(p); // 32 c
     PolyVec y;
@@ -124,6 +242,66 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, Kecc
             bytes, perm);
         y.push_back(bitUnpack(v, p.gamma1 - 1, p.gamma1));
     }
+    return y;
+}
+
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl) {
+    requireSeed("ExpandA", rho, 32);
+    const std::size_t total = static_cast<std::size_t>(p.k * p.l);
+    PolyVec a(total);
+    auto run = [&](auto width) {
+        constexpr std::size_t N = decltype(width)::value;
+        for (std::size_t t0 = 0; t0 < total; t0 += N) {
+            const std::size_t count = std::min(N, total - t0);
+            std::array<int, N> index{};
+            for (std::size_t j = 0; j < count; ++j) {
+                const int t = static_cast<int>(t0 + j);
+                index[j] = (t % p.l) | ((t / p.l) << 8); // s in the low byte, r in the high byte
+            }
+            rejNttPolysN<N>(rho, index, count, a.data() + t0, impl);
+        }
+    };
+    if (useX8(impl))
+        run(std::integral_constant<std::size_t, 8>{});
+    else
+        run(std::integral_constant<std::size_t, 4>{});
+    return a;
+}
+
+void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl) {
+    requireSeed("ExpandS", rhoPrime, 64);
+    if (p.eta != 2 && p.eta != 4) throw InvalidArgument("RejBoundedPoly: eta must be 2 or 4");
+    s1.assign(static_cast<std::size_t>(p.l), MlDsaPoly{});
+    s2.assign(static_cast<std::size_t>(p.k), MlDsaPoly{});
+    const int total = p.l + p.k;
+    auto run = [&](auto width) {
+        constexpr std::size_t N = decltype(width)::value;
+        for (int r0 = 0; r0 < total; r0 += static_cast<int>(N)) {
+            const std::size_t count = std::min<std::size_t>(N, static_cast<std::size_t>(total - r0));
+            std::array<int, N> index{};
+            std::array<MlDsaPoly*, N> out{};
+            for (std::size_t j = 0; j < count; ++j) {
+                const int r = r0 + static_cast<int>(j);
+                index[j] = r;
+                out[j] = r < p.l ? &s1[static_cast<std::size_t>(r)] : &s2[static_cast<std::size_t>(r - p.l)];
+            }
+            rejBoundedPolysN<N>(rhoPrime, index, count, p.eta, out.data(), impl);
+        }
+    };
+    if (useX8(impl))
+        run(std::integral_constant<std::size_t, 8>{});
+    else
+        run(std::integral_constant<std::size_t, 4>{});
+}
+
+PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl) {
+    requireSeed("ExpandMask", rhoPrimePrime, 64);
+    PolyVec y;
+    y.reserve(static_cast<std::size_t>(p.l));
+    if (useX8(impl))
+        expandMaskN<8>(p, rhoPrimePrime, kappa, y, impl);
+    else
+        expandMaskN<4>(p, rhoPrimePrime, kappa, y, impl);
     return y;
 }
 

@@ -5,6 +5,7 @@
 // is stored mod q (coefficients in [0, q)). `perm` picks the Keccak-f[1600] under the sponges (the model or
 // the fast scalar one, keccakfast.h): the same bytes either way.
 
+#include "core/crypto/keccakfast.h"
 #include "core/crypto/mldsaencode.h"
 #include "core/crypto/sha3.h"
 
@@ -33,6 +34,17 @@ void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2,
  *  32 c), gamma1 - 1, gamma1) with c = 1 + bitlen(gamma1 - 1), r = 0..l-1. */
 PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
                    KeccakPermutation perm = KeccakPermutation::Reference);
+/** @brief ExpandA through Shake128x4 (Shake128x8 when `impl` is Avx512): the k * l RejNTTPoly seeds N at a
+ *  time, one 168-byte block (56 three-byte groups) squeezed per stream per step; a short last batch repeats a
+ *  seed in its unused streams and discards them. Equal to expandA. InvalidArgument when `impl` is not
+ *  available here. */
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl);
+/** @brief ExpandS through Shake256x4 (x8 under Avx512): RejBoundedPoly per stream, with its j < 256 rule.
+ *  Equal to expandS. */
+void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl);
+/** @brief ExpandMask through Shake256x4 (x8 under Avx512): 32 c bytes squeezed per stream, then BitUnpack.
+ *  Equal to expandMask. */
+PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl);
 /** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
  *  the sign bits, the following bytes the positions. */
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde,
