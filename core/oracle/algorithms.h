@@ -106,7 +106,8 @@ enum class MlDsaSchemeKind { KeyGen, Sign, Verify };
 
 /** @brief An ML-DSA scheme operation of one parameter set ("mldsa-44-keygen", "mldsa-65-sign", ...): a
  *  campaign operation, judged by the reference model (core/oracle/mldsascheme.h says what its inputs,
- *  outputs and repeats are). Not traced by the explorer nor analysed, so it is not in allAlgorithms(); its
+ *  outputs and repeats are). Not analysed and not in allAlgorithms(); the signing rows carry explorer inputs
+ *  (mldsasignexplorer.h): the Round Explorer steps their rejection loop (core/teach/mldsasignsteps.h). Its
  *  rows are in core/oracle/mldsaschemerows.cpp. */
 struct MlDsaSchemeAlgorithm : AlgorithmInfo {
     MlDsaSchemeKind kind = MlDsaSchemeKind::KeyGen;

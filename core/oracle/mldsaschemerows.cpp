@@ -4,6 +4,7 @@
 #include "core/oracle/algorithmrows.h"
 
 #include "core/oracle/mldsascheme.h"
+#include "core/oracle/mldsasignexplorer.h"
 
 namespace rs::oracle::detail {
 
@@ -31,6 +32,11 @@ MlDsaSchemeAlgorithm row(crypto::MlDsaParamSet set, const KindName& k) {
     m.set = set;
     // Key generation consumes one seed xi and nothing of a message: it runs at that one size.
     if (k.kind == MlDsaSchemeKind::KeyGen) m.fixedMessageBytes = kMlDsaSeedBytes;
+    // Signing is also stepped through in the Round Explorer (its rejection loop, attempt by attempt).
+    if (k.kind == MlDsaSchemeKind::Sign) {
+        m.explorer = mldsaSignExplorerProfile(set);
+        m.layout = crypto::mldsaPolyLayout();
+    }
     return m;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/crypto/mldsantt.h"
 #include "core/oracle/algorithms.h"
+#include "core/teach/mldsasignsteps.h"
 
 #include <bit>
 
@@ -47,11 +48,28 @@ ExplorerAlgorithm fromRow(const oracle::AlgorithmRef& r) {
     return a;
 }
 
+// A scheme operation the explorer steps through (the rows with explorer inputs: ML-DSA signing).
+ExplorerAlgorithm fromSchemeRow(const oracle::MlDsaSchemeAlgorithm& r) {
+    ExplorerAlgorithm a;
+    a.id = r.id;
+    a.displayName = r.explorer.name.empty() ? r.displayName : r.explorer.name;
+    a.kind = ExplorerKind::Process;
+    a.scheme = &r;
+    for (const oracle::InputField& f : r.explorer.inputs)
+        a.fields.push_back({{f.name, f.label, f.bytes, f.example, f.check, f.random}, f.varied});
+    a.fixedRounds = r.explorer.fixedRounds;
+    a.outputTitle = r.explorer.outputTitle;
+    a.outputNote = r.explorer.outputNote;
+    return a;
+}
+
 std::vector<ExplorerAlgorithm> buildTable() {
     std::vector<ExplorerAlgorithm> table;
     for (const oracle::AlgorithmRef& r : oracle::allAlgorithms())
         if (!r.info->explorer.inputs.empty() && r.kind != oracle::AlgorithmKind::Hash)
             table.push_back(fromRow(r));
+    for (const oracle::MlDsaSchemeAlgorithm& r : oracle::mldsaSchemeAlgorithms())
+        if (!r.explorer.inputs.empty()) table.push_back(fromSchemeRow(r));
     return table;
 }
 
@@ -138,6 +156,22 @@ ExplorerRun runExplorer(const ExplorerAlgorithm& alg, const std::map<std::string
         const auto d = detail == ExplorerDetail::Substeps ? crypto::MlDsaTraceDetail::Butterflies
                                                           : crypto::MlDsaTraceDetail::Layers;
         run.output = reg->transformTraced(get(alg.fields.front().name.c_str()), run.trace, d);
+        break;
+    }
+    case ExplorerKind::Process: {
+        if (alg.scheme == nullptr || alg.scheme->kind != oracle::MlDsaSchemeKind::Sign)
+            throw crypto::InvalidArgument(alg.id + " has no step trace");
+        // Signing has no round count: it takes the attempts it takes. A count is refused, not ignored.
+        if (rounds != 0)
+            throw crypto::InvalidArgument(alg.displayName +
+                                          " runs until an attempt passes; it takes no round count");
+        const crypto::MlDsaParamSet set = alg.scheme->set;
+        const crypto::MlDsaKeyPair keys = crypto::mldsaKeyGen(set, get("seed"));
+        crypto::MlDsaSignTrace steps;
+        const crypto::MlDsaSignature sig = crypto::mldsaSign(set, keys.sk, get("msg"), get("ctx"), get("rnd"),
+                                                             crypto::MlDsaImpl::Reference, &steps);
+        run.trace = teach::mldsaSignSteps(set, steps);
+        run.output = sig.sig;
         break;
     }
     }

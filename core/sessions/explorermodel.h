@@ -18,15 +18,18 @@
 
 namespace rs::oracle {
 struct AlgorithmRef;
-}
+struct MlDsaSchemeAlgorithm;
+} // namespace rs::oracle
 
 namespace rs::sessions {
 
 using crypto::Bytes;
 
 /** @brief What kind of primitive an explorer algorithm traces: Transform is a ring transform (the ML-DSA
- *  NTT and NTT⁻¹ of FIPS 204), whose state is 256 coefficients mod q and whose rounds are its 8 layers. */
-enum class ExplorerKind { Permutation, Aead, Block, Transform };
+ *  NTT and NTT⁻¹ of FIPS 204), whose state is 256 coefficients mod q and whose rounds are its 8 layers;
+ *  Process is a whole scheme operation stepped through (ML-DSA signing: the key's vectors, then every attempt
+ *  of the rejection loop, one polynomial a step; its "rounds" are the attempts, however many it takes). */
+enum class ExplorerKind { Permutation, Aead, Block, Transform, Process };
 
 /** @brief One hex input of an algorithm, and the field analyzeDiffusion varies for it. */
 struct ExplorerField : inputs::HexField {
@@ -38,7 +41,8 @@ struct ExplorerAlgorithm {
     std::string id;          ///< registry id
     std::string displayName; ///< the row's explorer name (else its exact variant name)
     ExplorerKind kind = ExplorerKind::Block;
-    const oracle::AlgorithmRef* row = nullptr; ///< the registry row it traces
+    const oracle::AlgorithmRef* row = nullptr; ///< the registry row it traces (nullptr for a Process)
+    const oracle::MlDsaSchemeAlgorithm* scheme = nullptr; ///< a Process: the scheme operation's row
     std::vector<ExplorerField> fields;
     int maxRounds = 0;        ///< 0 = fixed round counts (the AEAD modes, the ML-DSA transforms)
     std::string fixedRounds;  ///< what the fixed rounds are ("p¹² and p⁶", "8 layers"); maxRounds 0 only

@@ -6,6 +6,7 @@
 
 #include "core/crypto/mldsantt.h"
 #include "core/teach/explaindetail.h"
+#include "core/teach/mldsasignsteps.h"
 
 namespace rs::teach::detail {
 
@@ -83,6 +84,7 @@ std::string layerText(bool inverse, int layer, const crypto::MlDsaPoly& before) 
 
 std::optional<std::string> explainMlDsa(const Trace& t, std::size_t index) {
     const TraceStep& st = t.steps[index];
+    if (mldsaSignPhaseSet(st.phase)) return explainMlDsaSignStep(t, index);
     const bool inverse = st.phase == "inverse NTT";
     if (!inverse && st.phase != "NTT") return std::nullopt;
     const auto now = poly(&st);

@@ -52,11 +52,17 @@ TEST(Registry, TheExplorerOffersExactlyTheRowsWithInputsWithValidExamples) {
     std::vector<std::string> rows;
     for (const AlgorithmRef& r : rs::oracle::allAlgorithms())
         if (!r.info->explorer.inputs.empty()) rows.push_back(r.info->id);
+    // The scheme operations stepped as a process (ML-DSA signing) come after the registry's tables.
+    for (const rs::oracle::MlDsaSchemeAlgorithm& r : rs::oracle::mldsaSchemeAlgorithms())
+        if (!r.explorer.inputs.empty()) rows.push_back(r.id);
     std::vector<std::string> offered;
     for (const rs::sessions::ExplorerAlgorithm& a : rs::sessions::explorerAlgorithms()) {
         offered.push_back(a.id);
-        ASSERT_NE(a.row, nullptr) << a.id;
-        EXPECT_EQ(a.row->info->id, a.id);
+        // Exactly one registry row behind it: a table row, or (a process) a scheme row.
+        ASSERT_NE(a.row == nullptr, a.scheme == nullptr) << a.id;
+        const rs::oracle::AlgorithmInfo& info = a.row ? *a.row->info : *a.scheme;
+        EXPECT_EQ(info.id, a.id);
+        EXPECT_EQ(a.kind == rs::sessions::ExplorerKind::Process, a.scheme != nullptr) << a.id;
         // A fixed round count says what it is; an adjustable one has none to say.
         EXPECT_EQ(a.maxRounds == 0, !a.fixedRounds.empty()) << a.id;
         for (const rs::sessions::ExplorerField& f : a.fields) {
@@ -69,10 +75,10 @@ TEST(Registry, TheExplorerOffersExactlyTheRowsWithInputsWithValidExamples) {
             inputs[f.name] = rs::crypto::fromHex(f.defaultHex);
         const rs::sessions::ExplorerRun run = rs::sessions::runExplorer(a, inputs, 0);
         EXPECT_FALSE(run.trace.steps.empty()) << a.id;
-        EXPECT_EQ(run.trace.layout.name, a.row->info->layout.name) << a.id;
+        EXPECT_EQ(run.trace.layout.name, info.layout.name) << a.id;
     }
     EXPECT_EQ(offered, rows);
-    EXPECT_GE(offered.size(), 10u);
+    EXPECT_GE(offered.size(), 13u);
 }
 
 TEST(Registry, TheAnalysisTakesExactlyTheRowsWithAProfile) {

@@ -149,6 +149,7 @@ void InputPanel::updateOutput() {
                    .arg(wrap(m_session->outputHex()), wrap(m_session->tagHex()));
         break;
     case ExplorerKind::Transform:
+    case ExplorerKind::Process:
         html =
             tr("<b>%1</b> (%2)<br>%3")
                 .arg(QString::fromStdString(m_session->algorithm().outputTitle),

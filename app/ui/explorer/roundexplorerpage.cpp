@@ -1,6 +1,7 @@
 #include "app/ui/explorer/roundexplorerpage.h"
 
 #include "app/ui/explorer/inputpanel.h"
+#include "app/ui/explorer/normbars.h"
 #include "app/ui/explorer/stateview.h"
 #include "app/ui/explorer/statezoomarea.h"
 #include "app/ui/explorer/stepcontrols.h"
@@ -74,6 +75,8 @@ RoundExplorerPage::RoundExplorerPage(CipherSession* session, QWidget* parent)
     col->setContentsMargins(6, 6, 6, 6);
     m_header = new StepHeader(right);
     col->addWidget(m_header);
+    m_normBars = new NormBars(right);
+    col->addWidget(m_normBars);
     m_view = new ViewModeBar(session, right);
     col->addWidget(m_view);
     m_state = new StateView(right);
@@ -208,6 +211,7 @@ void RoundExplorerPage::refresh() {
         m_state->setFramedBits({});
     }
     m_header->showStep(*m_session);
+    m_normBars->showStep(*m_session);
     refreshMoves();
     m_teaching->refreshPresentation();
     m_twin->refresh();

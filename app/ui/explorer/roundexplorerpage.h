@@ -33,6 +33,7 @@ namespace rs::gui {
 
 class InputBitsView;
 class InputPanel;
+class NormBars;
 class PresentationView;
 class StateView;
 class StateZoomArea;
@@ -111,6 +112,7 @@ class RoundExplorerPage : public QWidget, public PersistentPage, public MenuCont
     sessions::CipherSession* m_session;
     InputPanel* m_inputs = nullptr;
     StepHeader* m_header = nullptr;
+    NormBars* m_normBars = nullptr;
     ViewModeBar* m_view = nullptr;
     StateView* m_state = nullptr;
     StateZoomArea* m_stateArea = nullptr;
