@@ -152,8 +152,11 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, PolyVe
     }
 }
 
-bool useX8(KeccakFastImpl impl) noexcept {
-    return impl == KeccakFastImpl::Avx512;
+// 8 streams when asked, or by default under AVX-512 (one __m512i a lane); 4 otherwise.
+bool useX8(KeccakFastImpl impl, std::size_t streams) {
+    if (streams != 0 && streams != 4 && streams != 8)
+        throw InvalidArgument("ML-DSA multi-stream sampler: 4 or 8 streams (or 0 for the default)");
+    return streams == 8 || (streams == 0 && impl == KeccakFastImpl::Avx512);
 }
 
 } // namespace
@@ -245,7 +248,7 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, Kecc
     return y;
 }
 
-PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl) {
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams) {
     requireSeed("ExpandA", rho, 32);
     const std::size_t total = static_cast<std::size_t>(p.k * p.l);
     PolyVec a(total);
@@ -261,14 +264,15 @@ PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl) {
             rejNttPolysN<N>(rho, index, count, a.data() + t0, impl);
         }
     };
-    if (useX8(impl))
+    if (useX8(impl, streams))
         run(std::integral_constant<std::size_t, 8>{});
     else
         run(std::integral_constant<std::size_t, 4>{});
     return a;
 }
 
-void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl) {
+void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,
+                  std::size_t streams) {
     requireSeed("ExpandS", rhoPrime, 64);
     if (p.eta != 2 && p.eta != 4) throw InvalidArgument("RejBoundedPoly: eta must be 2 or 4");
     s1.assign(static_cast<std::size_t>(p.l), MlDsaPoly{});
@@ -288,17 +292,18 @@ void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec&
             rejBoundedPolysN<N>(rhoPrime, index, count, p.eta, out.data(), impl);
         }
     };
-    if (useX8(impl))
+    if (useX8(impl, streams))
         run(std::integral_constant<std::size_t, 8>{});
     else
         run(std::integral_constant<std::size_t, 4>{});
 }
 
-PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl) {
+PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl,
+                        std::size_t streams) {
     requireSeed("ExpandMask", rhoPrimePrime, 64);
     PolyVec y;
     y.reserve(static_cast<std::size_t>(p.l));
-    if (useX8(impl))
+    if (useX8(impl, streams))
         expandMaskN<8>(p, rhoPrimePrime, kappa, y, impl);
     else
         expandMaskN<4>(p, rhoPrimePrime, kappa, y, impl);

@@ -37,14 +37,17 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
 /** @brief ExpandA through Shake128x4 (Shake128x8 when `impl` is Avx512): the k * l RejNTTPoly seeds N at a
  *  time, one 168-byte block (56 three-byte groups) squeezed per stream per step; a short last batch repeats a
  *  seed in its unused streams and discards them. Equal to expandA. InvalidArgument when `impl` is not
- *  available here. */
-PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl);
+ *  available here. `streams` (for these three functions) forces 4 or 8 streams whatever `impl` (0: the
+ *  default above); any other value is InvalidArgument. */
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams = 0);
 /** @brief ExpandS through Shake256x4 (x8 under Avx512): RejBoundedPoly per stream, with its j < 256 rule.
  *  Equal to expandS. */
-void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl);
+void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,
+                  std::size_t streams = 0);
 /** @brief ExpandMask through Shake256x4 (x8 under Avx512): 32 c bytes squeezed per stream, then BitUnpack.
  *  Equal to expandMask. */
-PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl);
+PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl,
+                        std::size_t streams = 0);
 /** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
  *  the sign bits, the following bytes the positions. */
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde,

@@ -65,6 +65,18 @@ TEST(MlDsaSampleMulti, EqualsSingleStreamForEverySetAndImpl) {
                 EXPECT_TRUE(samePolys(s2, s2Ref));
                 EXPECT_TRUE(samePolys(expandMaskMulti(p, rhoPrime, kappa, impl), yRef));
 
+                // Both widths under every implementation (x8 under AVX2 runs the x4 kernel twice; under
+                // portable, eight scalar permutations), so the 8-stream code is checked on any CPU.
+                for (const std::size_t streams : {std::size_t{4}, std::size_t{8}}) {
+                    SCOPED_TRACE(streams);
+                    EXPECT_TRUE(samePolys(expandAMulti(p, rho, impl, streams), aRef));
+                    PolyVec w1, w2;
+                    expandSMulti(p, rhoPrime, w1, w2, impl, streams);
+                    EXPECT_TRUE(samePolys(w1, s1Ref));
+                    EXPECT_TRUE(samePolys(w2, s2Ref));
+                    EXPECT_TRUE(samePolys(expandMaskMulti(p, rhoPrime, kappa, impl, streams), yRef));
+                }
+
                 keccakForceFastImpl(impl);
                 EXPECT_TRUE(samePolys(expandA(p, rho, KeccakPermutation::Fast), aRef));
                 PolyVec f1, f2;
@@ -105,4 +117,5 @@ TEST(MlDsaSampleMulti, RejectsBadSeedLengths) {
     EXPECT_THROW(expandAMulti(p, Bytes(31), KeccakFastImpl::Portable), InvalidArgument);
     EXPECT_THROW(expandSMulti(p, Bytes(63), s1, s2, KeccakFastImpl::Portable), InvalidArgument);
     EXPECT_THROW(expandMaskMulti(p, Bytes(65), 0, KeccakFastImpl::Portable), InvalidArgument);
+    EXPECT_THROW(expandAMulti(p, Bytes(32), KeccakFastImpl::Portable, 5), InvalidArgument);
 }
