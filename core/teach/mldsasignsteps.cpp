@@ -138,6 +138,19 @@ std::string firstValues(const char* name, const MlDsaPoly& p, bool centre) {
     return s + ", …";
 }
 
+std::string valueText(std::int64_t v) {
+    return std::to_string(v) + " (" + detail::hexWord(static_cast<std::uint64_t>(v), 6) + ")";
+}
+
+// "c[3] = −1 (0x7FE000 mod q)": the first non-zero coefficient of c.
+std::string firstNonZero(const MlDsaPoly& p) {
+    for (std::size_t i = 0; i < p.size(); ++i)
+        if (p[i] != 0)
+            return "c[" + std::to_string(i) + "] = " + std::to_string(centred(p[i])) + " (" +
+                   detail::hexWord(static_cast<std::uint64_t>(p[i]), 6) + " mod q)";
+    return "c = 0";
+}
+
 int nonZero(const MlDsaPoly& p) {
     int n = 0;
     for (auto v : p)
@@ -165,16 +178,16 @@ std::optional<std::string> explainMlDsaSignStep(const Trace& t, std::size_t inde
             return "Algorithm 7 line 23: z must not reveal s1, so every coefficient must satisfy |z| < γ1 − "
                    "β = " +
                    std::to_string(p.gamma1) + " − " + std::to_string(p.beta) + " = " +
-                   std::to_string(c->bound) + "; here ‖z‖∞ = " + std::to_string(c->value) + ", " + verdict;
+                   std::to_string(c->bound) + "; here ‖z‖∞ = " + valueText(c->value) + ", " + verdict;
         if (c->what == "‖r0‖∞")
             return "Algorithm 7 line 23: r0 = LowBits(w − c·s2) must satisfy ‖r0‖∞ < γ2 − β = " +
                    std::to_string(c->bound) + " so that HighBits(w − c·s2) = w1; here " +
-                   std::to_string(c->value) + ", " + verdict;
+                   valueText(c->value) + ", " + verdict;
         if (c->what == "‖c·t0‖∞")
             return "Algorithm 7 line 28: ‖c·t0‖∞ must be below γ2 = " + std::to_string(c->bound) +
-                   " for the hint to correct it; here " + std::to_string(c->value) + ", " + verdict;
+                   " for the hint to correct it; here " + valueText(c->value) + ", " + verdict;
         return "Algorithm 7 line 28: h = MakeHint(−c·t0, w − c·s2 + c·t0) may hold at most ω = " +
-               std::to_string(c->bound) + " ones; here " + std::to_string(c->value) + ", " +
+               std::to_string(c->bound) + " ones; here " + valueText(c->value) + ", " +
                (c->passed ? "passed: every check held, so σ = sigEncode(c̃, z mod± q, h) is the signature"
                           : verdict);
     }
@@ -206,8 +219,9 @@ std::optional<std::string> explainMlDsaSignStep(const Trace& t, std::size_t inde
     if (starts("c = "))
         return "SampleInBall (Algorithm 29): c has exactly τ = " + std::to_string(p.tau) +
                " coefficients ±1 and the rest 0 (here " + std::to_string(nonZero(poly)) +
-               " non-zero), chosen from SHAKE256(c̃), c̃ = H(μ ‖ w1Encode(w1), λ/4 = " +
-               std::to_string(p.lambda / 4) + " bytes)";
+               " non-zero, the first " + firstNonZero(poly) +
+               "), chosen from SHAKE256(c̃), c̃ = H(μ ‖ w1Encode(w1), λ/4 = " + std::to_string(p.lambda / 4) +
+               " bytes)";
     if (starts("z["))
         return "the response z = y + c·s1 (Algorithm 7 line 15); ‖c·s1‖∞ ≤ β = τ·η = " +
                std::to_string(p.beta) + ", so z hides s1 only if every |z| < γ1 − β; " +
