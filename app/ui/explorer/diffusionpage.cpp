@@ -267,10 +267,12 @@ void DiffusionPage::refreshFields() {
     const QString previous = m_field->currentData().toString();
     m_field->clear();
     // Exactly the fields and sizes the analysis accepts for this algorithm's analysis id.
-    for (const analysis::Field f : analysis::fieldsFor(alg.diffusionAlg))
-        m_field->addItem(
-            tr("%1 (%2 bits)").arg(fieldLabel(alg, f)).arg(analysis::fieldBits(alg.diffusionAlg, f)),
-            QString::fromStdString(analysis::fieldName(f)));
+    // A process stepped through (ML-DSA signing) has no analysis id: no fields, nothing to vary.
+    if (!alg.diffusionAlg.empty())
+        for (const analysis::Field f : analysis::fieldsFor(alg.diffusionAlg))
+            m_field->addItem(
+                tr("%1 (%2 bits)").arg(fieldLabel(alg, f)).arg(analysis::fieldBits(alg.diffusionAlg, f)),
+                QString::fromStdString(analysis::fieldName(f)));
     // Start on the field the twin run flips, so the charts and the state view vary the same input.
     int keep = m_field->findData(previous);
     if (const auto* f = alg.field(m_session->flipField().toStdString()); f && f->analysisField)
@@ -280,8 +282,9 @@ void DiffusionPage::refreshFields() {
     // The ring transforms get the structural chart only: core/analysis refuses samples for them (a
     // transform linear over Z_q; its bit-flip statistics would not measure it). Say so on the controls.
     const bool ring = alg.kind == sessions::ExplorerKind::Transform;
-    m_samples->setEnabled(!ring);
-    m_keepSac->setEnabled(!ring);
+    const bool none = alg.diffusionAlg.empty();
+    m_samples->setEnabled(!ring && !none);
+    m_keepSac->setEnabled(!ring && !none);
     m_samples->setToolTip(
         ring ? tr("No avalanche or SAC for %1: the transform is linear over Z_q, so a changed coefficient "
                   "reaches exactly the coefficients of the dependency chart (2^k after layer k); bit-flip "
@@ -294,9 +297,13 @@ void DiffusionPage::refreshFields() {
                   "coefficients of the Dependency tab (2^k after layer k); the Twin flips tab shows it for "
                   "the explorer's input.")
                    .arg(QString::fromStdString(alg.displayName))
-             : QString());
-    m_sacNote->setVisible(ring);
-    m_sac->setVisible(!ring);
+        : none ? tr("No diffusion analysis for %1: signing is a process, not a permutation of a fixed state, "
+                    "so there are no input bits to flip through rounds. Its Round Explorer steps show "
+                    "every attempt and why it was rejected.")
+                     .arg(QString::fromStdString(alg.displayName))
+               : QString());
+    m_sacNote->setVisible(ring || none);
+    m_sac->setVisible(!ring && !none);
     for (int i = 0; i < m_sacRoundRow->count(); ++i)
         if (QWidget* w = m_sacRoundRow->itemAt(i)->widget()) w->setVisible(!ring);
     m_twinChart->setLinearTransform(ring);
@@ -355,6 +362,7 @@ bool DiffusionPage::start(const analysis::DiffusionRequest& r) {
 }
 
 void DiffusionPage::runAnalysis() {
+    if (m_session->algorithm().diffusionAlg.empty()) return; // a process (ML-DSA signing): the note says why
     analysis::DiffusionRequest r = m_session->defaultDiffusionRequest();
     r.field = analysis::fieldFromName(m_field->currentData().toString().toStdString());
     r.firstBit = std::min(m_first->value(), m_last->value());
