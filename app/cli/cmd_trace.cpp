@@ -441,6 +441,42 @@ int traceMlDsa(const CliArgs& args) {
     });
 }
 
+/** Whether --alg names a process the explorer steps through (ML-DSA signing: mldsa-44-sign, ...). */
+bool isProcessTraceAlgorithm(const CliArgs& args) {
+    const auto id = args.value("alg");
+    const sessions::ExplorerAlgorithm* alg = id ? sessions::findExplorerAlgorithm(*id) : nullptr;
+    return alg != nullptr && alg->kind == sessions::ExplorerKind::Process;
+}
+
+/** ML-DSA signing stepped: every field from its option (hex) or the explorer's example, checked as the
+ *  explorer checks it. */
+int traceProcess(const CliArgs& args) {
+    const sessions::ExplorerAlgorithm& alg = *sessions::findExplorerAlgorithm(args.require("alg"));
+    Inputs inputs;
+    for (const sessions::ExplorerField& f : alg.fields) {
+        const Bytes v = args.hexOr(f.name, crypto::fromHex(f.defaultHex));
+        if (f.bytes >= 0 && v.size() != static_cast<std::size_t>(f.bytes))
+            throw UsageError("--" + f.name + ": " + alg.id + " takes " + std::to_string(f.bytes) +
+                             " bytes, got " + std::to_string(v.size()));
+        if (const std::string bad = f.checkValue ? f.checkValue(v) : std::string(); !bad.empty())
+            throw UsageError("--" + f.name + ": " + bad);
+        inputs[f.name] = v;
+    }
+    if (args.value("flip")) parseFlip(*args.value("flip"), inputs);
+    return printTrace(args, alg.displayName, inputs, [&alg](const Inputs& i) {
+        sessions::ExplorerRun run = sessions::runExplorer(alg, i, 0);
+        return TraceRun{std::move(run.trace), std::move(run.output), std::move(run.tag)};
+    });
+}
+
+/** The explorer's processes, as --alg alternatives ("mldsa-44-sign|..."). */
+std::string processAlternatives() {
+    std::vector<std::string> ids;
+    for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
+        if (a.kind == sessions::ExplorerKind::Process) ids.push_back(a.id);
+    return alternatives(ids);
+}
+
 /** The UsageError for `trace` without a known --alg. */
 [[noreturn]] void traceUnknownAlgorithm(const CliArgs& args) {
     const std::string id = args.require("alg");
@@ -532,6 +568,15 @@ CliCommand traceCommand() {
           "step per butterfly before each layer (the explorer's sub-steps); --flip poly:BIT",
           isMlDsaTraceAlgorithm,
           noVerb<traceMlDsa>,
+          "export-steps"},
+         {{},
+          withExport({option("alg", processAlternatives()), optional("seed", "HEX32"), optional("msg", "HEX"),
+                      optional("ctx", "HEX"), optional("rnd", "HEX32"), optional("flip", "FIELD:BIT")}),
+          "ML-DSA signing stepped (FIPS 204 Algorithm 7): the key's vectors, then every attempt of the\n"
+          "rejection loop, one polynomial a step, and its checks against their bounds; --seed is the key's\n"
+          "seed xi, --rnd all zero (the default) signs deterministically; --flip msg:BIT",
+          isProcessTraceAlgorithm,
+          noVerb<traceProcess>,
           "export-steps"}},
         [](const std::string&, const CliArgs& args) { traceUnknownAlgorithm(args); }};
 }

@@ -315,3 +315,27 @@ TEST(CliMlDsa, HelpListsTheCommandFromTheTable) {
     EXPECT_TRUE(mine.contains("SHAKE-256") || mine.contains("SHAKE256")) << mine.toStdString();
     EXPECT_TRUE(mine.contains("[--deterministic]"));
 }
+
+// `trace --alg mldsa-NN-sign`: signing stepped as the explorer steps it; the signature it prints is the one
+// `mldsa sign --deterministic` gives for the same seed and message, its last step is the passed hint check,
+// a twin flips a message bit, and bad fields are usage errors naming them.
+TEST(CliMlDsa, TraceStepsSigningAsTheExplorerDoes) {
+    const CliResult r = cli({"trace", "--alg", "mldsa-44-sign", "--seed", kSeed, "--msg", kMsg});
+    ASSERT_EQ(r.status, 0) << r.err.toStdString();
+    const QString out = QString::fromUtf8(r.out);
+    const QJsonObject k = ok({"mldsa", "keygen", "--param", "44", "--seed", kSeed, "--json"});
+    const QJsonObject s = ok({"mldsa", "sign", "--param", "44", "--sk", k.value("sk").toString(), "--msg",
+                              kMsg, "--deterministic", "--json"});
+    EXPECT_TRUE(out.contains(QStringLiteral("output: ") + s.value("sig").toString()))
+        << out.left(200).toStdString();
+    EXPECT_TRUE(out.contains(QStringLiteral("\"step\":\"check hints = ")));
+    const int attempts = s.value("attempts").toInt();
+    EXPECT_TRUE(out.contains(QStringLiteral("\"round\":%1,").arg(attempts)));
+    EXPECT_FALSE(out.contains(QStringLiteral("\"round\":%1,").arg(attempts + 1)));
+    const CliResult twin = cli({"trace", "--alg", "mldsa-44-sign", "--flip", "msg:3"});
+    ASSERT_EQ(twin.status, 0) << twin.err.toStdString();
+    EXPECT_TRUE(QString::fromUtf8(twin.out).contains(QStringLiteral("\"field\":\"msg\"")));
+    expectUsageError({"trace", "--alg", "mldsa-44-sign", "--seed", "00"},
+                     "--seed: mldsa-44-sign takes 32 bytes, got 1");
+    expectUsageError({"trace", "--alg", "mldsa-44-sign", "--ctx", QString(512, QLatin1Char('A'))}, "--ctx: ");
+}
