@@ -80,6 +80,11 @@ class TestNormBars : public QObject {
             QVERIFY(b.passed);
         }
         QVERIFY(bars->summary().contains(QStringLiteral("signature")));
+        // The header counts attempts, not the NTT's layers.
+        auto* title = page.findChild<QLabel*>(QStringLiteral("stepTitle"));
+        QVERIFY(title != nullptr);
+        QVERIFY2(title->text().startsWith(QStringLiteral("Attempt %1 · check hints").arg(attempts)),
+                 qPrintable(title->text()));
         if (const QByteArray shots = qgetenv("RS_EXPLORER_SHOTS"); !shots.isEmpty())
             page.grab().save(QString::fromUtf8(shots) + QStringLiteral("-mldsa-sign.png"));
         // The page still fits the small screen.

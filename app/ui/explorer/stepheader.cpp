@@ -48,9 +48,15 @@ void StepHeader::showStep(const sessions::CipherSession& session) {
         return;
     }
     const QString step = QString::fromStdString(s->step);
-    const bool layers = isPolynomialLayout(session.trace().layout); // the NTT's rounds are its layers
-    m_title->setText(
-        s->round > 0 ? (layers ? tr("Layer %1 · %2") : tr("Round %1 · %2")).arg(s->round).arg(step) : step);
+    // The NTT's rounds are its layers; a process's (ML-DSA signing) are its attempts.
+    const bool attempts = session.algorithm().kind == sessions::ExplorerKind::Process;
+    const bool layers = !attempts && isPolynomialLayout(session.trace().layout);
+    m_title->setText(s->round > 0 ? (attempts ? tr("Attempt %1 · %2")
+                                     : layers ? tr("Layer %1 · %2")
+                                              : tr("Round %1 · %2"))
+                                        .arg(s->round)
+                                        .arg(step)
+                                  : step);
     QString detail = tr("phase <b>%1</b> · block <b>%2</b> · round <b>%3</b> · step <b>%4</b> of %5")
                          .arg(QString::fromStdString(s->phase).toHtmlEscaped(),
                               s->block >= 0 ? QString::number(s->block) : QStringLiteral("—"),
