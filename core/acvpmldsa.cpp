@@ -1,5 +1,7 @@
 #include "core/acvpmldsa.h"
 
+#include "core/jsontypename.h"
+
 #include "core/fileio/safefile.h"
 #include "core/katfile.h"
 
@@ -33,23 +35,7 @@ struct Where {
 }
 
 const char* typeName(const QJsonValue& v) {
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return "a boolean";
-    case QJsonValue::Double:
-        return "a number";
-    case QJsonValue::String:
-        return "a string";
-    case QJsonValue::Array:
-        return "an array";
-    case QJsonValue::Object:
-        return "an object";
-    case QJsonValue::Undefined:
-        break;
-    }
-    return "missing";
+    return jsonTypeName(v, "missing");
 }
 
 QJsonValue need(const QJsonObject& o, const char* name, const Where& w) {

@@ -409,11 +409,16 @@ int traceBlock(const CliArgs& args) {
     });
 }
 
-/** Whether --alg names one of the explorer's ML-DSA transforms (mldsa-ntt, mldsa-intt). */
-bool isMlDsaTraceAlgorithm(const CliArgs& args) {
+/** Whether --alg names an explorer algorithm of that kind. */
+bool isExplorerKind(const CliArgs& args, sessions::ExplorerKind kind) {
     const auto id = args.value("alg");
     const sessions::ExplorerAlgorithm* alg = id ? sessions::findExplorerAlgorithm(*id) : nullptr;
-    return alg != nullptr && alg->kind == sessions::ExplorerKind::Transform;
+    return alg != nullptr && alg->kind == kind;
+}
+
+/** Whether --alg names one of the explorer's ML-DSA transforms (mldsa-ntt, mldsa-intt). */
+bool isMlDsaTraceAlgorithm(const CliArgs& args) {
+    return isExplorerKind(args, sessions::ExplorerKind::Transform);
 }
 
 int traceMlDsa(const CliArgs& args) {
@@ -443,9 +448,7 @@ int traceMlDsa(const CliArgs& args) {
 
 /** Whether --alg names a process the explorer steps through (ML-DSA signing: mldsa-44-sign, ...). */
 bool isProcessTraceAlgorithm(const CliArgs& args) {
-    const auto id = args.value("alg");
-    const sessions::ExplorerAlgorithm* alg = id ? sessions::findExplorerAlgorithm(*id) : nullptr;
-    return alg != nullptr && alg->kind == sessions::ExplorerKind::Process;
+    return isExplorerKind(args, sessions::ExplorerKind::Process);
 }
 
 /** ML-DSA signing stepped: every field from its option (hex) or the explorer's example, checked as the
@@ -467,14 +470,6 @@ int traceProcess(const CliArgs& args) {
         sessions::ExplorerRun run = sessions::runExplorer(alg, i, 0);
         return TraceRun{std::move(run.trace), std::move(run.output), std::move(run.tag)};
     });
-}
-
-/** The explorer's processes, as --alg alternatives ("mldsa-44-sign|..."). */
-std::string processAlternatives() {
-    std::vector<std::string> ids;
-    for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
-        if (a.kind == sessions::ExplorerKind::Process) ids.push_back(a.id);
-    return alternatives(ids);
 }
 
 /** The UsageError for `trace` without a known --alg. */
@@ -505,11 +500,11 @@ std::string permutationAlternatives() {
     return alternatives(ids);
 }
 
-/** The explorer's ML-DSA transforms, as --alg alternatives ("mldsa-ntt|mldsa-intt"). */
-std::string transformAlternatives() {
+/** The explorer's algorithms of one kind, as --alg alternatives ("mldsa-ntt|mldsa-intt"). */
+std::string kindAlternatives(sessions::ExplorerKind kind) {
     std::vector<std::string> ids;
     for (const sessions::ExplorerAlgorithm& a : sessions::explorerAlgorithms())
-        if (a.kind == sessions::ExplorerKind::Transform) ids.push_back(a.id);
+        if (a.kind == kind) ids.push_back(a.id);
     return alternatives(ids);
 }
 
@@ -561,8 +556,8 @@ CliCommand traceCommand() {
           noVerb<traceBlock>,
           "export-steps"},
          {{},
-          withExport({option("alg", transformAlternatives()), optional("poly", "HEX1024"), flag("substeps"),
-                      optional("flip", "FIELD:BIT")}),
+          withExport({option("alg", kindAlternatives(sessions::ExplorerKind::Transform)),
+                      optional("poly", "HEX1024"), flag("substeps"), optional("flip", "FIELD:BIT")}),
           "the explorer's ML-DSA transforms: --poly is 256 big-endian 32-bit coefficients < q (default:\n"
           "the explorer's, 0, 1, ..., 255 for the NTT and its NTT for the inverse); --substeps adds a\n"
           "step per butterfly before each layer (the explorer's sub-steps); --flip poly:BIT",
@@ -570,8 +565,9 @@ CliCommand traceCommand() {
           noVerb<traceMlDsa>,
           "export-steps"},
          {{},
-          withExport({option("alg", processAlternatives()), optional("seed", "HEX32"), optional("msg", "HEX"),
-                      optional("ctx", "HEX"), optional("rnd", "HEX32"), optional("flip", "FIELD:BIT")}),
+          withExport({option("alg", kindAlternatives(sessions::ExplorerKind::Process)),
+                      optional("seed", "HEX32"), optional("msg", "HEX"), optional("ctx", "HEX"),
+                      optional("rnd", "HEX32"), optional("flip", "FIELD:BIT")}),
           "ML-DSA signing stepped (FIPS 204 Algorithm 7): the key's vectors, then every attempt of the\n"
           "rejection loop, one polynomial a step, and its checks against their bounds; --seed is the key's\n"
           "seed xi, --rnd all zero (the default) signs deterministically; --flip msg:BIT",

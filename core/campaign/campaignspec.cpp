@@ -1,5 +1,7 @@
 #include "core/campaign/campaignspec.h"
 
+#include "core/jsontypename.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QJsonArray>
@@ -58,23 +60,7 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 std::string typeName(const QJsonValue& v) {
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return "a boolean";
-    case QJsonValue::Double:
-        return "a number";
-    case QJsonValue::String:
-        return "a string";
-    case QJsonValue::Array:
-        return "an array";
-    case QJsonValue::Object:
-        return "an object";
-    case QJsonValue::Undefined:
-        return "nothing";
-    }
-    return "nothing";
+    return core::jsonTypeName(v);
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
