@@ -2,6 +2,7 @@
 // and the pure interface's message formatting.
 #include "core/crypto/mldsa.h"
 
+#include "core/crypto/mldsafast.h"
 #include "core/crypto/mldsainternal.h"
 #include "core/crypto/mldsanttfast.h"
 #include "core/crypto/sha3.h"
@@ -89,6 +90,7 @@ Bytes shakeH(std::initializer_list<ByteView> pieces, std::size_t n, KeccakPermut
 
 MlDsaSignature signCore(const MlDsaParams& p, const SecretKey& sk, ByteView mu, ByteView rnd, MlDsaImpl impl,
                         MlDsaSignTrace* trace) {
+    if (impl == MlDsaImpl::Fast && trace == nullptr) return signCoreFast(p, sk, mu, rnd);
     requireLength("ML-DSA mu", mu, 64);
     requireLength("ML-DSA rnd", rnd, 32);
     const Ring ring(impl);
@@ -180,6 +182,7 @@ MlDsaSignature signCore(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
 }
 
 bool verifyCore(const MlDsaParams& p, const PublicKey& pk, ByteView mu, ByteView sig, MlDsaImpl impl) {
+    if (impl == MlDsaImpl::Fast) return verifyCoreFast(p, pk, mu, sig);
     requireLength("ML-DSA mu", mu, 64);
     const std::optional<Signature> s = sigDecode(p, sig);
     if (!s) return false; // wrong length or malformed hint (line 3)
@@ -211,6 +214,7 @@ using namespace mldsa;
 MlDsaKeyPair mldsaKeyGen(MlDsaParamSet set, ByteView seed, MlDsaImpl impl) {
     const MlDsaParams& p = mldsaParams(set);
     requireLength(std::string(p.name) + " key generation seed xi", seed, 32);
+    if (impl == MlDsaImpl::Fast) return keyGenFast(p, seed);
     const Ring ring(impl);
     // Line 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     const std::uint8_t kl[2] = {static_cast<std::uint8_t>(p.k), static_cast<std::uint8_t>(p.l)};
@@ -273,7 +277,9 @@ bool mldsaVerifyInternal(MlDsaParamSet set, ByteView pk, ByteView mPrime, ByteVi
     const MlDsaParams& p = mldsaParams(set);
     const PublicKey key = pkDecode(p, pk);
     if (sig.size() != p.sigBytes) return false;
-    return verifyCore(p, key, mldsaMu(set, pk, mPrime), sig, impl);
+    // mu = H(H(pk, 64) || M', 64) (Algorithm 8 lines 6-7) with this implementation's Keccak.
+    const KeccakPermutation perm = Ring(impl).keccak();
+    return verifyCore(p, key, shakeH({shakeH({pk}, 64, perm), mPrime}, 64, perm), sig, impl);
 }
 
 bool mldsaVerify(MlDsaParamSet set, ByteView pk, ByteView msg, ByteView ctx, ByteView sig, MlDsaImpl impl) {

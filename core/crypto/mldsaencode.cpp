@@ -4,6 +4,7 @@
 #include "core/crypto/mldsarounding.h"
 
 #include <string>
+#include <type_traits>
 
 namespace rs::crypto::mldsa {
 
@@ -15,40 +16,106 @@ constexpr std::uint32_t kT1Max = 1023;         // 2^(bitlen(q-1) - d) - 1
 constexpr std::size_t kT1PolyBytes = 320;      // 32 * 10
 constexpr std::size_t kT0PolyBytes = 416;      // 32 * 13
 
-// Appends the 256 values, c bits each, little-endian (BitsToBytes of the concatenated IntegerToBits).
-template <class Value> void packBits(const MlDsaPoly& w, int c, Value value, Bytes& out) {
-    std::size_t pos = out.size();
-    out.resize(pos + 32 * static_cast<std::size_t>(c), 0);
-    std::uint64_t acc = 0;
-    int bits = 0;
-    const std::uint64_t mask = (std::uint64_t{1} << c) - 1;
-    for (std::size_t i = 0; i < kMlDsaN; ++i) {
-        acc |= (static_cast<std::uint64_t>(value(w[i])) & mask) << bits;
-        bits += c;
-        while (bits >= 8) {
-            out[pos++] = static_cast<std::uint8_t>(acc);
-            acc >>= 8;
-            bits -= 8;
+// Eight c-bit values fill exactly c bytes, so both directions work a group of eight at a time; with c a
+// compile-time constant (the widths ML-DSA uses) every shift and byte position of a group is a constant.
+template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, std::uint8_t* o) {
+    constexpr std::uint64_t kMask = (std::uint64_t{1} << C) - 1;
+    for (std::size_t g = 0; g < kMlDsaN; g += 8, o += C) {
+        std::uint64_t acc = 0;
+        int bits = 0, pos = 0;
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j) {
+            acc |= (static_cast<std::uint64_t>(value(w[g + static_cast<std::size_t>(j)])) & kMask) << bits;
+            bits += C;
+            while (bits >= 8) {
+                o[pos++] = static_cast<std::uint8_t>(acc);
+                acc >>= 8;
+                bits -= 8;
+            }
         }
     }
+}
+template <int C, class Map> void unpackGroups(const std::uint8_t* v, MlDsaPoly& w, Map map) {
+    constexpr std::uint64_t kMask = (std::uint64_t{1} << C) - 1;
+    for (std::size_t g = 0; g < kMlDsaN; g += 8, v += C) {
+        std::uint64_t acc = 0;
+        int bits = 0, pos = 0;
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j) {
+            while (bits < C) {
+                acc |= static_cast<std::uint64_t>(v[pos++]) << bits;
+                bits += 8;
+            }
+            w[g + static_cast<std::size_t>(j)] = map(static_cast<std::int32_t>(acc & kMask));
+            acc >>= C;
+            bits -= C;
+        }
+    }
+}
+// Calls f with the width as a compile-time constant for ML-DSA's widths, at run time for any other.
+template <class F> void withWidth(int c, F f) {
+    switch (c) {
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 6: return f(std::integral_constant<int, 6>{});
+    case 10: return f(std::integral_constant<int, 10>{});
+    case 13: return f(std::integral_constant<int, 13>{});
+    case 18: return f(std::integral_constant<int, 18>{});
+    case 20: return f(std::integral_constant<int, 20>{});
+    default: return f(c);
+    }
+}
+
+// Writes the 256 values, c bits each, little-endian (BitsToBytes of the concatenated IntegerToBits) to o[0, 32 c).
+template <class Value> void packBitsTo(const MlDsaPoly& w, int c, Value value, std::uint8_t* o) {
+    withWidth(c, [&](auto width) {
+        if constexpr (std::is_same_v<decltype(width), int>) {
+            std::uint64_t acc = 0;
+            int bits = 0;
+            const std::uint64_t mask = (std::uint64_t{1} << width) - 1;
+            for (std::size_t i = 0; i < kMlDsaN; ++i) {
+                acc |= (static_cast<std::uint64_t>(value(w[i])) & mask) << bits;
+                bits += width;
+                while (bits >= 8) {
+                    *o++ = static_cast<std::uint8_t>(acc);
+                    acc >>= 8;
+                    bits -= 8;
+                }
+            }
+        } else {
+            packGroups<decltype(width)::value>(w, value, o);
+        }
+    });
+}
+// Appends them to out.
+template <class Value> void packBits(const MlDsaPoly& w, int c, Value value, Bytes& out) {
+    const std::size_t pos = out.size();
+    out.resize(pos + 32 * static_cast<std::size_t>(c), 0);
+    packBitsTo(w, c, value, out.data() + pos);
 }
 
 // Reads 256 values of c bits each from v (exactly 32 * c bytes, checked by the callers).
 template <class Map> MlDsaPoly unpackBits(ByteView v, int c, Map map) {
     MlDsaPoly w{};
-    std::uint64_t acc = 0;
-    int bits = 0;
-    std::size_t pos = 0;
-    const std::uint64_t mask = (std::uint64_t{1} << c) - 1;
-    for (std::size_t i = 0; i < kMlDsaN; ++i) {
-        while (bits < c) {
-            acc |= static_cast<std::uint64_t>(v[pos++]) << bits;
-            bits += 8;
+    withWidth(c, [&](auto width) {
+        if constexpr (std::is_same_v<decltype(width), int>) {
+            std::uint64_t acc = 0;
+            int bits = 0;
+            std::size_t pos = 0;
+            const std::uint64_t mask = (std::uint64_t{1} << width) - 1;
+            for (std::size_t i = 0; i < kMlDsaN; ++i) {
+                while (bits < width) {
+                    acc |= static_cast<std::uint64_t>(v[pos++]) << bits;
+                    bits += 8;
+                }
+                w[i] = map(static_cast<std::int32_t>(acc & mask));
+                acc >>= width;
+                bits -= width;
+            }
+        } else {
+            unpackGroups<decltype(width)::value>(v.data(), w, map);
         }
-        w[i] = map(static_cast<std::int32_t>(acc & mask));
-        acc >>= c;
-        bits -= c;
-    }
+    });
     return w;
 }
 
@@ -94,7 +161,11 @@ void simpleBitPack(const MlDsaPoly& w, std::uint32_t b, Bytes& out) {
 void bitPack(const MlDsaPoly& w, std::int32_t a, std::int32_t b, Bytes& out) {
     packBits(
         w, bitlen(static_cast<std::uint32_t>(a + b)),
-        [b](std::int32_t x) { return static_cast<std::uint32_t>(b - centered(x)); }, out);
+        [b](std::int32_t x) {
+            // centered(x) for x in [0, q) without a branch.
+            const std::int32_t c = x - (((kMlDsaQ - 1) / 2 - x) >> 31 & kMlDsaQ);
+            return static_cast<std::uint32_t>(b - c);
+        }, out);
 }
 
 MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
@@ -106,7 +177,11 @@ MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
 MlDsaPoly bitUnpack(ByteView v, std::int32_t a, std::int32_t b) {
     const int c = bitlen(static_cast<std::uint32_t>(a + b));
     requireBytes("BitUnpack", v, 32 * static_cast<std::size_t>(c));
-    return unpackBits(v, c, [b](std::int32_t x) { return modQ(static_cast<std::int64_t>(b) - x); });
+    // b - x is in (-q, q): to [0, q) without a branch (its sign is data, unpredictable).
+    return unpackBits(v, c, [b](std::int32_t x) {
+        const std::int32_t r = b - x;
+        return r + ((r >> 31) & kMlDsaQ);
+    });
 }
 
 Bytes hintBitPack(const PolyVec& h, int omega) {
@@ -250,6 +325,14 @@ std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig) {
     if (!h) return std::nullopt;
     out.h = std::move(*h);
     return out;
+}
+
+std::size_t w1EncodeTo(const MlDsaParams& p, const MlDsaPoly* w1, std::uint8_t* out) {
+    const int c = bitlen(static_cast<std::uint32_t>((kMlDsaQ - 1) / (2 * p.gamma2) - 1));
+    const std::size_t polyBytes = 32 * static_cast<std::size_t>(c);
+    for (int i = 0; i < p.k; ++i)
+        packBitsTo(w1[i], c, [](std::int32_t x) { return static_cast<std::uint32_t>(x); }, out + i * polyBytes);
+    return static_cast<std::size_t>(p.k) * polyBytes;
 }
 
 Bytes w1Encode(const MlDsaParams& p, const PolyVec& w1) {

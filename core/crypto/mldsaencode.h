@@ -27,7 +27,7 @@ int bitlen(std::uint32_t x) noexcept;
  */
 void simpleBitPack(const MlDsaPoly& w, std::uint32_t b, Bytes& out);
 /** @brief BitPack(w, a, b) (Algorithm 17): appends 32 * bitlen(a + b) bytes holding b - w_i; the
- *  coefficients (mod q) must stand for values in [-a, b]. */
+ *  coefficients, in [0, q) as MlDsaPoly holds them, must stand for values in [-a, b] (mod q). */
 void bitPack(const MlDsaPoly& w, std::int32_t a, std::int32_t b, Bytes& out);
 /** @brief SimpleBitUnpack(v, b) (Algorithm 18): v must be 32 * bitlen(b) bytes (else InvalidArgument);
  *  coefficients in [0, 2^bitlen(b) - 1] (they exceed b when b + 1 is no power of 2). */
@@ -81,6 +81,10 @@ Bytes sigEncode(const MlDsaParams& p, ByteView cTilde, const PolyVec& z, const P
 std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig);
 /** @brief w1Encode(w1) (Algorithm 28): SimpleBitPack of each w1_i with b = (q-1)/(2 gamma2) - 1. */
 Bytes w1Encode(const MlDsaParams& p, const PolyVec& w1);
+/** @brief The longest w1Encode: k = 8 polynomials of 6 bits (ML-DSA-65 has 6 x 6, ML-DSA-87 8 x 4). */
+inline constexpr std::size_t kMaxW1Bytes = 8 * 32 * 6;
+/** @brief w1Encode of w1[0 .. k) into out (at least kMaxW1Bytes), without allocating; returns its length. */
+std::size_t w1EncodeTo(const MlDsaParams& p, const MlDsaPoly* w1, std::uint8_t* out);
 
 /** @brief The byte length of one packed z polynomial: 32 * (1 + bitlen(gamma1 - 1)). */
 std::size_t zPolyBytes(const MlDsaParams& p) noexcept;

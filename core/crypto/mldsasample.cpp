@@ -2,7 +2,9 @@
 #include "core/crypto/mldsasample.h"
 
 #include "core/crypto/keccakfast.h"
+#include "core/crypto/mldsanttfast.h"
 #include "core/crypto/mldsarounding.h"
+#include "core/crypto/mldsasimd.h"
 #include "core/crypto/sha3.h"
 
 #include <algorithm>
@@ -46,6 +48,38 @@ void requireSeed(const char* what, ByteView seed, std::size_t n) {
                               std::to_string(seed.size()));
 }
 
+// The rule of CoeffFromThreeBytes (Algorithm 14) over a block of a stream: each 3-byte group, its top bit
+// cleared, is the next coefficient when it is below q. Branch-free: the candidate is always stored at a[n]
+// (inside the array: the loop runs while n < 256) and the count advances only when it is kept.
+std::size_t acceptThreeByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a, std::size_t n,
+                                  bool avx2) noexcept {
+    std::size_t i = 0;
+    if (avx2) n = detail::mldsaRejUniformAvx2(a.data(), n, b, len, i);
+    for (; i + 3 <= len && n < kMlDsaN; i += 3) {
+        const std::int32_t z = static_cast<std::int32_t>(b[i]) | (static_cast<std::int32_t>(b[i + 1]) << 8) |
+                               (static_cast<std::int32_t>(b[i + 2] & 0x7F) << 16);
+        a[n] = z;
+        n += z < kMlDsaQ ? 1 : 0;
+    }
+    return n;
+}
+// CoeffFromHalfByte (Algorithm 15) over a block: both nibbles of each byte, low first, kept when below 15
+// (eta = 2, value 2 - b mod 5) or 9 (eta = 4, value 4 - b), stored mod q.
+template <int Eta>
+std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a, std::size_t n) noexcept {
+    constexpr std::int32_t kLimit = Eta == 2 ? 15 : 9;
+    auto value = [](std::int32_t h) {
+        const std::int32_t v = Eta == 2 ? 2 - h % 5 : 4 - h;
+        return v < 0 ? v + kMlDsaQ : v;
+    };
+    for (std::size_t i = 0; i < len && n < kMlDsaN; ++i) {
+        const std::int32_t lo = b[i] & 0x0F, hi = b[i] >> 4;
+        if (lo < kLimit) a[n++] = value(lo);
+        if (hi < kLimit && n < kMlDsaN) a[n++] = value(hi);
+    }
+    return n;
+}
+
 // The multi-stream samplers: N (4, or 8 under AVX-512) independent sponges of KeccakSpongeX in lockstep, one
 // per polynomial. Each stream is read a block at a time; a group of the rule never crosses a block (168 = 56
 // * 3 for RejNTTPoly, RejBoundedPoly reads single bytes), so each stream is the same byte sequence that the
@@ -64,6 +98,7 @@ void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t cou
         seeds[j][33] = static_cast<std::uint8_t>(t >> 8);   // r
         in[j] = ByteView(seeds[j].data(), seeds[j].size());
     }
+    const bool avx2 = mldsaFastImplInUse() == MlDsaFastImpl::Avx2;
     KeccakSpongeX<N> g(kRate, 0x1F, impl);
     g.absorb(in);
     std::array<std::array<std::uint8_t, kRate>, N> buf{};
@@ -77,9 +112,7 @@ void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t cou
         for (std::size_t j = 0; j < count; ++j) {
             std::size_t n = filled[j];
             if (n == kMlDsaN) continue;
-            MlDsaPoly& a = out[j];
-            for (std::size_t i = 0; i < kRate && n < kMlDsaN; i += 3)
-                if (const auto c = coeffFromThreeBytes(buf[j][i], buf[j][i + 1], buf[j][i + 2])) a[n++] = *c;
+            n = acceptThreeByteCoeffs(buf[j].data(), kRate, out[j], n, avx2);
             filled[j] = n;
             if (n == kMlDsaN) ++done;
         }
@@ -112,14 +145,8 @@ void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::s
         for (std::size_t j = 0; j < count; ++j) {
             std::size_t n = filled[j];
             if (n == kMlDsaN) continue;
-            MlDsaPoly& a = *out[j];
-            for (std::size_t i = 0; i < kRate && n < kMlDsaN; ++i) {
-                const std::uint8_t z = buf[j][i];
-                const auto z0 = coeffFromHalfByte(z & 0x0F, eta);
-                const auto z1 = coeffFromHalfByte(z >> 4, eta);
-                if (z0) a[n++] = modQ(*z0);
-                if (z1 && n < kMlDsaN) a[n++] = modQ(*z1);
-            }
+            n = eta == 2 ? acceptHalfByteCoeffs<2>(buf[j].data(), kRate, *out[j], n)
+                         : acceptHalfByteCoeffs<4>(buf[j].data(), kRate, *out[j], n);
             filled[j] = n;
             if (n == kMlDsaN) ++done;
         }
@@ -127,7 +154,7 @@ void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::s
 }
 
 template <std::size_t N>
-void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, PolyVec& y, KeccakFastImpl impl) {
+void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y, KeccakFastImpl impl) {
     const std::size_t bytes = zPolyBytes(p); // 32 c: 576 or 640
     constexpr std::size_t kMaxBytes = 32 * 20;
     std::array<std::array<std::uint8_t, 66>, N> seeds{};
@@ -148,7 +175,7 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, PolyVe
         h.absorb(in);
         h.squeeze(outs);
         for (std::size_t j = 0; j < count; ++j)
-            y.push_back(bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1));
+            y[static_cast<std::size_t>(r0) + j] = bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1);
     }
 }
 
@@ -300,14 +327,18 @@ void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec&
 
 PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl,
                         std::size_t streams) {
+    PolyVec y(static_cast<std::size_t>(p.l));
+    expandMaskInto(p, rhoPrimePrime, kappa, y.data(), impl, streams);
+    return y;
+}
+
+void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y, KeccakFastImpl impl,
+                    std::size_t streams) {
     requireSeed("ExpandMask", rhoPrimePrime, 64);
-    PolyVec y;
-    y.reserve(static_cast<std::size_t>(p.l));
     if (useX8(impl, streams))
         expandMaskN<8>(p, rhoPrimePrime, kappa, y, impl);
     else
         expandMaskN<4>(p, rhoPrimePrime, kappa, y, impl);
-    return y;
 }
 
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde, KeccakPermutation perm) {

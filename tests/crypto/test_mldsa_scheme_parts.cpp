@@ -186,6 +186,15 @@ TEST(MlDsaEncode, PackersRoundTrip) {
     }
     EXPECT_THROW(simpleBitUnpack(Bytes(319), 1023), InvalidArgument);
     EXPECT_THROW(bitUnpack(Bytes(97), 2, 2), InvalidArgument);
+    // Widths ML-DSA never uses (packed one value at a time, not in fixed groups) round-trip too.
+    for (std::uint32_t b : {1u, 127u, (1u << 22) - 1, (1u << 30) + 5}) {
+        MlDsaPoly w{};
+        for (std::size_t i = 0; i < w.size(); ++i)
+            w[i] = static_cast<std::int32_t>((i * 2654435761u) % (b + 1));
+        Bytes out;
+        simpleBitPack(w, b, out);
+        ASSERT_EQ(simpleBitUnpack(out, b), w) << b;
+    }
 }
 
 TEST(MlDsaEncode, HintBitPackRoundTripAndItsLayout) {

@@ -1,0 +1,296 @@
+// ML-DSA's fast path (MlDsaImpl::Fast): KeyGen_internal, Sign_internal (without a trace) and Verify_internal,
+// the same algorithms as mldsa.cpp (FIPS 204 Algorithms 6-8) giving the same bytes, computed differently:
+// - the ring stays in the Montgomery domain (mldsanttfast.h): NTTs without their final reduction, every
+//   product a Montgomery product (factor 2^-32), A_hat * NTT(y) one accumulated row at a time, and NTT^-1
+//   with its factor 2^32, so that each chain is exact mod q and reduced once, to [0, q);
+// - the rounding functions in 32-bit arithmetic with gamma2 a compile-time constant (division by a
+//   constant, no 64-bit remainder), over whole polynomials;
+// - the checks in the order that rejects soonest (z, then r0, then c t0 and the hints): only the accepted
+//   attempt's outputs leave the function, and those do not depend on the order;
+// - fixed arrays for the vectors (k, l <= 8) and the fast Keccak (4/8-stream samplers, keccakfast.h).
+// The spec-shaped mldsa.cpp stays the oracle; the tests hold the two equal on every vector and many random
+// inputs (test_mldsa_scheme, test_mldsa_vectors).
+#include "core/crypto/mldsafast.h"
+
+#include "core/crypto/keccakfast.h"
+#include "core/crypto/mldsanttfast.h"
+#include "core/crypto/mldsasimd.h"
+#include "core/crypto/sha3.h"
+
+#include <array>
+#include <span>
+#include <string>
+
+namespace rs::crypto::mldsa {
+
+namespace {
+
+constexpr int kMaxDim = 8;
+using Polys = std::array<MlDsaPoly, kMaxDim>;
+constexpr std::int32_t kQ = kMlDsaQ;
+constexpr KeccakPermutation kPerm = KeccakPermutation::Fast;
+
+// x in (-2q, 2q) to [0, q).
+inline std::int32_t canonical(std::int32_t x) noexcept {
+    x += (x >> 31) & kQ; // (-q, 2q)
+    x += (x >> 31) & kQ; // [0, 2q)
+    x -= kQ;             // [-q, q)
+    return x + ((x >> 31) & kQ);
+}
+// |x mod± q| for x in [0, q).
+inline std::int32_t absCentred(std::int32_t x) noexcept {
+    return x > (kQ - 1) / 2 ? kQ - x : x;
+}
+
+// Decompose (Algorithm 36) of r in [0, q) with gamma2 = G2: r1 = ceil((r - G2) / 2G2) makes r - r1 * 2G2 the
+// representative of r mod± 2G2 in (-G2, G2]; the one exception is r - r0 = q - 1, where r1 = 0, r0 - 1.
+template <std::int32_t G2> struct Rounding {
+    static constexpr std::int32_t kAlpha = 2 * G2;
+    static constexpr std::int32_t kM = (kQ - 1) / kAlpha; // 16 or 44
+    static std::int32_t high(std::int32_t r) noexcept {
+        const std::int32_t r1 = (r + G2 - 1) / kAlpha;
+        return r1 == kM ? 0 : r1;
+    }
+    static std::int32_t low(std::int32_t r) noexcept {
+        const std::int32_t r1 = (r + G2 - 1) / kAlpha;
+        const std::int32_t r0 = r - r1 * kAlpha;
+        return r1 == kM ? r0 - 1 : r0;
+    }
+    static std::int32_t useHint(bool h, std::int32_t r) noexcept {
+        const std::int32_t r1raw = (r + G2 - 1) / kAlpha;
+        const std::int32_t r0 = r - r1raw * kAlpha - (r1raw == kM ? 1 : 0);
+        const std::int32_t r1 = r1raw == kM ? 0 : r1raw;
+        if (!h) return r1;
+        if (r0 > 0) return r1 + 1 == kM ? 0 : r1 + 1;
+        return r1 == 0 ? kM - 1 : r1 - 1;
+    }
+};
+
+// Power2Round (Algorithm 35) of r in [0, q): r1 = ceil((r - 2^12) / 2^13), r0 = r - r1 2^13 in (-2^12, 2^12].
+inline void power2Round(std::int32_t r, std::int32_t& r1, std::int32_t& r0) noexcept {
+    r1 = (r + (1 << 12) - 1) >> 13;
+    r0 = r - (r1 << 13);
+}
+
+void nttLazy(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
+    mldsaNttLazyInPlace(w, ri);
+}
+// NTT^-1 of a Montgomery product (or a sum of them) in (-2q, 2q), to [0, q): exactly NTT^-1 of the product.
+void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
+    mldsaInverseNttMontInPlace(w, ri);
+    for (std::int32_t& x : w)
+        x = canonical(x);
+}
+// row_i of A_hat o v_hat, back to R_q: NTT^-1(sum_j A_hat[i][j] o v_hat[j]) in [0, q).
+void matRow(MlDsaPoly& out, const PolyVec& aHat, int i, const Polys& vHat, int l, MlDsaFastImpl ri) {
+    const std::size_t n = static_cast<std::size_t>(l);
+    mldsaPointwiseMontAcc(out, std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
+                          std::span<const MlDsaPoly>(vHat.data(), n), ri);
+    invNttCanonical(out, ri);
+}
+// NTT^-1(c_hat o v_hat) in [0, q).
+void scalarTimes(MlDsaPoly& out, const MlDsaPoly& cHat, const MlDsaPoly& vHat, MlDsaFastImpl ri) noexcept {
+    mldsaPointwiseMont(out, cHat, vHat, ri);
+    invNttCanonical(out, ri);
+}
+
+template <std::int32_t G2>
+MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, ByteView rnd) {
+    using R = Rounding<G2>;
+    const MlDsaFastImpl ri = mldsaFastImplInUse();
+    const bool avx2 = ri == MlDsaFastImpl::Avx2; // the coefficient loops with mldsaroundavx2.cpp's kernels
+    const int k = p.k, l = p.l;
+    Polys s1Hat, s2Hat, t0Hat;
+    for (int j = 0; j < l; ++j) {
+        s1Hat[j] = sk.s1[j];
+        nttLazy(s1Hat[j], ri);
+    }
+    for (int i = 0; i < k; ++i) {
+        s2Hat[i] = sk.s2[i];
+        nttLazy(s2Hat[i], ri);
+        t0Hat[i] = sk.t0[i];
+        nttLazy(t0Hat[i], ri);
+    }
+    const PolyVec aHat = expandA(p, sk.rho, kPerm);
+    const Bytes rhoPP = shakeH({sk.key, rnd, mu}, 64, kPerm);
+    const std::int32_t zBound = p.gamma1 - p.beta;
+    const std::int32_t r0Bound = G2 - p.beta;
+    const std::size_t cTildeBytes = static_cast<std::size_t>(p.lambda / 4);
+    // Nothing below allocates until the accepted signature is encoded.
+    Polys y, yHat, w, w1, wcs2, tmp;
+    PolyVec z(static_cast<std::size_t>(l)), h(static_cast<std::size_t>(k));
+    std::array<std::uint8_t, kMaxW1Bytes> w1Bytes;
+    std::array<std::uint8_t, 64> cTildeBuf;
+    const std::span<std::uint8_t> cTilde(cTildeBuf.data(), cTildeBytes);
+    const KeccakFastImpl ki = keccakFastImplInUse();
+    int attempts = 0;
+    for (int kappa = 0; kappa + l <= 65536; kappa += l) {
+        ++attempts;
+        expandMaskInto(p, rhoPP, kappa, y.data(), ki);
+        for (int j = 0; j < l; ++j) {
+            yHat[j] = y[j];
+            nttLazy(yHat[j], ri);
+        }
+        for (int i = 0; i < k; ++i) {
+            matRow(w[i], aHat, i, yHat, l, ri);
+            if (avx2) {
+                detail::mldsaHighBitsAvx2(w1[i].data(), w[i].data(), G2);
+                continue;
+            }
+            for (std::size_t n = 0; n < kMlDsaN; ++n)
+                w1[i][n] = R::high(w[i][n]);
+        }
+        Shake256 hc(kPerm);
+        hc.absorb(mu);
+        hc.absorb(ByteView(w1Bytes.data(), w1EncodeTo(p, w1.data(), w1Bytes.data())));
+        hc.squeeze(cTilde);
+        MlDsaPoly cHat = sampleInBall(p, cTilde, kPerm);
+        nttLazy(cHat, ri);
+        // ||z||inf < gamma1 - beta with z = y + c s1.
+        bool ok = true;
+        for (int j = 0; j < l && ok; ++j) {
+            scalarTimes(tmp[0], cHat, s1Hat[j], ri);
+            if (avx2) {
+                ok = detail::mldsaAddNormAvx2(z[j].data(), y[j].data(), tmp[0].data()) < zBound;
+                continue;
+            }
+            std::int32_t worst = 0;
+            for (std::size_t n = 0; n < kMlDsaN; ++n) {
+                const std::int32_t zn = canonical(y[j][n] + tmp[0][n]);
+                z[j][n] = zn;
+                worst = std::max(worst, absCentred(zn));
+            }
+            ok = worst < zBound;
+        }
+        if (!ok) continue;
+        // ||r0||inf < gamma2 - beta with r0 = LowBits(w - c s2).
+        for (int i = 0; i < k && ok; ++i) {
+            scalarTimes(tmp[0], cHat, s2Hat[i], ri);
+            if (avx2) {
+                ok = detail::mldsaSubLowNormAvx2(wcs2[i].data(), w[i].data(), tmp[0].data(), G2) < r0Bound;
+                continue;
+            }
+            std::int32_t worst = 0;
+            for (std::size_t n = 0; n < kMlDsaN; ++n) {
+                const std::int32_t v = canonical(w[i][n] - tmp[0][n]);
+                wcs2[i][n] = v;
+                const std::int32_t r0 = R::low(v);
+                worst = std::max(worst, r0 < 0 ? -r0 : r0);
+            }
+            ok = worst < r0Bound;
+        }
+        if (!ok) continue;
+        // ||c t0||inf < gamma2 and at most omega hints h = MakeHint(-c t0, w - c s2 + c t0).
+        int ones = 0;
+        for (int i = 0; i < k && ok; ++i) {
+            scalarTimes(tmp[0], cHat, t0Hat[i], ri);
+            if (avx2) {
+                std::int32_t ct0Norm = 0;
+                ones += detail::mldsaHintsAvx2(h[i].data(), wcs2[i].data(), tmp[0].data(), G2, ct0Norm);
+                ok = ct0Norm < G2;
+                continue;
+            }
+            std::int32_t worst = 0;
+            for (std::size_t n = 0; n < kMlDsaN; ++n) {
+                const std::int32_t ct0 = tmp[0][n];
+                worst = std::max(worst, absCentred(ct0));
+                const std::int32_t hint =
+                    R::high(canonical(wcs2[i][n] + ct0)) != R::high(wcs2[i][n]) ? 1 : 0;
+                h[i][n] = hint;
+                ones += hint;
+            }
+            ok = worst < G2;
+        }
+        if (!ok || ones > p.omega) continue;
+        return {sigEncode(p, cTilde, z, h), attempts};
+    }
+    throw InvalidArgument(std::string(p.name) + " signing: no signature before the mask counter kappa ran out");
+}
+
+template <std::int32_t G2> bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Signature& s) {
+    using R = Rounding<G2>;
+    const MlDsaFastImpl ri = mldsaFastImplInUse();
+    const int k = p.k, l = p.l;
+    const PolyVec aHat = expandA(p, pk.rho, kPerm);
+    MlDsaPoly cHat = sampleInBall(p, s.cTilde, kPerm);
+    nttLazy(cHat, ri);
+    Polys zHat;
+    for (int j = 0; j < l; ++j) {
+        zHat[j] = s.z[j];
+        nttLazy(zHat[j], ri);
+    }
+    PolyVec w1(static_cast<std::size_t>(k));
+    MlDsaPoly az, ct1;
+    for (int i = 0; i < k; ++i) {
+        // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d)): both products carry 2^-32, NTT^-1 2^32.
+        const std::size_t n = static_cast<std::size_t>(l);
+        mldsaPointwiseMontAcc(az, std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
+                              std::span<const MlDsaPoly>(zHat.data(), n), ri);
+        for (std::size_t c = 0; c < kMlDsaN; ++c)
+            ct1[c] = pk.t1[i][c] << p.d; // < 2^23 < q
+        nttLazy(ct1, ri);
+        mldsaPointwiseMont(ct1, cHat, ct1, ri);
+        for (std::size_t c = 0; c < kMlDsaN; ++c)
+            az[c] = canonical(az[c] - ct1[c]); // (-2q, 2q) to [0, q): NTT^-1 takes |x| < 2^23
+        invNttCanonical(az, ri);
+        for (std::size_t c = 0; c < kMlDsaN; ++c)
+            w1[i][c] = R::useHint(s.h[i][c] != 0, az[c]);
+    }
+    const Bytes cTilde = shakeH({mu, w1Encode(p, w1)}, static_cast<std::size_t>(p.lambda / 4), kPerm);
+    return constantTimeEqual(cTilde, s.cTilde);
+}
+
+constexpr std::int32_t kGamma2Small = (kQ - 1) / 88; // ML-DSA-44
+constexpr std::int32_t kGamma2Large = (kQ - 1) / 32; // ML-DSA-65, ML-DSA-87
+
+} // namespace
+
+MlDsaSignature signCoreFast(const MlDsaParams& p, const SecretKey& sk, ByteView mu, ByteView rnd) {
+    requireLength("ML-DSA mu", mu, 64);
+    requireLength("ML-DSA rnd", rnd, 32);
+    return p.gamma2 == kGamma2Small ? signWith<kGamma2Small>(p, sk, mu, rnd)
+                                    : signWith<kGamma2Large>(p, sk, mu, rnd);
+}
+
+bool verifyCoreFast(const MlDsaParams& p, const PublicKey& pk, ByteView mu, ByteView sig) {
+    requireLength("ML-DSA mu", mu, 64);
+    const std::optional<Signature> s = sigDecode(p, sig);
+    if (!s) return false;
+    if (infNorm(s->z) >= p.gamma1 - p.beta) return false;
+    return p.gamma2 == kGamma2Small ? verifyWith<kGamma2Small>(p, pk, mu, *s)
+                                    : verifyWith<kGamma2Large>(p, pk, mu, *s);
+}
+
+MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
+    const MlDsaFastImpl ri = mldsaFastImplInUse();
+    const std::uint8_t kl[2] = {static_cast<std::uint8_t>(p.k), static_cast<std::uint8_t>(p.l)};
+    const Bytes hs = shakeH({seed, ByteView(kl, 2)}, 128, kPerm);
+    const ByteView all(hs);
+    const ByteView rho = all.subspan(0, 32), rhoPrime = all.subspan(32, 64), key = all.subspan(96, 32);
+    const PolyVec aHat = expandA(p, rho, kPerm);
+    PolyVec s1, s2;
+    expandS(p, rhoPrime, s1, s2, kPerm);
+    Polys s1Hat;
+    for (int j = 0; j < p.l; ++j) {
+        s1Hat[j] = s1[j];
+        nttLazy(s1Hat[j], ri);
+    }
+    PolyVec t1(static_cast<std::size_t>(p.k)), t0(static_cast<std::size_t>(p.k));
+    MlDsaPoly t;
+    for (int i = 0; i < p.k; ++i) {
+        matRow(t, aHat, i, s1Hat, p.l, ri);
+        for (std::size_t n = 0; n < kMlDsaN; ++n) {
+            std::int32_t r1 = 0, r0 = 0;
+            power2Round(canonical(t[n] + s2[i][n]), r1, r0);
+            t1[i][n] = r1;
+            t0[i][n] = r0 < 0 ? r0 + kQ : r0;
+        }
+    }
+    MlDsaKeyPair kp;
+    kp.pk = pkEncode(p, rho, t1);
+    const Bytes tr = shakeH({kp.pk}, 64, kPerm);
+    kp.sk = skEncode(p, rho, key, tr, s1, s2, t0);
+    return kp;
+}
+
+} // namespace rs::crypto::mldsa

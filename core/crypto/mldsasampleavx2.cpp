@@ -1,0 +1,75 @@
+// RejNTTPoly's coefficient rule (FIPS 204 Algorithm 14, CoeffFromThreeBytes) eight 3-byte groups at a time
+// with AVX2: the 24 bytes spread to eight 32-bit lanes, the top bit of each group cleared, the lanes below q
+// kept and packed to the front (a permutation looked up by the 8-bit mask of kept lanes), stored at a[n].
+// Called only when the CPU has AVX2 (mldsaFastImplInUse() is Avx2); the same coefficients as the scalar rule.
+#include "core/crypto/mldsasimd.h"
+
+#include "core/crypto/mldsantt.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#include <array>
+
+namespace rs::crypto::detail {
+
+namespace {
+
+// For each 8-bit mask, the indices of its set bits in order (then zeros): the lanes to move to the front.
+constexpr std::array<std::uint64_t, 256> compressTable() {
+    std::array<std::uint64_t, 256> t{};
+    for (unsigned m = 0; m < 256; ++m) {
+        std::uint64_t v = 0;
+        int k = 0;
+        for (unsigned lane = 0; lane < 8; ++lane)
+            if ((m >> lane) & 1u) v |= static_cast<std::uint64_t>(lane) << (8 * k++);
+        t[m] = v;
+    }
+    return t;
+}
+constexpr std::array<std::uint64_t, 256> kCompress = compressTable();
+
+} // namespace
+
+__attribute__((target("avx2,popcnt"))) std::size_t mldsaRejUniformAvx2(std::int32_t* a, std::size_t n,
+                                                                          const std::uint8_t* buf, std::size_t len,
+                                                                          std::size_t& pos) noexcept {
+    // Bytes 0-11 of the 24 to the low 128-bit lane, bytes 12-23 to the high one (qwords 0,1 | 1,2), then
+    // three bytes to each 32-bit lane (the fourth from a zeroed index).
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
+                                            4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+    const __m256i low23 = _mm256_set1_epi32(0x7FFFFF);
+    const __m256i q = _mm256_set1_epi32(kMlDsaQ);
+    while (n + 8 <= kMlDsaN && pos + 32 <= len) {
+        __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(buf + pos));
+        v = _mm256_permute4x64_epi64(v, 0x94); // qwords 0, 1, 1, 2
+        v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), low23);
+        const unsigned keep =
+            static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v))));
+        const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
+        n += static_cast<std::size_t>(__builtin_popcount(keep));
+        pos += 24;
+    }
+    return n;
+}
+
+bool mldsaSampleAvx2Compiled() noexcept {
+    return true;
+}
+
+} // namespace rs::crypto::detail
+
+#else // not x86 with GCC/Clang: never called.
+
+namespace rs::crypto::detail {
+std::size_t mldsaRejUniformAvx2(std::int32_t*, std::size_t n, const std::uint8_t*, std::size_t,
+                                std::size_t&) noexcept {
+    return n;
+}
+bool mldsaSampleAvx2Compiled() noexcept {
+    return false;
+}
+} // namespace rs::crypto::detail
+
+#endif
