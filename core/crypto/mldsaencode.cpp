@@ -55,18 +55,27 @@ template <int C, class Map> void unpackGroups(const std::uint8_t* v, MlDsaPoly& 
 // Calls f with the width as a compile-time constant for ML-DSA's widths, at run time for any other.
 template <class F> void withWidth(int c, F f) {
     switch (c) {
-    case 3: return f(std::integral_constant<int, 3>{});
-    case 4: return f(std::integral_constant<int, 4>{});
-    case 6: return f(std::integral_constant<int, 6>{});
-    case 10: return f(std::integral_constant<int, 10>{});
-    case 13: return f(std::integral_constant<int, 13>{});
-    case 18: return f(std::integral_constant<int, 18>{});
-    case 20: return f(std::integral_constant<int, 20>{});
-    default: return f(c);
+    case 3:
+        return f(std::integral_constant<int, 3>{});
+    case 4:
+        return f(std::integral_constant<int, 4>{});
+    case 6:
+        return f(std::integral_constant<int, 6>{});
+    case 10:
+        return f(std::integral_constant<int, 10>{});
+    case 13:
+        return f(std::integral_constant<int, 13>{});
+    case 18:
+        return f(std::integral_constant<int, 18>{});
+    case 20:
+        return f(std::integral_constant<int, 20>{});
+    default:
+        return f(c);
     }
 }
 
-// Writes the 256 values, c bits each, little-endian (BitsToBytes of the concatenated IntegerToBits) to o[0, 32 c).
+// Writes the 256 values, c bits each, little-endian (BitsToBytes of the concatenated IntegerToBits) to o[0,
+// 32 c).
 template <class Value> void packBitsTo(const MlDsaPoly& w, int c, Value value, std::uint8_t* o) {
     withWidth(c, [&](auto width) {
         if constexpr (std::is_same_v<decltype(width), int>) {
@@ -165,7 +174,8 @@ void bitPack(const MlDsaPoly& w, std::int32_t a, std::int32_t b, Bytes& out) {
             // centered(x) for x in [0, q) without a branch.
             const std::int32_t c = x - (((kMlDsaQ - 1) / 2 - x) >> 31 & kMlDsaQ);
             return static_cast<std::uint32_t>(b - c);
-        }, out);
+        },
+        out);
 }
 
 MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
@@ -331,7 +341,8 @@ std::size_t w1EncodeTo(const MlDsaParams& p, const MlDsaPoly* w1, std::uint8_t* 
     const int c = bitlen(static_cast<std::uint32_t>((kMlDsaQ - 1) / (2 * p.gamma2) - 1));
     const std::size_t polyBytes = 32 * static_cast<std::size_t>(c);
     for (int i = 0; i < p.k; ++i)
-        packBitsTo(w1[i], c, [](std::int32_t x) { return static_cast<std::uint32_t>(x); }, out + i * polyBytes);
+        packBitsTo(
+            w1[i], c, [](std::int32_t x) { return static_cast<std::uint32_t>(x); }, out + i * polyBytes);
     return static_cast<std::size_t>(p.k) * polyBytes;
 }
 

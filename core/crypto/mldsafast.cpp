@@ -194,8 +194,7 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
             for (std::size_t n = 0; n < kMlDsaN; ++n) {
                 const std::int32_t ct0 = tmp[0][n];
                 worst = std::max(worst, absCentred(ct0));
-                const std::int32_t hint =
-                    R::high(canonical(wcs2[i][n] + ct0)) != R::high(wcs2[i][n]) ? 1 : 0;
+                const std::int32_t hint = R::high(canonical(wcs2[i][n] + ct0)) != R::high(wcs2[i][n]) ? 1 : 0;
                 h[i][n] = hint;
                 ones += hint;
             }
@@ -204,10 +203,12 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
         if (!ok || ones > p.omega) continue;
         return {sigEncode(p, cTilde, z, h), attempts};
     }
-    throw InvalidArgument(std::string(p.name) + " signing: no signature before the mask counter kappa ran out");
+    throw InvalidArgument(std::string(p.name) +
+                          " signing: no signature before the mask counter kappa ran out");
 }
 
-template <std::int32_t G2> bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Signature& s) {
+template <std::int32_t G2>
+bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Signature& s) {
     using R = Rounding<G2>;
     const MlDsaFastImpl ri = mldsaFastImplInUse();
     const int k = p.k, l = p.l;
@@ -224,7 +225,8 @@ template <std::int32_t G2> bool verifyWith(const MlDsaParams& p, const PublicKey
     for (int i = 0; i < k; ++i) {
         // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d)): both products carry 2^-32, NTT^-1 2^32.
         const std::size_t n = static_cast<std::size_t>(l);
-        mldsaPointwiseMontAcc(az, std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
+        mldsaPointwiseMontAcc(az,
+                              std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
                               std::span<const MlDsaPoly>(zHat.data(), n), ri);
         for (std::size_t c = 0; c < kMlDsaN; ++c)
             ct1[c] = pk.t1[i][c] << p.d; // < 2^23 < q

@@ -32,7 +32,8 @@ RS_AVX2_INLINE Decomposer decomposer(std::int32_t gamma2) {
 RS_AVX2_INLINE __m256i rawHigh(__m256i r, const Decomposer& d) {
     const __m256i x = _mm256_add_epi32(r, d.bias);
     const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(x, d.magic), 48);
-    const __m256i odd = _mm256_slli_epi64(_mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), d.magic), 48), 32);
+    const __m256i odd =
+        _mm256_slli_epi64(_mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), d.magic), 48), 32);
     return _mm256_blend_epi32(even, odd, 0xAA);
 }
 // HighBits: r1, with m -> 0.
@@ -51,7 +52,7 @@ RS_AVX2_INLINE __m256i absLow(__m256i r, const Decomposer& d) {
 RS_AVX2_INLINE __m256i canonical(__m256i x) {
     const __m256i q = _mm256_set1_epi32(kQ);
     x = _mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q)); // [0, 2q)
-    x = _mm256_sub_epi32(x, q);                                              // [-q, q)
+    x = _mm256_sub_epi32(x, q);                                             // [-q, q)
     return _mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q));
 }
 // |x mod± q| for x in [0, q).
@@ -76,14 +77,14 @@ RS_AVX2_INLINE std::int32_t horizontalMax(__m256i v) {
 } // namespace
 
 __attribute__((target("avx2"))) void mldsaHighBitsAvx2(std::int32_t* w1, const std::int32_t* w,
-                                                        std::int32_t gamma2) noexcept {
+                                                       std::int32_t gamma2) noexcept {
     const Decomposer d = decomposer(gamma2);
     for (int i = 0; i < 256; i += 8)
         store(w1 + i, high(load(w + i), d));
 }
 
 __attribute__((target("avx2"))) std::int32_t mldsaAddNormAvx2(std::int32_t* z, const std::int32_t* y,
-                                                               const std::int32_t* cs1) noexcept {
+                                                              const std::int32_t* cs1) noexcept {
     __m256i worst = _mm256_setzero_si256();
     for (int i = 0; i < 256; i += 8) {
         const __m256i v = canonical(_mm256_add_epi32(load(y + i), load(cs1 + i)));
@@ -94,8 +95,8 @@ __attribute__((target("avx2"))) std::int32_t mldsaAddNormAvx2(std::int32_t* z, c
 }
 
 __attribute__((target("avx2"))) std::int32_t mldsaSubLowNormAvx2(std::int32_t* v, const std::int32_t* w,
-                                                                  const std::int32_t* cs2,
-                                                                  std::int32_t gamma2) noexcept {
+                                                                 const std::int32_t* cs2,
+                                                                 std::int32_t gamma2) noexcept {
     const Decomposer d = decomposer(gamma2);
     __m256i worst = _mm256_setzero_si256();
     for (int i = 0; i < 256; i += 8) {
@@ -106,8 +107,9 @@ __attribute__((target("avx2"))) std::int32_t mldsaSubLowNormAvx2(std::int32_t* v
     return horizontalMax(worst);
 }
 
-__attribute__((target("avx2"))) int mldsaHintsAvx2(std::int32_t* h, const std::int32_t* v, const std::int32_t* ct0,
-                                                    std::int32_t gamma2, std::int32_t& ct0Norm) noexcept {
+__attribute__((target("avx2"))) int mldsaHintsAvx2(std::int32_t* h, const std::int32_t* v,
+                                                   const std::int32_t* ct0, std::int32_t gamma2,
+                                                   std::int32_t& ct0Norm) noexcept {
     const Decomposer d = decomposer(gamma2);
     const __m256i one = _mm256_set1_epi32(1);
     __m256i worst = _mm256_setzero_si256();
@@ -144,10 +146,12 @@ void mldsaHighBitsAvx2(std::int32_t*, const std::int32_t*, std::int32_t) noexcep
 std::int32_t mldsaAddNormAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*) noexcept {
     return 0;
 }
-std::int32_t mldsaSubLowNormAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t) noexcept {
+std::int32_t mldsaSubLowNormAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*,
+                                 std::int32_t) noexcept {
     return 0;
 }
-int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t, std::int32_t&) noexcept {
+int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t,
+                   std::int32_t&) noexcept {
     return 0;
 }
 bool mldsaRoundAvx2Compiled() noexcept {

@@ -20,7 +20,8 @@ struct Split {
 /** @brief a mod q in [0, q). */
 inline std::int32_t modQ(std::int64_t a) noexcept {
     // The common cases without a 64-bit division: a already in [0, q), or in (-q, 0).
-    if (static_cast<std::uint64_t>(a) < static_cast<std::uint64_t>(kMlDsaQ)) return static_cast<std::int32_t>(a);
+    if (static_cast<std::uint64_t>(a) < static_cast<std::uint64_t>(kMlDsaQ))
+        return static_cast<std::int32_t>(a);
     if (a < 0 && a > -kMlDsaQ) return static_cast<std::int32_t>(a + kMlDsaQ);
     std::int64_t r = a % kMlDsaQ;
     return static_cast<std::int32_t>(r < 0 ? r + kMlDsaQ : r);

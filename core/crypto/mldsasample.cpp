@@ -66,7 +66,8 @@ std::size_t acceptThreeByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaP
 // CoeffFromHalfByte (Algorithm 15) over a block: both nibbles of each byte, low first, kept when below 15
 // (eta = 2, value 2 - b mod 5) or 9 (eta = 4, value 4 - b), stored mod q.
 template <int Eta>
-std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a, std::size_t n) noexcept {
+std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a,
+                                 std::size_t n) noexcept {
     constexpr std::int32_t kLimit = Eta == 2 ? 15 : 9;
     auto value = [](std::int32_t h) {
         const std::int32_t v = Eta == 2 ? 2 - h % 5 : 4 - h;
@@ -175,7 +176,8 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaP
         h.absorb(in);
         h.squeeze(outs);
         for (std::size_t j = 0; j < count; ++j)
-            y[static_cast<std::size_t>(r0) + j] = bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1);
+            y[static_cast<std::size_t>(r0) + j] =
+                bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1);
     }
 }
 
@@ -332,8 +334,8 @@ PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
     return y;
 }
 
-void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y, KeccakFastImpl impl,
-                    std::size_t streams) {
+void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y,
+                    KeccakFastImpl impl, std::size_t streams) {
     requireSeed("ExpandMask", rhoPrimePrime, 64);
     if (useX8(impl, streams))
         expandMaskN<8>(p, rhoPrimePrime, kappa, y, impl);

@@ -49,8 +49,8 @@ void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec&
 PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl,
                         std::size_t streams = 0);
 /** @brief expandMaskMulti into y[0 .. l) (no allocation: the fast signing loop). */
-void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y, KeccakFastImpl impl,
-                    std::size_t streams = 0);
+void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y,
+                    KeccakFastImpl impl, std::size_t streams = 0);
 /** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
  *  the sign bits, the following bytes the positions. */
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde,

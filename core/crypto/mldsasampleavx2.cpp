@@ -32,8 +32,9 @@ constexpr std::array<std::uint64_t, 256> kCompress = compressTable();
 } // namespace
 
 __attribute__((target("avx2,popcnt"))) std::size_t mldsaRejUniformAvx2(std::int32_t* a, std::size_t n,
-                                                                          const std::uint8_t* buf, std::size_t len,
-                                                                          std::size_t& pos) noexcept {
+                                                                       const std::uint8_t* buf,
+                                                                       std::size_t len,
+                                                                       std::size_t& pos) noexcept {
     // Bytes 0-11 of the 24 to the low 128-bit lane, bytes 12-23 to the high one (qwords 0,1 | 1,2), then
     // three bytes to each 32-bit lane (the fourth from a zeroed index).
     const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
@@ -46,7 +47,8 @@ __attribute__((target("avx2,popcnt"))) std::size_t mldsaRejUniformAvx2(std::int3
         v = _mm256_and_si256(_mm256_shuffle_epi8(v, spread), low23);
         const unsigned keep =
             static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v))));
-        const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
+        const __m256i order =
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
         n += static_cast<std::size_t>(__builtin_popcount(keep));
         pos += 24;

@@ -1,6 +1,7 @@
 #pragma once
-// ML-DSA's SIMD kernels outside the ring (mldsasampleavx2.cpp, mldsaroundavx2.cpp): plain pointers, so that no inline function
-// compiled for AVX2 is shared with code built without it. Callable only when mldsaFastImplInUse() is Avx2.
+// ML-DSA's SIMD kernels outside the ring (mldsasampleavx2.cpp, mldsaroundavx2.cpp): plain pointers, so that
+// no inline function compiled for AVX2 is shared with code built without it. Callable only when
+// mldsaFastImplInUse() is Avx2.
 
 #include <cstddef>
 #include <cstdint>

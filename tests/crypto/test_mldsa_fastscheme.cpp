@@ -137,8 +137,15 @@ TEST(MlDsaFastScheme, NormAndHintKernelsMatchTheSpec) {
         for (int round = 0; round < 300; ++round) {
             MlDsaPoly a = randomCanonical(rng), b = randomCanonical(rng);
             // Edges: 0, q - 1, (q - 1) / 2 and its neighbours, the decompose exception's neighbourhood.
-            const std::int32_t edges[] = {0, 1, kMlDsaQ - 1, (kMlDsaQ - 1) / 2, (kMlDsaQ + 1) / 2,
-                                          kMlDsaQ - 1 - gamma2, kMlDsaQ - gamma2, gamma2, 2 * gamma2};
+            const std::int32_t edges[] = {0,
+                                          1,
+                                          kMlDsaQ - 1,
+                                          (kMlDsaQ - 1) / 2,
+                                          (kMlDsaQ + 1) / 2,
+                                          kMlDsaQ - 1 - gamma2,
+                                          kMlDsaQ - gamma2,
+                                          gamma2,
+                                          2 * gamma2};
             for (std::size_t i = 0; i < std::size(edges); ++i) {
                 a[(static_cast<std::size_t>(round) + i * 7) % kMlDsaN] = edges[i];
                 b[(static_cast<std::size_t>(round) * 3 + i * 11) % kMlDsaN] = edges[i];
@@ -169,8 +176,8 @@ TEST(MlDsaFastScheme, NormAndHintKernelsMatchTheSpec) {
             ASSERT_EQ(detail::mldsaHintsAvx2(out.data(), a.data(), b.data(), gamma2, norm), wantOnes);
             ASSERT_EQ(norm, wantNorm);
             for (std::size_t i = 0; i < kMlDsaN; ++i)
-                ASSERT_EQ(out[i] != 0,
-                          makeHint(-static_cast<std::int64_t>(b[i]), static_cast<std::int64_t>(a[i]) + b[i], gamma2))
+                ASSERT_EQ(out[i] != 0, makeHint(-static_cast<std::int64_t>(b[i]),
+                                                static_cast<std::int64_t>(a[i]) + b[i], gamma2))
                     << i;
         }
     }
