@@ -246,6 +246,18 @@ template <std::size_t N> void KeccakSpongeX<N>::squeeze(const std::array<std::sp
             permute();
             m_pos = 0;
         }
+        if (m_pos == 0 && len - off >= m_rate && m_rate % 8 == 0) {
+            // A whole block to every stream (the samplers' usual read).
+            std::array<std::uint8_t*, N> o;
+            for (std::size_t j = 0; j < N; ++j)
+                o[j] = out[j].data() + off;
+            for (std::size_t lane = 0; lane < m_rate / 8; ++lane)
+                for (std::size_t j = 0; j < N; ++j)
+                    laneToBytes(o[j] + 8 * lane, w[N * lane + j]);
+            m_pos = m_rate;
+            off += m_rate;
+            continue;
+        }
         const std::size_t lane = m_pos / 8;
         if (m_pos % 8 == 0 && len - off >= 8 && m_pos + 8 <= m_rate) {
             for (std::size_t j = 0; j < N; ++j)

@@ -75,11 +75,10 @@ inline void power2Round(std::int32_t r, std::int32_t& r1, std::int32_t& r0) noex
 void nttLazy(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
     mldsaNttLazyInPlace(w, ri);
 }
-// NTT^-1 of a Montgomery product (or a sum of them) in (-2q, 2q), to [0, q): exactly NTT^-1 of the product.
+// NTT^-1 of a Montgomery product (or a sum of them), to [0, q): exactly NTT^-1 of the product.
 void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
     mldsaInverseNttMontInPlace(w, ri);
-    for (std::int32_t& x : w)
-        x = canonical(x);
+    mldsaCanonicalInPlace(w, ri);
 }
 // row_i of A_hat o v_hat, back to R_q: NTT^-1(sum_j A_hat[i][j] o v_hat[j]) in [0, q).
 void matRow(MlDsaPoly& out, const PolyVec& aHat, int i, const Polys& vHat, int l, MlDsaFastImpl ri) {
@@ -235,6 +234,10 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Si
         for (std::size_t c = 0; c < kMlDsaN; ++c)
             az[c] = canonical(az[c] - ct1[c]); // (-2q, 2q) to [0, q): NTT^-1 takes |x| < 2^23
         invNttCanonical(az, ri);
+        if (ri == MlDsaFastImpl::Avx2) {
+            detail::mldsaUseHintAvx2(w1[i].data(), s.h[i].data(), az.data(), G2);
+            continue;
+        }
         for (std::size_t c = 0; c < kMlDsaN; ++c)
             w1[i][c] = R::useHint(s.h[i][c] != 0, az[c]);
     }

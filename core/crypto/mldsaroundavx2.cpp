@@ -1,5 +1,5 @@
-// ML-DSA signing's coefficient loops (mldsafast.cpp) with AVX2, eight coefficients a step: HighBits of w,
-// z = y + c s1 with its infinity norm, w - c s2 with the norm of its LowBits, and c t0's norm with the hints.
+// ML-DSA's coefficient loops (mldsafast.cpp) with AVX2, eight coefficients a step: HighBits of w, z = y + c
+// s1 with its infinity norm, w - c s2 with the norm of its LowBits, c t0's norm with the hints, and UseHint.
 // Decompose (FIPS 204 Algorithm 36) as mldsafast.cpp computes it: r1 = floor((r + gamma2 - 1) / 2 gamma2),
 // here as (x * M) >> 48 with M = ceil(2^48 / 2 gamma2) (exact for x < 2^24: the error is below 2^-24, less
 // than 1 / 2 gamma2), r1 = m (16 or 44) meaning r1 = 0 and r0 - 1. Inputs in [0, q); callable only when the
@@ -133,6 +133,26 @@ __attribute__((target("avx2"))) int mldsaHintsAvx2(std::int32_t* h, const std::i
     return _mm_cvtsi128_si32(s);
 }
 
+__attribute__((target("avx2"))) void mldsaUseHintAvx2(std::int32_t* w1, const std::int32_t* h,
+                                                      const std::int32_t* r, std::int32_t gamma2) noexcept {
+    const Decomposer d = decomposer(gamma2);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i one = _mm256_set1_epi32(1);
+    for (int i = 0; i < 256; i += 8) {
+        const __m256i x = load(r + i);
+        const __m256i r1raw = rawHigh(x, d);
+        const __m256i isM = _mm256_cmpeq_epi32(r1raw, d.m);
+        const __m256i r1 = _mm256_andnot_si256(isM, r1raw);
+        const __m256i r0 = _mm256_add_epi32(_mm256_sub_epi32(x, _mm256_mullo_epi32(r1raw, d.alpha)), isM);
+        // UseHint (Algorithm 40): with a hint, r1 + 1 mod m when r0 > 0, else r1 - 1 mod m.
+        const __m256i step = _mm256_blendv_epi8(_mm256_set1_epi32(-1), one, _mm256_cmpgt_epi32(r0, zero));
+        __m256i v = _mm256_add_epi32(r1, _mm256_and_si256(step, _mm256_cmpgt_epi32(load(h + i), zero)));
+        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_cmpgt_epi32(zero, v), d.m)); // -1 -> m - 1
+        v = _mm256_andnot_si256(_mm256_cmpeq_epi32(v, d.m), v);                      // m -> 0
+        store(w1 + i, v);
+    }
+}
+
 bool mldsaRoundAvx2Compiled() noexcept {
     return true;
 }
@@ -154,6 +174,7 @@ int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std:
                    std::int32_t&) noexcept {
     return 0;
 }
+void mldsaUseHintAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t) noexcept {}
 bool mldsaRoundAvx2Compiled() noexcept {
     return false;
 }

@@ -30,6 +30,9 @@ std::int32_t mldsaSubLowNormAvx2(std::int32_t* v, const std::int32_t* w, const s
  *  number of ones. */
 int mldsaHintsAvx2(std::int32_t* h, const std::int32_t* v, const std::int32_t* ct0, std::int32_t gamma2,
                    std::int32_t& ct0Norm) noexcept;
+/** @brief w1 = UseHint(h, r) (Algorithm 40), h of 0/1. */
+void mldsaUseHintAvx2(std::int32_t* w1, const std::int32_t* h, const std::int32_t* r,
+                      std::int32_t gamma2) noexcept;
 /** @brief Whether mldsaroundavx2.cpp was compiled with its kernels. */
 bool mldsaRoundAvx2Compiled() noexcept;
 

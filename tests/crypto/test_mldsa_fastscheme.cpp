@@ -2,7 +2,7 @@
 // ring) equals the spec-shaped Reference under every ring implementation available here (portable and AVX2,
 // forced in turn), including the attempts and the verdicts on damaged signatures; and its SIMD kernels
 // (mldsasimd.h) give what the spec's functions give: RejNTTPoly's rule on random blocks, HighBits for every
-// r in [0, q), LowBits' norm, z's norm and MakeHint on random and edge inputs.
+// r in [0, q), LowBits' norm, z's norm, MakeHint and UseHint on random and edge inputs.
 #include "core/crypto/mldsa.h"
 #include "core/crypto/mldsanttfast.h"
 #include "core/crypto/mldsarounding.h"
@@ -173,6 +173,13 @@ TEST(MlDsaFastScheme, NormAndHintKernelsMatchTheSpec) {
                 wantOnes += makeHint(-static_cast<std::int64_t>(b[i]), static_cast<std::int64_t>(a[i]) + b[i],
                                      gamma2);
             }
+            // w1 = UseHint(h, r) with h from b's parity.
+            MlDsaPoly hint{};
+            for (std::size_t i = 0; i < kMlDsaN; ++i)
+                hint[i] = b[i] & 1;
+            detail::mldsaUseHintAvx2(out.data(), hint.data(), a.data(), gamma2);
+            for (std::size_t i = 0; i < kMlDsaN; ++i)
+                ASSERT_EQ(out[i], useHint(hint[i] != 0, a[i], gamma2)) << "r " << a[i] << " h " << hint[i];
             ASSERT_EQ(detail::mldsaHintsAvx2(out.data(), a.data(), b.data(), gamma2, norm), wantOnes);
             ASSERT_EQ(norm, wantNorm);
             for (std::size_t i = 0; i < kMlDsaN; ++i)
