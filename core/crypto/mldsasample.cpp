@@ -69,14 +69,19 @@ template <int Eta>
 std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a,
                                  std::size_t n) noexcept {
     constexpr std::int32_t kLimit = Eta == 2 ? 15 : 9;
+    // Branch-free (whether a nibble is kept is random): the candidate is stored at a[n], inside the array
+    // since n < 256 there, and n advances only when it is kept.
     auto value = [](std::int32_t h) {
         const std::int32_t v = Eta == 2 ? 2 - h % 5 : 4 - h;
-        return v < 0 ? v + kMlDsaQ : v;
+        return v + ((v >> 31) & kMlDsaQ);
     };
     for (std::size_t i = 0; i < len && n < kMlDsaN; ++i) {
         const std::int32_t lo = b[i] & 0x0F, hi = b[i] >> 4;
-        if (lo < kLimit) a[n++] = value(lo);
-        if (hi < kLimit && n < kMlDsaN) a[n++] = value(hi);
+        a[n] = value(lo);
+        n += lo < kLimit ? 1 : 0;
+        if (n == kMlDsaN) break;
+        a[n] = value(hi);
+        n += hi < kLimit ? 1 : 0;
     }
     return n;
 }
