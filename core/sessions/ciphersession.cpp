@@ -183,7 +183,7 @@ void CipherSession::recomputeNow() {
     std::map<std::string, Bytes> inputs = std::move(*values);
     try {
         ExplorerRun run = runExplorer(*m_alg, inputs, rounds(), detail());
-        if (m_leaSubsteps) run.trace = teach::expandLeaSubsteps(run.trace);
+        if (m_leaSubsteps) run.trace = teach::expandSubsteps(run.trace);
         ++m_traceRuns;
         m_run = std::move(run);
         m_inputs = std::move(inputs);
@@ -242,7 +242,7 @@ void CipherSession::computeTwin() {
     flipInputBit(inputs[it->first], m_flipBit);
     try {
         m_twin = runExplorer(*m_alg, inputs, rounds(), detail());
-        if (m_leaSubsteps) m_twin.trace = teach::expandLeaSubsteps(m_twin.trace);
+        if (m_leaSubsteps) m_twin.trace = teach::expandSubsteps(m_twin.trace);
     } catch (const std::exception& e) {
         m_twin = {};
         m_twinError = tr("the twin run failed: %1").arg(QString::fromUtf8(e.what()));

@@ -62,8 +62,10 @@ class CipherSession : public QObject {
     void setRounds(int rounds);
 
     /** @brief Sub-steps, the twin too: LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations,
-     *  word rotation: see core/teach/substeps.h), the ML-DSA transforms' layers into their 128 butterflies
-     *  each (ExplorerDetail::Substeps); other ciphers are unchanged. Recomputes now. */
+     *  word rotation: see core/teach/substeps.h), Keccak-f[1600]'s θ a sheet and ρ, χ a plane at a time
+     *  (substeps.h), the ML-DSA transforms' layers into their 128 butterflies each
+     * (ExplorerDetail::Substeps); other ciphers are unchanged. Recomputes now. (The name predates the other
+     * algorithms' sub-steps.) */
     void setLeaSubsteps(bool on);
     bool leaSubsteps() const { return m_leaSubsteps; }
 

@@ -73,15 +73,17 @@ int keccakBit(int laneIndex, int z) {
     return (8 * laneIndex + z / 8) * 8 + (7 - z % 8);
 }
 
-BitMoves keccakRho() {
+BitMoves keccakRho(int plane = -1) {
     // ρ: A′[x,y,z] = A[x,y,z − r[x,y]]: bit z of a lane goes to bit z + r mod 64 (a left rotation), wrapped
-    // past bit 63 when z + r > 63.
+    // past bit 63 when z + r > 63. One plane's sub-step (plane >= 0) rotates that plane; every other bit
+    // stays.
     BitMoves m;
     m.kind = BitMoves::Kind::Permutation;
     m.operation = "ρ";
     m.stateBits = 1600;
     for (int i = 0; i < 25; ++i) {
-        const int r = crypto::kKeccakRhoOffsets[static_cast<std::size_t>(i)];
+        const int r =
+            plane < 0 || i / 5 == plane ? crypto::kKeccakRhoOffsets[static_cast<std::size_t>(i)] : 0;
         for (int z = 0; z < 64; ++z)
             m.moves.push_back({keccakBit(i, z), keccakBit(i, (z + r) % 64), z + r > 63});
     }
@@ -142,6 +144,8 @@ BitMoves bitMovesFor(const crypto::Trace& trace, std::size_t step) {
         return skinnyShiftRows(layout == "skinny-128" ? 8 : 4, name != "ShiftRows");
     if (trace.layout.encoding == "keccak-lanes-le") {
         if (name == "ρ rho") return keccakRho();
+        if (const auto sub = parseKeccakSubstep(name); sub && sub->step == kKeccakRho)
+            return keccakRho(sub->index);
         if (name == "π pi") return keccakPi();
     }
     return {};

@@ -396,6 +396,9 @@ const std::vector<StepKind>& explainedStepKinds() {
             k.push_back({"mldsa", std::move(phase), std::move(step)});
         for (const char* s : {"input", "θ theta", "ρ rho", "π pi", "χ chi", "ι iota"})
             k.push_back({"keccak", "Keccak-f[1600]", s});
+        for (std::string_view s : {kKeccakTheta, kKeccakRho, kKeccakChi})
+            for (int i = 0; i < 5; ++i)
+                k.push_back({"keccak", "Keccak-f[1600]", keccakSubstepName(s, i)});
         return k;
     }();
     return kinds;

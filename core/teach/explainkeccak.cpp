@@ -8,6 +8,7 @@
 #include "core/crypto/bytes.h"
 #include "core/crypto/keccak.h"
 #include "core/teach/explaindetail.h"
+#include "core/teach/substeps.h"
 
 namespace rs::teach::detail {
 
@@ -119,6 +120,42 @@ std::string iota(const Trace& t, const TraceStep& st, const Lanes& before) {
            h(before[0] ^ rc);
 }
 
+// The sub-steps (substeps.h): θ a sheet at a time, from the state before θ; ρ and χ a plane at a time.
+std::string thetaSheet(const Lanes& pre, int x) {
+    std::array<std::uint64_t, 5> c{};
+    for (int cx = 0; cx < 5; ++cx)
+        for (int y = 0; y < 5; ++y)
+            c[static_cast<std::size_t>(cx)] ^= pre[lane(cx, y)];
+    const std::uint64_t left = c[static_cast<std::size_t>((x + 4) % 5)];
+    const std::uint64_t right = c[static_cast<std::size_t>((x + 1) % 5)];
+    const std::string xs = std::to_string(x);
+    return "θ, sheet x=" + xs + ": A[" + xs + ",y] ⊕= D[" + xs + "] for y = 0..4, D[" + xs + "] = C[" +
+           std::to_string((x + 4) % 5) + "] ⊕ ROT(C[" + std::to_string((x + 1) % 5) + "], 1) = " + h(left) +
+           " ⊕ ROT(" + h(right) + ", 1) = " + h(left ^ rotl(right, 1)) +
+           " (C[x]: the column parities of the state before θ)";
+}
+
+std::string rhoPlane(const Lanes& a, int y) {
+    std::string offsets;
+    int ex = 0;
+    for (int x = 4; x >= 0; --x)
+        if (a[lane(x, y)] != 0) ex = x;
+    for (int x = 0; x < 5; ++x)
+        offsets += (x == 0 ? "" : ", ") + std::to_string(crypto::kKeccakRhoOffsets[lane(x, y)]);
+    const int r = crypto::kKeccakRhoOffsets[lane(ex, y)];
+    return "ρ, plane y=" + std::to_string(y) + ": A[x," + std::to_string(y) + "] rotated left by r[x," +
+           std::to_string(y) + "] = " + offsets + " (x = 0..4); " + at(ex, y) + " ROT " + std::to_string(r) +
+           ": " + h(a[lane(ex, y)]) + " → " + h(rotl(a[lane(ex, y)], r));
+}
+
+std::string chiPlane(const Lanes& a, int y) {
+    const std::uint64_t v = a[lane(0, y)] ^ (~a[lane(1, y)] & a[lane(2, y)]);
+    const std::string ys = std::to_string(y);
+    return "χ, plane y=" + ys + ": A[x," + ys + "] ⊕= (¬A[x+1," + ys + "]) ∧ A[x+2," + ys +
+           "] for x = 0..4; " + at(0, y) + " = " + h(a[lane(0, y)]) + " ⊕ (¬" + h(a[lane(1, y)]) + " ∧ " +
+           h(a[lane(2, y)]) + ") = " + h(v);
+}
+
 } // namespace
 
 std::optional<std::string> explainKeccak(const Trace& trace, std::size_t index) {
@@ -137,6 +174,19 @@ std::optional<std::string> explainKeccak(const Trace& trace, std::size_t index) 
     const TraceStep* prev = previous(trace, index);
     if (prev == nullptr || prev->state.size() != crypto::kKeccakStateBytes) return std::nullopt;
     const Lanes before = lanesOf(prev->state);
+    if (const std::optional<KeccakSubstep> sub = parseKeccakSubstep(st.step)) {
+        if (sub->step != kKeccakTheta)
+            return sub->step == kKeccakRho ? rhoPlane(before, sub->index) : chiPlane(before, sub->index);
+        // D comes from the state before θ: the step before the first sheet.
+        std::size_t first = index;
+        while (first > 0) {
+            const std::optional<KeccakSubstep> s = parseKeccakSubstep(trace.steps[first - 1].step);
+            if (!s || s->step != kKeccakTheta) break;
+            --first;
+        }
+        if (first == 0) return std::nullopt;
+        return thetaSheet(lanesOf(trace.steps[first - 1].state), sub->index);
+    }
     if (st.step == "θ theta") return theta(before);
     if (st.step == "ρ rho") return rho(before);
     if (st.step == "π pi") return pi(before);

@@ -18,6 +18,15 @@
 // Decryption rounds are left as they are (one "round" step each): the inverse round subtracts, so its
 // parts do not line up with the encryption lanes, and teaching follows encryption.
 
+//
+// Keccak-f[1600] (expandKeccakSubsteps): θ one sheet at a time ("θ theta, sheet x=0" … "x=4": the five lanes
+// A[x, 0..4] take D[x], computed from the state before θ), ρ and χ one plane at a time ("ρ rho, plane y=0" …,
+// "χ chi, plane y=0" …: the five lanes A[0..4, y] rotated, or χ applied to the row); π moves every lane at
+// once and ι touches one lane, so they stay single steps. The last sub-step's state is the step's state.
+// A round has 17 steps instead of 5.
+
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "core/crypto/trace.h"
@@ -37,5 +46,26 @@ inline constexpr std::string_view kLeaWordRotation = "word rotation";
  * "lea-…") is returned unchanged, as is a round step without its 24-byte round key.
  */
 crypto::Trace expandLeaSubsteps(const crypto::Trace& t);
+
+/** @brief Keccak-f[1600]'s steps that have sub-steps (the trace's step names). */
+inline constexpr std::string_view kKeccakTheta = "θ theta";
+inline constexpr std::string_view kKeccakRho = "ρ rho";
+inline constexpr std::string_view kKeccakChi = "χ chi";
+
+/** @brief "θ theta, sheet x=I" for θ, "ρ rho, plane y=I" / "χ chi, plane y=I" for ρ and χ (I = 0..4). */
+std::string keccakSubstepName(std::string_view step, int index);
+/** @brief A Keccak sub-step's step and index, parsed from its name; nullopt for any other name. */
+struct KeccakSubstep {
+    std::string step; ///< kKeccakTheta, kKeccakRho or kKeccakChi
+    int index = 0;    ///< the sheet x (θ) or plane y (ρ, χ)
+};
+std::optional<KeccakSubstep> parseKeccakSubstep(std::string_view name);
+
+/** @brief The trace with each Keccak θ, ρ and χ step replaced by its five sub-steps; a trace of another
+ *  layout (encoding not "keccak-lanes-le") is returned unchanged. */
+crypto::Trace expandKeccakSubsteps(const crypto::Trace& t);
+
+/** @brief The sub-step view of any trace: LEA's or Keccak's expansion, other traces unchanged. */
+crypto::Trace expandSubsteps(const crypto::Trace& t);
 
 } // namespace rs::teach

@@ -1,6 +1,7 @@
 // The Round Explorer with Keccak-f[1600] offscreen at 1366x768 (issue 35): chosen in the algorithm box, its
 // 121 steps named as FIPS 202 names them, its 5x5 lanes drawn as 16-digit hex cells that all fit the view
-// without scrolling (the bit view may scroll), each cell the lane's value; a screenshot for the README.
+// without scrolling (the bit view may scroll), each cell the lane's value; a screenshot for the README; the
+// sub-steps of θ, ρ and χ.
 #include <QtTest>
 
 #include <QAction>
@@ -65,6 +66,35 @@ class TestExplorerKeccak : public QObject {
         QApplication::processEvents();
         const QString out = qEnvironmentVariable("RS_KECCAK_SHOT");
         if (!out.isEmpty()) QVERIFY(page.grab().save(out));
+    }
+
+    // The Sub-steps action: θ a sheet, ρ and χ a plane at a time (17 steps a round), the twin too, the same
+    // round on view, each sub-step explained; off again gives the 121 steps back.
+    void substepsSplitThetaRhoAndChi() {
+        sessions::CipherSession session;
+        gui::RoundExplorerPage page(&session);
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(session.setAlgorithm(QStringLiteral("keccak-f1600")));
+        session.recomputeNow();
+        QCOMPARE(session.stepCount(), 1 + 24 * 5);
+        session.setCurrentStep(7); // round 2's ρ
+        auto* substeps = page.findChild<QAction*>(QStringLiteral("substeps"));
+        QVERIFY(substeps != nullptr);
+        QVERIFY(substeps->text().contains(QStringLiteral("Keccak")));
+        substeps->trigger();
+        QCOMPARE(session.stepCount(), 1 + 24 * 17);
+        QCOMPARE(session.step(session.currentStep())->round, 2);
+        QCOMPARE(session.twinTrace().steps.size(), static_cast<std::size_t>(session.stepCount()));
+        QCOMPARE(QString::fromStdString(session.step(1)->step), QStringLiteral("θ theta, sheet x=0"));
+        QCOMPARE(QString::fromStdString(session.step(6)->step), QStringLiteral("ρ rho, plane y=0"));
+        QCOMPARE(QString::fromStdString(session.step(11)->step), QStringLiteral("π pi"));
+        session.setCurrentStep(13); // χ on plane y = 1
+        QApplication::processEvents();
+        QVERIFY2(page.stepExplanation()->text().contains(QStringLiteral("plane y=1")),
+                 qPrintable(page.stepExplanation()->text()));
+        substeps->trigger();
+        QCOMPARE(session.stepCount(), 1 + 24 * 5);
     }
 };
 

@@ -45,6 +45,8 @@ std::vector<Trace> everyTrace() {
     std::vector<Trace> traces;
     for (const auto& alg : sessions::explorerAlgorithms()) {
         traces.push_back(runDefault(alg.id).trace);
+        if (traces.back().layout.encoding == "keccak-lanes-le") // and θ, ρ, χ's sub-steps
+            traces.push_back(teach::expandSubsteps(traces.back()));
         if (alg.kind == sessions::ExplorerKind::Transform) // and every butterfly step
             traces.push_back(
                 sessions::runExplorer(alg, test::defaultInputs(alg), 0, sessions::ExplorerDetail::Substeps)

@@ -8,6 +8,7 @@
 #include "core/oracle/algorithms.h"
 #include "core/teach/bitmoves.h"
 #include "core/teach/explain.h"
+#include "core/teach/substeps.h"
 #include "tests/teach/teachtest.h"
 
 namespace {
@@ -206,6 +207,73 @@ TEST(Keccak, RhoAndPiMovesAreTheSpecsPermutations) {
                 }
         EXPECT_EQ(to.size(), 1600u);
     }
+}
+
+// Sub-steps (core/teach/substeps.h): θ a sheet, ρ and χ a plane at a time, each computed here from FIPS 202
+// independently; the last sub-step is the step's own state, every sub-step explained with its values, and a ρ
+// plane's bit moves are that plane's rotations.
+TEST(Keccak, SubstepsSplitThetaRhoAndChiAndEndOnEachStepsState) {
+    const Trace& t = keccakTrace(2);
+    const Trace sub = teach::expandSubsteps(t);
+    ASSERT_EQ(t.steps.size(), 11u);
+    ASSERT_EQ(sub.steps.size(), 1u + 2u * 17u);
+    const char* after[] = {"π pi", "ι iota"};
+    std::size_t j = 1;
+    for (std::size_t i = 1; i < t.steps.size(); ++i) {
+        const std::string& name = t.steps[i].step;
+        if (name == after[0] || name == after[1]) {
+            EXPECT_EQ(sub.steps[j].step, name);
+            EXPECT_EQ(sub.steps[j].state, t.steps[i].state);
+            ++j;
+            continue;
+        }
+        const Lanes before = lanes(t.steps[i - 1].state);
+        std::uint64_t c[5] = {};
+        for (int x = 0; x < 5; ++x)
+            for (int y = 0; y < 5; ++y)
+                c[x] ^= before[static_cast<std::size_t>(x + 5 * y)];
+        Lanes want = before;
+        for (int k = 0; k < 5; ++k, ++j) {
+            const crypto::TraceStep& st = sub.steps[j];
+            EXPECT_EQ(st.round, t.steps[i].round);
+            const std::string text = teach::explainStep(sub, j);
+            EXPECT_NE(text.find("0x"), std::string::npos) << text;
+            if (name == "θ theta") {
+                EXPECT_EQ(st.step, "θ theta, sheet x=" + std::to_string(k));
+                const std::uint64_t d = c[(k + 4) % 5] ^ rotl(c[(k + 1) % 5], 1);
+                for (int y = 0; y < 5; ++y)
+                    want[static_cast<std::size_t>(k + 5 * y)] ^= d;
+                EXPECT_NE(text.find("= " + hx(d, 16) + " ("), std::string::npos) << text;
+            } else if (name == "ρ rho") {
+                EXPECT_EQ(st.step, "ρ rho, plane y=" + std::to_string(k));
+                for (int x = 0; x < 5; ++x)
+                    want[static_cast<std::size_t>(x + 5 * k)] =
+                        rotl(before[static_cast<std::size_t>(x + 5 * k)], kRho[x][k]);
+                const teach::BitMoves m = teach::bitMovesFor(sub, j);
+                ASSERT_EQ(m.moves.size(), 1600u);
+                EXPECT_EQ(m.apply(sub.steps[j - 1].state), st.state);
+            } else {
+                ASSERT_EQ(name, "χ chi");
+                EXPECT_EQ(st.step, "χ chi, plane y=" + std::to_string(k));
+                for (int x = 0; x < 5; ++x)
+                    want[static_cast<std::size_t>(x + 5 * k)] =
+                        before[static_cast<std::size_t>(x + 5 * k)] ^
+                        (~before[static_cast<std::size_t>((x + 1) % 5 + 5 * k)] &
+                         before[static_cast<std::size_t>((x + 2) % 5 + 5 * k)]);
+            }
+            EXPECT_EQ(lanes(st.state), want) << st.step;
+        }
+        EXPECT_EQ(sub.steps[j - 1].state, t.steps[i].state) << name;
+    }
+    // Other traces are unchanged by the Keccak expansion; names parse back.
+    EXPECT_EQ(teach::expandKeccakSubsteps(test::runDefault("skinny-64-64").trace).steps.size(),
+              test::runDefault("skinny-64-64").trace.steps.size());
+    const auto parsed = teach::parseKeccakSubstep("χ chi, plane y=3");
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(parsed->step, "χ chi");
+    EXPECT_EQ(parsed->index, 3);
+    EXPECT_FALSE(teach::parseKeccakSubstep("χ chi, plane y=5").has_value());
+    EXPECT_FALSE(teach::parseKeccakSubstep("χ chi").has_value());
 }
 
 } // namespace

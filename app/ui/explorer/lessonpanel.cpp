@@ -410,7 +410,8 @@ void LessonPanel::addCurrentStop(const QString& note) {
         return;
     }
     if (m_cipher->leaSubsteps()) {
-        showMessage(tr("Lessons count the round steps: turn LEA's sub-steps off before adding a stop"), true);
+        showMessage(tr("Lessons count the steps without sub-steps: turn Sub-steps off before adding a stop"),
+                    true);
         return;
     }
     // A reduced cipher (fewer rounds than the standard) is the lesson's "rounds".

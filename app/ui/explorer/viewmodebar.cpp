@@ -57,8 +57,9 @@ ViewModeBar::ViewModeBar(sessions::CipherSession* session, QWidget* parent)
     m_showMoves->setObjectName(QStringLiteral("showMoves"));
     m_showMoves->setCheckable(true);
     m_showMoves->setToolTip(movesTip());
-    m_substeps =
-        new QAction(tr("&Sub-steps (LEA: ⊕ round key, ⊞, rotations; ML-DSA: every butterfly)"), this);
+    m_substeps = new QAction(tr("&Sub-steps (LEA: ⊕ round key, ⊞, rotations; ML-DSA: every butterfly; "
+                                "Keccak: θ a sheet, ρ and χ a plane at a time)"),
+                             this);
     m_substeps->setObjectName(QStringLiteral("substeps"));
     m_substeps->setCheckable(true);
 
