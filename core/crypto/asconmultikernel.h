@@ -159,7 +159,7 @@ inline void asconMultiEncryptLanes(const AsconMultiLanes& m, std::size_t adLen, 
 } // namespace
 
 /** Whether asconmultiavx2.cpp / asconmultiavx512.cpp were compiled with their kernels (x86, GCC or
- *  Clang); otherwise they are stubs. */
+ *  Clang); otherwise they are placeholders that report themselves unavailable. */
 bool asconMultiAvx2Compiled() noexcept;
 bool asconMultiAvx512Compiled() noexcept;
 /** Encrypts the 4 (AVX2) or 8 (AVX-512) lanes of m; callable only when the CPU has the ISA. */

@@ -10,7 +10,7 @@
 //    __m256i; built with -mavx2 in keccakx4avx2.cpp) and "avx512" (one per lane of a __m512i, vprolq
 //    rotations and vpternlogq for χ; built with -mavx512f in keccakx8avx512.cpp). x4 under "avx512" runs
 //    the AVX2 kernel (AVX-512F has no 256-bit forms without AVX-512VL); x8 under "avx2" runs it twice.
-//    On other CPUs or compilers the SIMD kernels compile to stubs that report themselves unavailable.
+//    On other CPUs or compilers the SIMD kernels compile to placeholders that report themselves unavailable.
 //  * KeccakSpongeX<N> (Shake128x4, Shake256x4, Shake128x8, Shake256x8): N sponges in lockstep over those
 //    permutations: absorb N inputs of equal length, squeeze N outputs of equal length; stream j's output
 //    is that of a one-stream Shake128/Shake256 (core/crypto/sha3.h) on input j.
