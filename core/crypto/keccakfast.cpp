@@ -3,6 +3,7 @@
 #include "core/crypto/keccakfast.h"
 #include "core/crypto/cpufeatures.h"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstring>
@@ -246,24 +247,24 @@ template <std::size_t N> void KeccakSpongeX<N>::squeeze(const std::array<std::sp
             permute();
             m_pos = 0;
         }
-        if (m_pos == 0 && len - off >= m_rate && m_rate % 8 == 0) {
-            // A whole block to every stream (the samplers' usual read).
+        const std::size_t lane = m_pos / 8;
+        const std::size_t lanes = m_pos % 8 == 0 ? std::min((m_rate - m_pos) / 8, (len - off) / 8) : 0;
+        if (lanes > 0) {
+            // Whole lanes to every stream (a whole block is the samplers' usual read).
             std::array<std::uint8_t*, N> o;
             for (std::size_t j = 0; j < N; ++j)
                 o[j] = out[j].data() + off;
-            for (std::size_t lane = 0; lane < m_rate / 8; ++lane)
-                for (std::size_t j = 0; j < N; ++j)
-                    laneToBytes(o[j] + 8 * lane, w[N * lane + j]);
-            m_pos = m_rate;
-            off += m_rate;
-            continue;
-        }
-        const std::size_t lane = m_pos / 8;
-        if (m_pos % 8 == 0 && len - off >= 8 && m_pos + 8 <= m_rate) {
-            for (std::size_t j = 0; j < N; ++j)
-                laneToBytes(out[j].data() + off, w[N * lane + j]);
-            m_pos += 8;
-            off += 8;
+            if (m_impl != KeccakFastImpl::Portable) {
+                // A SIMD implementation is chosen only where the CPU has AVX2 (AVX-512 implies it here).
+                for (std::size_t c = 0; c < N; c += 4)
+                    detail::keccakX4SqueezeAvx2(w + N * lane + c, N, lanes, o.data() + c);
+            } else {
+                for (std::size_t k = 0; k < lanes; ++k)
+                    for (std::size_t j = 0; j < N; ++j)
+                        laneToBytes(o[j] + 8 * k, w[N * (lane + k) + j]);
+            }
+            m_pos += 8 * lanes;
+            off += 8 * lanes;
         } else {
             const unsigned shift = 8 * static_cast<unsigned>(m_pos % 8);
             for (std::size_t j = 0; j < N; ++j)

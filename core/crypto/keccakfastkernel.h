@@ -46,6 +46,10 @@ namespace rs::crypto::detail {
 bool keccakAvx2Compiled() noexcept;
 bool keccakAvx512Compiled() noexcept;
 void keccakX4Avx2(std::uint64_t* w, std::size_t stride) noexcept;
+/** Lanes [0, lanes) of the four states at w[0..3] of each lane row (`stride` apart) to out[j] + 8 lane,
+ *  little-endian: the squeeze of whole lanes with AVX2. */
+void keccakX4SqueezeAvx2(const std::uint64_t* w, std::size_t stride, std::size_t lanes,
+                         std::uint8_t* const* out) noexcept;
 void keccakX8Avx512(std::uint64_t* w) noexcept;
 
 namespace {

@@ -60,6 +60,37 @@ void keccakX4Avx2(std::uint64_t* w, std::size_t stride) noexcept {
 #undef RS_KECCAK_STORE
 }
 
+void keccakX4SqueezeAvx2(const std::uint64_t* w, std::size_t stride, std::size_t lanes,
+                         std::uint8_t* const* out) noexcept {
+    std::size_t i = 0;
+    for (; i + 4 <= lanes; i += 4) {
+        // r_k holds lane i + k of the four states; a 4x4 transpose of 64-bit words gives each state's four
+        // consecutive lanes, 32 bytes of its stream (little-endian lanes are FIPS 202's byte order).
+        const auto row = [&](std::size_t k) {
+            return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + stride * (i + k)));
+        };
+        const __m256i r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+        const __m256i lo01 = _mm256_unpacklo_epi64(r0, r1), hi01 = _mm256_unpackhi_epi64(r0, r1);
+        const __m256i lo23 = _mm256_unpacklo_epi64(r2, r3), hi23 = _mm256_unpackhi_epi64(r2, r3);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[0] + 8 * i),
+                            _mm256_permute2x128_si256(lo01, lo23, 0x20));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[1] + 8 * i),
+                            _mm256_permute2x128_si256(hi01, hi23, 0x20));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[2] + 8 * i),
+                            _mm256_permute2x128_si256(lo01, lo23, 0x31));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[3] + 8 * i),
+                            _mm256_permute2x128_si256(hi01, hi23, 0x31));
+    }
+    for (; i < lanes; ++i) {
+        const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + stride * i));
+        const __m128i lo = _mm256_castsi256_si128(r), hi = _mm256_extracti128_si256(r, 1);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out[0] + 8 * i), lo);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out[1] + 8 * i), _mm_unpackhi_epi64(lo, lo));
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out[2] + 8 * i), hi);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out[3] + 8 * i), _mm_unpackhi_epi64(hi, hi));
+    }
+}
+
 #else
 
 bool keccakAvx2Compiled() noexcept {
@@ -67,6 +98,7 @@ bool keccakAvx2Compiled() noexcept {
 }
 
 void keccakX4Avx2(std::uint64_t*, std::size_t) noexcept {}
+void keccakX4SqueezeAvx2(const std::uint64_t*, std::size_t, std::size_t, std::uint8_t* const*) noexcept {}
 
 #endif
 

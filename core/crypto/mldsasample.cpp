@@ -66,8 +66,8 @@ std::size_t acceptThreeByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaP
 // CoeffFromHalfByte (Algorithm 15) over a block: both nibbles of each byte, low first, kept when below 15
 // (eta = 2, value 2 - b mod 5) or 9 (eta = 4, value 4 - b), stored mod q.
 template <int Eta>
-std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a,
-                                 std::size_t n) noexcept {
+std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPoly& a, std::size_t n,
+                                 bool avx2) noexcept {
     constexpr std::int32_t kLimit = Eta == 2 ? 15 : 9;
     // Branch-free (whether a nibble is kept is random): the candidate is stored at a[n], inside the array
     // since n < 256 there, and n advances only when it is kept.
@@ -75,7 +75,9 @@ std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPo
         const std::int32_t v = Eta == 2 ? 2 - h % 5 : 4 - h;
         return v + ((v >> 31) & kMlDsaQ);
     };
-    for (std::size_t i = 0; i < len && n < kMlDsaN; ++i) {
+    std::size_t i = 0;
+    if (avx2) n = detail::mldsaRejEtaAvx2(a.data(), n, b, len, i, Eta);
+    for (; i < len && n < kMlDsaN; ++i) {
         const std::int32_t lo = b[i] & 0x0F, hi = b[i] >> 4;
         a[n] = value(lo);
         n += lo < kLimit ? 1 : 0;
@@ -138,6 +140,7 @@ void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::s
         seeds[j][65] = static_cast<std::uint8_t>(r >> 8);
         in[j] = ByteView(seeds[j].data(), seeds[j].size());
     }
+    const bool avx2 = mldsaFastImplInUse() == MlDsaFastImpl::Avx2;
     KeccakSpongeX<N> h(kRate, 0x1F, impl);
     h.absorb(in);
     std::array<std::array<std::uint8_t, kRate>, N> buf{};
@@ -151,8 +154,8 @@ void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::s
         for (std::size_t j = 0; j < count; ++j) {
             std::size_t n = filled[j];
             if (n == kMlDsaN) continue;
-            n = eta == 2 ? acceptHalfByteCoeffs<2>(buf[j].data(), kRate, *out[j], n)
-                         : acceptHalfByteCoeffs<4>(buf[j].data(), kRate, *out[j], n);
+            n = eta == 2 ? acceptHalfByteCoeffs<2>(buf[j].data(), kRate, *out[j], n, avx2)
+                         : acceptHalfByteCoeffs<4>(buf[j].data(), kRate, *out[j], n, avx2);
             filled[j] = n;
             if (n == kMlDsaN) ++done;
         }

@@ -1,6 +1,7 @@
 // RejNTTPoly's coefficient rule (FIPS 204 Algorithm 14, CoeffFromThreeBytes) eight 3-byte groups at a time
 // with AVX2: the 24 bytes spread to eight 32-bit lanes, the top bit of each group cleared, the lanes below q
 // kept and packed to the front (a permutation looked up by the 8-bit mask of kept lanes), stored at a[n].
+// RejBoundedPoly's rule (Algorithm 15, CoeffFromHalfByte) likewise, eight nibbles (four bytes) a step.
 // Called only when the CPU has AVX2 (mldsaFastImplInUse() is Avx2); the same coefficients as the scalar rule.
 #include "core/crypto/mldsasimd.h"
 
@@ -56,6 +57,49 @@ __attribute__((target("avx2,popcnt"))) std::size_t mldsaRejUniformAvx2(std::int3
     return n;
 }
 
+namespace {
+
+template <int Eta>
+__attribute__((target("avx2,popcnt"))) std::size_t
+rejEta(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len, std::size_t& pos) noexcept {
+    const __m256i nibbleShift = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+    const __m256i low4 = _mm256_set1_epi32(0x0F);
+    const __m256i limit = _mm256_set1_epi32(Eta == 2 ? 15 : 9);
+    const __m256i eta = _mm256_set1_epi32(Eta);
+    const __m256i q = _mm256_set1_epi32(kMlDsaQ);
+    while (n + 8 <= kMlDsaN && pos + 4 <= len) {
+        // Four bytes, each twice, to eight 32-bit lanes; the even lanes keep the low nibble, the odd ones the
+        // high nibble: the order of CoeffFromHalfByte's reads.
+        std::uint32_t four;
+        __builtin_memcpy(&four, buf + pos, 4);
+        const __m128i b = _mm_cvtsi32_si128(static_cast<int>(four));
+        __m256i h = _mm256_cvtepu8_epi32(_mm_unpacklo_epi8(b, b));
+        h = _mm256_and_si256(_mm256_srlv_epi32(h, nibbleShift), low4);
+        const unsigned keep =
+            static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(limit, h))));
+        if constexpr (Eta == 2) {
+            // h mod 5 for h < 16: h - 5 floor(h 205 / 1024).
+            const __m256i quot = _mm256_srli_epi32(_mm256_mullo_epi32(h, _mm256_set1_epi32(205)), 10);
+            h = _mm256_sub_epi32(h, _mm256_mullo_epi32(quot, _mm256_set1_epi32(5)));
+        }
+        __m256i v = _mm256_sub_epi32(eta, h);                                   // in (-eta, eta]
+        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q)); // mod q
+        const __m256i order =
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
+        n += static_cast<std::size_t>(__builtin_popcount(keep));
+        pos += 4;
+    }
+    return n;
+}
+
+} // namespace
+
+std::size_t mldsaRejEtaAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len,
+                            std::size_t& pos, int eta) noexcept {
+    return eta == 2 ? rejEta<2>(a, n, buf, len, pos) : rejEta<4>(a, n, buf, len, pos);
+}
+
 bool mldsaSampleAvx2Compiled() noexcept {
     return true;
 }
@@ -67,6 +111,10 @@ bool mldsaSampleAvx2Compiled() noexcept {
 namespace rs::crypto::detail {
 std::size_t mldsaRejUniformAvx2(std::int32_t*, std::size_t n, const std::uint8_t*, std::size_t,
                                 std::size_t&) noexcept {
+    return n;
+}
+std::size_t mldsaRejEtaAvx2(std::int32_t*, std::size_t n, const std::uint8_t*, std::size_t, std::size_t&,
+                            int) noexcept {
     return n;
 }
 bool mldsaSampleAvx2Compiled() noexcept {

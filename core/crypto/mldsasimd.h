@@ -14,6 +14,12 @@ namespace rs::crypto::detail {
  *  rule. a must hold 256 coefficients (a step stores 8 lanes at a[n]). */
 std::size_t mldsaRejUniformAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len,
                                 std::size_t& pos) noexcept;
+/** @brief RejBoundedPoly's rule (CoeffFromHalfByte for `eta` 2 or 4) on buf[pos, len) four bytes (eight
+ *  nibbles, low first) at a time while n + 8 <= 256 and pos + 4 <= len: kept coefficients, mod q, go to
+ *  a[n...] in order, pos advances by 4 a step; returns the new n. The caller finishes with the scalar rule.
+ */
+std::size_t mldsaRejEtaAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len,
+                            std::size_t& pos, int eta) noexcept;
 /** @brief Whether mldsasampleavx2.cpp was compiled with its kernels (x86 with GCC or Clang). */
 bool mldsaSampleAvx2Compiled() noexcept;
 

@@ -116,6 +116,34 @@ TEST(MlDsaFastScheme, RejectionSamplingKernelKeepsTheSpecsCoefficients) {
     }
 }
 
+TEST(MlDsaFastScheme, BoundedSamplingKernelKeepsTheSpecsCoefficients) {
+    if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
+    std::mt19937 rng(136);
+    for (int eta : {2, 4}) {
+        for (int round = 0; round < 2000; ++round) {
+            const Bytes block = randomBytes(rng, 1 + rng() % 136);
+            const std::size_t start = static_cast<std::size_t>(rng() % 257);
+            MlDsaPoly got{}, want{};
+            std::size_t pos = 0;
+            const std::size_t n =
+                detail::mldsaRejEtaAvx2(got.data(), start, block.data(), block.size(), pos, eta);
+            ASSERT_EQ(pos % 4, 0u);
+            ASSERT_LE(pos, block.size());
+            // Stops only when fewer than 4 bytes are left or fewer than 8 coefficients are missing.
+            ASSERT_TRUE(block.size() - pos < 4 || n + 8 > kMlDsaN) << "eta " << eta << " pos " << pos;
+            std::size_t m = start;
+            for (std::size_t i = 0; i < pos; ++i)
+                for (std::uint8_t nibble :
+                     {static_cast<std::uint8_t>(block[i] & 0x0F), static_cast<std::uint8_t>(block[i] >> 4)})
+                    if (const auto c = coeffFromHalfByte(nibble, eta); c && m < kMlDsaN)
+                        want[m++] = *c < 0 ? *c + kMlDsaQ : *c;
+            ASSERT_EQ(n, m) << "eta " << eta << " start " << start;
+            for (std::size_t i = start; i < n; ++i)
+                ASSERT_EQ(got[i], want[i]) << "eta " << eta << " coefficient " << i;
+        }
+    }
+}
+
 TEST(MlDsaFastScheme, HighBitsKernelForEveryR) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     for (std::int32_t gamma2 : kGammas) {
