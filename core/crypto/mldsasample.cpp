@@ -170,6 +170,7 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaP
     std::array<ByteView, N> in{};
     std::array<std::array<std::uint8_t, kMaxBytes>, N> buf{};
     std::array<std::span<std::uint8_t>, N> outs{};
+    const bool avx2 = mldsaFastImplInUse() == MlDsaFastImpl::Avx2; // bytes / 32 is 18 or 20
     for (int r0 = 0; r0 < p.l; r0 += static_cast<int>(N)) {
         const std::size_t count = std::min<std::size_t>(N, static_cast<std::size_t>(p.l - r0));
         for (std::size_t j = 0; j < N; ++j) {
@@ -183,9 +184,13 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaP
         KeccakSpongeX<N> h(136, 0x1F, impl);
         h.absorb(in);
         h.squeeze(outs);
-        for (std::size_t j = 0; j < count; ++j)
-            y[static_cast<std::size_t>(r0) + j] =
-                bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1);
+        for (std::size_t j = 0; j < count; ++j) {
+            MlDsaPoly& out = y[static_cast<std::size_t>(r0) + j];
+            if (avx2)
+                detail::mldsaUnpackZAvx2(out.data(), buf[j].data(), static_cast<int>(bytes / 32), p.gamma1);
+            else
+                out = bitUnpack(ByteView(buf[j].data(), bytes), p.gamma1 - 1, p.gamma1);
+        }
     }
 }
 

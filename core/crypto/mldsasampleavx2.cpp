@@ -2,6 +2,7 @@
 // with AVX2: the 24 bytes spread to eight 32-bit lanes, the top bit of each group cleared, the lanes below q
 // kept and packed to the front (a permutation looked up by the 8-bit mask of kept lanes), stored at a[n].
 // RejBoundedPoly's rule (Algorithm 15, CoeffFromHalfByte) likewise, eight nibbles (four bytes) a step.
+// The mask's and z's unpacking (BitUnpack with 18 or 20 bits) eight values a step.
 // Called only when the CPU has AVX2 (mldsaFastImplInUse() is Avx2); the same coefficients as the scalar rule.
 #include "core/crypto/mldsasimd.h"
 
@@ -100,6 +101,57 @@ std::size_t mldsaRejEtaAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* 
     return eta == 2 ? rejEta<2>(a, n, buf, len, pos) : rejEta<4>(a, n, buf, len, pos);
 }
 
+namespace {
+
+// Eight C-bit values (C = 18 or 20) fill C bytes; value j starts at bit j C. The low 128-bit lane reads the
+// group's first 16 bytes (values 0-3), the high one 16 bytes from byte C / 2 (values 4-7, bit 4 C = byte C / 2
+// as C is even); each 32-bit lane takes the 4 bytes holding its value, shifts it down and masks it.
+template <int C>
+__attribute__((target("avx2"))) void unpackZ(std::int32_t* out, const std::uint8_t* in, std::int32_t gamma1) noexcept {
+    constexpr char kO1 = C / 8, kO2 = 2 * C / 8, kO3 = 3 * C / 8;
+    const __m256i bytes = _mm256_setr_epi8(0, 1, 2, 3, kO1, kO1 + 1, kO1 + 2, kO1 + 3, kO2, kO2 + 1, kO2 + 2,
+                                           kO2 + 3, kO3, kO3 + 1, kO3 + 2, kO3 + 3, //
+                                           0, 1, 2, 3, kO1, kO1 + 1, kO1 + 2, kO1 + 3, kO2, kO2 + 1, kO2 + 2,
+                                           kO2 + 3, kO3, kO3 + 1, kO3 + 2, kO3 + 3);
+    const __m256i shifts = _mm256_setr_epi32(0, C % 8, 2 * C % 8, 3 * C % 8, 0, C % 8, 2 * C % 8, 3 * C % 8);
+    const __m256i mask = _mm256_set1_epi32((1 << C) - 1);
+    const __m256i g1 = _mm256_set1_epi32(gamma1);
+    const __m256i q = _mm256_set1_epi32(kMlDsaQ);
+    constexpr std::size_t kLen = 32 * C;
+    std::size_t g = 0;
+    for (; g * C + C / 2 + 16 <= kLen; ++g) { // every group but the last (whose high read would pass the end)
+        const std::uint8_t* p = in + g * C;
+        __m256i v = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + C / 2)), 1);
+        v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(v, bytes), shifts), mask);
+        v = _mm256_sub_epi32(g1, v);
+        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * g), v);
+    }
+    for (; g < 32; ++g) {
+        // Three bytes hold each value (its shift is at most 24 - C).
+        const std::uint8_t* p = in + g * C;
+        for (int j = 0; j < 8; ++j) {
+            const int bit = j * C;
+            const std::uint32_t three = static_cast<std::uint32_t>(p[bit / 8]) |
+                                        (static_cast<std::uint32_t>(p[bit / 8 + 1]) << 8) |
+                                        (static_cast<std::uint32_t>(p[bit / 8 + 2]) << 16);
+            const std::int32_t r = gamma1 - static_cast<std::int32_t>((three >> (bit % 8)) & ((1u << C) - 1));
+            out[8 * g + static_cast<std::size_t>(j)] = r + ((r >> 31) & kMlDsaQ);
+        }
+    }
+}
+
+} // namespace
+
+void mldsaUnpackZAvx2(std::int32_t* out, const std::uint8_t* in, int bits, std::int32_t gamma1) noexcept {
+    if (bits == 18)
+        unpackZ<18>(out, in, gamma1);
+    else
+        unpackZ<20>(out, in, gamma1);
+}
+
 bool mldsaSampleAvx2Compiled() noexcept {
     return true;
 }
@@ -117,6 +169,7 @@ std::size_t mldsaRejEtaAvx2(std::int32_t*, std::size_t n, const std::uint8_t*, s
                             int) noexcept {
     return n;
 }
+void mldsaUnpackZAvx2(std::int32_t*, const std::uint8_t*, int, std::int32_t) noexcept {}
 bool mldsaSampleAvx2Compiled() noexcept {
     return false;
 }

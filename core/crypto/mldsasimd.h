@@ -20,6 +20,9 @@ std::size_t mldsaRejUniformAvx2(std::int32_t* a, std::size_t n, const std::uint8
  */
 std::size_t mldsaRejEtaAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len,
                             std::size_t& pos, int eta) noexcept;
+/** @brief BitUnpack(in, gamma1 - 1, gamma1) (Algorithm 19) for `bits` 18 or 20 (= 1 + bitlen(gamma1 - 1)):
+ *  in holds 32 bits bytes, out gets the 256 values gamma1 - x mod q, in [0, q). */
+void mldsaUnpackZAvx2(std::int32_t* out, const std::uint8_t* in, int bits, std::int32_t gamma1) noexcept;
 /** @brief Whether mldsasampleavx2.cpp was compiled with its kernels (x86 with GCC or Clang). */
 bool mldsaSampleAvx2Compiled() noexcept;
 

@@ -144,6 +144,23 @@ TEST(MlDsaFastScheme, BoundedSamplingKernelKeepsTheSpecsCoefficients) {
     }
 }
 
+TEST(MlDsaFastScheme, MaskUnpackKernelIsBitUnpack) {
+    if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
+    std::mt19937 rng(640);
+    for (std::int32_t gamma1 : {1 << 17, 1 << 19}) {
+        const int bits = gamma1 == (1 << 17) ? 18 : 20;
+        for (int round = 0; round < 300; ++round) {
+            // Random bytes, and all-zero / all-one encodings (values 0 and 2^bits - 1, the range's ends).
+            Bytes v = round == 0 ? Bytes(32 * bits, 0) : round == 1 ? Bytes(32 * bits, 0xFF) : randomBytes(rng, 32 * bits);
+            MlDsaPoly got{};
+            detail::mldsaUnpackZAvx2(got.data(), v.data(), bits, gamma1);
+            const MlDsaPoly want = bitUnpack(v, gamma1 - 1, gamma1);
+            for (std::size_t i = 0; i < kMlDsaN; ++i)
+                ASSERT_EQ(got[i], want[i]) << "gamma1 " << gamma1 << " coefficient " << i;
+        }
+    }
+}
+
 TEST(MlDsaFastScheme, HighBitsKernelForEveryR) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     for (std::int32_t gamma2 : kGammas) {
