@@ -3,6 +3,7 @@
 
 #include "core/crypto/mldsarounding.h"
 
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -36,21 +37,24 @@ template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, s
     }
 }
 template <int C, class Map> void unpackGroups(const std::uint8_t* v, MlDsaPoly& w, Map map) {
-    constexpr std::uint64_t kMask = (std::uint64_t{1} << C) - 1;
-    for (std::size_t g = 0; g < kMlDsaN; g += 8, v += C) {
-        std::uint64_t acc = 0;
-        int bits = 0, pos = 0;
+    static_assert(C <= 25, "a value and its shift fit in 32 bits");
+    constexpr std::uint32_t kMask = (std::uint32_t{1} << C) - 1;
+    // Value j of a group is the 32 bits from byte j C / 8, shifted down by j C mod 8. The last group is
+    // copied to a padded buffer first: its later values' 32-bit reads would pass the input's end.
+    const auto group = [&](const std::uint8_t* in, std::size_t g) {
 #pragma GCC unroll 8
         for (int j = 0; j < 8; ++j) {
-            while (bits < C) {
-                acc |= static_cast<std::uint64_t>(v[pos++]) << bits;
-                bits += 8;
-            }
-            w[g + static_cast<std::size_t>(j)] = map(static_cast<std::int32_t>(acc & kMask));
-            acc >>= C;
-            bits -= C;
+            const int bit = j * C;
+            const std::uint32_t x = loadLe32(in + bit / 8) >> (bit % 8);
+            w[g + static_cast<std::size_t>(j)] = map(static_cast<std::int32_t>(x & kMask));
         }
-    }
+    };
+    std::size_t g = 0;
+    for (; g + 8 < kMlDsaN; g += 8, v += C)
+        group(v, g);
+    std::uint8_t last[C + 4] = {};
+    std::memcpy(last, v, C);
+    group(last, g);
 }
 // Calls f with the width as a compile-time constant for ML-DSA's widths, at run time for any other.
 template <class F> void withWidth(int c, F f) {

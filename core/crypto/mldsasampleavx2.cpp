@@ -104,10 +104,11 @@ std::size_t mldsaRejEtaAvx2(std::int32_t* a, std::size_t n, const std::uint8_t* 
 namespace {
 
 // Eight C-bit values (C = 18 or 20) fill C bytes; value j starts at bit j C. The low 128-bit lane reads the
-// group's first 16 bytes (values 0-3), the high one 16 bytes from byte C / 2 (values 4-7, bit 4 C = byte C / 2
-// as C is even); each 32-bit lane takes the 4 bytes holding its value, shifts it down and masks it.
+// group's first 16 bytes (values 0-3), the high one 16 bytes from byte C / 2 (values 4-7, bit 4 C = byte C /
+// 2 as C is even); each 32-bit lane takes the 4 bytes holding its value, shifts it down and masks it.
 template <int C>
-__attribute__((target("avx2"))) void unpackZ(std::int32_t* out, const std::uint8_t* in, std::int32_t gamma1) noexcept {
+__attribute__((target("avx2"))) void unpackZ(std::int32_t* out, const std::uint8_t* in,
+                                             std::int32_t gamma1) noexcept {
     constexpr char kO1 = C / 8, kO2 = 2 * C / 8, kO3 = 3 * C / 8;
     const __m256i bytes = _mm256_setr_epi8(0, 1, 2, 3, kO1, kO1 + 1, kO1 + 2, kO1 + 3, kO2, kO2 + 1, kO2 + 2,
                                            kO2 + 3, kO3, kO3 + 1, kO3 + 2, kO3 + 3, //

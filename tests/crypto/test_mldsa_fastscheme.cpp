@@ -151,7 +151,9 @@ TEST(MlDsaFastScheme, MaskUnpackKernelIsBitUnpack) {
         const int bits = gamma1 == (1 << 17) ? 18 : 20;
         for (int round = 0; round < 300; ++round) {
             // Random bytes, and all-zero / all-one encodings (values 0 and 2^bits - 1, the range's ends).
-            Bytes v = round == 0 ? Bytes(32 * bits, 0) : round == 1 ? Bytes(32 * bits, 0xFF) : randomBytes(rng, 32 * bits);
+            Bytes v = round == 0   ? Bytes(32 * bits, 0)
+                      : round == 1 ? Bytes(32 * bits, 0xFF)
+                                   : randomBytes(rng, 32 * bits);
             MlDsaPoly got{};
             detail::mldsaUnpackZAvx2(got.data(), v.data(), bits, gamma1);
             const MlDsaPoly want = bitUnpack(v, gamma1 - 1, gamma1);
