@@ -1,8 +1,10 @@
 #pragma once
 // Byte-string helpers shared by every cipher model: hex I/O, endian loads/stores, constant-time compare.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -38,19 +40,35 @@ inline void storeBe64(std::uint8_t* p, std::uint64_t v) noexcept {
     for (int i = 7; i >= 0; --i, v >>= 8)
         p[i] = static_cast<std::uint8_t>(v);
 }
+// Little-endian loads and stores are one memcpy on a little-endian host (a single move; byte loops through
+// uint8_t* may alias anything, so compilers keep them byte by byte), byte loops elsewhere.
 inline std::uint64_t loadLe64(const std::uint8_t* p) noexcept {
     std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = (v << 8) | p[i];
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&v, p, 8);
+    } else {
+        for (int i = 7; i >= 0; --i)
+            v = (v << 8) | p[i];
+    }
     return v;
 }
 inline void storeLe64(std::uint8_t* p, std::uint64_t v) noexcept {
-    for (int i = 0; i < 8; ++i, v >>= 8)
-        p[i] = static_cast<std::uint8_t>(v);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(p, &v, 8);
+    } else {
+        for (int i = 0; i < 8; ++i, v >>= 8)
+            p[i] = static_cast<std::uint8_t>(v);
+    }
 }
 inline std::uint32_t loadLe32(const std::uint8_t* p) noexcept {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
-           std::uint32_t(p[3]) << 24;
+    if constexpr (std::endian::native == std::endian::little) {
+        std::uint32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+    } else {
+        return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
+               std::uint32_t(p[3]) << 24;
+    }
 }
 inline void storeLe32(std::uint8_t* p, std::uint32_t v) noexcept {
     p[0] = std::uint8_t(v);

@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
-#include <cstring>
 #include <string>
 
 #include "core/crypto/keccakfastkernel.h"
@@ -168,25 +166,6 @@ template <std::size_t N> void KeccakSpongeX<N>::permute() noexcept {
 
 namespace {
 
-// A lane's 8 bytes (little-endian, FIPS 202's byte order). bytes.h's byte loops would do, but a store
-// through uint8_t* may alias the state, so the compiler keeps the 8 byte stores (and reloads the lane).
-std::uint64_t laneFromBytes(const std::uint8_t* p) noexcept {
-    if constexpr (std::endian::native == std::endian::little) {
-        std::uint64_t v;
-        std::memcpy(&v, p, 8);
-        return v;
-    } else {
-        return loadLe64(p);
-    }
-}
-
-void laneToBytes(std::uint8_t* p, std::uint64_t v) noexcept {
-    if constexpr (std::endian::native == std::endian::little)
-        std::memcpy(p, &v, 8);
-    else
-        storeLe64(p, v);
-}
-
 template <class Spans> std::size_t commonLength(const Spans& spans, const char* what) {
     const std::size_t n = spans[0].size();
     for (const auto& s : spans)
@@ -207,7 +186,7 @@ template <std::size_t N> void KeccakSpongeX<N>::absorb(const std::array<ByteView
         const std::size_t lane = m_pos / 8;
         if (m_pos % 8 == 0 && len - off >= 8 && m_pos + 8 <= m_rate) {
             for (std::size_t j = 0; j < N; ++j)
-                w[N * lane + j] ^= laneFromBytes(in[j].data() + off);
+                w[N * lane + j] ^= loadLe64(in[j].data() + off);
             m_pos += 8;
             off += 8;
         } else {
@@ -261,7 +240,7 @@ template <std::size_t N> void KeccakSpongeX<N>::squeeze(const std::array<std::sp
             } else {
                 for (std::size_t k = 0; k < lanes; ++k)
                     for (std::size_t j = 0; j < N; ++j)
-                        laneToBytes(o[j] + 8 * k, w[N * (lane + k) + j]);
+                        storeLe64(o[j] + 8 * k, w[N * (lane + k) + j]);
             }
             m_pos += 8 * lanes;
             off += 8 * lanes;

@@ -3,6 +3,8 @@
 
 #include "core/crypto/mldsarounding.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -20,19 +22,24 @@ constexpr std::size_t kT0PolyBytes = 416;      // 32 * 13
 // Eight c-bit values fill exactly c bytes, so both directions work a group of eight at a time; with c a
 // compile-time constant (the widths ML-DSA uses) every shift and byte position of a group is a constant.
 template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, std::uint8_t* o) {
+    static_assert(C <= 24, "a group fits in three 64-bit words");
     constexpr std::uint64_t kMask = (std::uint64_t{1} << C) - 1;
     for (std::size_t g = 0; g < kMlDsaN; g += 8, o += C) {
-        std::uint64_t acc = 0;
-        int bits = 0, pos = 0;
+        // The group's 8 C bits in three little-endian words (every shift a constant), then its C bytes.
+        std::uint64_t acc[3] = {0, 0, 0};
 #pragma GCC unroll 8
         for (int j = 0; j < 8; ++j) {
-            acc |= (static_cast<std::uint64_t>(value(w[g + static_cast<std::size_t>(j)])) & kMask) << bits;
-            bits += C;
-            while (bits >= 8) {
-                o[pos++] = static_cast<std::uint8_t>(acc);
-                acc >>= 8;
-                bits -= 8;
-            }
+            const int bit = j * C;
+            const std::uint64_t x =
+                static_cast<std::uint64_t>(value(w[g + static_cast<std::size_t>(j)])) & kMask;
+            acc[bit / 64] |= x << (bit % 64);
+            if (bit % 64 + C > 64) acc[bit / 64 + 1] |= x >> (64 - bit % 64);
+        }
+        if constexpr (std::endian::native == std::endian::little) {
+            std::memcpy(o, acc, C);
+        } else {
+            for (int b = 0; b < C; ++b)
+                o[b] = static_cast<std::uint8_t>(acc[b / 8] >> (8 * (b % 8)));
         }
     }
 }
@@ -251,6 +258,7 @@ PublicKey pkDecode(const MlDsaParams& p, ByteView pk) {
     std::size_t pos = 0;
     ByteView rho = sub(pk, pos, 32);
     out.rho.assign(rho.begin(), rho.end());
+    out.t1.reserve(static_cast<std::size_t>(p.k));
     for (int i = 0; i < p.k; ++i)
         out.t1.push_back(simpleBitUnpack(sub(pk, pos, kT1PolyBytes), kT1Max));
     return out;
@@ -292,22 +300,34 @@ SecretKey skDecode(const MlDsaParams& p, ByteView sk) {
     take(out.key, 32);
     take(out.tr, 64);
     const std::size_t etaBytes = etaPolyBytes(p);
+    // BitUnpack(., eta, eta) gives eta - x for the stored x in [0, 2^c): in [-eta, eta] exactly when x <= 2
+    // eta.
+    const auto twoEta = static_cast<std::uint32_t>(2 * p.eta);
     auto readEta = [&](PolyVec& dst, int count, const char* name) {
+        dst.reserve(static_cast<std::size_t>(count));
         for (int i = 0; i < count; ++i) {
-            MlDsaPoly s = bitUnpack(sub(sk, pos, etaBytes), p.eta, p.eta);
-            for (std::size_t j = 0; j < kMlDsaN; ++j) {
-                const std::int32_t v = centered(s[j]);
-                if (v < -p.eta || v > p.eta)
-                    throw InvalidArgument(std::string(p.name) + " secret key: " + name + "[" +
-                                          std::to_string(i) + "] coefficient " + std::to_string(j) + " is " +
-                                          std::to_string(v) + ", outside [-" + std::to_string(p.eta) + ", " +
-                                          std::to_string(p.eta) + "]");
+            MlDsaPoly& s = dst.emplace_back(simpleBitUnpack(sub(sk, pos, etaBytes), twoEta));
+            std::uint32_t largest = 0;
+            for (std::int32_t x : s)
+                largest = std::max(largest, static_cast<std::uint32_t>(x));
+            if (largest > twoEta) {
+                const auto j = static_cast<std::size_t>(
+                    std::find_if(s.begin(), s.end(), [&](std::int32_t x) { return x > p.eta * 2; }) -
+                    s.begin());
+                throw InvalidArgument(std::string(p.name) + " secret key: " + name + "[" + std::to_string(i) +
+                                      "] coefficient " + std::to_string(j) + " is " +
+                                      std::to_string(p.eta - s[j]) + ", outside [-" + std::to_string(p.eta) +
+                                      ", " + std::to_string(p.eta) + "]");
             }
-            dst.push_back(s);
+            for (std::int32_t& x : s) {
+                const std::int32_t v = p.eta - x;
+                x = v + ((v >> 31) & kMlDsaQ);
+            }
         }
     };
     readEta(out.s1, p.l, "s1");
     readEta(out.s2, p.k, "s2");
+    out.t0.reserve(static_cast<std::size_t>(p.k));
     for (int i = 0; i < p.k; ++i)
         out.t0.push_back(bitUnpack(sub(sk, pos, kT0PolyBytes), kT0Low, kT0High));
     return out;
@@ -333,6 +353,7 @@ std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig) {
     ByteView c = sub(sig, pos, static_cast<std::size_t>(p.lambda / 4));
     out.cTilde.assign(c.begin(), c.end());
     const std::size_t zBytes = zPolyBytes(p);
+    out.z.reserve(static_cast<std::size_t>(p.l));
     for (int i = 0; i < p.l; ++i)
         out.z.push_back(bitUnpack(sub(sig, pos, zBytes), p.gamma1 - 1, p.gamma1));
     std::optional<PolyVec> h = hintBitUnpack(sig.subspan(pos), p.k, p.omega);

@@ -1,6 +1,7 @@
 // ML-DSA rounding (FIPS 204 section 7.4), written from Algorithms 35-40.
 #include "core/crypto/mldsarounding.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace rs::crypto::mldsa {
@@ -46,11 +47,18 @@ std::int32_t useHint(bool h, std::int64_t r, std::int32_t gamma2) noexcept {
 }
 
 std::int32_t infNorm(const MlDsaPoly& w) noexcept {
+    // |c mod± q| = min(c, q - c) for c in [0, q) (the convention): branch-free, so the loop vectorises; any
+    // coefficient outside [0, q) sends the polynomial through the general rule.
     std::int32_t n = 0;
+    std::uint32_t outside = 0;
     for (std::int32_t c : w) {
-        const std::int32_t a = std::abs(centered(c));
-        if (a > n) n = a;
+        n = std::max(n, std::min(c, kMlDsaQ - c));
+        outside |= static_cast<std::uint32_t>(c) >= static_cast<std::uint32_t>(kMlDsaQ) ? 1u : 0u;
     }
+    if (outside == 0) return n;
+    n = 0;
+    for (std::int32_t c : w)
+        n = std::max(n, std::abs(centered(c)));
     return n;
 }
 

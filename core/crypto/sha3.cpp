@@ -7,6 +7,8 @@
 
 #include "core/crypto/keccakfast.h"
 
+#include <algorithm>
+
 namespace rs::crypto {
 namespace {
 
@@ -32,20 +34,31 @@ void KeccakSponge::permute() noexcept {
 
 void KeccakSponge::absorb(ByteView data) {
     if (m_squeezing) throw InvalidArgument("Keccak sponge: absorb after squeeze");
-    std::size_t i = 0;
-    while (i < data.size()) {
-        if (m_pos % 8 == 0 && data.size() - i >= 8) {
-            m_state[m_pos / 8] ^= loadLe64(data.data() + i);
-            i += 8;
-            m_pos += 8;
+    // Locals for the position and the state: the input bytes may alias anything, members would be reloaded
+    // after every store.
+    const std::uint8_t* in = data.data();
+    std::size_t n = data.size(), pos = m_pos;
+    const std::size_t rate = m_rate;
+    std::uint64_t* lanes = m_state.data();
+    while (n > 0) {
+        if (pos % 8 == 0 && n >= 8 && pos + 8 <= rate) {
+            // Whole lanes up to the end of the block or of the input.
+            const std::size_t count = std::min((rate - pos) / 8, n / 8);
+            for (std::size_t k = 0; k < count; ++k)
+                lanes[pos / 8 + k] ^= loadLe64(in + 8 * k);
+            in += 8 * count;
+            n -= 8 * count;
+            pos += 8 * count;
         } else {
-            xorByte(m_state, m_pos++, data[i++]);
+            xorByte(m_state, pos++, *in++);
+            --n;
         }
-        if (m_pos == m_rate) {
+        if (pos == rate) {
             permute();
-            m_pos = 0;
+            pos = 0;
         }
     }
+    m_pos = pos;
 }
 
 void KeccakSponge::finish() noexcept {
@@ -58,20 +71,27 @@ void KeccakSponge::finish() noexcept {
 
 void KeccakSponge::squeeze(std::span<std::uint8_t> out) noexcept {
     if (!m_squeezing) finish();
-    std::size_t i = 0;
-    while (i < out.size()) {
-        if (m_pos == m_rate) {
+    std::uint8_t* o = out.data();
+    std::size_t n = out.size(), pos = m_pos;
+    const std::size_t rate = m_rate;
+    while (n > 0) {
+        if (pos == rate) {
             permute();
-            m_pos = 0;
+            pos = 0;
         }
-        if (m_pos % 8 == 0 && out.size() - i >= 8) {
-            storeLe64(out.data() + i, m_state[m_pos / 8]);
-            i += 8;
-            m_pos += 8;
+        if (pos % 8 == 0 && n >= 8 && pos + 8 <= rate) {
+            const std::size_t count = std::min((rate - pos) / 8, n / 8);
+            for (std::size_t k = 0; k < count; ++k)
+                storeLe64(o + 8 * k, m_state[pos / 8 + k]);
+            o += 8 * count;
+            n -= 8 * count;
+            pos += 8 * count;
         } else {
-            out[i++] = byteAt(m_state, m_pos++);
+            *o++ = byteAt(m_state, pos++);
+            --n;
         }
     }
+    m_pos = pos;
 }
 
 Bytes KeccakSponge::squeeze(std::size_t n) {

@@ -127,6 +127,14 @@ TEST(MlDsaRounding, InfinityNormIsTheLargestCentredMagnitude) {
     v[0] = 100;
     EXPECT_EQ(infNorm(std::vector<MlDsaPoly>{v, w}), (Q - 1) / 2);
     EXPECT_EQ(infNorm(std::vector<MlDsaPoly>{}), 0);
+    // Coefficients outside [0, q) are reduced first: -9 and q + 11 count as 9 and 11, 2q - 1 as 1.
+    MlDsaPoly u{};
+    u[7] = -9;
+    EXPECT_EQ(infNorm(u), 9);
+    u[8] = Q + 11;
+    EXPECT_EQ(infNorm(u), 11);
+    u[7] = u[8] = 2 * Q - 1;
+    EXPECT_EQ(infNorm(u), 1);
 }
 
 TEST(MlDsaEncode, BitlenAndPackingBitOrder) {
@@ -318,6 +326,18 @@ TEST(MlDsaEncode, SkDecodeRejectsS1AndS2OutsideEta) {
     const std::size_t s2Start = 128 + static_cast<std::size_t>(p.l) * etaPolyBytes(p);
     badS2[s2Start] = static_cast<std::uint8_t>((badS2[s2Start] & 0xF8) | 5); // s2[0] coefficient 0 = -3
     EXPECT_THROW(skDecode(p, badS2), InvalidArgument);
+    // The message names the polynomial, the coefficient and its value: s2[1] coefficient 2 (bits 6-8).
+    Bytes badS2b = kp.sk;
+    const std::size_t s2b = s2Start + etaPolyBytes(p);
+    badS2b[s2b] = static_cast<std::uint8_t>(badS2b[s2b] | 0xC0);         // bits 6, 7 set
+    badS2b[s2b + 1] = static_cast<std::uint8_t>(badS2b[s2b + 1] | 0x01); // bit 8: the field is 7, s = -5
+    try {
+        skDecode(p, badS2b);
+        ADD_FAILURE() << "skDecode accepted s2[1][2] = -5";
+    } catch (const InvalidArgument& e) {
+        EXPECT_NE(std::string(e.what()).find("s2[1] coefficient 2 is -5, outside [-2, 2]"), std::string::npos)
+            << e.what();
+    }
     EXPECT_THROW(mldsaSign(MlDsaParamSet::MlDsa44, bad, Bytes{}, Bytes{}, Bytes(32, 0)), InvalidArgument);
     // eta = 4 packs 4 - s in 4 bits: 9..15 stand for -5..-11.
     const MlDsaParams& p65 = mldsaParams(MlDsaParamSet::MlDsa65);
