@@ -4,6 +4,7 @@
 #include "core/crypto/mldsarounding.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <string>
@@ -23,15 +24,18 @@ constexpr std::size_t kT0PolyBytes = 416;      // 32 * 13
 // compile-time constant (the widths ML-DSA uses) every shift and byte position of a group is a constant.
 template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, std::uint8_t* o) {
     static_assert(C <= 24, "a group fits in three 64-bit words");
-    constexpr std::uint64_t kMask = (std::uint64_t{1} << C) - 1;
+    constexpr std::uint32_t kMask = (std::uint32_t{1} << C) - 1;
+    // The fields first, in a loop of plain arithmetic the compiler vectorises, then the bits.
+    std::array<std::uint32_t, kMlDsaN> f;
+    for (std::size_t i = 0; i < kMlDsaN; ++i)
+        f[i] = static_cast<std::uint32_t>(value(w[i])) & kMask;
     for (std::size_t g = 0; g < kMlDsaN; g += 8, o += C) {
         // The group's 8 C bits in three little-endian words (every shift a constant), then its C bytes.
         std::uint64_t acc[3] = {0, 0, 0};
 #pragma GCC unroll 8
         for (int j = 0; j < 8; ++j) {
             const int bit = j * C;
-            const std::uint64_t x =
-                static_cast<std::uint64_t>(value(w[g + static_cast<std::size_t>(j)])) & kMask;
+            const std::uint64_t x = f[g + static_cast<std::size_t>(j)];
             acc[bit / 64] |= x << (bit % 64);
             if (bit % 64 + C > 64) acc[bit / 64 + 1] |= x >> (64 - bit % 64);
         }

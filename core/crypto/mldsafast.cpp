@@ -66,10 +66,19 @@ template <std::int32_t G2> struct Rounding {
     }
 };
 
-// Power2Round (Algorithm 35) of r in [0, q): r1 = ceil((r - 2^12) / 2^13), r0 = r - r1 2^13 in (-2^12, 2^12].
-inline void power2Round(std::int32_t r, std::int32_t& r1, std::int32_t& r0) noexcept {
-    r1 = (r + (1 << 12) - 1) >> 13;
-    r0 = r - (r1 << 13);
+// t = as1 + s2 (each in [0, q)) to [0, q), then Power2Round (Algorithm 35): r1 = ceil((t - 2^12) / 2^13),
+// r0 = t - r1 2^13 in (-2^12, 2^12], stored mod q. Distinct arrays (restrict) and no branch: the loop
+// vectorises.
+void power2RoundRow(const std::int32_t* __restrict as1, const std::int32_t* __restrict s2,
+                    std::int32_t* __restrict r1, std::int32_t* __restrict r0) noexcept {
+    for (std::size_t n = 0; n < kMlDsaN; ++n) {
+        std::int32_t t = as1[n] + s2[n] - kQ;
+        t += (t >> 31) & kQ;
+        const std::int32_t hi = (t + (1 << 12) - 1) >> 13;
+        const std::int32_t lo = t - (hi << 13);
+        r1[n] = hi;
+        r0[n] = lo + ((lo >> 31) & kQ);
+    }
 }
 
 void nttLazy(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
@@ -284,12 +293,7 @@ MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
     MlDsaPoly t;
     for (int i = 0; i < p.k; ++i) {
         matRow(t, aHat, i, s1Hat, p.l, ri);
-        for (std::size_t n = 0; n < kMlDsaN; ++n) {
-            std::int32_t r1 = 0, r0 = 0;
-            power2Round(canonical(t[n] + s2[i][n]), r1, r0);
-            t1[i][n] = r1;
-            t0[i][n] = r0 < 0 ? r0 + kQ : r0;
-        }
+        power2RoundRow(t.data(), s2[i].data(), t1[i].data(), t0[i].data());
     }
     MlDsaKeyPair kp;
     kp.pk = pkEncode(p, rho, t1);
