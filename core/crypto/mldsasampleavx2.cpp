@@ -60,35 +60,58 @@ __attribute__((target("avx2,popcnt"))) std::size_t mldsaRejUniformAvx2(std::int3
 
 namespace {
 
+// The value CoeffFromHalfByte gives a kept nibble h, as a signed byte: 2 - (h mod 5) or 4 - h (0 for the
+// nibbles it rejects).
+template <int Eta> constexpr std::array<std::int8_t, 16> etaValues() {
+    std::array<std::int8_t, 16> t{};
+    for (int h = 0; h < 16; ++h)
+        t[static_cast<std::size_t>(h)] =
+            static_cast<std::int8_t>(Eta == 2 ? (h < 15 ? 2 - h % 5 : 0) : (h < 9 ? 4 - h : 0));
+    return t;
+}
+
+// Eight signed values (in [-eta, eta]) to 32-bit lanes mod q, the kept ones packed to a[n]; returns the new n.
+__attribute__((target("avx2,popcnt"))) inline std::size_t keepEight(std::int32_t* a, std::size_t n, __m128i values,
+                                                                    unsigned keep, __m256i q) noexcept {
+    __m256i v = _mm256_cvtepi8_epi32(values);
+    v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q));
+    const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
+    return n + static_cast<std::size_t>(__builtin_popcount(keep));
+}
+
 template <int Eta>
 __attribute__((target("avx2,popcnt"))) std::size_t
 rejEta(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len, std::size_t& pos) noexcept {
-    const __m256i nibbleShift = _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
-    const __m256i low4 = _mm256_set1_epi32(0x0F);
-    const __m256i limit = _mm256_set1_epi32(Eta == 2 ? 15 : 9);
-    const __m256i eta = _mm256_set1_epi32(Eta);
+    static constexpr std::array<std::int8_t, 16> kValues = etaValues<Eta>();
+    const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kValues.data()));
+    const __m128i low4 = _mm_set1_epi8(0x0F);
+    const __m128i limit = _mm_set1_epi8(Eta == 2 ? 15 : 9);
     const __m256i q = _mm256_set1_epi32(kMlDsaQ);
+    // The nibbles of `count` bytes at buf + pos in CoeffFromHalfByte's order (low, then high, byte by byte).
+    const auto nibbles = [&](__m128i b) {
+        const __m128i lo = _mm_and_si128(b, low4);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
+        return _mm_unpacklo_epi8(lo, hi);
+    };
+    // Eight bytes (sixteen nibbles) a step while two groups of eight fit in a.
+    while (n + 16 <= kMlDsaN && pos + 8 <= len) {
+        std::uint64_t eight;
+        __builtin_memcpy(&eight, buf + pos, 8);
+        const __m128i h = nibbles(_mm_cvtsi64_si128(static_cast<long long>(eight)));
+        const auto keep = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpgt_epi8(limit, h)));
+        const __m128i v = _mm_shuffle_epi8(values, h);
+        n = keepEight(a, n, v, keep & 0xFF, q);
+        n = keepEight(a, n, _mm_srli_si128(v, 8), keep >> 8, q);
+        pos += 8;
+    }
+    // Then four bytes (eight nibbles) a step.
     while (n + 8 <= kMlDsaN && pos + 4 <= len) {
-        // Four bytes, each twice, to eight 32-bit lanes; the even lanes keep the low nibble, the odd ones the
-        // high nibble: the order of CoeffFromHalfByte's reads.
         std::uint32_t four;
         __builtin_memcpy(&four, buf + pos, 4);
-        const __m128i b = _mm_cvtsi32_si128(static_cast<int>(four));
-        __m256i h = _mm256_cvtepu8_epi32(_mm_unpacklo_epi8(b, b));
-        h = _mm256_and_si256(_mm256_srlv_epi32(h, nibbleShift), low4);
-        const unsigned keep =
-            static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(limit, h))));
-        if constexpr (Eta == 2) {
-            // h mod 5 for h < 16: h - 5 floor(h 205 / 1024).
-            const __m256i quot = _mm256_srli_epi32(_mm256_mullo_epi32(h, _mm256_set1_epi32(205)), 10);
-            h = _mm256_sub_epi32(h, _mm256_mullo_epi32(quot, _mm256_set1_epi32(5)));
-        }
-        __m256i v = _mm256_sub_epi32(eta, h);                                   // in (-eta, eta]
-        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q)); // mod q
-        const __m256i order =
-            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
-        n += static_cast<std::size_t>(__builtin_popcount(keep));
+        const __m128i h = nibbles(_mm_cvtsi32_si128(static_cast<int>(four)));
+        const auto keep = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpgt_epi8(limit, h))) & 0xFF;
+        n = keepEight(a, n, _mm_shuffle_epi8(values, h), keep, q);
         pos += 4;
     }
     return n;
