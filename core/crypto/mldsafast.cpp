@@ -17,6 +17,7 @@
 #include "core/crypto/mldsasimd.h"
 #include "core/crypto/sha3.h"
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <string>
@@ -131,10 +132,32 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
     std::array<std::uint8_t, 64> cTildeBuf;
     const std::span<std::uint8_t> cTilde(cTildeBuf.data(), cTildeBytes);
     const KeccakFastImpl ki = keccakFastImplInUse();
+    // The masks come a batch of the sampler's streams (4 or 8) at a time over consecutive nonces: with l not
+    // a multiple of the batch, the batch's remaining polynomials are kept for the next attempt (its kappa
+    // follows on), which the loop needs more often than not, instead of streams run empty.
+    const int batch = static_cast<int>(maskStreams(ki));
+    std::array<MlDsaPoly, 2 * kMaxDim> drawn;
+    int drawnFirst = 0, drawnCount = 0; // drawn[0 .. drawnCount) are the nonces drawnFirst, ...
     int attempts = 0;
     for (int kappa = 0; kappa + l <= 65536; kappa += l) {
         ++attempts;
-        expandMaskInto(p, rhoPP, kappa, y.data(), ki);
+        int have = 0;
+        if (drawnCount > 0 && drawnFirst == kappa) {
+            have = std::min(drawnCount, l);
+            std::copy(drawn.begin(), drawn.begin() + have, y.begin());
+            std::copy(drawn.begin() + have, drawn.begin() + drawnCount, drawn.begin());
+            drawnFirst += have;
+            drawnCount -= have;
+        }
+        if (have < l) {
+            const int need = l - have;
+            const int count = (need + batch - 1) / batch * batch;
+            expandMaskPolys(p, rhoPP, kappa + have, count, drawn.data(), ki);
+            std::copy(drawn.begin(), drawn.begin() + need, y.begin() + have);
+            std::copy(drawn.begin() + need, drawn.begin() + count, drawn.begin());
+            drawnFirst = kappa + l;
+            drawnCount = count - need;
+        }
         for (int j = 0; j < l; ++j) {
             yHat[j] = y[j];
             nttLazy(yHat[j], ri);

@@ -163,7 +163,8 @@ void rejBoundedPolysN(ByteView rhoPrime, const std::array<int, N>& index, std::s
 }
 
 template <std::size_t N>
-void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y, KeccakFastImpl impl) {
+void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, int polys, MlDsaPoly* y,
+                 KeccakFastImpl impl) {
     const std::size_t bytes = zPolyBytes(p); // 32 c: 576 or 640
     constexpr std::size_t kMaxBytes = 32 * 20;
     std::array<std::array<std::uint8_t, 66>, N> seeds{};
@@ -171,8 +172,8 @@ void expandMaskN(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaP
     std::array<std::array<std::uint8_t, kMaxBytes>, N> buf{};
     std::array<std::span<std::uint8_t>, N> outs{};
     const bool avx2 = mldsaFastImplInUse() == MlDsaFastImpl::Avx2; // bytes / 32 is 18 or 20
-    for (int r0 = 0; r0 < p.l; r0 += static_cast<int>(N)) {
-        const std::size_t count = std::min<std::size_t>(N, static_cast<std::size_t>(p.l - r0));
+    for (int r0 = 0; r0 < polys; r0 += static_cast<int>(N)) {
+        const std::size_t count = std::min<std::size_t>(N, static_cast<std::size_t>(polys - r0));
         for (std::size_t j = 0; j < N; ++j) {
             const int n = kappa + r0 + static_cast<int>(j < count ? j : 0);
             std::copy(rhoPrimePrime.begin(), rhoPrimePrime.end(), seeds[j].begin());
@@ -349,11 +350,19 @@ PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
 
 void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y,
                     KeccakFastImpl impl, std::size_t streams) {
+    expandMaskPolys(p, rhoPrimePrime, kappa, p.l, y, impl, streams);
+}
+void expandMaskPolys(const MlDsaParams& p, ByteView rhoPrimePrime, int firstNonce, int count, MlDsaPoly* y,
+                     KeccakFastImpl impl, std::size_t streams) {
     requireSeed("ExpandMask", rhoPrimePrime, 64);
+    if (count < 0) throw InvalidArgument("ExpandMask: a negative number of polynomials");
     if (useX8(impl, streams))
-        expandMaskN<8>(p, rhoPrimePrime, kappa, y, impl);
+        expandMaskN<8>(p, rhoPrimePrime, firstNonce, count, y, impl);
     else
-        expandMaskN<4>(p, rhoPrimePrime, kappa, y, impl);
+        expandMaskN<4>(p, rhoPrimePrime, firstNonce, count, y, impl);
+}
+std::size_t maskStreams(KeccakFastImpl impl, std::size_t streams) {
+    return useX8(impl, streams) ? 8 : 4;
 }
 
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde, KeccakPermutation perm) {

@@ -51,6 +51,14 @@ PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
 /** @brief expandMaskMulti into y[0 .. l) (no allocation: the fast signing loop). */
 void expandMaskInto(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, MlDsaPoly* y,
                     KeccakFastImpl impl, std::size_t streams = 0);
+/** @brief The mask polynomials of the `count` nonces firstNonce, firstNonce + 1, ... (ExpandMask's rows
+ *  kappa + r, the nonce taken mod 2^16 as IntegerToBytes(., 2) does) into y[0 .. count): polynomials
+ *  beyond one attempt's l serve the next attempt, whose kappa follows on. */
+void expandMaskPolys(const MlDsaParams& p, ByteView rhoPrimePrime, int firstNonce, int count, MlDsaPoly* y,
+                     KeccakFastImpl impl, std::size_t streams = 0);
+/** @brief How many streams the multi-stream samplers run at once with `impl` and `streams` (4 or 8): a
+ *  batch of this many polynomials costs as much as one. */
+std::size_t maskStreams(KeccakFastImpl impl, std::size_t streams = 0);
 /** @brief SampleInBall(c~) (Algorithm 29): tau coefficients +-1, the rest 0; the first 8 bytes of H(c~) are
  *  the sign bits, the following bytes the positions. */
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde,
