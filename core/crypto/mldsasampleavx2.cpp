@@ -70,9 +70,10 @@ template <int Eta> constexpr std::array<std::int8_t, 16> etaValues() {
     return t;
 }
 
-// Eight signed values (in [-eta, eta]) to 32-bit lanes mod q, the kept ones packed to a[n]; returns the new n.
-__attribute__((target("avx2,popcnt"))) inline std::size_t keepEight(std::int32_t* a, std::size_t n, __m128i values,
-                                                                    unsigned keep, __m256i q) noexcept {
+// Eight signed values (in [-eta, eta]) to 32-bit lanes mod q, the kept ones packed to a[n]; returns the new
+// n.
+__attribute__((target("avx2,popcnt"))) inline std::size_t
+keepEight(std::int32_t* a, std::size_t n, __m128i values, unsigned keep, __m256i q) noexcept {
     __m256i v = _mm256_cvtepi8_epi32(values);
     v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q));
     const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));

@@ -98,25 +98,26 @@ TEST(MlDsaSampleMulti, MaskPolysOfConsecutiveNoncesEqualExpandMask) {
     for (const MlDsaParamSet set : kSets) {
         const MlDsaParams& p = mldsaParams(set);
         const Bytes rhoPrime = randomBytes(rng, 64);
-        for (const int first : {0, 7 * p.l, 65536 - 8}) // the last one past 2^16 - 1 (mod 2^16) {
+        // The last start runs past 2^16 - 1: the nonces wrap (mod 2^16).
+        for (const int first : {0, 7 * p.l, 65536 - 8}) {
             std::vector<MlDsaPoly> want;
-        for (int n = first; n < first + 16; ++n)
-            want.push_back(expandMask(p, rhoPrime, n, KeccakPermutation::Reference)[0]);
-        for (const std::size_t streams : {std::size_t{4}, std::size_t{8}}) {
-            EXPECT_EQ(maskStreams(keccakFastImplInUse(), streams), streams);
-            for (const int count : {0, 1, 3, 4, 5, 8, 12, 16}) {
-                std::vector<MlDsaPoly> got(static_cast<std::size_t>(count));
-                expandMaskPolys(p, rhoPrime, first, count, got.data(), keccakFastImplInUse(), streams);
-                for (int i = 0; i < count; ++i)
-                    ASSERT_EQ(got[static_cast<std::size_t>(i)], want[static_cast<std::size_t>(i)])
-                        << p.name << " nonce " << first + i << " of " << count << ", " << streams
-                        << " streams";
+            for (int n = first; n < first + 16; ++n)
+                want.push_back(expandMask(p, rhoPrime, n, KeccakPermutation::Reference)[0]);
+            for (const std::size_t streams : {std::size_t{4}, std::size_t{8}}) {
+                EXPECT_EQ(maskStreams(keccakFastImplInUse(), streams), streams);
+                for (const int count : {0, 1, 3, 4, 5, 8, 12, 16}) {
+                    std::vector<MlDsaPoly> got(static_cast<std::size_t>(count));
+                    expandMaskPolys(p, rhoPrime, first, count, got.data(), keccakFastImplInUse(), streams);
+                    for (int i = 0; i < count; ++i)
+                        ASSERT_EQ(got[static_cast<std::size_t>(i)], want[static_cast<std::size_t>(i)])
+                            << p.name << " nonce " << first + i << " of " << count << ", " << streams
+                            << " streams";
+                }
             }
         }
+        MlDsaPoly none[1];
+        EXPECT_THROW(expandMaskPolys(p, rhoPrime, 0, -1, none, KeccakFastImpl::Portable), InvalidArgument);
     }
-    MlDsaPoly none[1];
-    EXPECT_THROW(expandMaskPolys(p, rhoPrime, 0, -1, none, KeccakFastImpl::Portable), InvalidArgument);
-}
 }
 
 TEST(MlDsaSampleMulti, SchemeFastEqualsReferenceUnderEveryImpl) {
