@@ -47,7 +47,7 @@ template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, s
         }
     }
 }
-template <int C, class Map> void unpackGroups(const std::uint8_t* v, MlDsaPoly& w, Map map) {
+template <int C> void unpackGroups(const std::uint8_t* v, MlDsaPoly& w) {
     static_assert(C <= 25, "a value and its shift fit in 32 bits");
     constexpr std::uint32_t kMask = (std::uint32_t{1} << C) - 1;
     // Value j of a group is the 32 bits from byte j C / 8, shifted down by j C mod 8. The last group is
@@ -57,7 +57,7 @@ template <int C, class Map> void unpackGroups(const std::uint8_t* v, MlDsaPoly& 
         for (int j = 0; j < 8; ++j) {
             const int bit = j * C;
             const std::uint32_t x = loadLe32(in + bit / 8) >> (bit % 8);
-            w[g + static_cast<std::size_t>(j)] = map(static_cast<std::int32_t>(x & kMask));
+            w[g + static_cast<std::size_t>(j)] = static_cast<std::int32_t>(x & kMask);
         }
     };
     std::size_t g = 0;
@@ -119,8 +119,7 @@ template <class Value> void packBits(const MlDsaPoly& w, int c, Value value, Byt
 }
 
 // Reads 256 values of c bits each from v (exactly 32 * c bytes, checked by the callers).
-template <class Map> MlDsaPoly unpackBits(ByteView v, int c, Map map) {
-    MlDsaPoly w{};
+template <class Map> void unpackBitsInto(ByteView v, int c, Map map, MlDsaPoly& w) {
     withWidth(c, [&](auto width) {
         if constexpr (std::is_same_v<decltype(width), int>) {
             std::uint64_t acc = 0;
@@ -137,11 +136,27 @@ template <class Map> MlDsaPoly unpackBits(ByteView v, int c, Map map) {
                 bits -= width;
             }
         } else {
-            unpackGroups<decltype(width)::value>(v.data(), w, map);
+            // The raw fields, then the map in a loop of its own (plain arithmetic: it vectorises).
+            unpackGroups<decltype(width)::value>(v.data(), w);
+            for (std::int32_t& x : w)
+                x = map(x);
         }
     });
+}
+// Every coefficient is written: no zero-fill first (a 1 KiB store the decoders would pay per polynomial).
+template <class Map> MlDsaPoly unpackBits(ByteView v, int c, Map map) {
+    MlDsaPoly w;
+    unpackBitsInto(v, c, map, w);
     return w;
 }
+// BitUnpack(v, a, b)'s map b - x to [0, q) without a branch (b - x is in (-q, q); its sign is data).
+struct FromTop {
+    std::int32_t b;
+    std::int32_t operator()(std::int32_t x) const noexcept {
+        const std::int32_t r = b - x;
+        return r + ((r >> 31) & kMlDsaQ);
+    }
+};
 
 void requireBytes(const char* what, ByteView v, std::size_t n) {
     if (v.size() != n)
@@ -202,11 +217,7 @@ MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
 MlDsaPoly bitUnpack(ByteView v, std::int32_t a, std::int32_t b) {
     const int c = bitlen(static_cast<std::uint32_t>(a + b));
     requireBytes("BitUnpack", v, 32 * static_cast<std::size_t>(c));
-    // b - x is in (-q, q): to [0, q) without a branch (its sign is data, unpredictable).
-    return unpackBits(v, c, [b](std::int32_t x) {
-        const std::int32_t r = b - x;
-        return r + ((r >> 31) & kMlDsaQ);
-    });
+    return unpackBits(v, c, FromTop{b});
 }
 
 Bytes hintBitPack(const PolyVec& h, int omega) {
@@ -263,8 +274,13 @@ PublicKey pkDecode(const MlDsaParams& p, ByteView pk) {
     ByteView rho = sub(pk, pos, 32);
     out.rho.assign(rho.begin(), rho.end());
     out.t1.reserve(static_cast<std::size_t>(p.k));
-    for (int i = 0; i < p.k; ++i)
-        out.t1.push_back(simpleBitUnpack(sub(pk, pos, kT1PolyBytes), kT1Max));
+    MlDsaPoly t;
+    for (int i = 0; i < p.k; ++i) {
+        unpackBitsInto(
+            sub(pk, pos, kT1PolyBytes), static_cast<int>(kT1PolyBytes / 32), [](std::int32_t x) { return x; },
+            t);
+        out.t1.push_back(t);
+    }
     return out;
 }
 
@@ -309,8 +325,10 @@ SecretKey skDecode(const MlDsaParams& p, ByteView sk) {
     const auto twoEta = static_cast<std::uint32_t>(2 * p.eta);
     auto readEta = [&](PolyVec& dst, int count, const char* name) {
         dst.reserve(static_cast<std::size_t>(count));
+        MlDsaPoly s;
         for (int i = 0; i < count; ++i) {
-            MlDsaPoly& s = dst.emplace_back(simpleBitUnpack(sub(sk, pos, etaBytes), twoEta));
+            unpackBitsInto(
+                sub(sk, pos, etaBytes), bitlen(twoEta), [](std::int32_t x) { return x; }, s);
             std::uint32_t largest = 0;
             for (std::int32_t x : s)
                 largest = std::max(largest, static_cast<std::uint32_t>(x));
@@ -323,17 +341,19 @@ SecretKey skDecode(const MlDsaParams& p, ByteView sk) {
                                       std::to_string(p.eta - s[j]) + ", outside [-" + std::to_string(p.eta) +
                                       ", " + std::to_string(p.eta) + "]");
             }
-            for (std::int32_t& x : s) {
-                const std::int32_t v = p.eta - x;
-                x = v + ((v >> 31) & kMlDsaQ);
-            }
+            for (std::int32_t& x : s)
+                x = FromTop{p.eta}(x);
+            dst.push_back(s);
         }
     };
     readEta(out.s1, p.l, "s1");
     readEta(out.s2, p.k, "s2");
     out.t0.reserve(static_cast<std::size_t>(p.k));
-    for (int i = 0; i < p.k; ++i)
-        out.t0.push_back(bitUnpack(sub(sk, pos, kT0PolyBytes), kT0Low, kT0High));
+    MlDsaPoly t;
+    for (int i = 0; i < p.k; ++i) {
+        unpackBitsInto(sub(sk, pos, kT0PolyBytes), static_cast<int>(kT0PolyBytes / 32), FromTop{kT0High}, t);
+        out.t0.push_back(t);
+    }
     return out;
 }
 
@@ -358,8 +378,11 @@ std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig) {
     out.cTilde.assign(c.begin(), c.end());
     const std::size_t zBytes = zPolyBytes(p);
     out.z.reserve(static_cast<std::size_t>(p.l));
-    for (int i = 0; i < p.l; ++i)
-        out.z.push_back(bitUnpack(sub(sig, pos, zBytes), p.gamma1 - 1, p.gamma1));
+    MlDsaPoly z;
+    for (int i = 0; i < p.l; ++i) {
+        unpackBitsInto(sub(sig, pos, zBytes), static_cast<int>(zBytes / 32), FromTop{p.gamma1}, z);
+        out.z.push_back(z);
+    }
     std::optional<PolyVec> h = hintBitUnpack(sig.subspan(pos), p.k, p.omega);
     if (!h) return std::nullopt;
     out.h = std::move(*h);

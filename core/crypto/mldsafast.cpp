@@ -243,6 +243,8 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Si
     using R = Rounding<G2>;
     const MlDsaFastImpl ri = mldsaFastImplInUse();
     const int k = p.k, l = p.l;
+    constexpr int kD = 13; // d of every ML-DSA parameter set (FIPS 204 Table 1)
+    if (p.d != kD) throw InvalidArgument(std::string(p.name) + ": the fast path is built for d = 13");
     const PolyVec aHat = expandA(p, pk.rho, kPerm);
     MlDsaPoly cHat = sampleInBall(p, s.cTilde, kPerm);
     nttLazy(cHat, ri);
@@ -260,7 +262,7 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const Si
                               std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
                               std::span<const MlDsaPoly>(zHat.data(), n), ri);
         for (std::size_t c = 0; c < kMlDsaN; ++c)
-            ct1[c] = pk.t1[i][c] << p.d; // < 2^23 < q
+            ct1[c] = pk.t1[i][c] << kD; // < 2^23 < q; a constant shift, so the loop vectorises
         nttLazy(ct1, ri);
         mldsaPointwiseMont(ct1, cHat, ct1, ri);
         for (std::size_t c = 0; c < kMlDsaN; ++c)
