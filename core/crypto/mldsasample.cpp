@@ -95,7 +95,7 @@ std::size_t acceptHalfByteCoeffs(const std::uint8_t* b, std::size_t len, MlDsaPo
 // results are discarded.
 template <std::size_t N>
 void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t count, MlDsaPoly* out,
-                  KeccakFastImpl impl) {
+                  KeccakFastImpl impl, std::size_t firstBlocks) {
     constexpr std::size_t kRate = 168;
     std::array<std::array<std::uint8_t, 34>, N> seeds{};
     std::array<ByteView, N> in{};
@@ -109,18 +109,25 @@ void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t cou
     const bool avx2 = mldsaFastImplInUse() == MlDsaFastImpl::Avx2;
     KeccakSpongeX<N> g(kRate, 0x1F, impl);
     g.absorb(in);
-    std::array<std::array<std::uint8_t, kRate>, N> buf{};
+    // firstBlocks blocks first (5 by default: 840 bytes, 280 groups, and a polynomial needs 256 below q, so
+    // more are almost never needed), read as one run so that only its end goes through the scalar rule; then
+    // a block at a time.
+    constexpr std::size_t kMaxFirst = 5 * kRate;
+    const std::size_t first = std::clamp<std::size_t>(firstBlocks, 1, 5) * kRate;
+    std::array<std::array<std::uint8_t, kMaxFirst>, N> buf;
     std::array<std::span<std::uint8_t>, N> outs{};
     for (std::size_t j = 0; j < N; ++j)
         outs[j] = std::span<std::uint8_t>(buf[j]);
     std::array<std::size_t, N> filled{};
     std::size_t done = 0;
-    while (done < count) {
+    for (std::size_t len = first; done < count; len = kRate) {
+        for (std::size_t j = 0; j < N; ++j)
+            outs[j] = std::span<std::uint8_t>(buf[j].data(), len);
         g.squeeze(outs);
         for (std::size_t j = 0; j < count; ++j) {
             std::size_t n = filled[j];
             if (n == kMlDsaN) continue;
-            n = acceptThreeByteCoeffs(buf[j].data(), kRate, out[j], n, avx2);
+            n = acceptThreeByteCoeffs(buf[j].data(), len, out[j], n, avx2);
             filled[j] = n;
             if (n == kMlDsaN) ++done;
         }
@@ -291,7 +298,8 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, Kecc
     return y;
 }
 
-PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams) {
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams,
+                     std::size_t firstBlocks) {
     requireSeed("ExpandA", rho, 32);
     const std::size_t total = static_cast<std::size_t>(p.k * p.l);
     PolyVec a(total);
@@ -304,7 +312,7 @@ PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, st
                 const int t = static_cast<int>(t0 + j);
                 index[j] = (t % p.l) | ((t / p.l) << 8); // s in the low byte, r in the high byte
             }
-            rejNttPolysN<N>(rho, index, count, a.data() + t0, impl);
+            rejNttPolysN<N>(rho, index, count, a.data() + t0, impl, firstBlocks);
         }
     };
     if (useX8(impl, streams))

@@ -35,11 +35,13 @@ void expandS(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2,
 PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
                    KeccakPermutation perm = KeccakPermutation::Reference);
 /** @brief ExpandA through Shake128x4 (Shake128x8 when `impl` is Avx512): the k * l RejNTTPoly seeds N at a
- *  time, one 168-byte block (56 three-byte groups) squeezed per stream per step; a short last batch repeats a
- *  seed in its unused streams and discards them. Equal to expandA. InvalidArgument when `impl` is not
- *  available here. `streams` (for these three functions) forces 4 or 8 streams whatever `impl` (0: the
- *  default above); any other value is InvalidArgument. */
-PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams = 0);
+ *  time, `firstBlocks` (1-5) 168-byte blocks (56 three-byte groups each) squeezed per stream first, then one
+ *  block per step while a stream lacks coefficients; a short last batch repeats a seed in its unused streams
+ *  and discards them. Equal to expandA. InvalidArgument when `impl` is not available here. `streams` (for
+ *  these three functions) forces 4 or 8 streams whatever `impl` (0: the default above); any other value is
+ *  InvalidArgument. */
+PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams = 0,
+                     std::size_t firstBlocks = 5);
 /** @brief ExpandS through Shake256x4 (x8 under Avx512): RejBoundedPoly per stream, with its j < 256 rule.
  *  Equal to expandS. */
 void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,

@@ -71,6 +71,10 @@ TEST(MlDsaSampleMulti, EqualsSingleStreamForEverySetAndImpl) {
                 for (const std::size_t streams : {std::size_t{4}, std::size_t{8}}) {
                     SCOPED_TRACE(streams);
                     EXPECT_TRUE(samePolys(expandAMulti(p, rho, impl, streams), aRef));
+                    // Fewer blocks in the first read: the block-at-a-time continuation does the rest.
+                    for (const std::size_t firstBlocks : {std::size_t{1}, std::size_t{4}})
+                        EXPECT_TRUE(samePolys(expandAMulti(p, rho, impl, streams, firstBlocks), aRef))
+                            << streams << " streams, " << firstBlocks << " blocks first";
                     PolyVec w1, w2;
                     expandSMulti(p, rhoPrime, w1, w2, impl, streams);
                     EXPECT_TRUE(samePolys(w1, s1Ref));
