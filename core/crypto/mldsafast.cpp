@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -90,10 +91,18 @@ void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
     mldsaInverseNttMontInPlace(w, ri);
     mldsaCanonicalInPlace(w, ri);
 }
+// A_hat on the heap (up to 56 KiB) without the zero-fill a vector would do first: ExpandA writes all of it.
+using AHat = std::unique_ptr<MlDsaPoly[]>;
+AHat expandAHat(const MlDsaParams& p, ByteView rho) {
+    AHat a(new MlDsaPoly[static_cast<std::size_t>(p.k * p.l)]);
+    expandAMultiInto(p, rho, a.get(), keccakFastImplInUse());
+    return a;
+}
+
 // row_i of A_hat o v_hat, back to R_q: NTT^-1(sum_j A_hat[i][j] o v_hat[j]) in [0, q).
-void matRow(MlDsaPoly& out, const PolyVec& aHat, int i, const Polys& vHat, int l, MlDsaFastImpl ri) {
+void matRow(MlDsaPoly& out, const AHat& aHat, int i, const Polys& vHat, int l, MlDsaFastImpl ri) {
     const std::size_t n = static_cast<std::size_t>(l);
-    mldsaPointwiseMontAcc(out, std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
+    mldsaPointwiseMontAcc(out, std::span<const MlDsaPoly>(aHat.get() + static_cast<std::size_t>(i) * n, n),
                           std::span<const MlDsaPoly>(vHat.data(), n), ri);
     invNttCanonical(out, ri);
 }
@@ -120,7 +129,7 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
         t0Hat[i] = sk.t0[i];
         nttLazy(t0Hat[i], ri);
     }
-    const PolyVec aHat = expandA(p, sk.rho, kPerm);
+    const AHat aHat = expandAHat(p, sk.rho);
     const Bytes rhoPP = shakeH({sk.key, rnd, mu}, 64, kPerm);
     const std::int32_t zBound = p.gamma1 - p.beta;
     const std::int32_t r0Bound = G2 - p.beta;
@@ -252,7 +261,7 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const De
     const int k = p.k, l = p.l;
     constexpr int kD = 13; // d of every ML-DSA parameter set (FIPS 204 Table 1)
     if (p.d != kD) throw InvalidArgument(std::string(p.name) + ": the fast path is built for d = 13");
-    const PolyVec aHat = expandA(p, pk.rho, kPerm);
+    const AHat aHat = expandAHat(p, pk.rho);
     MlDsaPoly cHat = sampleInBall(p, s.cTilde, kPerm);
     nttLazy(cHat, ri);
     Polys zHat;
@@ -265,8 +274,7 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const De
     for (int i = 0; i < k; ++i) {
         // w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 2^d)): both products carry 2^-32, NTT^-1 2^32.
         const std::size_t n = static_cast<std::size_t>(l);
-        mldsaPointwiseMontAcc(az,
-                              std::span<const MlDsaPoly>(aHat.data() + static_cast<std::size_t>(i) * n, n),
+        mldsaPointwiseMontAcc(az, std::span<const MlDsaPoly>(aHat.get() + static_cast<std::size_t>(i) * n, n),
                               std::span<const MlDsaPoly>(zHat.data(), n), ri);
         for (std::size_t c = 0; c < kMlDsaN; ++c)
             ct1[c] = pk.t1[i][c] << kD; // < 2^23 < q; a constant shift, so the loop vectorises
@@ -337,7 +345,7 @@ MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
     const Bytes hs = shakeH({seed, ByteView(kl, 2)}, 128, kPerm);
     const ByteView all(hs);
     const ByteView rho = all.subspan(0, 32), rhoPrime = all.subspan(32, 64), key = all.subspan(96, 32);
-    const PolyVec aHat = expandA(p, rho, kPerm);
+    const AHat aHat = expandAHat(p, rho);
     PolyVec s1, s2;
     expandS(p, rhoPrime, s1, s2, kPerm);
     Polys s1Hat;

@@ -300,9 +300,14 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, Kecc
 
 PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams,
                      std::size_t firstBlocks) {
+    PolyVec a(static_cast<std::size_t>(p.k * p.l));
+    expandAMultiInto(p, rho, a.data(), impl, streams, firstBlocks);
+    return a;
+}
+void expandAMultiInto(const MlDsaParams& p, ByteView rho, MlDsaPoly* a, KeccakFastImpl impl,
+                      std::size_t streams, std::size_t firstBlocks) {
     requireSeed("ExpandA", rho, 32);
     const std::size_t total = static_cast<std::size_t>(p.k * p.l);
-    PolyVec a(total);
     auto run = [&](auto width) {
         constexpr std::size_t N = decltype(width)::value;
         for (std::size_t t0 = 0; t0 < total; t0 += N) {
@@ -312,14 +317,13 @@ PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, st
                 const int t = static_cast<int>(t0 + j);
                 index[j] = (t % p.l) | ((t / p.l) << 8); // s in the low byte, r in the high byte
             }
-            rejNttPolysN<N>(rho, index, count, a.data() + t0, impl, firstBlocks);
+            rejNttPolysN<N>(rho, index, count, a + t0, impl, firstBlocks);
         }
     };
     if (useX8(impl, streams))
         run(std::integral_constant<std::size_t, 8>{});
     else
         run(std::integral_constant<std::size_t, 4>{});
-    return a;
 }
 
 void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,

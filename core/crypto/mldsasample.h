@@ -42,6 +42,9 @@ PolyVec expandMask(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa,
  *  InvalidArgument. */
 PolyVec expandAMulti(const MlDsaParams& p, ByteView rho, KeccakFastImpl impl, std::size_t streams = 0,
                      std::size_t firstBlocks = 5);
+/** @brief expandAMulti into a[0 .. k l) (row-major, A_hat[r][s] at a[r l + s]), which it fills entirely. */
+void expandAMultiInto(const MlDsaParams& p, ByteView rho, MlDsaPoly* a, KeccakFastImpl impl,
+                      std::size_t streams = 0, std::size_t firstBlocks = 5);
 /** @brief ExpandS through Shake256x4 (x8 under Avx512): RejBoundedPoly per stream, with its j < 256 rule.
  *  Equal to expandS. */
 void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,
