@@ -164,7 +164,7 @@ void requireBytes(const char* what, ByteView v, std::size_t n) {
                               std::to_string(v.size()));
 }
 
-void requireCount(const char* what, const PolyVec& v, int n) {
+void requireCount(const char* what, PolySpan v, int n) {
     if (static_cast<int>(v.size()) != n)
         throw InvalidArgument(std::string(what) + ": " + std::to_string(n) + " polynomials expected, got " +
                               std::to_string(v.size()));
@@ -255,7 +255,7 @@ std::optional<PolyVec> hintBitUnpack(ByteView y, int k, int omega) {
     return h;
 }
 
-Bytes pkEncode(const MlDsaParams& p, ByteView rho, const PolyVec& t1) {
+Bytes pkEncode(const MlDsaParams& p, ByteView rho, PolySpan t1) {
     requireBytes("pkEncode rho", rho, 32);
     requireCount("pkEncode t1", t1, p.k);
     Bytes pk(rho.begin(), rho.end());
@@ -284,8 +284,8 @@ PublicKey pkDecode(const MlDsaParams& p, ByteView pk) {
     return out;
 }
 
-Bytes skEncode(const MlDsaParams& p, ByteView rho, ByteView key, ByteView tr, const PolyVec& s1,
-               const PolyVec& s2, const PolyVec& t0) {
+Bytes skEncode(const MlDsaParams& p, ByteView rho, ByteView key, ByteView tr, PolySpan s1, PolySpan s2,
+               PolySpan t0) {
     requireBytes("skEncode rho", rho, 32);
     requireBytes("skEncode K", key, 32);
     requireBytes("skEncode tr", tr, 64);

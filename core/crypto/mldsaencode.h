@@ -19,6 +19,8 @@
 namespace rs::crypto::mldsa {
 
 using PolyVec = std::vector<MlDsaPoly>;
+/** @brief Polynomials the encoders read: a PolyVec or a fixed array. */
+using PolySpan = std::span<const MlDsaPoly>;
 
 /** @brief bitlen(x): the number of bits of x (0 for 0). */
 int bitlen(std::uint32_t x) noexcept;
@@ -64,12 +66,12 @@ struct Signature {
 };
 
 /** @brief pkEncode(rho, t1) (Algorithm 22). */
-Bytes pkEncode(const MlDsaParams& p, ByteView rho, const PolyVec& t1);
+Bytes pkEncode(const MlDsaParams& p, ByteView rho, PolySpan t1);
 /** @brief pkDecode(pk) (Algorithm 23); a pk of the wrong length throws InvalidArgument. */
 PublicKey pkDecode(const MlDsaParams& p, ByteView pk);
 /** @brief skEncode(rho, K, tr, s1, s2, t0) (Algorithm 24). */
-Bytes skEncode(const MlDsaParams& p, ByteView rho, ByteView key, ByteView tr, const PolyVec& s1,
-               const PolyVec& s2, const PolyVec& t0);
+Bytes skEncode(const MlDsaParams& p, ByteView rho, ByteView key, ByteView tr, PolySpan s1, PolySpan s2,
+               PolySpan t0);
 /** @brief skDecode(sk) (Algorithm 25); a sk of the wrong length, or with an s1/s2 coefficient outside
  *  [-eta, eta] (possible for eta = 2, whose 3-bit fields hold -5..2), throws InvalidArgument. */
 SecretKey skDecode(const MlDsaParams& p, ByteView sk);

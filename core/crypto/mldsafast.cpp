@@ -346,23 +346,27 @@ MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
     const ByteView all(hs);
     const ByteView rho = all.subspan(0, 32), rhoPrime = all.subspan(32, 64), key = all.subspan(96, 32);
     const AHat aHat = expandAHat(p, rho);
-    PolyVec s1, s2;
-    expandS(p, rhoPrime, s1, s2, kPerm);
-    Polys s1Hat;
+    // Fixed arrays throughout (no vector to allocate and zero), each written whole before it is read.
+    Polys s1, s2, s1Hat, t1, t0;
+    expandSMultiInto(p, rhoPrime, s1.data(), s2.data(), keccakFastImplInUse());
     for (int j = 0; j < p.l; ++j) {
         s1Hat[j] = s1[j];
         nttLazy(s1Hat[j], ri);
     }
-    PolyVec t1(static_cast<std::size_t>(p.k)), t0(static_cast<std::size_t>(p.k));
     MlDsaPoly t;
     for (int i = 0; i < p.k; ++i) {
         matRow(t, aHat, i, s1Hat, p.l, ri);
         power2RoundRow(t.data(), s2[i].data(), t1[i].data(), t0[i].data());
     }
+    const auto k = static_cast<std::size_t>(p.k), l = static_cast<std::size_t>(p.l);
     MlDsaKeyPair kp;
-    kp.pk = pkEncode(p, rho, t1);
-    const Bytes tr = shakeH({kp.pk}, 64, kPerm);
-    kp.sk = skEncode(p, rho, key, tr, s1, s2, t0);
+    kp.pk = pkEncode(p, rho, PolySpan(t1.data(), k));
+    std::uint8_t tr[64];
+    Shake256 h(kPerm);
+    h.absorb(kp.pk);
+    h.squeeze(std::span<std::uint8_t>(tr, 64));
+    kp.sk = skEncode(p, rho, key, ByteView(tr, 64), PolySpan(s1.data(), l), PolySpan(s2.data(), k),
+                     PolySpan(t0.data(), k));
     return kp;
 }
 

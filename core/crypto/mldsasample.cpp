@@ -328,10 +328,14 @@ void expandAMultiInto(const MlDsaParams& p, ByteView rho, MlDsaPoly* a, KeccakFa
 
 void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,
                   std::size_t streams) {
+    s1.resize(static_cast<std::size_t>(p.l));
+    s2.resize(static_cast<std::size_t>(p.k));
+    expandSMultiInto(p, rhoPrime, s1.data(), s2.data(), impl, streams);
+}
+void expandSMultiInto(const MlDsaParams& p, ByteView rhoPrime, MlDsaPoly* s1, MlDsaPoly* s2,
+                      KeccakFastImpl impl, std::size_t streams) {
     requireSeed("ExpandS", rhoPrime, 64);
     if (p.eta != 2 && p.eta != 4) throw InvalidArgument("RejBoundedPoly: eta must be 2 or 4");
-    s1.assign(static_cast<std::size_t>(p.l), MlDsaPoly{});
-    s2.assign(static_cast<std::size_t>(p.k), MlDsaPoly{});
     const int total = p.l + p.k;
     auto run = [&](auto width) {
         constexpr std::size_t N = decltype(width)::value;
@@ -342,7 +346,7 @@ void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec&
             for (std::size_t j = 0; j < count; ++j) {
                 const int r = r0 + static_cast<int>(j);
                 index[j] = r;
-                out[j] = r < p.l ? &s1[static_cast<std::size_t>(r)] : &s2[static_cast<std::size_t>(r - p.l)];
+                out[j] = r < p.l ? s1 + r : s2 + (r - p.l);
             }
             rejBoundedPolysN<N>(rhoPrime, index, count, p.eta, out.data(), impl);
         }

@@ -49,6 +49,9 @@ void expandAMultiInto(const MlDsaParams& p, ByteView rho, MlDsaPoly* a, KeccakFa
  *  Equal to expandS. */
 void expandSMulti(const MlDsaParams& p, ByteView rhoPrime, PolyVec& s1, PolyVec& s2, KeccakFastImpl impl,
                   std::size_t streams = 0);
+/** @brief expandSMulti into s1[0 .. l) and s2[0 .. k), which it fills entirely. */
+void expandSMultiInto(const MlDsaParams& p, ByteView rhoPrime, MlDsaPoly* s1, MlDsaPoly* s2,
+                      KeccakFastImpl impl, std::size_t streams = 0);
 /** @brief ExpandMask through Shake256x4 (x8 under Avx512): 32 c bytes squeezed per stream, then BitUnpack.
  *  Equal to expandMask. */
 PolyVec expandMaskMulti(const MlDsaParams& p, ByteView rhoPrimePrime, int kappa, KeccakFastImpl impl,
