@@ -223,15 +223,23 @@ MlDsaPoly bitUnpack(ByteView v, std::int32_t a, std::int32_t b) {
 Bytes hintBitPack(const PolyVec& h, int omega) {
     const int k = static_cast<int>(h.size());
     Bytes y(static_cast<std::size_t>(omega + k), 0);
-    int index = 0;
+    // Without a branch per coefficient (which ones are set is data): every index is written at the next free
+    // place of a scratch array and kept only when its hint is set; too many hints are refused after.
+    std::array<std::uint8_t, kMlDsaN + 1> scratch;
+    std::size_t index = 0;
     for (int i = 0; i < k; ++i) {
+        std::size_t here = 0;
+        const MlDsaPoly& hi = h[static_cast<std::size_t>(i)];
         for (std::size_t j = 0; j < kMlDsaN; ++j) {
-            if (h[i][j] == 0) continue;
-            if (index >= omega)
-                throw InvalidArgument("HintBitPack: more than omega = " + std::to_string(omega) + " hints");
-            y[index++] = static_cast<std::uint8_t>(j);
+            scratch[here] = static_cast<std::uint8_t>(j);
+            here += hi[j] != 0 ? 1 : 0;
         }
-        y[omega + i] = static_cast<std::uint8_t>(index);
+        if (index + here > static_cast<std::size_t>(omega))
+            throw InvalidArgument("HintBitPack: more than omega = " + std::to_string(omega) + " hints");
+        std::copy(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(here),
+                  y.begin() + static_cast<std::ptrdiff_t>(index));
+        index += here;
+        y[static_cast<std::size_t>(omega + i)] = static_cast<std::uint8_t>(index);
     }
     return y;
 }

@@ -91,6 +91,16 @@ void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
     mldsaInverseNttMontInPlace(w, ri);
     mldsaCanonicalInPlace(w, ri);
 }
+// w1Encode (Algorithm 28) into out (kMaxW1Bytes), eight values a step with AVX2 when the ring runs it.
+std::size_t encodeW1(const MlDsaParams& p, const Polys& w1, std::uint8_t* out, bool avx2) noexcept {
+    if (!avx2) return w1EncodeTo(p, w1.data(), out);
+    const int bits = bitlen(static_cast<std::uint32_t>((kQ - 1) / (2 * p.gamma2) - 1)); // 6 or 4
+    const std::size_t polyBytes = 32 * static_cast<std::size_t>(bits);
+    for (int i = 0; i < p.k; ++i)
+        detail::mldsaW1PackAvx2(out + static_cast<std::size_t>(i) * polyBytes, w1[i].data(), bits);
+    return static_cast<std::size_t>(p.k) * polyBytes;
+}
+
 // A_hat on the heap (up to 56 KiB) without the zero-fill a vector would do first: ExpandA writes all of it.
 using AHat = std::unique_ptr<MlDsaPoly[]>;
 AHat expandAHat(const MlDsaParams& p, ByteView rho) {
@@ -182,7 +192,7 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
         }
         Shake256 hc(kPerm);
         hc.absorb(mu);
-        hc.absorb(ByteView(w1Bytes.data(), w1EncodeTo(p, w1.data(), w1Bytes.data())));
+        hc.absorb(ByteView(w1Bytes.data(), encodeW1(p, w1, w1Bytes.data(), avx2)));
         hc.squeeze(cTilde);
         MlDsaPoly cHat = sampleInBall(p, cTilde, kPerm);
         nttLazy(cHat, ri);
@@ -296,7 +306,7 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const De
     const std::span<std::uint8_t> cTilde(cBuf.data(), s.cTilde.size());
     Shake256 hc(kPerm);
     hc.absorb(mu);
-    hc.absorb(ByteView(w1Bytes.data(), w1EncodeTo(p, w1.data(), w1Bytes.data())));
+    hc.absorb(ByteView(w1Bytes.data(), encodeW1(p, w1, w1Bytes.data(), ri == MlDsaFastImpl::Avx2)));
     hc.squeeze(cTilde);
     return constantTimeEqual(ByteView(cTilde), s.cTilde);
 }

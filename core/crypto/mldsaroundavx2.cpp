@@ -153,6 +153,42 @@ __attribute__((target("avx2"))) void mldsaUseHintAvx2(std::int32_t* w1, const st
     }
 }
 
+// w1Encode's SimpleBitPack for 4 or 6 bits (w1 < 16 or < 44): 32 values a step, first as 32 bytes in order
+// (two saturating packs, then the 32-bit groups back in order), then 8 nibbles to 4 bytes or 4 six-bit
+// values to 3 bytes.
+__attribute__((target("avx2"))) void mldsaW1PackAvx2(std::uint8_t* out, const std::int32_t* w1,
+                                                     int bits) noexcept {
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (std::size_t i = 0; i < kMlDsaN; i += 32) {
+        const __m256i* in = reinterpret_cast<const __m256i*>(w1 + i);
+        const __m256i words = _mm256_packs_epi32(_mm256_loadu_si256(in), _mm256_loadu_si256(in + 1));
+        const __m256i words2 = _mm256_packs_epi32(_mm256_loadu_si256(in + 2), _mm256_loadu_si256(in + 3));
+        const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(words, words2), order);
+        if (bits == 4) {
+            // 16-bit lanes n0 | n1 << 8 to n0 | n1 << 4 in their low byte, then those bytes packed: 16 bytes.
+            __m256i pairs = _mm256_or_si256(bytes, _mm256_srli_epi16(bytes, 4));
+            pairs = _mm256_and_si256(pairs, _mm256_set1_epi16(0x00FF));
+            const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i / 2), _mm256_castsi256_si128(packed));
+        } else {
+            // n0 + 64 n1 (16 bits), then + 4096 (n2 + 64 n3): 24 bits a 32-bit lane, 12 bytes a 128-bit lane.
+            const __m256i sixes = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001));
+            const __m256i quads = _mm256_madd_epi16(sixes, _mm256_set1_epi32(0x10000001));
+            const __m256i three = _mm256_shuffle_epi8(
+                quads, _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
+                                        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1));
+            std::uint8_t* o = out + i / 4 * 3;
+            const __m128i lo = _mm256_castsi256_si128(three), hi = _mm256_extracti128_si256(three, 1);
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(o), lo);
+            const std::uint32_t loTail = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(lo, 8)));
+            __builtin_memcpy(o + 8, &loTail, 4);
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(o + 12), hi);
+            const std::uint32_t hiTail = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(hi, 8)));
+            __builtin_memcpy(o + 20, &hiTail, 4);
+        }
+    }
+}
+
 bool mldsaRoundAvx2Compiled() noexcept {
     return true;
 }
@@ -175,6 +211,7 @@ int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std:
     return 0;
 }
 void mldsaUseHintAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t) noexcept {}
+void mldsaW1PackAvx2(std::uint8_t*, const std::int32_t*, int) noexcept {}
 bool mldsaRoundAvx2Compiled() noexcept {
     return false;
 }

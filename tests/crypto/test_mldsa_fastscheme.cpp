@@ -4,6 +4,7 @@
 // (mldsasimd.h) give what the spec's functions give: RejNTTPoly's rule on random blocks, HighBits for every
 // r in [0, q), LowBits' norm, z's norm, MakeHint and UseHint on random and edge inputs.
 #include "core/crypto/mldsa.h"
+#include "core/crypto/mldsaencode.h"
 #include "core/crypto/mldsanttfast.h"
 #include "core/crypto/mldsarounding.h"
 #include "core/crypto/mldsasample.h"
@@ -159,6 +160,29 @@ TEST(MlDsaFastScheme, MaskUnpackKernelIsBitUnpack) {
             const MlDsaPoly want = bitUnpack(v, gamma1 - 1, gamma1);
             for (std::size_t i = 0; i < kMlDsaN; ++i)
                 ASSERT_EQ(got[i], want[i]) << "gamma1 " << gamma1 << " coefficient " << i;
+        }
+    }
+}
+
+TEST(MlDsaFastScheme, W1PackKernelIsSimpleBitPack) {
+    if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
+    std::mt19937 rng(28);
+    for (const int bits : {4, 6}) {
+        // w1 < 16 (gamma2 = (q-1)/32) or < 44 (gamma2 = (q-1)/88): random values, and the largest everywhere.
+        const std::uint32_t top = bits == 4 ? 15 : 43;
+        for (int round = 0; round < 200; ++round) {
+            MlDsaPoly w{};
+            for (auto& x : w)
+                x = round == 0 ? static_cast<std::int32_t>(top)
+                               : static_cast<std::int32_t>(rng() % (top + 1));
+            Bytes want;
+            simpleBitPack(w, (1u << bits) - 1, want);
+            Bytes got(32 * static_cast<std::size_t>(bits) + 8, 0xA5); // the bytes past the end stay untouched
+            detail::mldsaW1PackAvx2(got.data(), w.data(), bits);
+            ASSERT_EQ(Bytes(got.begin(), got.begin() + static_cast<long>(want.size())), want)
+                << bits << " bits";
+            for (std::size_t i = want.size(); i < got.size(); ++i)
+                ASSERT_EQ(got[i], 0xA5) << "byte " << i << " written past the end";
         }
     }
 }
