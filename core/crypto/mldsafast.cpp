@@ -370,13 +370,47 @@ MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
     }
     const auto k = static_cast<std::size_t>(p.k), l = static_cast<std::size_t>(p.l);
     MlDsaKeyPair kp;
-    kp.pk = pkEncode(p, rho, PolySpan(t1.data(), k));
     std::uint8_t tr[64];
-    Shake256 h(kPerm);
-    h.absorb(kp.pk);
-    h.squeeze(std::span<std::uint8_t>(tr, 64));
-    kp.sk = skEncode(p, rho, key, ByteView(tr, 64), PolySpan(s1.data(), l), PolySpan(s2.data(), k),
-                     PolySpan(t0.data(), k));
+    const auto hashPk = [&] {
+        Shake256 h(kPerm);
+        h.absorb(kp.pk);
+        h.squeeze(std::span<std::uint8_t>(tr, 64));
+    };
+    if (ri != MlDsaFastImpl::Avx2) {
+        kp.pk = pkEncode(p, rho, PolySpan(t1.data(), k));
+        hashPk();
+        kp.sk = skEncode(p, rho, key, ByteView(tr, 64), PolySpan(s1.data(), l), PolySpan(s2.data(), k),
+                         PolySpan(t0.data(), k));
+        return kp;
+    }
+    // pkEncode and skEncode (Algorithms 22, 24) with the AVX2 packer: t1 as it is, s1, s2 and t0 as the
+    // fields BitPack writes (b - v for v in [-a, b], v from its representative mod q).
+    kp.pk.resize(p.pkBytes);
+    std::copy(rho.begin(), rho.end(), kp.pk.begin());
+    for (std::size_t i = 0; i < k; ++i)
+        detail::mldsaPackFieldsAvx2(kp.pk.data() + 32 + 320 * i, t1[i].data(), 10);
+    hashPk();
+    kp.sk.resize(p.skBytes);
+    std::uint8_t* o = kp.sk.data();
+    o = std::copy(rho.begin(), rho.end(), o);
+    o = std::copy(key.begin(), key.end(), o);
+    o = std::copy(tr, tr + 64, o);
+    MlDsaPoly fields;
+    const auto pack = [&](const MlDsaPoly& w, std::int32_t b, int bits) {
+        for (std::size_t n = 0; n < kMlDsaN; ++n) {
+            const std::int32_t v = w[n] - ((((kQ - 1) / 2 - w[n]) >> 31) & kQ); // w mod+- q
+            fields[n] = b - v;
+        }
+        detail::mldsaPackFieldsAvx2(o, fields.data(), bits);
+        o += 32 * static_cast<std::size_t>(bits);
+    };
+    const int etaBits = bitlen(static_cast<std::uint32_t>(2 * p.eta));
+    for (std::size_t j = 0; j < l; ++j)
+        pack(s1[j], p.eta, etaBits);
+    for (std::size_t i = 0; i < k; ++i)
+        pack(s2[i], p.eta, etaBits);
+    for (std::size_t i = 0; i < k; ++i)
+        pack(t0[i], 1 << 12, 13);
     return kp;
 }
 

@@ -189,6 +189,44 @@ __attribute__((target("avx2"))) void mldsaW1PackAvx2(std::uint8_t* out, const st
     }
 }
 
+namespace {
+
+// SimpleBitPack of C-bit fields (C <= 15) eight a step: pairs in 64-bit lanes (2 C bits), pairs of pairs in
+// each 128-bit lane's low word (4 C bits), then the two words joined (8 C bits = C bytes).
+template <int C>
+__attribute__((target("avx2"))) void packFields(std::uint8_t* out, const std::int32_t* f) noexcept {
+    static_assert(C >= 1 && C <= 15, "four fields fit in a 64-bit word");
+    const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFF);
+    for (std::size_t g = 0; g < kMlDsaN; g += 8, out += C) {
+        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + g));
+        const __m256i pairs =
+            _mm256_or_si256(_mm256_and_si256(v, low32), _mm256_slli_epi64(_mm256_srli_epi64(v, 32), C));
+        const __m256i quads = _mm256_or_si256(pairs, _mm256_slli_epi64(_mm256_srli_si256(pairs, 8), 2 * C));
+        const auto q0 = static_cast<std::uint64_t>(_mm256_extract_epi64(quads, 0));
+        const auto q1 = static_cast<std::uint64_t>(_mm256_extract_epi64(quads, 2));
+        const std::uint64_t words[2] = {q0 | (q1 << (4 * C)), q1 >> (64 - 4 * C)};
+        __builtin_memcpy(out, words, C);
+    }
+}
+
+} // namespace
+
+__attribute__((target("avx2"))) void mldsaPackFieldsAvx2(std::uint8_t* out, const std::int32_t* fields,
+                                                         int bits) noexcept {
+    switch (bits) {
+    case 3:
+        return packFields<3>(out, fields);
+    case 4:
+        return packFields<4>(out, fields);
+    case 10:
+        return packFields<10>(out, fields);
+    case 13:
+        return packFields<13>(out, fields);
+    default:
+        return;
+    }
+}
+
 bool mldsaRoundAvx2Compiled() noexcept {
     return true;
 }
@@ -212,6 +250,7 @@ int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std:
 }
 void mldsaUseHintAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t) noexcept {}
 void mldsaW1PackAvx2(std::uint8_t*, const std::int32_t*, int) noexcept {}
+void mldsaPackFieldsAvx2(std::uint8_t*, const std::int32_t*, int) noexcept {}
 bool mldsaRoundAvx2Compiled() noexcept {
     return false;
 }

@@ -187,6 +187,27 @@ TEST(MlDsaFastScheme, W1PackKernelIsSimpleBitPack) {
     }
 }
 
+TEST(MlDsaFastScheme, FieldPackKernelIsSimpleBitPack) {
+    if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
+    std::mt19937 rng(24);
+    for (const int bits : {3, 4, 10, 13}) {
+        const std::uint32_t top = (1u << bits) - 1;
+        for (int round = 0; round < 200; ++round) {
+            MlDsaPoly w{};
+            for (auto& x : w)
+                x = round == 0 ? static_cast<std::int32_t>(top) : static_cast<std::int32_t>(rng() & top);
+            Bytes want;
+            simpleBitPack(w, top, want);
+            Bytes got(32 * static_cast<std::size_t>(bits) + 8, 0x5A);
+            detail::mldsaPackFieldsAvx2(got.data(), w.data(), bits);
+            ASSERT_EQ(Bytes(got.begin(), got.begin() + static_cast<long>(want.size())), want)
+                << bits << " bits";
+            for (std::size_t i = want.size(); i < got.size(); ++i)
+                ASSERT_EQ(got[i], 0x5A) << "byte " << i << " written past the end";
+        }
+    }
+}
+
 TEST(MlDsaFastScheme, HighBitsKernelForEveryR) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     for (std::int32_t gamma2 : kGammas) {
