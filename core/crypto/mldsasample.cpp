@@ -382,18 +382,32 @@ std::size_t maskStreams(KeccakFastImpl impl, std::size_t streams) {
 }
 
 MlDsaPoly sampleInBall(const MlDsaParams& p, ByteView cTilde, KeccakPermutation perm) {
-    StreamReader<Shake256, 136> h(cTilde, perm);
+    // H(c~) read a block (136 bytes) at a time from a local buffer.
+    Shake256 h(perm);
+    h.absorb(cTilde);
+    std::array<std::uint8_t, 136> block;
+    h.squeeze(std::span<std::uint8_t>(block));
+    std::size_t pos = 0;
+    const auto next = [&] {
+        if (pos == block.size()) {
+            h.squeeze(std::span<std::uint8_t>(block));
+            pos = 0;
+        }
+        return block[pos++];
+    };
     std::uint64_t signs = 0;
     for (int i = 0; i < 8; ++i)
-        signs |= static_cast<std::uint64_t>(h.next()) << (8 * i);
-    MlDsaPoly c{};
+        signs |= static_cast<std::uint64_t>(next()) << (8 * i);
+    MlDsaPoly c;
+    c.fill(0);
     for (int i = static_cast<int>(kMlDsaN) - p.tau; i < static_cast<int>(kMlDsaN); ++i) {
-        int j = h.next();
+        int j = next();
         while (j > i)
-            j = h.next();
-        c[i] = c[j];
+            j = next();
+        c[static_cast<std::size_t>(i)] = c[static_cast<std::size_t>(j)];
         // h[i + tau - 256] is the sign bit: bit (i + tau - 256) of the 64 little-endian bits.
-        c[j] = ((signs >> (i + p.tau - static_cast<int>(kMlDsaN))) & 1) != 0 ? kMlDsaQ - 1 : 1;
+        c[static_cast<std::size_t>(j)] =
+            ((signs >> (i + p.tau - static_cast<int>(kMlDsaN))) & 1) != 0 ? kMlDsaQ - 1 : 1;
     }
     return c;
 }
