@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -39,8 +38,13 @@ template <int C, class Value> void packGroups(const MlDsaPoly& w, Value value, s
             acc[bit / 64] |= x << (bit % 64);
             if (bit % 64 + C > 64) acc[bit / 64 + 1] |= x >> (64 - bit % 64);
         }
-        if constexpr (std::endian::native == std::endian::little) {
-            std::memcpy(o, acc, C);
+        // Whole words where the output has room past this group (their extra bytes are the following groups',
+        // written again right after): a C-byte copy out of acc would read across two of its stores, which
+        // store forwarding cannot serve. The last groups byte by byte.
+        constexpr std::size_t kWords = (C + 7) / 8;
+        if (g / 8 * C + 8 * kWords <= 32 * C) {
+            for (std::size_t k = 0; k < kWords; ++k)
+                storeLe64(o + 8 * k, acc[k]);
         } else {
             for (int b = 0; b < C; ++b)
                 o[b] = static_cast<std::uint8_t>(acc[b / 8] >> (8 * (b % 8)));

@@ -204,8 +204,18 @@ __attribute__((target("avx2"))) void packFields(std::uint8_t* out, const std::in
         const __m256i quads = _mm256_or_si256(pairs, _mm256_slli_epi64(_mm256_srli_si256(pairs, 8), 2 * C));
         const auto q0 = static_cast<std::uint64_t>(_mm256_extract_epi64(quads, 0));
         const auto q1 = static_cast<std::uint64_t>(_mm256_extract_epi64(quads, 2));
-        const std::uint64_t words[2] = {q0 | (q1 << (4 * C)), q1 >> (64 - 4 * C)};
-        __builtin_memcpy(out, words, C);
+        const std::uint64_t lo = q0 | (q1 << (4 * C)), hi = q1 >> (64 - 4 * C);
+        constexpr std::size_t kWords = C > 8 ? 16 : 8;
+        if (g / 8 * C + kWords <= 32 * C) {
+            // Whole words straight from the registers (a C-byte copy through memory would read across two
+            // stores, which store forwarding cannot serve); the bytes past this group's C are the following
+            // groups', written again right after, and never past the output's end.
+            __builtin_memcpy(out, &lo, 8);
+            if constexpr (C > 8) __builtin_memcpy(out + 8, &hi, 8);
+        } else {
+            for (int b = 0; b < C; ++b)
+                out[b] = static_cast<std::uint8_t>(b < 8 ? lo >> (8 * b) : hi >> (8 * (b - 8)));
+        }
     }
 }
 
