@@ -88,8 +88,7 @@ void nttLazy(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
 }
 // NTT^-1 of a Montgomery product (or a sum of them), to [0, q): exactly NTT^-1 of the product.
 void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
-    mldsaInverseNttMontInPlace(w, ri);
-    mldsaCanonicalInPlace(w, ri);
+    mldsaInverseNttMontCanonicalInPlace(w, ri);
 }
 // w1Encode (Algorithm 28) into out (kMaxW1Bytes), eight values a step with AVX2 when the ring runs it.
 std::size_t encodeW1(const MlDsaParams& p, const Polys& w1, std::uint8_t* out, bool avx2) noexcept {

@@ -335,6 +335,10 @@ __attribute__((target("avx2"))) void mldsaInverseNttMontAvx2(std::int32_t* w) no
     inverseNttKernel<false, kMontNInverseR>(w);
 }
 
+__attribute__((target("avx2"))) void mldsaInverseNttMontCanonicalAvx2(std::int32_t* w) noexcept {
+    inverseNttKernel<true, kMontNInverseR>(w); // the last layer's outputs are montMul's, in (-q, q)
+}
+
 __attribute__((target("avx2"))) void mldsaMultiplyAvx2(std::int32_t* a, const std::int32_t* b) noexcept {
     const __m256i r2 = _mm256_set1_epi32(kMontR2);
     for (int i = 0; i < 256; i += 8)
@@ -418,6 +422,7 @@ void mldsaNttAvx2(std::int32_t*) noexcept {}
 void mldsaNttLazyAvx2(std::int32_t*) noexcept {}
 void mldsaInverseNttAvx2(std::int32_t*) noexcept {}
 void mldsaInverseNttMontAvx2(std::int32_t*) noexcept {}
+void mldsaInverseNttMontCanonicalAvx2(std::int32_t*) noexcept {}
 void mldsaMultiplyAvx2(std::int32_t*, const std::int32_t*) noexcept {}
 void mldsaPointwiseMontAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*) noexcept {}
 void mldsaPointwiseMontAccAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*,

@@ -297,6 +297,14 @@ void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
     else
         inverseNttLazyPortable(w.data(), detail::kMontNInverseR);
 }
+void mldsaInverseNttMontCanonicalInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept {
+    if (useAvx2(impl)) {
+        detail::mldsaInverseNttMontCanonicalAvx2(w.data());
+    } else {
+        inverseNttLazyPortable(w.data(), detail::kMontNInverseR);
+        freezePortable(w.data());
+    }
+}
 void mldsaInverseNttMontInPlace(MlDsaPoly& w) noexcept {
     if (inUseIsAvx2())
         detail::mldsaInverseNttMontAvx2(w.data());

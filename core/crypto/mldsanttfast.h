@@ -78,6 +78,9 @@ void mldsaNttLazyInPlace(MlDsaPoly& w) noexcept;
  *  product (factor 2^-32) this gives NTT^-1(a o b) exactly mod q. */
 void mldsaInverseNttMontInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept;
 void mldsaInverseNttMontInPlace(MlDsaPoly& w) noexcept;
+/** @brief mldsaInverseNttMontInPlace then mldsaCanonicalInPlace, in one pass: the same input, output in
+ *  [0, q) (the AVX2 kernel adds q to its last layer's negative outputs as it stores them). */
+void mldsaInverseNttMontCanonicalInPlace(MlDsaPoly& w, MlDsaFastImpl impl) noexcept;
 /** @brief out_i = a_i b_i 2^-32 mod q, in (-q, q) whenever |a_i b_i| < q 2^31 (e.g. both |.| < 9q, the
  *  bound of mldsaNttLazyInPlace's output for canonical input). */
 void mldsaPointwiseMont(MlDsaPoly& out, const MlDsaPoly& a, const MlDsaPoly& b, MlDsaFastImpl impl) noexcept;
@@ -102,6 +105,7 @@ void mldsaMultiplyAvx2(std::int32_t* a, const std::int32_t* b) noexcept;
 void mldsaAddAvx2(std::int32_t* a, const std::int32_t* b) noexcept;
 void mldsaNttLazyAvx2(std::int32_t* w) noexcept;
 void mldsaInverseNttMontAvx2(std::int32_t* w) noexcept;
+void mldsaInverseNttMontCanonicalAvx2(std::int32_t* w) noexcept;
 void mldsaPointwiseMontAvx2(std::int32_t* out, const std::int32_t* a, const std::int32_t* b) noexcept;
 /** out = sum_j a[j] o b[j] 2^-32 over `count` pairs of 256-coefficient arrays stored back to back. */
 void mldsaPointwiseMontAccAvx2(std::int32_t* out, const std::int32_t* a, const std::int32_t* b,

@@ -107,6 +107,10 @@ TEST_P(MlDsaFastMont, InverseNttMontIsRTimesTheInverseWithinQ) {
             MlDsaPoly portable = x;
             mldsaInverseNttMontInPlace(portable, MlDsaFastImpl::Portable);
             ASSERT_EQ(y, portable);
+            // The fused form: the same values reduced to [0, q).
+            MlDsaPoly fused = x;
+            mldsaInverseNttMontCanonicalInPlace(fused, impl());
+            ASSERT_EQ(fused, canonicalCopy(y));
         }
 }
 
