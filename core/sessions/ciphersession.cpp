@@ -183,7 +183,7 @@ void CipherSession::recomputeNow() {
     std::map<std::string, Bytes> inputs = std::move(*values);
     try {
         ExplorerRun run = runExplorer(*m_alg, inputs, rounds(), detail());
-        if (m_leaSubsteps) run.trace = teach::expandSubsteps(run.trace);
+        if (m_substeps) run.trace = teach::expandSubsteps(run.trace);
         ++m_traceRuns;
         m_run = std::move(run);
         m_inputs = std::move(inputs);
@@ -200,13 +200,13 @@ void CipherSession::recomputeNow() {
     emit currentStepChanged(m_step);
 }
 
-void CipherSession::setLeaSubsteps(bool on) {
-    if (on == m_leaSubsteps) return;
+void CipherSession::setSubsteps(bool on) {
+    if (on == m_substeps) return;
     // Keep the round on view: the same round's last step in the other granularity.
     const crypto::TraceStep* now = step(m_step);
     const int round = now != nullptr ? now->round : 0;
     const std::string phase = now != nullptr ? now->phase : std::string();
-    m_leaSubsteps = on;
+    m_substeps = on;
     recomputeNow();
     for (int i = stepCount() - 1; i >= 0 && now != nullptr; --i)
         if (step(i)->round == round && step(i)->phase == phase) {
@@ -242,7 +242,7 @@ void CipherSession::computeTwin() {
     flipInputBit(inputs[it->first], m_flipBit);
     try {
         m_twin = runExplorer(*m_alg, inputs, rounds(), detail());
-        if (m_leaSubsteps) m_twin.trace = teach::expandSubsteps(m_twin.trace);
+        if (m_substeps) m_twin.trace = teach::expandSubsteps(m_twin.trace);
     } catch (const std::exception& e) {
         m_twin = {};
         m_twinError = tr("the twin run failed: %1").arg(QString::fromUtf8(e.what()));

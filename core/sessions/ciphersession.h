@@ -64,10 +64,9 @@ class CipherSession : public QObject {
     /** @brief Sub-steps, the twin too: LEA's rounds split into their sub-steps (⊕ round key, ⊞, rotations,
      *  word rotation: see core/teach/substeps.h), Keccak-f[1600]'s θ a sheet and ρ, χ a plane at a time
      *  (substeps.h), the ML-DSA transforms' layers into their 128 butterflies each
-     * (ExplorerDetail::Substeps); other ciphers are unchanged. Recomputes now. (The name predates the other
-     * algorithms' sub-steps.) */
-    void setLeaSubsteps(bool on);
-    bool leaSubsteps() const { return m_leaSubsteps; }
+     * (ExplorerDetail::Substeps); other ciphers are unchanged. Recomputes now. */
+    void setSubsteps(bool on);
+    bool substeps() const { return m_substeps; }
 
     // --- trace ----------------------------------------------------------------------------------
     /** @brief Runs a scheduled recomputation now (tests and screenshots need no timer). */
@@ -139,7 +138,7 @@ class CipherSession : public QObject {
     void scheduleRecompute();
     void computeTwin();
     /** @brief The trace detail of runExplorer: Substeps when the sub-steps view is on. */
-    ExplorerDetail detail() const { return m_leaSubsteps ? ExplorerDetail::Substeps : ExplorerDetail::Steps; }
+    ExplorerDetail detail() const { return m_substeps ? ExplorerDetail::Substeps : ExplorerDetail::Steps; }
     /** @brief bit clamped to the bits of field (its current length when variable); bit itself when
      *  the length is not known (invalid text). */
     int clampFlipBit(const QString& field, int bit) const;
@@ -153,7 +152,7 @@ class CipherSession : public QObject {
     QString m_runError;
     int m_traceRuns = 0;
     int m_step = 0;
-    bool m_leaSubsteps = false;
+    bool m_substeps = false;
     QString m_flipField;
     int m_flipBit = 0;
     std::vector<int> m_twinFlips;

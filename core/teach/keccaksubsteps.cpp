@@ -31,11 +31,8 @@ std::uint64_t rotl(std::uint64_t v, int n) {
     return n == 0 ? v : (v << n) | (v >> (64 - n));
 }
 
-crypto::TraceStep subStep(const crypto::TraceStep& whole, std::string name, const Lanes& a) {
-    crypto::TraceStep s = whole;
-    s.step = std::move(name);
-    s.state = bytesOf(a);
-    return s;
+crypto::TraceStep subStep(const crypto::TraceStep& whole, const std::string& name, const Lanes& a) {
+    return detail::subStepOf(whole, name, bytesOf(a));
 }
 
 } // namespace

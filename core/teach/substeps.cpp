@@ -22,13 +22,18 @@ std::vector<std::uint8_t> storeWords(const Words& w) {
 }
 
 crypto::TraceStep subStep(const crypto::TraceStep& round, std::string_view name, const Words& w) {
-    crypto::TraceStep s = round;
-    s.step = std::string(name);
-    s.state = storeWords(w);
-    return s;
+    return detail::subStepOf(round, name, storeWords(w));
 }
 
 } // namespace
+
+crypto::TraceStep detail::subStepOf(const crypto::TraceStep& whole, std::string_view name,
+                                    std::vector<std::uint8_t> state) {
+    crypto::TraceStep s = whole;
+    s.step = std::string(name);
+    s.state = std::move(state);
+    return s;
+}
 
 crypto::Trace expandLeaSubsteps(const crypto::Trace& t) {
     if (t.layout.name.rfind("lea", 0) != 0) return t;

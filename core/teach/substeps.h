@@ -47,6 +47,12 @@ inline constexpr std::string_view kLeaWordRotation = "word rotation";
  */
 crypto::Trace expandLeaSubsteps(const crypto::Trace& t);
 
+namespace detail {
+/** @brief A sub-step of `whole`: its copy (phase, block, round, round key) named `name`, with `state`. */
+crypto::TraceStep subStepOf(const crypto::TraceStep& whole, std::string_view name,
+                            std::vector<std::uint8_t> state);
+} // namespace detail
+
 /** @brief Keccak-f[1600]'s steps that have sub-steps (the trace's step names). */
 inline constexpr std::string_view kKeccakTheta = "θ theta";
 inline constexpr std::string_view kKeccakRho = "ρ rho";

@@ -155,11 +155,11 @@ TEST(ExplorerMlDsa, SessionTwinAndSubsteps) {
     EXPECT_NE(s.twinError().indexOf("not below q = 8380417"), -1) << s.twinError().toStdString();
     s.setFlip("poly", 32 * 3 + 31);
     EXPECT_TRUE(s.hasTwin());
-    s.setLeaSubsteps(true);
+    s.setSubsteps(true);
     EXPECT_EQ(s.stepCount(), 1033);
     EXPECT_EQ(s.twinCells().size(), 1033u);
     EXPECT_EQ(s.twinCells().back(), 256);
-    s.setLeaSubsteps(false);
+    s.setSubsteps(false);
     // A coefficient ≥ q typed in: a field error, no run, the previous trace kept.
     const int runs = s.traceRuns();
     Bytes b = crypto::mldsaPolyToBytes(counting());

@@ -113,14 +113,14 @@ class TestExplorerMlDsa : public QObject {
         QCOMPARE(highlightedCoefficients(*page.stateView()), 0);
 
         // Butterfly by butterfly: 128 steps per layer before it, each explained with its numbers.
-        session.setLeaSubsteps(true);
+        session.setSubsteps(true);
         QCOMPARE(session.stepCount(), 1033);
         session.setCurrentStep(1);
         QVERIFY2(page.stepTitle()->text().contains(QStringLiteral("butterfly 1: (0, 128), ζ = 4808194")),
                  qPrintable(page.stepTitle()->text()));
         QVERIFY2(page.stepExplanation()->text().contains(QStringLiteral("w[0] ← w[0] + t")),
                  qPrintable(page.stepExplanation()->text()));
-        session.setLeaSubsteps(false);
+        session.setSubsteps(false);
         QCOMPARE(session.stepCount(), 9);
 
         // A coefficient ≥ q typed in: the field says which, nothing runs.

@@ -153,7 +153,7 @@ class TestExplorerViews : public QObject {
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page));
         QVERIFY(session.setAlgorithm(QStringLiteral("mldsa-ntt")));
-        session.setLeaSubsteps(true);
+        session.setSubsteps(true);
         QApplication::processEvents();
         // The 16 rows are taller than the area: a pair in the lower rows must be scrolled to.
         QVERIFY(page.stateArea()->verticalScrollBar()->maximum() > 0);
@@ -186,7 +186,7 @@ class TestExplorerViews : public QObject {
             }
         }
         // A layer step frames nothing.
-        session.setLeaSubsteps(false);
+        session.setSubsteps(false);
         session.setCurrentStep(1);
         QApplication::processEvents();
         QVERIFY(framedCells(page.stateView()).empty());

@@ -91,7 +91,7 @@ class TestMlDsaLink : public QObject {
         QCOMPARE(waves.linkNote(99), QString());
 
         // With the butterfly sub-steps: each butterfly at the clock its own write lands (B per clock).
-        cipher.setLeaSubsteps(true);
+        cipher.setSubsteps(true);
         QCOMPARE(cipher.stepCount(), 9 + 8 * 128);
         waves.setTrace(cipher.trace());
         QCOMPARE(waves.link().size(), std::size_t{9 + 8 * 128});

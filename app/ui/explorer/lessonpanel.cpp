@@ -409,7 +409,7 @@ void LessonPanel::addCurrentStop(const QString& note) {
         showMessage(tr("The explorer's inputs are not valid: fix them before adding a stop"), true);
         return;
     }
-    if (m_cipher->leaSubsteps()) {
+    if (m_cipher->substeps()) {
         showMessage(tr("Lessons count the steps without sub-steps: turn Sub-steps off before adding a stop"),
                     true);
         return;

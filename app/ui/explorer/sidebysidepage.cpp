@@ -133,7 +133,7 @@ SideBySidePage::SideBySidePage(CipherSession* left, CipherSession* right, QWidge
     connect(left, &CipherSession::traceChanged, this, [this, soon] {
         copySharedPlaintext(); // two ciphers only
         // LEA's sub-steps are a view choice of the explorer: both sides step in the same granularity.
-        m_sides[Right].session->setLeaSubsteps(m_sides[Left].session->leaSubsteps());
+        m_sides[Right].session->setSubsteps(m_sides[Left].session->substeps());
         soon();
     });
     connect(left, &CipherSession::inputValidityChanged, this, soon);
@@ -204,7 +204,7 @@ void SideBySidePage::followLeftAlgorithm() {
     CipherSession *left = m_sides[Left].session, *right = m_sides[Right].session;
     right->setAlgorithm(QString::fromStdString(left->algorithm().id));
     if (left->rounds() > 0) right->setRounds(left->rounds());
-    right->setLeaSubsteps(left->leaSubsteps());
+    right->setSubsteps(left->substeps());
 }
 
 void SideBySidePage::copySharedPlaintext() {

@@ -80,7 +80,7 @@ ViewModeBar::ViewModeBar(sessions::CipherSession* session, QWidget* parent)
             [this](QAction* a) { setMode(kModes[m_modes->actions().indexOf(a)]); });
     connect(m_hex, &QAction::toggled, this, [this] { emit cellFormatChanged(cellFormat()); });
     connect(m_showMoves, &QAction::toggled, this, &ViewModeBar::showMovesToggled);
-    connect(m_substeps, &QAction::toggled, m_session, &sessions::CipherSession::setLeaSubsteps);
+    connect(m_substeps, &QAction::toggled, m_session, &sessions::CipherSession::setSubsteps);
 }
 
 QAction* ViewModeBar::modeAction(Mode mode) const {
