@@ -164,48 +164,37 @@ TEST(MlDsaFastScheme, MaskUnpackKernelIsBitUnpack) {
     }
 }
 
+/** A packing kernel pack(out, w, bits) against SimpleBitPack(w, 2^bits - 1) for values in [0, top]: random
+ *  polynomials and one with top everywhere; the bytes past the 32 bits it owns stay untouched. */
+template <class Pack>
+void expectPackerIsSimpleBitPack(Pack pack, int bits, std::uint32_t top, std::mt19937& rng) {
+    for (int round = 0; round < 200; ++round) {
+        MlDsaPoly w{};
+        for (auto& x : w)
+            x = static_cast<std::int32_t>(round == 0 ? top : rng() % (top + 1));
+        Bytes want;
+        simpleBitPack(w, (1u << bits) - 1, want);
+        Bytes got(32 * static_cast<std::size_t>(bits) + 8, 0xA5);
+        pack(got.data(), w.data(), bits);
+        ASSERT_EQ(Bytes(got.begin(), got.begin() + static_cast<long>(want.size())), want) << bits << " bits";
+        for (std::size_t i = want.size(); i < got.size(); ++i)
+            ASSERT_EQ(got[i], 0xA5) << "byte " << i << " written past the end, " << bits << " bits";
+    }
+}
+
 TEST(MlDsaFastScheme, W1PackKernelIsSimpleBitPack) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     std::mt19937 rng(28);
-    for (const int bits : {4, 6}) {
-        // w1 < 16 (gamma2 = (q-1)/32) or < 44 (gamma2 = (q-1)/88): random values, and the largest everywhere.
-        const std::uint32_t top = bits == 4 ? 15 : 43;
-        for (int round = 0; round < 200; ++round) {
-            MlDsaPoly w{};
-            for (auto& x : w)
-                x = round == 0 ? static_cast<std::int32_t>(top)
-                               : static_cast<std::int32_t>(rng() % (top + 1));
-            Bytes want;
-            simpleBitPack(w, (1u << bits) - 1, want);
-            Bytes got(32 * static_cast<std::size_t>(bits) + 8, 0xA5); // the bytes past the end stay untouched
-            detail::mldsaW1PackAvx2(got.data(), w.data(), bits);
-            ASSERT_EQ(Bytes(got.begin(), got.begin() + static_cast<long>(want.size())), want)
-                << bits << " bits";
-            for (std::size_t i = want.size(); i < got.size(); ++i)
-                ASSERT_EQ(got[i], 0xA5) << "byte " << i << " written past the end";
-        }
-    }
+    // w1 < 16 (gamma2 = (q-1)/32) or < 44 (gamma2 = (q-1)/88).
+    expectPackerIsSimpleBitPack(detail::mldsaW1PackAvx2, 4, 15, rng);
+    expectPackerIsSimpleBitPack(detail::mldsaW1PackAvx2, 6, 43, rng);
 }
 
 TEST(MlDsaFastScheme, FieldPackKernelIsSimpleBitPack) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     std::mt19937 rng(24);
-    for (const int bits : {3, 4, 10, 13}) {
-        const std::uint32_t top = (1u << bits) - 1;
-        for (int round = 0; round < 200; ++round) {
-            MlDsaPoly w{};
-            for (auto& x : w)
-                x = round == 0 ? static_cast<std::int32_t>(top) : static_cast<std::int32_t>(rng() & top);
-            Bytes want;
-            simpleBitPack(w, top, want);
-            Bytes got(32 * static_cast<std::size_t>(bits) + 8, 0x5A);
-            detail::mldsaPackFieldsAvx2(got.data(), w.data(), bits);
-            ASSERT_EQ(Bytes(got.begin(), got.begin() + static_cast<long>(want.size())), want)
-                << bits << " bits";
-            for (std::size_t i = want.size(); i < got.size(); ++i)
-                ASSERT_EQ(got[i], 0x5A) << "byte " << i << " written past the end";
-        }
-    }
+    for (const int bits : {3, 4, 10, 13})
+        expectPackerIsSimpleBitPack(detail::mldsaPackFieldsAvx2, bits, (1u << bits) - 1, rng);
 }
 
 TEST(MlDsaFastScheme, HighBitsKernelForEveryR) {
