@@ -96,7 +96,7 @@ std::size_t encodeW1(const MlDsaParams& p, const Polys& w1, std::uint8_t* out, b
     const int bits = bitlen(static_cast<std::uint32_t>((kQ - 1) / (2 * p.gamma2) - 1)); // 6 or 4
     const std::size_t polyBytes = 32 * static_cast<std::size_t>(bits);
     for (int i = 0; i < p.k; ++i)
-        detail::mldsaW1PackAvx2(out + static_cast<std::size_t>(i) * polyBytes, w1[i].data(), bits);
+        detail::mldsaPackFieldsAvx2(out + static_cast<std::size_t>(i) * polyBytes, w1[i].data(), bits);
     return static_cast<std::size_t>(p.k) * polyBytes;
 }
 

@@ -153,14 +153,16 @@ __attribute__((target("avx2"))) void mldsaUseHintAvx2(std::int32_t* w1, const st
     }
 }
 
-// w1Encode's SimpleBitPack for 4 or 6 bits (w1 < 16 or < 44): 32 values a step, first as 32 bytes in order
-// (two saturating packs, then the 32-bit groups back in order), then 8 nibbles to 4 bytes or 4 six-bit
+namespace {
+
+// SimpleBitPack of 4- or 6-bit fields (w1 and, for eta = 4, s1/s2): 32 values a step, first as 32 bytes in
+// order (two saturating packs, then the 32-bit groups back in order), then 8 nibbles to 4 bytes or 4 six-bit
 // values to 3 bytes.
-__attribute__((target("avx2"))) void mldsaW1PackAvx2(std::uint8_t* out, const std::int32_t* w1,
+__attribute__((target("avx2"))) void packSmallFields(std::uint8_t* out, const std::int32_t* fields,
                                                      int bits) noexcept {
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     for (std::size_t i = 0; i < kMlDsaN; i += 32) {
-        const __m256i* in = reinterpret_cast<const __m256i*>(w1 + i);
+        const __m256i* in = reinterpret_cast<const __m256i*>(fields + i);
         const __m256i words = _mm256_packs_epi32(_mm256_loadu_si256(in), _mm256_loadu_si256(in + 1));
         const __m256i words2 = _mm256_packs_epi32(_mm256_loadu_si256(in + 2), _mm256_loadu_si256(in + 3));
         const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(words, words2), order);
@@ -188,8 +190,6 @@ __attribute__((target("avx2"))) void mldsaW1PackAvx2(std::uint8_t* out, const st
         }
     }
 }
-
-namespace {
 
 // SimpleBitPack of C-bit fields (C <= 15) eight a step: pairs in 64-bit lanes (2 C bits), pairs of pairs in
 // each 128-bit lane's low word (4 C bits), then the two words joined (8 C bits = C bytes).
@@ -227,7 +227,8 @@ __attribute__((target("avx2"))) void mldsaPackFieldsAvx2(std::uint8_t* out, cons
     case 3:
         return packFields<3>(out, fields);
     case 4:
-        return packFields<4>(out, fields);
+    case 6:
+        return packSmallFields(out, fields, bits); // byte-wise: several times faster than packFields<4>
     case 10:
         return packFields<10>(out, fields);
     case 13:
@@ -259,7 +260,6 @@ int mldsaHintsAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std:
     return 0;
 }
 void mldsaUseHintAvx2(std::int32_t*, const std::int32_t*, const std::int32_t*, std::int32_t) noexcept {}
-void mldsaW1PackAvx2(std::uint8_t*, const std::int32_t*, int) noexcept {}
 void mldsaPackFieldsAvx2(std::uint8_t*, const std::int32_t*, int) noexcept {}
 bool mldsaRoundAvx2Compiled() noexcept {
     return false;

@@ -42,11 +42,8 @@ int mldsaHintsAvx2(std::int32_t* h, const std::int32_t* v, const std::int32_t* c
 /** @brief w1 = UseHint(h, r) (Algorithm 40), h of 0/1. */
 void mldsaUseHintAvx2(std::int32_t* w1, const std::int32_t* h, const std::int32_t* r,
                       std::int32_t gamma2) noexcept;
-/** @brief SimpleBitPack(w1, 2^bits - 1) (Algorithm 16) for `bits` 4 or 6, w1 in [0, 2^bits): 32 bits bytes.
- */
-void mldsaW1PackAvx2(std::uint8_t* out, const std::int32_t* w1, int bits) noexcept;
-/** @brief SimpleBitPack of 256 fields already in [0, 2^bits), for `bits` 3, 4, 10 or 13 (s1/s2, t1, t0):
- *  32 bits bytes. Other widths write nothing. */
+/** @brief SimpleBitPack of 256 fields already in [0, 2^bits), for `bits` 3, 4, 6, 10 or 13 (s1/s2, w1, t1,
+ * t0): 32 bits bytes. Other widths write nothing. */
 void mldsaPackFieldsAvx2(std::uint8_t* out, const std::int32_t* fields, int bits) noexcept;
 /** @brief Whether mldsaroundavx2.cpp was compiled with its kernels. */
 bool mldsaRoundAvx2Compiled() noexcept;

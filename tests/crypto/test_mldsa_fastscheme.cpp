@@ -186,14 +186,14 @@ TEST(MlDsaFastScheme, W1PackKernelIsSimpleBitPack) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     std::mt19937 rng(28);
     // w1 < 16 (gamma2 = (q-1)/32) or < 44 (gamma2 = (q-1)/88).
-    expectPackerIsSimpleBitPack(detail::mldsaW1PackAvx2, 4, 15, rng);
-    expectPackerIsSimpleBitPack(detail::mldsaW1PackAvx2, 6, 43, rng);
+    expectPackerIsSimpleBitPack(detail::mldsaPackFieldsAvx2, 4, 15, rng);
+    expectPackerIsSimpleBitPack(detail::mldsaPackFieldsAvx2, 6, 43, rng);
 }
 
 TEST(MlDsaFastScheme, FieldPackKernelIsSimpleBitPack) {
     if (!avx2Here()) GTEST_SKIP() << "no AVX2 on this CPU or compiler: the kernel is never called here";
     std::mt19937 rng(24);
-    for (const int bits : {3, 4, 10, 13})
+    for (const int bits : {3, 4, 6, 10, 13})
         expectPackerIsSimpleBitPack(detail::mldsaPackFieldsAvx2, bits, (1u << bits) - 1, rng);
 }
 
