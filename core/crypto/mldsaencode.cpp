@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <type_traits>
 
@@ -204,18 +205,13 @@ void simpleBitPack(const MlDsaPoly& w, std::uint32_t b, Bytes& out) {
 void bitPack(const MlDsaPoly& w, std::int32_t a, std::int32_t b, Bytes& out) {
     packBits(
         w, bitlen(static_cast<std::uint32_t>(a + b)),
-        [b](std::int32_t x) {
-            // centered(x) for x in [0, q) without a branch.
-            const std::int32_t c = x - (((kMlDsaQ - 1) / 2 - x) >> 31 & kMlDsaQ);
-            return static_cast<std::uint32_t>(b - c);
-        },
-        out);
+        [b](std::int32_t x) { return static_cast<std::uint32_t>(b - centeredCanonical(x)); }, out);
 }
 
 MlDsaPoly simpleBitUnpack(ByteView v, std::uint32_t b) {
     const int c = bitlen(b);
     requireBytes("SimpleBitUnpack", v, 32 * static_cast<std::size_t>(c));
-    return unpackBits(v, c, [](std::int32_t x) { return x; });
+    return unpackBits(v, c, std::identity{});
 }
 
 MlDsaPoly bitUnpack(ByteView v, std::int32_t a, std::int32_t b) {
@@ -288,9 +284,7 @@ PublicKey pkDecode(const MlDsaParams& p, ByteView pk) {
     out.t1.reserve(static_cast<std::size_t>(p.k));
     MlDsaPoly t;
     for (int i = 0; i < p.k; ++i) {
-        unpackBitsInto(
-            sub(pk, pos, kT1PolyBytes), static_cast<int>(kT1PolyBytes / 32), [](std::int32_t x) { return x; },
-            t);
+        unpackBitsInto(sub(pk, pos, kT1PolyBytes), static_cast<int>(kT1PolyBytes / 32), std::identity{}, t);
         out.t1.push_back(t);
     }
     return out;
@@ -339,14 +333,14 @@ SecretKey skDecode(const MlDsaParams& p, ByteView sk) {
         dst.reserve(static_cast<std::size_t>(count));
         MlDsaPoly s;
         for (int i = 0; i < count; ++i) {
-            unpackBitsInto(
-                sub(sk, pos, etaBytes), bitlen(twoEta), [](std::int32_t x) { return x; }, s);
+            unpackBitsInto(sub(sk, pos, etaBytes), bitlen(twoEta), std::identity{}, s);
             std::uint32_t largest = 0;
             for (std::int32_t x : s)
                 largest = std::max(largest, static_cast<std::uint32_t>(x));
             if (largest > twoEta) {
                 const auto j = static_cast<std::size_t>(
-                    std::find_if(s.begin(), s.end(), [&](std::int32_t x) { return x > p.eta * 2; }) -
+                    std::find_if(s.begin(), s.end(),
+                                 [&](std::int32_t x) { return static_cast<std::uint32_t>(x) > twoEta; }) -
                     s.begin());
                 throw InvalidArgument(std::string(p.name) + " secret key: " + name + "[" + std::to_string(i) +
                                       "] coefficient " + std::to_string(j) + " is " +
@@ -401,8 +395,12 @@ std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig) {
     return out;
 }
 
+int w1Bits(const MlDsaParams& p) noexcept {
+    return bitlen(static_cast<std::uint32_t>((kMlDsaQ - 1) / (2 * p.gamma2) - 1));
+}
+
 std::size_t w1EncodeTo(const MlDsaParams& p, const MlDsaPoly* w1, std::uint8_t* out) {
-    const int c = bitlen(static_cast<std::uint32_t>((kMlDsaQ - 1) / (2 * p.gamma2) - 1));
+    const int c = w1Bits(p);
     const std::size_t polyBytes = 32 * static_cast<std::size_t>(c);
     for (int i = 0; i < p.k; ++i)
         packBitsTo(

@@ -83,7 +83,11 @@ Bytes sigEncode(const MlDsaParams& p, ByteView cTilde, const PolyVec& z, const P
 std::optional<Signature> sigDecode(const MlDsaParams& p, ByteView sig);
 /** @brief w1Encode(w1) (Algorithm 28): SimpleBitPack of each w1_i with b = (q-1)/(2 gamma2) - 1. */
 Bytes w1Encode(const MlDsaParams& p, const PolyVec& w1);
-/** @brief The longest w1Encode: k = 8 polynomials of 6 bits (ML-DSA-65 has 6 x 6, ML-DSA-87 8 x 4). */
+/** @brief The bits of each w1 coefficient in w1Encode: bitlen((q-1)/(2 gamma2) - 1), 6 for ML-DSA-44, 4 else.
+ */
+int w1Bits(const MlDsaParams& p) noexcept;
+/** @brief A bound on w1Encode's length: k = 8 polynomials of 6 bits (ML-DSA-44 has 4 x 6, ML-DSA-65 6 x 4,
+ *  ML-DSA-87 8 x 4). */
 inline constexpr std::size_t kMaxW1Bytes = 8 * 32 * 6;
 /** @brief w1Encode of w1[0 .. k) into out (at least kMaxW1Bytes), without allocating; returns its length. */
 std::size_t w1EncodeTo(const MlDsaParams& p, const MlDsaPoly* w1, std::uint8_t* out);

@@ -86,14 +86,10 @@ void power2RoundRow(const std::int32_t* __restrict as1, const std::int32_t* __re
 void nttLazy(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
     mldsaNttLazyInPlace(w, ri);
 }
-// NTT^-1 of a Montgomery product (or a sum of them), to [0, q): exactly NTT^-1 of the product.
-void invNttCanonical(MlDsaPoly& w, MlDsaFastImpl ri) noexcept {
-    mldsaInverseNttMontCanonicalInPlace(w, ri);
-}
 // w1Encode (Algorithm 28) into out (kMaxW1Bytes), eight values a step with AVX2 when the ring runs it.
 std::size_t encodeW1(const MlDsaParams& p, const Polys& w1, std::uint8_t* out, bool avx2) noexcept {
     if (!avx2) return w1EncodeTo(p, w1.data(), out);
-    const int bits = bitlen(static_cast<std::uint32_t>((kQ - 1) / (2 * p.gamma2) - 1)); // 6 or 4
+    const int bits = w1Bits(p);
     const std::size_t polyBytes = 32 * static_cast<std::size_t>(bits);
     for (int i = 0; i < p.k; ++i)
         detail::mldsaPackFieldsAvx2(out + static_cast<std::size_t>(i) * polyBytes, w1[i].data(), bits);
@@ -113,12 +109,12 @@ void matRow(MlDsaPoly& out, const AHat& aHat, int i, const Polys& vHat, int l, M
     const std::size_t n = static_cast<std::size_t>(l);
     mldsaPointwiseMontAcc(out, std::span<const MlDsaPoly>(aHat.get() + static_cast<std::size_t>(i) * n, n),
                           std::span<const MlDsaPoly>(vHat.data(), n), ri);
-    invNttCanonical(out, ri);
+    mldsaInverseNttMontCanonicalInPlace(out, ri);
 }
 // NTT^-1(c_hat o v_hat) in [0, q).
 void scalarTimes(MlDsaPoly& out, const MlDsaPoly& cHat, const MlDsaPoly& vHat, MlDsaFastImpl ri) noexcept {
     mldsaPointwiseMont(out, cHat, vHat, ri);
-    invNttCanonical(out, ri);
+    mldsaInverseNttMontCanonicalInPlace(out, ri);
 }
 
 template <std::int32_t G2>
@@ -155,25 +151,20 @@ MlDsaSignature signWith(const MlDsaParams& p, const SecretKey& sk, ByteView mu, 
     // follows on), which the loop needs more often than not, instead of streams run empty.
     const int batch = static_cast<int>(maskStreams(ki));
     std::array<MlDsaPoly, 2 * kMaxDim> drawn;
-    int drawnFirst = 0, drawnCount = 0; // drawn[0 .. drawnCount) are the nonces drawnFirst, ...
+    int drawnCount = 0; // drawn[0 .. drawnCount) are the masks of the nonces kappa, kappa + 1, ...
     int attempts = 0;
     for (int kappa = 0; kappa + l <= 65536; kappa += l) {
         ++attempts;
-        int have = 0;
-        if (drawnCount > 0 && drawnFirst == kappa) {
-            have = std::min(drawnCount, l);
-            std::copy(drawn.begin(), drawn.begin() + have, y.begin());
-            std::copy(drawn.begin() + have, drawn.begin() + drawnCount, drawn.begin());
-            drawnFirst += have;
-            drawnCount -= have;
-        }
+        const int have = std::min(drawnCount, l);
+        std::copy(drawn.begin(), drawn.begin() + have, y.begin());
+        std::copy(drawn.begin() + have, drawn.begin() + drawnCount, drawn.begin());
+        drawnCount -= have;
         if (have < l) {
             const int need = l - have;
             const int count = (need + batch - 1) / batch * batch;
             expandMaskPolys(p, rhoPP, kappa + have, count, drawn.data(), ki);
             std::copy(drawn.begin(), drawn.begin() + need, y.begin() + have);
             std::copy(drawn.begin() + need, drawn.begin() + count, drawn.begin());
-            drawnFirst = kappa + l;
             drawnCount = count - need;
         }
         for (int j = 0; j < l; ++j) {
@@ -291,7 +282,7 @@ bool verifyWith(const MlDsaParams& p, const PublicKey& pk, ByteView mu, const De
         mldsaPointwiseMont(ct1, cHat, ct1, ri);
         for (std::size_t c = 0; c < kMlDsaN; ++c)
             az[c] = canonical(az[c] - ct1[c]); // (-2q, 2q) to [0, q): NTT^-1 takes |x| < 2^23
-        invNttCanonical(az, ri);
+        mldsaInverseNttMontCanonicalInPlace(az, ri);
         if (ri == MlDsaFastImpl::Avx2) {
             detail::mldsaUseHintAvx2(w1[i].data(), (*s.h)[i].data(), az.data(), G2);
             continue;
@@ -397,8 +388,7 @@ MlDsaKeyPair keyGenFast(const MlDsaParams& p, ByteView seed) {
     MlDsaPoly fields;
     const auto pack = [&](const MlDsaPoly& w, std::int32_t b, int bits) {
         for (std::size_t n = 0; n < kMlDsaN; ++n) {
-            const std::int32_t v = w[n] - ((((kQ - 1) / 2 - w[n]) >> 31) & kQ); // w mod+- q
-            fields[n] = b - v;
+            fields[n] = b - centeredCanonical(w[n]);
         }
         detail::mldsaPackFieldsAvx2(o, fields.data(), bits);
         o += 32 * static_cast<std::size_t>(bits);

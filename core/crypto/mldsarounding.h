@@ -31,6 +31,11 @@ inline std::int32_t centered(std::int64_t a) noexcept {
     const std::int32_t r = modQ(a);
     return r > (kMlDsaQ - 1) / 2 ? r - kMlDsaQ : r;
 }
+/** @brief x mod± q for x already in [0, q), without a branch (its sign is data): x, or x - q above (q-1)/2.
+ */
+inline std::int32_t centeredCanonical(std::int32_t x) noexcept {
+    return x - ((((kMlDsaQ - 1) / 2 - x) >> 31) & kMlDsaQ);
+}
 /** @brief a mod± alpha for even alpha > 0: the representative in (-alpha/2, alpha/2]. */
 std::int32_t modPm(std::int64_t a, std::int32_t alpha) noexcept;
 
