@@ -116,8 +116,6 @@ void rejNttPolysN(ByteView rho, const std::array<int, N>& index, std::size_t cou
     const std::size_t first = std::clamp<std::size_t>(firstBlocks, 1, 5) * kRate;
     std::array<std::array<std::uint8_t, kMaxFirst>, N> buf;
     std::array<std::span<std::uint8_t>, N> outs{};
-    for (std::size_t j = 0; j < N; ++j)
-        outs[j] = std::span<std::uint8_t>(buf[j]);
     std::array<std::size_t, N> filled{};
     std::size_t done = 0;
     for (std::size_t len = first; done < count; len = kRate) {

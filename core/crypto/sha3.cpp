@@ -1,7 +1,7 @@
 // The sponge construction of FIPS 202 section 4 over Keccak-f[1600], byte-oriented: the domain bits and
 // the first padding bit are one byte (0x06 for SHA-3's 01 || 10*1, 0x1F for SHAKE's 1111 || 10*1), the
-// last padding bit is 0x80 in the rate's last byte. Whole 8-byte lanes are absorbed and squeezed a lane at
-// a time (the rates are multiples of 8), other bytes one by one.
+// last padding bit is 0x80 in the rate's last byte. Runs of whole 8-byte lanes are absorbed and squeezed a
+// lane at a time (the rates are multiples of 8), other bytes one by one.
 
 #include "core/crypto/sha3.h"
 
