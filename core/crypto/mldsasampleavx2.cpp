@@ -1,7 +1,7 @@
 // RejNTTPoly's coefficient rule (FIPS 204 Algorithm 14, CoeffFromThreeBytes) eight 3-byte groups at a time
 // with AVX2: the 24 bytes spread to eight 32-bit lanes, the top bit of each group cleared, the lanes below q
 // kept and packed to the front (a permutation looked up by the 8-bit mask of kept lanes), stored at a[n].
-// RejBoundedPoly's rule (Algorithm 15, CoeffFromHalfByte) likewise, eight nibbles (four bytes) a step.
+// RejBoundedPoly's rule (Algorithm 15, CoeffFromHalfByte) likewise, sixteen nibbles (eight bytes) a step.
 // The mask's and z's unpacking (BitUnpack with 18 or 20 bits) eight values a step.
 // Called only when the CPU has AVX2 (mldsaFastImplInUse() is Avx2); the same coefficients as the scalar rule.
 #include "core/crypto/mldsasimd.h"
@@ -72,10 +72,14 @@ template <int Eta> constexpr std::array<std::int8_t, 16> etaValues() {
 
 // Eight signed values (in [-eta, eta]) to 32-bit lanes mod q, the kept ones packed to a[n]; returns the new
 // n.
+// x + q in the lanes where x is negative.
+__attribute__((target("avx2"))) inline __m256i addQIfNegative(__m256i x, __m256i q) noexcept {
+    return _mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q));
+}
+
 __attribute__((target("avx2,popcnt"))) inline std::size_t
 keepEight(std::int32_t* a, std::size_t n, __m128i values, unsigned keep, __m256i q) noexcept {
-    __m256i v = _mm256_cvtepi8_epi32(values);
-    v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q));
+    const __m256i v = addQIfNegative(_mm256_cvtepi8_epi32(values), q);
     const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress[keep])));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + n), _mm256_permutevar8x32_epi32(v, order));
     return n + static_cast<std::size_t>(__builtin_popcount(keep));
@@ -89,7 +93,7 @@ rejEta(std::int32_t* a, std::size_t n, const std::uint8_t* buf, std::size_t len,
     const __m128i low4 = _mm_set1_epi8(0x0F);
     const __m128i limit = _mm_set1_epi8(Eta == 2 ? 15 : 9);
     const __m256i q = _mm256_set1_epi32(kMlDsaQ);
-    // The nibbles of `count` bytes at buf + pos in CoeffFromHalfByte's order (low, then high, byte by byte).
+    // The nibbles of the bytes in b's low half in CoeffFromHalfByte's order (low, then high, byte by byte).
     const auto nibbles = [&](__m128i b) {
         const __m128i lo = _mm_and_si128(b, low4);
         const __m128i hi = _mm_and_si128(_mm_srli_epi16(b, 4), low4);
@@ -150,9 +154,8 @@ __attribute__((target("avx2"))) void unpackZ(std::int32_t* out, const std::uint8
             _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
             _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + C / 2)), 1);
         v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(v, bytes), shifts), mask);
-        v = _mm256_sub_epi32(g1, v);
-        v = _mm256_add_epi32(v, _mm256_and_si256(_mm256_srai_epi32(v, 31), q));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * g), v);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * g),
+                            addQIfNegative(_mm256_sub_epi32(g1, v), q));
     }
     for (; g < 32; ++g) {
         // Three bytes hold each value (its shift is at most 24 - C).
